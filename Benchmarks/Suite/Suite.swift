@@ -1,0 +1,21 @@
+import Measurement
+
+/// The benchmark suite: every hot path registers its benchmarks in a file of its own in this folder, as a
+/// `BenchmarkGroup`, and is listed once in ``Suite/groups``.
+public enum Suite {
+    /// Every group of the suite, in report order.
+    public static let groups: [any BenchmarkGroup.Type] = [
+        DepthRowCopyBenchmarks.self,
+    ]
+
+    /// Every benchmark of the suite.
+    public static func all() -> [Benchmark] {
+        groups.flatMap { $0.benchmarks() }
+    }
+}
+
+/// A set of benchmarks registered together, typically all variants and workloads of one hot path.
+public protocol BenchmarkGroup {
+    /// The benchmarks of the group.
+    static func benchmarks() -> [Benchmark]
+}

@@ -1,0 +1,79 @@
+// swift-tools-version: 6.0
+// FrameBudget: benchmarks the hot paths of a LiDAR/AR camera pipeline against the budgets of its design documents.
+//
+// The module graph is the architecture:
+//   HotPaths (kernels, no harness)            NumpyFiles (.npy I/O)
+//   Statistics (pure functions) → Results (one Codable model) → Measurement (engine)
+//   Counters, Budgets, FrameLoop, Comparison, History, Reports, Plots read/write Results only.
+//   BenchmarkSuite (Benchmarks/Suite) registers HotPaths with Measurement; `framebudget` wires it all.
+import PackageDescription
+
+let package = Package(
+    name: "FrameBudget",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "framebudget", targets: ["framebudget"]),
+        .library(name: "HotPaths", targets: ["HotPaths"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // MARK: - System libraries and C shims
+        .systemLibrary(name: "CPAPI", path: "Sources/CPAPI", pkgConfig: "papi"),
+        .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
+        .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
+
+        // MARK: - Kernels (know nothing of the harness)
+        .target(name: "HotPaths", dependencies: [
+            "COpenBLAS",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .target(name: "NumpyFiles"),
+        .target(name: "CaptureKernels", dependencies: ["HotPaths", "NumpyFiles"]),
+
+        // MARK: - Harness
+        .target(name: "Statistics"),
+        .target(name: "Results", dependencies: ["Statistics"]),
+        .target(name: "Measurement", dependencies: ["Statistics", "Results", "CAllocCounter"]),
+        .target(name: "Counters", dependencies: ["CPAPI", "COpenBLAS", "Results", "Measurement"]),
+        .target(name: "FrameLoop", dependencies: ["Statistics", "Results"]),
+        .target(name: "Budgets", dependencies: ["Results", "Statistics", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Comparison", dependencies: ["Results", "Statistics"]),
+        .target(name: "History", dependencies: [
+            "Results", "Statistics", "Comparison", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .target(name: "Reports", dependencies: ["Results", "Budgets", "Comparison"]),
+        .target(name: "Plots", dependencies: ["Results", "Budgets", "Statistics", "Comparison"]),
+        .target(name: "BenchmarkSuite", dependencies: [
+            "HotPaths", "Measurement", "NumpyFiles", "CaptureKernels", "FrameLoop",
+        ], path: "Benchmarks/Suite"),
+
+        // MARK: - Command line
+        .executableTarget(name: "framebudget", dependencies: [
+            "BenchmarkSuite", "Measurement", "Results", "Statistics", "Counters", "Budgets", "Reports",
+            "Plots", "FrameLoop", "Comparison", "History", "CaptureKernels", "NumpyFiles", "HotPaths",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // MARK: - Tests, one target per module
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], resources: [.copy("Golden")]),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "Measurement"]),
+        .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results"]),
+        .testTarget(name: "HotPathsTests", dependencies: ["HotPaths"]),
+        .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"]),
+        .testTarget(name: "CaptureKernelsTests", dependencies: ["CaptureKernels", "NumpyFiles", "HotPaths"]),
+        .testTarget(name: "CountersTests", dependencies: ["Counters", "Results", "Measurement"]),
+        .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "Results"]),
+        .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "Results"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Budgets"]),
+        .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets"]),
+        .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement"]),
+        .testTarget(name: "CLITests", dependencies: []),
+    ]
+)

@@ -1,0 +1,1 @@
+// Budgets module: see the issue that builds it.

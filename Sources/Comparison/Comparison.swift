@@ -1,0 +1,1 @@
+// Comparison module: see the issue that builds it.

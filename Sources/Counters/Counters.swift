@@ -1,0 +1,1 @@
+// Counters module: see the issue that builds it.

@@ -1,0 +1,1 @@
+// FrameLoop module: see the issue that builds it.

@@ -1,0 +1,1 @@
+// History module: see the issue that builds it.

@@ -1,0 +1,108 @@
+/// Where a benchmark takes its input from.
+public enum WorkloadSource: Sendable, Equatable {
+    /// The deterministic synthetic scene, generated from this seed.
+    case synthetic(seed: UInt64)
+    /// A recorded capture: a folder of `.npy` files named as `framebudget kernel` expects them.
+    case capture(directory: String)
+}
+
+/// One named part of an iteration, for the per-stage profile. The stages of an ``Iteration`` run in order and
+/// together do exactly what ``Iteration/run`` does.
+public struct Stage: Sendable {
+    public let name: String
+    public let run: @Sendable () -> Void
+
+    public init(_ name: String, run: @escaping @Sendable () -> Void) {
+        self.name = name
+        self.run = run
+    }
+}
+
+/// What a benchmark's set-up hands to the engine: the timed body, optional stages, and an untimed tear-down.
+///
+/// Everything that allocates (inputs, output buffers, thread pools) belongs to set-up, which runs outside the
+/// timed window; `run` is the one iteration that is measured.
+public struct Iteration: Sendable {
+    public let run: @Sendable () -> Void
+    public let stages: [Stage]
+    public let tearDown: @Sendable () -> Void
+
+    public init(
+        stages: [Stage] = [],
+        tearDown: @escaping @Sendable () -> Void = {},
+        run: @escaping @Sendable () -> Void
+    ) {
+        self.run = run
+        self.stages = stages
+        self.tearDown = tearDown
+    }
+}
+
+/// A benchmark definition: one hot path, one variant, one workload.
+///
+/// Its id is `hotPath/variant/workload`, e.g. `colormap/optimized/256x192`; filters and budgets refer to it.
+public struct Benchmark: Sendable {
+    /// The hot path, e.g. `colormap`. Budgets are keyed by hot path and workload.
+    public let hotPath: String
+    /// `reference`, `optimized`, or another named variant such as `blas`.
+    public let variant: String
+    /// The workload name, e.g. `256x192` or `n=8400`.
+    public let workload: String
+    /// Parameters of the workload, recorded in the results (`width`, `conf`, `threads`...).
+    public let parameters: [String: String]
+    /// Bytes read plus bytes written per iteration, where known: gives GB/s and the memory roof.
+    public let bytesPerIteration: Double?
+    /// Floating-point operations per iteration, where known: gives GFLOP/s and the compute roof.
+    public let flopsPerIteration: Double?
+    /// Threads the kernel uses; counters of a multithreaded kernel cover the calling thread only.
+    public let threads: Int
+    /// For swept benchmarks, the size `n` of this point: cost-against-size plots and complexity fits use it.
+    public let sweepSize: Double?
+    /// Builds inputs and outputs, outside the timed window. Throws on an unreadable capture.
+    public let setUp: @Sendable (WorkloadSource) throws -> Iteration
+
+    public init(
+        hotPath: String,
+        variant: String,
+        workload: String,
+        parameters: [String: String] = [:],
+        bytesPerIteration: Double? = nil,
+        flopsPerIteration: Double? = nil,
+        threads: Int = 1,
+        sweepSize: Double? = nil,
+        setUp: @escaping @Sendable (WorkloadSource) throws -> Iteration
+    ) {
+        self.hotPath = hotPath
+        self.variant = variant
+        self.workload = workload
+        self.parameters = parameters
+        self.bytesPerIteration = bytesPerIteration
+        self.flopsPerIteration = flopsPerIteration
+        self.threads = threads
+        self.sweepSize = sweepSize
+        self.setUp = setUp
+    }
+
+    /// `hotPath/variant/workload`.
+    public var id: String { "\(hotPath)/\(variant)/\(workload)" }
+
+    /// One definition, many inputs: a benchmark per value (sizes, candidate counts, thread counts).
+    ///
+    /// - Parameters:
+    ///   - values: the swept values, e.g. `[100, 1000, 8400, 25200]`.
+    ///   - workload: names the workload of one value, e.g. `{ "n=\($0)" }`.
+    ///   - make: builds the benchmark for one value and its workload name.
+    public static func sweep<Value: Sendable>(
+        _ values: [Value],
+        workload: (Value) -> String,
+        make: (Value, String) -> Benchmark
+    ) -> [Benchmark] {
+        values.map { make($0, workload($0)) }
+    }
+}
+
+/// Keeps a value alive so the optimizer cannot delete the work that produced it.
+@inline(never)
+public func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}

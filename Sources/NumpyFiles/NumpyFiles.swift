@@ -1,0 +1,1 @@
+// NumpyFiles module: see the issue that builds it.

@@ -1,0 +1,1 @@
+// Plots module: see the issue that builds it.

@@ -1,0 +1,1 @@
+// Reports module: see the issue that builds it.

@@ -1,0 +1,98 @@
+import Statistics
+
+/// The measurement of one benchmark (hot path × variant × workload).
+public struct BenchmarkResult: Codable, Sendable {
+    /// `hotPath/variant/workload`.
+    public var id: String
+    public var hotPath: String
+    public var variant: String
+    public var workload: String
+    public var parameters: [String: String]
+    /// For swept benchmarks, the size n of this point.
+    public var sweepSize: Double?
+    /// Threads the kernel used.
+    public var threads: Int
+    /// Iterations timed together in one sample (calibrated so a sample lasts far above the clock's resolution).
+    public var iterationsPerSample: Int
+    /// Raw samples: nanoseconds per iteration, one per sample, in measurement order.
+    public var samplesNanoseconds: [Double]
+    /// Statistics of `samplesNanoseconds`.
+    public var statistics: SampleSummary
+    public var allocations: AllocationStatistics
+    /// Peak resident set size of the process after this benchmark, in bytes (VmHWM).
+    public var peakResidentBytes: Int?
+    /// Counters per iteration, each with its source; a missing counter says why instead of reading 0.
+    public var counters: [CounterReading]
+    /// Achieved bandwidth / compute and the distance to the machine's roofs, where the benchmark declares work.
+    public var throughput: Throughput?
+    /// Per-stage times, when the benchmark was profiled.
+    public var stages: [StageResult]?
+    /// The frame-loop analysis, for frame-loop benchmarks.
+    public var frameLoop: FrameLoopSummary?
+    /// Files written for this benchmark (profiles, flame graphs), relative to the run folder.
+    public var artifacts: [String: String]
+    /// Anything the reader should know (a stage that could not be measured, a capture used...).
+    public var notes: [String]
+
+    public init(
+        id: String, hotPath: String, variant: String, workload: String, parameters: [String: String] = [:],
+        sweepSize: Double? = nil, threads: Int = 1, iterationsPerSample: Int, samplesNanoseconds: [Double],
+        statistics: SampleSummary, allocations: AllocationStatistics, peakResidentBytes: Int? = nil,
+        counters: [CounterReading] = [], throughput: Throughput? = nil, stages: [StageResult]? = nil,
+        frameLoop: FrameLoopSummary? = nil, artifacts: [String: String] = [:], notes: [String] = []
+    ) {
+        self.id = id
+        self.hotPath = hotPath
+        self.variant = variant
+        self.workload = workload
+        self.parameters = parameters
+        self.sweepSize = sweepSize
+        self.threads = threads
+        self.iterationsPerSample = iterationsPerSample
+        self.samplesNanoseconds = samplesNanoseconds
+        self.statistics = statistics
+        self.allocations = allocations
+        self.peakResidentBytes = peakResidentBytes
+        self.counters = counters
+        self.throughput = throughput
+        self.stages = stages
+        self.frameLoop = frameLoop
+        self.artifacts = artifacts
+        self.notes = notes
+    }
+}
+
+/// Heap allocations per iteration, counted exactly by the malloc interposer over a dedicated pass.
+public struct AllocationStatistics: Codable, Sendable, Equatable {
+    /// Allocations per iteration (0 for a kernel that allocates nothing after warm-up).
+    public var perIteration: Double
+    /// Bytes allocated per iteration.
+    public var bytesPerIteration: Double
+    /// Iterations the counts were taken over.
+    public var iterations: Int
+    /// False when counting was compiled out (sanitizer builds); the numbers are then meaningless.
+    public var counted: Bool
+
+    public init(perIteration: Double, bytesPerIteration: Double, iterations: Int, counted: Bool) {
+        self.perIteration = perIteration
+        self.bytesPerIteration = bytesPerIteration
+        self.iterations = iterations
+        self.counted = counted
+    }
+}
+
+/// Time of one stage of a profiled benchmark.
+public struct StageResult: Codable, Sendable {
+    public var name: String
+    public var statistics: SampleSummary
+    /// Share of the sum of stage medians, 0...1.
+    public var share: Double
+    public var counters: [CounterReading]
+
+    public init(name: String, statistics: SampleSummary, share: Double, counters: [CounterReading] = []) {
+        self.name = name
+        self.statistics = statistics
+        self.share = share
+        self.counters = counters
+    }
+}

@@ -1,0 +1,60 @@
+/// The machine and build a run was measured on, recorded with every run.
+public struct EnvironmentInfo: Codable, Sendable, Equatable {
+    public var hostname: String
+    public var cpuModel: String
+    public var logicalCores: Int
+    /// `/sys/.../scaling_governor` of CPU 0, when readable.
+    public var frequencyGovernor: String?
+    /// Hypervisor name (`KVM`...) when running virtualized, nil on bare metal.
+    public var virtualization: String?
+    /// `uname -sr`.
+    public var kernel: String
+    public var operatingSystem: String
+    public var swiftVersion: String
+    /// `release` or `debug`.
+    public var buildConfiguration: String
+    public var gitCommit: String?
+    public var gitDirty: Bool?
+    /// 1, 5 and 15 minute load averages at the start of the run.
+    public var loadAverage: [Double]
+    public var clock: ClockInfo
+
+    public init(
+        hostname: String, cpuModel: String, logicalCores: Int, frequencyGovernor: String?, virtualization: String?,
+        kernel: String, operatingSystem: String, swiftVersion: String, buildConfiguration: String,
+        gitCommit: String?, gitDirty: Bool?, loadAverage: [Double], clock: ClockInfo
+    ) {
+        self.hostname = hostname
+        self.cpuModel = cpuModel
+        self.logicalCores = logicalCores
+        self.frequencyGovernor = frequencyGovernor
+        self.virtualization = virtualization
+        self.kernel = kernel
+        self.operatingSystem = operatingSystem
+        self.swiftVersion = swiftVersion
+        self.buildConfiguration = buildConfiguration
+        self.gitCommit = gitCommit
+        self.gitDirty = gitDirty
+        self.loadAverage = loadAverage
+        self.clock = clock
+    }
+}
+
+/// The clock the engine timed with, and what it costs.
+public struct ClockInfo: Codable, Sendable, Equatable {
+    /// e.g. `CLOCK_MONOTONIC_RAW`.
+    public var source: String
+    /// Resolution reported by `clock_getres`, ns.
+    public var resolutionNanoseconds: Double
+    /// Smallest observable difference between two consecutive reads, ns.
+    public var granularityNanoseconds: Double
+    /// Median cost of one clock read, ns (measured at start-up).
+    public var overheadNanoseconds: Double
+
+    public init(source: String, resolutionNanoseconds: Double, granularityNanoseconds: Double, overheadNanoseconds: Double) {
+        self.source = source
+        self.resolutionNanoseconds = resolutionNanoseconds
+        self.granularityNanoseconds = granularityNanoseconds
+        self.overheadNanoseconds = overheadNanoseconds
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Errors reading or writing a results document. Each message names the file and the problem in one line.
+public enum ResultsFileError: Error, CustomStringConvertible, Equatable {
+    case unreadable(path: String, reason: String)
+    case malformed(path: String, reason: String)
+    case unsupportedSchema(path: String, found: Int, supported: Int)
+    case unwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): return "\(path): cannot read: \(reason)"
+        case let .malformed(path, reason): return "\(path): not a FrameBudget results file: \(reason)"
+        case let .unsupportedSchema(path, found, supported):
+            return found > supported
+                ? "\(path): schema version \(found) is newer than this framebudget reads (\(supported)); upgrade framebudget"
+                : "\(path): schema version \(found) is no longer supported (this framebudget reads \(supported))"
+        case let .unwritable(path, reason): return "\(path): cannot write: \(reason)"
+        }
+    }
+}
+
+/// Reads and writes `results.json`: ISO-8601 dates, sorted keys, atomic replacement.
+public enum ResultsFile {
+    /// The encoder every writer of the results model uses, so all outputs agree byte for byte.
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return encoder
+    }
+
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return decoder
+    }
+
+    /// Encodes the run.
+    public static func encode(_ run: RunResults) throws -> Data {
+        try encoder().encode(run)
+    }
+
+    /// Writes the run to `path` atomically: readers see the old file or the new one, never half of one.
+    public static func write(_ run: RunResults, to path: String) throws {
+        let data = try encode(run)
+        try AtomicFile.write(data, to: path)
+    }
+
+    /// Reads a run, checking the schema version before decoding the rest.
+    /// - Throws: ``ResultsFileError`` naming the file and the problem.
+    public static func read(from path: String) throws -> RunResults {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
+        catch { throw ResultsFileError.unreadable(path: path, reason: (error as NSError).localizedDescription) }
+        return try decode(data, path: path)
+    }
+
+    /// Decodes a run from bytes; `path` only names the source in errors.
+    public static func decode(_ data: Data, path: String) throws -> RunResults {
+        struct Versioned: Decodable { var schemaVersion: Int }
+        let version: Int
+        do { version = try decoder().decode(Versioned.self, from: data).schemaVersion }
+        catch { throw ResultsFileError.malformed(path: path, reason: "no schemaVersion (\(describe(error)))") }
+        guard version == RunResults.currentSchemaVersion else {
+            throw ResultsFileError.unsupportedSchema(path: path, found: version, supported: RunResults.currentSchemaVersion)
+        }
+        do { return try decoder().decode(RunResults.self, from: data) }
+        catch { throw ResultsFileError.malformed(path: path, reason: describe(error)) }
+    }
+
+    /// A one-line description of a decoding error with its coding path.
+    public static func describe(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "top level" : keys.joined(separator: ".")
+        }
+        switch error {
+        case let .keyNotFound(key, context): return "missing field '\(key.stringValue)' at \(path(context))"
+        case let .typeMismatch(_, context): return "wrong type at \(path(context)): \(context.debugDescription)"
+        case let .valueNotFound(_, context): return "missing value at \(path(context))"
+        case let .dataCorrupted(context): return "corrupted at \(path(context)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+/// Atomic file replacement: write a temporary file beside the target, fsync, rename over the target.
+public enum AtomicFile {
+    /// Writes `data` to `path` so that no reader ever sees a partial file, even after kill -9.
+    /// - Throws: ``ResultsFileError/unwritable(path:reason:)``.
+    public static func write(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let temporary = "\(directory)/.\(url.lastPathComponent).\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw ResultsFileError.unwritable(path: path, reason: String(cString: strerror(errno)))
+        }
+        var failure: String?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        close(descriptor)
+        if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw ResultsFileError.unwritable(path: path, reason: failure)
+        }
+    }
+
+    /// Writes a UTF-8 string atomically.
+    public static func write(_ text: String, to path: String) throws {
+        try write(Data(text.utf8), to: path)
+    }
+}

@@ -1,0 +1,56 @@
+/// Percentiles by numpy's default ("linear", Hyndman & Fan type 7) definition:
+/// for sorted x of size n and q in [0, 100], h = (n − 1)·q/100, result = x[⌊h⌋] + (h − ⌊h⌋)·(x[⌊h⌋+1] − x[⌊h⌋]).
+public enum Percentile {
+    /// The q-th percentile of already sorted values. Time: O(1).
+    /// - Precondition: `sorted` is non-empty and ascending; `q` is in 0...100.
+    public static func ofSorted(_ sorted: [Double], _ q: Double) -> Double {
+        precondition(!sorted.isEmpty, "percentile of an empty sample")
+        precondition((0...100).contains(q), "percentile \(q) outside 0...100")
+        let h = Double(sorted.count - 1) * q / 100
+        let lower = Int(h.rounded(.down))
+        let upper = Swift.min(lower + 1, sorted.count - 1)
+        let fraction = h - Double(lower)
+        return sorted[lower] + fraction * (sorted[upper] - sorted[lower])
+    }
+
+    /// The q-th percentile of unsorted values. Time: O(n log n).
+    public static func of(_ values: [Double], _ q: Double) -> Double {
+        ofSorted(values.sorted(), q)
+    }
+}
+
+/// Descriptive statistics as free functions over samples.
+public enum Descriptive {
+    /// Arithmetic mean. - Precondition: non-empty.
+    public static func mean(_ values: [Double]) -> Double {
+        precondition(!values.isEmpty, "mean of an empty sample")
+        // Kahan-compensated so that long runs of nanosecond samples do not drift.
+        var sum = 0.0, compensation = 0.0
+        for value in values {
+            let y = value - compensation
+            let t = sum + y
+            compensation = (t - sum) - y
+            sum = t
+        }
+        return sum / Double(values.count)
+    }
+
+    /// Sample standard deviation (n − 1 in the denominator, numpy's `ddof=1`); 0 for a single value.
+    public static func standardDeviation(_ values: [Double]) -> Double {
+        guard values.count > 1 else { return 0 }
+        let m = mean(values)
+        let squares = values.reduce(0.0) { $0 + ($1 - m) * ($1 - m) }
+        return (squares / Double(values.count - 1)).squareRoot()
+    }
+
+    /// Median (the 50th percentile, averaging the middle pair for even counts).
+    public static func median(_ values: [Double]) -> Double {
+        Percentile.of(values, 50)
+    }
+
+    /// Median absolute deviation, unscaled (scipy's `median_abs_deviation` with `scale=1.0`).
+    public static func medianAbsoluteDeviation(_ values: [Double]) -> Double {
+        let center = median(values)
+        return median(values.map { abs($0 - center) })
+    }
+}

@@ -1,0 +1,89 @@
+/// Everything FrameBudget reports about one sample of per-iteration times (or any positive metric).
+///
+/// Percentiles follow numpy's "linear" definition (``Percentile``); the standard deviation uses n − 1; the MAD is
+/// unscaled. Intervals are percentile-bootstrap intervals from a fixed seed.
+public struct SampleSummary: Codable, Sendable, Equatable {
+    public var count: Int
+    public var min: Double
+    public var max: Double
+    public var mean: Double
+    public var standardDeviation: Double
+    /// Standard deviation over mean; 0 when the mean is 0.
+    public var coefficientOfVariation: Double
+    public var median: Double
+    public var p50: Double
+    public var p90: Double
+    public var p95: Double
+    public var p99: Double
+    public var p999: Double
+    public var medianAbsoluteDeviation: Double
+    /// Bootstrap intervals keyed by statistic name: `median`, `p90`, `p95`, `p99`, `mean`, `max`.
+    public var intervals: [String: ConfidenceInterval]
+    public var outliers: OutlierClassification
+
+    /// The value of a named statistic: `min`, `max`, `mean`, `median`, `p50`, `p90`, `p95`, `p99`, `p99.9`.
+    public func value(of statistic: String) -> Double? {
+        switch statistic {
+        case "min": return min
+        case "max": return max
+        case "mean": return mean
+        case "median", "p50": return median
+        case "p90": return p90
+        case "p95": return p95
+        case "p99": return p99
+        case "p99.9", "p999": return p999
+        default: return nil
+        }
+    }
+
+    /// The confidence interval of a named statistic, when one was computed.
+    public func interval(of statistic: String) -> ConfidenceInterval? {
+        intervals[statistic == "p50" ? "median" : statistic]
+    }
+}
+
+extension SampleSummary {
+    /// Names of the statistics with a bootstrap interval.
+    public static let intervalStatistics = ["median", "mean", "p90", "p95", "p99", "max"]
+
+    /// Summarizes a sample.
+    /// - Parameters:
+    ///   - values: at least one value.
+    ///   - level: confidence level of the intervals.
+    ///   - resamples: bootstrap replicates.
+    ///   - seed: bootstrap seed (same seed, same intervals).
+    public static func of(
+        _ values: [Double], level: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0x5EED
+    ) -> SampleSummary {
+        precondition(!values.isEmpty, "summary of an empty sample")
+        let sorted = values.sorted()
+        let mean = Descriptive.mean(sorted)
+        let sd = Descriptive.standardDeviation(sorted)
+        var intervals: [String: ConfidenceInterval] = [:]
+        for (offset, name) in intervalStatistics.enumerated() {
+            intervals[name] = Bootstrap.interval(
+                of: sorted, resamples: resamples, level: level, seed: seed &+ UInt64(offset)
+            ) { resample in
+                name == "mean" ? Descriptive.mean(resample) : name == "max" ? resample[resample.count - 1]
+                    : Percentile.ofSorted(resample, percentileValue(name))
+            }
+        }
+        return SampleSummary(
+            count: sorted.count, min: sorted[0], max: sorted[sorted.count - 1], mean: mean,
+            standardDeviation: sd, coefficientOfVariation: mean == 0 ? 0 : sd / mean,
+            median: Percentile.ofSorted(sorted, 50), p50: Percentile.ofSorted(sorted, 50),
+            p90: Percentile.ofSorted(sorted, 90), p95: Percentile.ofSorted(sorted, 95),
+            p99: Percentile.ofSorted(sorted, 99), p999: Percentile.ofSorted(sorted, 99.9),
+            medianAbsoluteDeviation: Descriptive.medianAbsoluteDeviation(sorted),
+            intervals: intervals, outliers: .tukey(sorted))
+    }
+
+    private static func percentileValue(_ name: String) -> Double {
+        switch name {
+        case "median": return 50
+        case "p90": return 90
+        case "p95": return 95
+        default: return 99
+        }
+    }
+}

@@ -1,0 +1,2 @@
+import BenchmarkSuite
+print(Suite.all().map(\.id).joined(separator: "\n"))
