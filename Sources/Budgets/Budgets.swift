@@ -1,1 +1,0 @@
-// Budgets module: see the issue that builds it.
