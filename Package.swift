@@ -26,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CPAPI", path: "Sources/CPAPI", pkgConfig: "papi"),
         .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
+        .target(name: "CPlatform", path: "Sources/CPlatform"),
 
         // MARK: - Kernels (know nothing of the harness)
         .target(name: "HotPaths", dependencies: [
@@ -38,7 +39,7 @@ let package = Package(
         // MARK: - Harness
         .target(name: "Statistics"),
         .target(name: "Results", dependencies: ["Statistics"]),
-        .target(name: "Measurement", dependencies: ["Statistics", "Results", "CAllocCounter"]),
+        .target(name: "Measurement", dependencies: ["Statistics", "Results", "CAllocCounter", "CPlatform"]),
         .target(name: "Counters", dependencies: ["CPAPI", "COpenBLAS", "Results", "Measurement"]),
         .target(name: "FrameLoop", dependencies: ["Statistics", "Results"]),
         .target(name: "Budgets", dependencies: ["Results", "Statistics", .product(name: "Yams", package: "Yams")]),

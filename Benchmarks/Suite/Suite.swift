@@ -15,7 +15,7 @@ public enum Suite {
 }
 
 /// A set of benchmarks registered together, typically all variants and workloads of one hot path.
-public protocol BenchmarkGroup {
+public protocol BenchmarkGroup: Sendable {
     /// The benchmarks of the group.
     static func benchmarks() -> [Benchmark]
 }

@@ -17,7 +17,7 @@ public enum CaptureKernels {
 }
 
 /// A hot path runnable on recorded inputs.
-public protocol CaptureKernel {
+public protocol CaptureKernel: Sendable {
     /// The hot-path id, e.g. `colormap`.
     static var id: String { get }
     /// Input files, output files and parameters, for `framebudget kernel --help` and the README.

@@ -1,0 +1,36 @@
+#define _GNU_SOURCE
+#include <sched.h>
+#include <errno.h>
+#include <string.h>
+#include "CPlatform.h"
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+int fb_pin_current_thread(int cpu) {
+#ifdef __linux__
+    if (cpu < 0 || cpu >= CPU_SETSIZE) return EINVAL;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return sched_setaffinity(0, sizeof(set), &set) == 0 ? 0 : errno;
+#else
+    (void)cpu;
+    return ENOSYS;
+#endif
+}
+
+int fb_hypervisor_vendor(char vendor[13]) {
+    memset(vendor, 0, 13);
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & (1u << 31))) return 0;  // bit 31: hypervisor present
+    __cpuid(0x40000000, eax, ebx, ecx, edx);
+    memcpy(vendor + 0, &ebx, 4);
+    memcpy(vendor + 4, &ecx, 4);
+    memcpy(vendor + 8, &edx, 4);
+    return 1;
+#else
+    return 0;
+#endif
+}

@@ -1,0 +1,121 @@
+import CPlatform
+import Foundation
+import Results
+
+/// Reads the machine and build facts recorded with every run.
+public enum EnvironmentProbe {
+    /// Collects the environment. Reads /proc, /sys and git; never fails (unknown facts are nil or "unknown").
+    public static func collect(clock: ClockInfo, workingDirectory: String = FileManager.default.currentDirectoryPath) -> EnvironmentInfo {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let git = gitState(in: workingDirectory)
+        return EnvironmentInfo(
+            hostname: ProcessInfo.processInfo.hostName,
+            cpuModel: field("model name", in: cpuinfo) ?? "unknown",
+            logicalCores: ProcessInfo.processInfo.activeProcessorCount,
+            frequencyGovernor: firstLine("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
+            virtualization: virtualization(cpuinfo: cpuinfo),
+            kernel: kernelRelease(),
+            operatingSystem: osName(),
+            swiftVersion: swiftVersion,
+            buildConfiguration: buildConfiguration,
+            gitCommit: git.commit, gitDirty: git.dirty,
+            loadAverage: loadAverage(),
+            clock: clock)
+    }
+
+    /// `debug` or `release`, from how this binary was compiled.
+    public static var buildConfiguration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
+    /// The compiler that built this binary (the toolchain may be absent where the binary runs).
+    public static var swiftVersion: String {
+        #if compiler(>=6.4)
+        return "6.4 or later"
+        #elseif compiler(>=6.3)
+        return "6.3"
+        #elseif compiler(>=6.2)
+        return "6.2"
+        #else
+        return "6.1 or earlier"
+        #endif
+    }
+
+    static func field(_ name: String, in text: String) -> String? {
+        for line in text.split(separator: "\n") where line.hasPrefix(name) {
+            if let colon = line.firstIndex(of: ":") {
+                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return nil
+    }
+
+    static func firstLine(_ path: String) -> String? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let line = text.split(separator: "\n").first.map(String.init)?.trimmingCharacters(in: .whitespaces)
+        return line?.isEmpty == false ? line : nil
+    }
+
+    /// The hypervisor: CPUID's vendor signature (works inside containers, where DMI is hidden), else DMI.
+    static func virtualization(cpuinfo: String) -> String? {
+        var signature = [CChar](repeating: 0, count: 13)
+        if fb_hypervisor_vendor(&signature) == 1 {
+            let vendor = String(decoding: signature.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let names = ["KVMKVMKVM": "KVM", "Microsoft Hv": "Hyper-V", "VMwareVMware": "VMware", "XenVMMXenVMM": "Xen",
+                         "TCGTCGTCGTCG": "QEMU (TCG)", "VBoxVBoxVBox": "VirtualBox", " lrpepyh  vr": "Parallels"]
+            return names[vendor] ?? (vendor.isEmpty ? "unknown hypervisor" : vendor)
+        }
+        guard let flags = field("flags", in: cpuinfo), flags.split(separator: " ").contains("hypervisor") else { return nil }
+        for path in ["/sys/class/dmi/id/product_name", "/sys/class/dmi/id/sys_vendor", "/sys/hypervisor/type"] {
+            if let text = firstLine(path) { return text }
+        }
+        return "unknown hypervisor"
+    }
+
+    static func kernelRelease() -> String {
+        var name = utsname()
+        uname(&name)
+        func string<T>(_ value: T) -> String {
+            withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+        return "\(string(name.sysname)) \(string(name.release))"
+    }
+
+    static func osName() -> String {
+        guard let text = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") }) else {
+            return ProcessInfo.processInfo.operatingSystemVersionString
+        }
+        return line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    }
+
+    static func loadAverage() -> [Double] {
+        guard let text = firstLine("/proc/loadavg") else { return [] }
+        return text.split(separator: " ").prefix(3).compactMap { Double($0) }
+    }
+
+    /// HEAD commit and whether tracked files differ from it; nil outside a git checkout or without git.
+    static func gitState(in directory: String) -> (commit: String?, dirty: Bool?) {
+        guard let commit = run(["git", "-C", directory, "rev-parse", "HEAD"]) else { return (nil, nil) }
+        let status = run(["git", "-C", directory, "status", "--porcelain", "--untracked-files=no"])
+        return (commit.trimmingCharacters(in: .whitespacesAndNewlines), status.map { !$0.isEmpty })
+    }
+
+    private static func run(_ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

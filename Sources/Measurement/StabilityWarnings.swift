@@ -1,0 +1,35 @@
+import Results
+
+/// Warnings about conditions that make timings less trustworthy, in the manner of google/benchmark's
+/// "CPU scaling is enabled" and nanobench's "Unstable results" notes.
+public enum StabilityWarnings {
+    /// Load average (1 min) per core above which the machine counts as busy.
+    public static let loadPerCoreThreshold = 0.5
+
+    /// The warnings for an environment; empty on a quiet, bare-metal, release build with the performance governor.
+    public static func warnings(for environment: EnvironmentInfo) -> [String] {
+        var warnings: [String] = []
+        if environment.buildConfiguration == "debug" {
+            warnings.append("debug build: timings are meaningless; build with -c release")
+        }
+        if let hypervisor = environment.virtualization {
+            warnings.append("virtual machine (\(hypervisor)): expect noise from other guests and no hardware counters")
+        }
+        if let load = environment.loadAverage.first, environment.logicalCores > 0,
+           load / Double(environment.logicalCores) > loadPerCoreThreshold {
+            warnings.append("high load: 1-minute load average \(load) on \(environment.logicalCores) cores")
+        }
+        switch environment.frequencyGovernor {
+        case nil:
+            warnings.append("CPU frequency governor not readable: frequency scaling cannot be ruled out")
+        case "performance"?:
+            break
+        case let governor?:
+            warnings.append("CPU frequency governor is '\(governor)', not 'performance': frequency scaling adds noise")
+        }
+        if environment.clock.overheadNanoseconds > 100 {
+            warnings.append("slow clock: one read costs \(Int(environment.clock.overheadNanoseconds)) ns")
+        }
+        return warnings
+    }
+}

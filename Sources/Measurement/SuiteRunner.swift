@@ -1,0 +1,72 @@
+import Foundation
+import Results
+
+/// What the suite runner reports while it works (the command shows it as progress on a terminal).
+public enum ProgressEvent: Sendable {
+    case started(id: String, index: Int, total: Int)
+    case finished(BenchmarkResult, index: Int, total: Int)
+}
+
+/// Runs a list of benchmarks in order, appending each result to the run as soon as it exists and handing the run to
+/// `checkpoint` after every benchmark (so a crash or signal loses at most the benchmark in progress).
+public struct SuiteRunner: Sendable {
+    public let runner: BenchmarkRunner
+    public let source: WorkloadSource
+    public let interruption: Interruption?
+
+    public init(runner: BenchmarkRunner, source: WorkloadSource, interruption: Interruption? = nil) {
+        self.runner = runner
+        self.source = source
+        self.interruption = interruption
+    }
+
+    /// Measures every benchmark into `run`. Marks the run complete at the end, or incomplete with the reason when
+    /// interrupted; rethrows a set-up failure after recording the run as incomplete.
+    public func run(
+        _ benchmarks: [Benchmark], into run: inout RunResults,
+        progress: (ProgressEvent) -> Void = { _ in },
+        checkpoint: (RunResults) throws -> Void = { _ in }
+    ) throws {
+        for (index, benchmark) in benchmarks.enumerated() {
+            if let name = interruption?.signalName {
+                return try finish(&run, incompleteReason: "interrupted by \(name)", checkpoint: checkpoint)
+            }
+            progress(.started(id: benchmark.id, index: index, total: benchmarks.count))
+            do {
+                let result = try runner.run(benchmark, source: source) { interruption?.isRequested ?? false }
+                run.benchmarks.append(result)
+                progress(.finished(result, index: index, total: benchmarks.count))
+                try checkpoint(run)
+            } catch {
+                try finish(&run, incompleteReason: "\(error)", checkpoint: checkpoint)
+                throw error
+            }
+        }
+        if let name = interruption?.signalName {
+            // The last benchmark was cut short: keep it, but say so.
+            return try finish(&run, incompleteReason: "interrupted by \(name)", checkpoint: checkpoint)
+        }
+        run.complete = true
+        run.finishedAt = Date()
+        try checkpoint(run)
+    }
+
+    private func finish(_ run: inout RunResults, incompleteReason: String, checkpoint: (RunResults) throws -> Void) throws {
+        run.complete = false
+        run.incompleteReason = incompleteReason
+        run.finishedAt = Date()
+        try checkpoint(run)
+    }
+}
+
+/// Run ids sort by time and are unique across concurrent runs: `yyyyMMdd-HHmmss-<6 hex>`.
+public enum RunID {
+    public static func make(date: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let suffix = String(UInt32.random(in: 0...0xFF_FFFF), radix: 16)
+        return formatter.string(from: date) + "-" + String(repeating: "0", count: 6 - suffix.count) + suffix
+    }
+}

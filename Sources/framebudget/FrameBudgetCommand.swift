@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// `framebudget`: benchmarks the hot paths of a LiDAR/AR camera pipeline against the budgets of its design documents.
+@main
+struct FrameBudgetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "framebudget",
+        abstract: "Benchmark LiDAR/AR camera hot paths against their frame budgets.",
+        discussion: ExitStatus.documentation,
+        subcommands: [
+            RunCommand.self, ListCommand.self, EnvCommand.self, KernelCommand.self,
+        ])
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import CaptureKernels
+import Foundation
+
+/// `framebudget kernel <id> --in DIR --out DIR`: runs one hot path on recorded `.npy` inputs.
+struct KernelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kernel", abstract: "Run a hot path on .npy inputs and write .npy outputs.",
+        discussion: "Example: framebudget kernel colormap --in capture/ --out out/ --param near=0.3")
+
+    @Argument(help: "Hot-path id, e.g. colormap, fusion, nms.")
+    var id: String
+
+    @Option(name: .customLong("in"), help: "Folder of input .npy files.")
+    var input: String
+
+    @Option(name: .customLong("out"), help: "Folder for outputs; written only when every output succeeded.")
+    var output: String
+
+    @Option(name: .customLong("param"), help: "A kernel parameter as key=value (repeatable).")
+    var parameters: [String] = []
+
+    func run() throws {
+        try reportingFailures {
+            let kernel = try CaptureKernels.kernel(id)
+            let parameters = try KernelParameters(pairs: parameters)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CommandFailure(.badInput, "--in \(input): no such folder")
+            }
+            let summary = try OutputStaging.write(into: output) { staging in
+                try kernel.run(input: input, output: staging, parameters: parameters)
+            }
+            print(summary)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import BenchmarkSuite
+import Measurement
+
+/// `framebudget list`: the benchmark ids of the suite, optionally filtered.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List benchmark ids.", discussion: "Example: framebudget list 'nms/*'")
+
+    @Argument(help: "Ids or globs to select.")
+    var filters: [String] = []
+
+    @Flag(help: "Also print parameters, threads and declared bytes/flops per iteration.")
+    var verbose = false
+
+    func run() throws {
+        try reportingFailures {
+            for benchmark in try SuiteSession.select(filters) {
+                guard verbose else { print(benchmark.id); continue }
+                let parameters = benchmark.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                var details = ["threads=\(benchmark.threads)"] + parameters
+                if let bytes = benchmark.bytesPerIteration { details.append("bytes/iter=\(Int(bytes))") }
+                if let flops = benchmark.flopsPerIteration { details.append("flops/iter=\(Int(flops))") }
+                print("\(benchmark.id)  \(details.joined(separator: " "))")
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import Results
+
+/// `framebudget run`: measures the suite (or the benchmarks the filters select) and writes
+/// `Reports/<run-id>/results.json`.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Measure benchmarks and write Reports/<run-id>/results.json.",
+        discussion: "Example: framebudget run --quick 'colormap/*' 'fusion'")
+
+    @OptionGroup var measurement: MeasurementOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "What to print on stdout: console (a table), json (the results document), none.")
+    var format: OutputFormat = .console
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case console, json, none
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let (results, directory) = try SuiteSession(measurement: measurement, output: output).execute()
+            switch format {
+            case .console:
+                print(SummaryTable.render(results))
+                print("\nresults: \(directory.resultsPath)")
+            case .json:
+                print(String(decoding: try ResultsFile.encode(results), as: UTF8.self))
+            case .none:
+                break
+            }
+            if !results.complete {
+                Console.warning("run incomplete: \(results.incompleteReason ?? "unknown reason"); partial results in \(directory.resultsPath)")
+                throw results.incompleteReason?.contains("SIGTERM") == true ? ExitCode(143) : ExitStatus.interrupted.code
+            }
+        }
+    }
+}

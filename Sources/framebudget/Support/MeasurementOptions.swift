@@ -1,0 +1,79 @@
+import ArgumentParser
+import Measurement
+
+/// How to measure: shared by `run`, `gate` and anything else that runs the suite.
+struct MeasurementOptions: ParsableArguments {
+    @Argument(help: "Benchmark ids or globs (e.g. 'colormap', 'nms/optimized/*'). Default: every benchmark.")
+    var filters: [String] = []
+
+    @Flag(help: "A short smoke pass: fewer, shorter samples (numbers are indicative only).")
+    var quick = false
+
+    @Option(help: "Samples per benchmark (fewer for slow benchmarks that would exceed --max-time).")
+    var samples: Int?
+
+    @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds.")
+    var sampleTimeMilliseconds: Double?
+
+    @Option(name: .customLong("warmup"), help: "Warm-up per benchmark, in milliseconds.")
+    var warmupMilliseconds: Double?
+
+    @Option(name: .customLong("max-time"), help: "Time cap of the sampling phase of one benchmark, in seconds.")
+    var maxTimeSeconds: Double?
+
+    @Option(help: "Pin the measuring thread to this CPU.")
+    var pin: Int?
+
+    @Flag(help: "Cold-cache mode: evict caches before every sample and time single iterations.")
+    var cold = false
+
+    @Option(help: "Benchmark on a recorded capture: a folder of .npy files (see README, Captures).")
+    var workload: String?
+
+    @Option(help: "Seed of the synthetic workloads and of the bootstrap.")
+    var seed: UInt64 = 0x5EED
+
+    @Flag(name: .customLong("allow-debug"), help: "Measure a debug build anyway (numbers are meaningless).")
+    var allowDebug = false
+
+    func validate() throws {
+        if let samples, samples < 2 { throw ValidationError("--samples must be at least 2 (got \(samples))") }
+        for (name, value) in [("--sample-time", sampleTimeMilliseconds), ("--warmup", warmupMilliseconds),
+                              ("--max-time", maxTimeSeconds)] {
+            if let value, !(value > 0 && value.isFinite) { throw ValidationError("\(name) must be a positive number (got \(value))") }
+        }
+        if let pin, pin < 0 { throw ValidationError("--pin must be a CPU number ≥ 0 (got \(pin))") }
+    }
+
+    /// The engine settings these options ask for.
+    var settings: MeasurementSettings {
+        var settings = quick ? MeasurementSettings.quick : MeasurementSettings()
+        if let samples { settings.samples = samples; settings.minimumSamples = min(settings.minimumSamples, samples) }
+        if let sampleTimeMilliseconds { settings.targetSampleNanoseconds = sampleTimeMilliseconds * 1e6 }
+        if let warmupMilliseconds { settings.warmupNanoseconds = warmupMilliseconds * 1e6 }
+        if let maxTimeSeconds { settings.maxBenchmarkSeconds = maxTimeSeconds }
+        settings.coldCache = cold
+        settings.pinnedCPU = pin
+        settings.seed = seed
+        return settings
+    }
+
+    var source: WorkloadSource {
+        workload.map { .capture(directory: $0) } ?? .synthetic(seed: seed)
+    }
+}
+
+/// Where results go.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .customLong("reports"), help: "Folder of run reports; each run writes <reports>/<run-id>/.")
+    var reportsRoot: String = "Reports"
+
+    @Option(name: .customLong("run-id"), help: "Name of the run folder (default: a time-sorted unique id).")
+    var runID: String?
+
+    func validate() throws {
+        if let runID, runID.isEmpty || runID.contains("/") || runID.hasPrefix(".") || runID == "latest" {
+            throw ValidationError("--run-id '\(runID)' must be a plain folder name (no '/', not 'latest')")
+        }
+    }
+}

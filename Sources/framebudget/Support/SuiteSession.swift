@@ -1,0 +1,85 @@
+import BenchmarkSuite
+import Foundation
+import Measurement
+import Results
+
+/// One measured run of the suite, as `run` and `gate` perform it: select, check, measure, save after every
+/// benchmark, point `latest` at it.
+struct SuiteSession {
+    let measurement: MeasurementOptions
+    let output: OutputOptions
+
+    /// The benchmarks the filters select.
+    /// - Throws: ``CommandFailure`` (bad input) naming a pattern that selects nothing.
+    static func select(_ filters: [String]) throws -> [Benchmark] {
+        let all = Suite.all()
+        let filter = IDFilter(filters)
+        if let unmatched = filter.unmatchedPatterns(in: all.map(\.id)).first {
+            throw CommandFailure(.badInput, "unknown benchmark id or pattern '\(unmatched)' (see 'framebudget list')")
+        }
+        return all.filter { filter.matches($0.id) }
+    }
+
+    /// Measures the selected benchmarks and writes `results.json`.
+    /// - Parameter counters: the counter probe, or nil for none.
+    /// - Returns: the run and its folder; the run is incomplete when interrupted.
+    func execute(counters: (any CounterProbe)? = nil, countersMode: String = "none") throws -> (RunResults, RunDirectory) {
+        let benchmarks = try Self.select(measurement.filters)
+        try checkWorkloadFolder()
+        let settings = measurement.settings
+        let clock = MonotonicClock.characterize()
+        let environment = EnvironmentProbe.collect(clock: clock)
+        let warnings = StabilityWarnings.warnings(for: environment)
+        if environment.buildConfiguration == "debug" && !measurement.allowDebug {
+            throw CommandFailure(.badInput, "this is a debug build: timings would be meaningless; build with 'swift build -c release' (or pass --allow-debug)")
+        }
+        if let cpu = settings.pinnedCPU {
+            do { try ProcessResources.pinCurrentThread(to: cpu) }
+            catch { throw CommandFailure(.badInput, "\(error)") }
+        }
+        let directory = try RunDirectory.create(root: output.reportsRoot, runID: output.runID ?? RunID.make())
+        var run = RunResults(
+            runID: directory.runID, startedAt: Date(), environment: environment,
+            settings: recordedSettings(settings, counters: countersMode), warnings: warnings)
+        warnings.forEach { Console.warning($0) }
+        let interruption = Interruption()
+        interruption.install()
+        let runner = SuiteRunner(
+            runner: BenchmarkRunner(settings: settings, clock: clock, counters: counters),
+            source: measurement.source, interruption: interruption)
+        do {
+            try runner.run(benchmarks, into: &run, progress: showProgress, checkpoint: directory.save)
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            try? directory.markLatest()
+            throw CommandFailure(.runFailure, "\(error)")
+        }
+        Console.endProgress()
+        try directory.markLatest()
+        return (run, directory)
+    }
+
+    private func checkWorkloadFolder() throws {
+        guard let folder = measurement.workload else { return }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandFailure(.badInput, "--workload \(folder): no such folder")
+        }
+    }
+
+    private func recordedSettings(_ settings: MeasurementSettings, counters: String) -> RunSettings {
+        RunSettings(
+            samples: settings.samples, targetSampleNanoseconds: settings.targetSampleNanoseconds,
+            warmupNanoseconds: settings.warmupNanoseconds, cacheMode: settings.coldCache ? "cold" : "warm",
+            pinnedCPU: settings.pinnedCPU, quick: measurement.quick, filters: measurement.filters,
+            workload: measurement.workload ?? "synthetic", seed: settings.seed, counters: counters)
+    }
+
+    private func showProgress(_ event: ProgressEvent) {
+        switch event {
+        case let .started(id, index, total): Console.progress("[\(index + 1)/\(total)] \(id) …")
+        case .finished: break
+        }
+    }
+}

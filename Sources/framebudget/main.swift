@@ -1,2 +1,0 @@
-import BenchmarkSuite
-print(Suite.all().map(\.id).joined(separator: "\n"))

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Makes sure the system packages FrameBudget builds on are present: installs the missing ones with apt-get when
+# run as root, otherwise prints the exact command to run and fails.
+set -euo pipefail
+packages=(libpapi-dev libopenblas-dev gnuplot-nox)
+missing=()
+for package in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+# gnuplot may come from another package (gnuplot-qt, gnuplot-x11): the command is what matters.
+if command -v gnuplot >/dev/null 2>&1; then
+  missing=("${missing[@]/gnuplot-nox}")
+fi
+read -r -a missing <<< "${missing[*]:-}"
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+if [[ $(id -u) -eq 0 ]]; then
+  echo "framebudget: installing missing system packages: ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "framebudget: missing system packages: ${missing[*]}" >&2
+  echo "run: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
