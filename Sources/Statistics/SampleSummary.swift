@@ -59,15 +59,9 @@ extension SampleSummary {
         let sorted = values.sorted()
         let mean = Descriptive.mean(sorted)
         let sd = Descriptive.standardDeviation(sorted)
-        var intervals: [String: ConfidenceInterval] = [:]
-        for (offset, name) in intervalStatistics.enumerated() {
-            intervals[name] = Bootstrap.interval(
-                of: sorted, resamples: resamples, level: level, seed: seed &+ UInt64(offset)
-            ) { resample in
-                name == "mean" ? Descriptive.mean(resample) : name == "max" ? resample[resample.count - 1]
-                    : Percentile.ofSorted(resample, percentileValue(name))
-            }
-        }
+        let intervals = Bootstrap.intervals(
+            ofSorted: sorted, percentiles: ["median": 50, "p90": 90, "p95": 95, "p99": 99, "max": 100],
+            includeMean: true, resamples: resamples, level: level, seed: seed)
         return SampleSummary(
             count: sorted.count, min: sorted[0], max: sorted[sorted.count - 1], mean: mean,
             standardDeviation: sd, coefficientOfVariation: mean == 0 ? 0 : sd / mean,
@@ -76,14 +70,5 @@ extension SampleSummary {
             p99: Percentile.ofSorted(sorted, 99), p999: Percentile.ofSorted(sorted, 99.9),
             medianAbsoluteDeviation: Descriptive.medianAbsoluteDeviation(sorted),
             intervals: intervals, outliers: .tukey(sorted))
-    }
-
-    private static func percentileValue(_ name: String) -> Double {
-        switch name {
-        case "median": return 50
-        case "p90": return 90
-        case "p95": return 95
-        default: return 99
-        }
     }
 }
