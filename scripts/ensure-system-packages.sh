@@ -13,6 +13,11 @@ if command -v gnuplot >/dev/null 2>&1; then
   missing=("${missing[@]/gnuplot-nox}")
 fi
 read -r -a missing <<< "${missing[*]:-}"
+# The schema test validates real output with python's jsonschema (pip, not Debian: any recent version works).
+if ! python3 -c 'import jsonschema' >/dev/null 2>&1; then
+  echo "framebudget: installing python module jsonschema" >&2
+  python3 -m pip install --quiet jsonschema || { echo "run: python3 -m pip install jsonschema" >&2; exit 1; }
+fi
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 if [[ $(id -u) -eq 0 ]]; then
   echo "framebudget: installing missing system packages: ${missing[*]}" >&2

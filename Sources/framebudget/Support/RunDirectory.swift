@@ -17,11 +17,22 @@ struct RunDirectory {
             throw CommandFailure(.badInput, "\(directory.path): run folder exists already; choose another --run-id")
         }
         do { try fileManager.createDirectory(atPath: directory.path, withIntermediateDirectories: true) }
-        catch { throw CommandFailure(.runFailure, "\(root): cannot create run folder: \((error as NSError).localizedDescription)") }
+        catch { throw CommandFailure(.runFailure, "\(root): cannot create run folder: \(obstacle(to: directory.path))") }
         guard access(directory.path, W_OK) == 0 else {
             throw CommandFailure(.runFailure, "\(directory.path): not writable")
         }
         return directory
+    }
+
+    /// Why a folder cannot be created: the nearest existing ancestor is a file, or is not writable.
+    private static func obstacle(to path: String) -> String {
+        var ancestor = URL(fileURLWithPath: path).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
+            ancestor.deleteLastPathComponent()
+        }
+        if !isDirectory.boolValue { return "\(ancestor.path) is a file, not a folder" }
+        return access(ancestor.path, W_OK) == 0 ? "unknown error" : "\(ancestor.path) is not writable"
     }
 
     /// Writes the run atomically (after every benchmark, and at the end).

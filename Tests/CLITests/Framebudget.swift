@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+
+/// Locates and runs the `framebudget` binary built beside the test bundle.
+enum Framebudget {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// The products folder (.build/debug or .build/release) the tests run from.
+    /// On Linux the test bundle is an executable in the products folder, beside `framebudget`.
+    static var binary: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("framebudget")
+    }
+
+    static func start(_ arguments: [String], stdout: FileHandle? = nil, stderr: FileHandle? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+        process.standardOutput = stdout ?? FileHandle.nullDevice
+        process.standardError = stderr ?? FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Runs to completion; stdout and stderr go through temporary files so a chatty child never blocks on a pipe.
+    static func run(_ arguments: [String]) throws -> Result {
+        let base = NSTemporaryDirectory() + "fb-cli-output-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: base + ".out", contents: nil)
+        FileManager.default.createFile(atPath: base + ".err", contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: base + ".out"); try? FileManager.default.removeItem(atPath: base + ".err") }
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".out"))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".err"))
+        let process = try start(arguments, stdout: out, stderr: err)
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Result(status: process.terminationStatus,
+                      stdout: try String(contentsOfFile: base + ".out", encoding: .utf8),
+                      stderr: try String(contentsOfFile: base + ".err", encoding: .utf8))
+    }
+
+    static func python(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+    }
+}

@@ -1,0 +1,42 @@
+import XCTest
+import Measurement
+
+final class AllocationCounterTests: XCTestCase {
+    func testCountsEveryArrayAllocationExactly() throws {
+        try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
+        let body = { blackHole([Float](repeating: 1, count: 64)) }
+        body()  // the first pass makes one-time runtime allocations (metadata): warm up, as the engine does
+        let stats = AllocationCounter.count(iterations: 100, body: body)
+        XCTAssertEqual(stats.perIteration, 1)
+        XCTAssertGreaterThanOrEqual(stats.bytesPerIteration, 256)
+        XCTAssertEqual(stats.iterations, 100)
+        XCTAssertTrue(stats.counted)
+    }
+
+    func testInPlaceWorkReadsZero() throws {
+        try XCTSkipUnless(AllocationCounter.isAvailable)
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: 256)
+        defer { buffer.deallocate() }
+        buffer.initialize(repeating: 0)
+        let pointer = SendableBuffer(buffer: buffer)
+        let stats = AllocationCounter.count(iterations: 1000) {
+            for i in pointer.buffer.indices { pointer.buffer[i] += 1 }
+        }
+        XCTAssertEqual(stats.perIteration, 0)
+        XCTAssertEqual(stats.bytesPerIteration, 0)
+    }
+
+    func testCountsAllocationsOnOtherThreadsToo() throws {
+        try XCTSkipUnless(AllocationCounter.isAvailable)
+        let stats = AllocationCounter.count(iterations: 10) {
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                blackHole(UnsafeMutableRawPointer.allocate(byteCount: 4096, alignment: 64).deallocate())
+            }
+        }
+        XCTAssertGreaterThanOrEqual(stats.perIteration, 2)
+    }
+}
+
+struct SendableBuffer: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Float>
+}

@@ -1,0 +1,83 @@
+import XCTest
+import Foundation
+import Measurement
+import Results
+
+final class BenchmarkRunnerTests: XCTestCase {
+    private let clock = MonotonicClock.characterize(reads: 1000)
+    private let settings = MeasurementSettings(
+        samples: 12, targetSampleNanoseconds: 200_000, warmupNanoseconds: 1_000_000, maxBenchmarkSeconds: 1,
+        minimumSamples: 3, resamples: 200)
+
+    private func spinBenchmark(tearDown: @escaping @Sendable () -> Void = {}) -> Benchmark {
+        Benchmark(hotPath: "spin", variant: "test", workload: "w", parameters: ["k": "v"], bytesPerIteration: 64, threads: 1) { _ in
+            Iteration(tearDown: tearDown) {
+                var x: UInt64 = 1
+                for i in 0..<200 { x = x &* 6364136223846793005 &+ UInt64(i) }
+                blackHole(x)
+            }
+        }
+    }
+
+    func testRunKeepsRawSamplesAndSummarizesThem() throws {
+        let result = try BenchmarkRunner(settings: settings, clock: clock).run(spinBenchmark(), source: .synthetic(seed: 1))
+        XCTAssertEqual(result.id, "spin/test/w")
+        XCTAssertEqual(result.samplesNanoseconds.count, 12)
+        XCTAssertEqual(result.statistics.count, 12)
+        XCTAssertEqual(result.statistics.min, result.samplesNanoseconds.min())
+        XCTAssertGreaterThan(result.iterationsPerSample, 1, "sub-microsecond work is batched")
+        XCTAssertEqual(result.parameters, ["k": "v"])
+        XCTAssertEqual(result.throughput?.bytesPerIteration, 64)
+    }
+
+    func testNonAllocatingBodyReadsZeroAllocations() throws {
+        try XCTSkipUnless(AllocationCounter.isAvailable)
+        let result = try BenchmarkRunner(settings: settings, clock: clock).run(spinBenchmark(), source: .synthetic(seed: 1))
+        XCTAssertEqual(result.allocations.perIteration, 0)
+        XCTAssertNotNil(result.peakResidentBytes)
+    }
+
+    func testTearDownRunsOnce() throws {
+        let calls = Counter()
+        _ = try BenchmarkRunner(settings: settings, clock: clock)
+            .run(spinBenchmark(tearDown: { calls.increment() }), source: .synthetic(seed: 1))
+        XCTAssertEqual(calls.value, 1)
+    }
+
+    func testSetUpFailureNamesTheBenchmark() {
+        struct Broken: Error, CustomStringConvertible { var description: String { "depth.npy missing" } }
+        let benchmark = Benchmark(hotPath: "x", variant: "y", workload: "z") { _ in throw Broken() }
+        XCTAssertThrowsError(try BenchmarkRunner(settings: settings, clock: clock).run(benchmark, source: .synthetic(seed: 1))) {
+            XCTAssertEqual("\($0)", "x/y/z: set-up failed: depth.npy missing")
+        }
+    }
+
+    func testStopRequestKeepsTheSamplesTakenSoFar() throws {
+        let result = try BenchmarkRunner(settings: settings, clock: clock)
+            .run(spinBenchmark(), source: .synthetic(seed: 1), shouldStop: { true })
+        XCTAssertEqual(result.samplesNanoseconds.count, 1)
+    }
+
+    func testColdModeTimesSingleIterations() throws {
+        var cold = settings
+        cold.coldCache = true
+        cold.samples = 3
+        let result = try BenchmarkRunner(settings: cold, clock: clock).run(spinBenchmark(), source: .synthetic(seed: 1))
+        XCTAssertEqual(result.iterationsPerSample, 1)
+    }
+
+    func testSlowBenchmarkTakesFewerSamplesWithinTheCap() throws {
+        var capped = settings
+        capped.samples = 1000
+        capped.maxBenchmarkSeconds = 0.000_001
+        let result = try BenchmarkRunner(settings: capped, clock: clock).run(spinBenchmark(), source: .synthetic(seed: 1))
+        XCTAssertEqual(result.samplesNanoseconds.count, capped.minimumSamples)
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}

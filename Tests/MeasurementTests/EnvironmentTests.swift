@@ -1,0 +1,57 @@
+import XCTest
+@testable import Measurement
+import Results
+
+final class EnvironmentTests: XCTestCase {
+    private func environment(build: String = "release", virtualization: String? = nil, load: Double = 0,
+                             governor: String? = "performance") -> EnvironmentInfo {
+        EnvironmentInfo(
+            hostname: "h", cpuModel: "cpu", logicalCores: 2, frequencyGovernor: governor, virtualization: virtualization,
+            kernel: "Linux", operatingSystem: "os", swiftVersion: "6.3", buildConfiguration: build, gitCommit: nil,
+            gitDirty: nil, loadAverage: [load, 0, 0],
+            clock: ClockInfo(source: "c", resolutionNanoseconds: 1, granularityNanoseconds: 20, overheadNanoseconds: 25))
+    }
+
+    func testQuietReleaseBareMetalHasNoWarnings() {
+        XCTAssertEqual(StabilityWarnings.warnings(for: environment()), [])
+    }
+
+    func testEachUnstableConditionIsNamed() {
+        let warnings = StabilityWarnings.warnings(for: environment(build: "debug", virtualization: "KVM", load: 3, governor: "powersave"))
+        XCTAssertEqual(warnings.count, 4)
+        XCTAssertTrue(warnings[0].hasPrefix("debug build"))
+        XCTAssertTrue(warnings[1].contains("virtual machine (KVM)"))
+        XCTAssertTrue(warnings[2].contains("high load"))
+        XCTAssertTrue(warnings[3].contains("'powersave'"))
+    }
+
+    func testProbeReadsThisMachine() {
+        let info = EnvironmentProbe.collect(clock: MonotonicClock.characterize(reads: 100))
+        XCTAssertGreaterThan(info.logicalCores, 0)
+        XCTAssertFalse(info.cpuModel.isEmpty)
+        XCTAssertTrue(info.kernel.hasPrefix("Linux"))
+        XCTAssertEqual(info.buildConfiguration, EnvironmentProbe.buildConfiguration)
+        XCTAssertEqual(info.loadAverage.count, 3)
+    }
+
+    func testClockIsCharacterized() {
+        let clock = MonotonicClock.characterize(reads: 1000)
+        XCTAssertGreaterThan(clock.overheadNanoseconds, 0)
+        XCTAssertGreaterThan(clock.granularityNanoseconds, 0)
+        XCTAssertEqual(clock.source, "CLOCK_MONOTONIC")
+    }
+
+    func testPinningToAnExistingCPUWorksAndToAMissingOneFails() throws {
+        try ProcessResources.pinCurrentThread(to: 0)
+        XCTAssertThrowsError(try ProcessResources.pinCurrentThread(to: 4000)) {
+            XCTAssertTrue("\($0)".contains("--pin 4000"))
+        }
+    }
+
+    func testRunIDsSortByTimeAndDiffer() {
+        let a = RunID.make(date: Date(timeIntervalSince1970: 0)), b = RunID.make(date: Date(timeIntervalSince1970: 1))
+        XCTAssertTrue(a.hasPrefix("19700101-000000-"))
+        XCTAssertLessThan(a, b)
+        XCTAssertEqual(a.count, 22)
+    }
+}

@@ -1,0 +1,125 @@
+import XCTest
+import Foundation
+import Measurement
+import Results
+import Statistics
+
+final class ResultsFileTests: XCTestCase {
+    private var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "fb-results-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func testRoundTripKeepsEveryField() throws {
+        let run = try RealRun.make()
+        let path = directory + "/results.json"
+        try ResultsFile.write(run, to: path)
+        let back = try ResultsFile.read(from: path)
+        XCTAssertEqual(back.runID, run.runID)
+        XCTAssertEqual(back.benchmarks.first?.samplesNanoseconds, run.benchmarks.first?.samplesNanoseconds)
+        XCTAssertEqual(back.benchmarks.first?.statistics, run.benchmarks.first?.statistics)
+        XCTAssertEqual(back.environment, run.environment)
+        XCTAssertEqual(try ResultsFile.encode(back), try ResultsFile.encode(run), "encoding is canonical")
+    }
+
+    func testRealOutputValidatesAgainstTheCommittedSchema() throws {
+        let path = directory + "/results.json"
+        try ResultsFile.write(try RealRun.make(), to: path)
+        let (status, output) = try RealRun.python([RealRun.repositoryRoot + "/Schemas/validate.py", path])
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(output.contains("valid"), output)
+    }
+
+    func testSchemaRejectsAZeroWrittenForAnUnavailableCounter() throws {
+        var run = try RealRun.make()
+        run.benchmarks[0].counters = [CounterReading(name: "PAPI_TOT_CYC", perIteration: 0, source: .unavailable, note: "no PMU")]
+        let path = directory + "/bad.json"
+        try ResultsFile.write(run, to: path)
+        let (status, output) = try RealRun.python([RealRun.repositoryRoot + "/Schemas/validate.py", path])
+        XCTAssertEqual(status, 1, output)
+    }
+
+    func testNewerSchemaVersionIsRefusedWithAClearMessage() throws {
+        let path = directory + "/future.json"
+        try #"{"schemaVersion": 99, "runID": "x"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try ResultsFile.read(from: path)) {
+            XCTAssertEqual("\($0)", "\(path): schema version 99 is newer than this framebudget reads (1); upgrade framebudget")
+        }
+    }
+
+    func testMissingFieldIsNamedWithItsPath() throws {
+        var object = try JSONSerialization.jsonObject(with: ResultsFile.encode(RealRun.make())) as! [String: Any]
+        var benchmarks = object["benchmarks"] as! [[String: Any]]
+        benchmarks[0].removeValue(forKey: "statistics")
+        object["benchmarks"] = benchmarks
+        let path = directory + "/broken.json"
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try ResultsFile.read(from: path)) {
+            XCTAssertTrue("\($0)".contains("missing field 'statistics' at benchmarks.[0]"), "\($0)")
+        }
+    }
+
+    func testGarbageAndMissingFilesGiveOneLineErrors() throws {
+        let garbage = directory + "/garbage.json"
+        try "not json".write(toFile: garbage, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try ResultsFile.read(from: garbage)) {
+            XCTAssertTrue("\($0)".hasPrefix("\(garbage): not a FrameBudget results file"))
+            XCTAssertFalse("\($0)".contains("\n"))
+        }
+        XCTAssertThrowsError(try ResultsFile.read(from: directory + "/none.json")) {
+            XCTAssertTrue("\($0)".contains("cannot read"))
+        }
+    }
+
+    func testAtomicWriteIntoAMissingFolderFailsWithoutLeavingFiles() throws {
+        XCTAssertThrowsError(try AtomicFile.write("x", to: directory + "/no/such/file.json"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [])
+    }
+}
+
+/// A run measured for real (a tiny benchmark, few samples), for model and schema tests.
+enum RealRun {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    static func make() throws -> RunResults {
+        let settings = MeasurementSettings(samples: 5, targetSampleNanoseconds: 100_000, warmupNanoseconds: 100_000,
+                                           maxBenchmarkSeconds: 1, minimumSamples: 2, resamples: 100)
+        let clock = MonotonicClock.characterize(reads: 200)
+        let benchmark = Benchmark(hotPath: "sum", variant: "reference", workload: "n=1000", bytesPerIteration: 4000) { _ in
+            let values = [Float](repeating: 1, count: 1000)
+            return Iteration { blackHole(values.reduce(0, +)) }
+        }
+        var run = RunResults(
+            runID: "test-run", startedAt: Date(timeIntervalSince1970: 1_800_000_000),
+            environment: EnvironmentProbe.collect(clock: clock),
+            settings: RunSettings(samples: 5, targetSampleNanoseconds: 1e5, warmupNanoseconds: 1e5))
+        run.benchmarks = [try BenchmarkRunner(settings: settings, clock: clock).run(benchmark, source: .synthetic(seed: 1))]
+        run.benchmarks[0].counters = [
+            CounterReading(name: "perf::TASK-CLOCK", perIteration: 1234, source: .papiSoftware),
+            .unavailable("PAPI_TOT_CYC", reason: "no hardware PMU"),
+        ]
+        run.complete = true
+        run.finishedAt = Date(timeIntervalSince1970: 1_800_000_010)
+        return run
+    }
+
+    static func python(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
