@@ -34,6 +34,8 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "NumpyFiles"),
+        // Seeded synthetic scenes (room depth, relative maps, camera frames): inputs of benchmarks and tests.
+        .target(name: "Workloads", dependencies: ["Statistics"]),
         .target(name: "CaptureKernels", dependencies: ["HotPaths", "NumpyFiles"]),
 
         // MARK: - Harness
@@ -50,7 +52,7 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Results", "Budgets", "Comparison"]),
         .target(name: "Plots", dependencies: ["Results", "Budgets", "Statistics", "Comparison"]),
         .target(name: "BenchmarkSuite", dependencies: [
-            "HotPaths", "Measurement", "NumpyFiles", "CaptureKernels", "FrameLoop",
+            "HotPaths", "Measurement", "NumpyFiles", "CaptureKernels", "FrameLoop", "Workloads",
         ], path: "Benchmarks/Suite"),
 
         // MARK: - Command line
@@ -64,7 +66,8 @@ let package = Package(
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], resources: [.copy("Golden")]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Measurement"]),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results"]),
-        .testTarget(name: "HotPathsTests", dependencies: ["HotPaths"]),
+        .testTarget(name: "HotPathsTests", dependencies: ["HotPaths", "Workloads"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
         .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"]),
         .testTarget(name: "CaptureKernelsTests", dependencies: ["CaptureKernels", "NumpyFiles", "HotPaths"]),
         .testTarget(name: "CountersTests", dependencies: ["Counters", "Results", "Measurement"]),
