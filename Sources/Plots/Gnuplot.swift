@@ -1,0 +1,78 @@
+import Foundation
+
+/// Why a plot could not be drawn.
+public enum PlotError: Error, CustomStringConvertible, Equatable {
+    /// gnuplot is not installed: reports are still written and say the plots were skipped.
+    case gnuplotMissing
+    /// gnuplot ran and failed; `message` is its first error line.
+    case gnuplotFailed(plot: String, message: String)
+    case unwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .gnuplotMissing: return "gnuplot not found on PATH: plots skipped (apt-get install gnuplot-nox)"
+        case let .gnuplotFailed(plot, message): return "plot \(plot): gnuplot failed: \(message)"
+        case let .unwritable(path, reason): return "\(path): cannot write plot: \(reason)"
+        }
+    }
+}
+
+/// Runs gnuplot on plot specs. The only place in FrameBudget that starts gnuplot.
+public enum Gnuplot {
+    /// The gnuplot executable on PATH, if any.
+    public static var executable: String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/gnuplot" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Writes the spec's data files into `directory` and renders one image per format.
+    /// - Returns: the image paths, relative to `directory` (e.g. `["colormap-latency.png", "colormap-latency.svg"]`).
+    /// - Throws: ``PlotError``; an image appears whole or not at all (rendered to a temporary name, then renamed).
+    public static func render(
+        _ spec: PlotSpec, into directory: String, formats: [PlotFormat] = PlotFormat.allCases
+    ) throws -> [String] {
+        guard let gnuplot = executable else { throw PlotError.gnuplotMissing }
+        for (file, contents) in spec.dataFiles {
+            let path = "\(directory)/\(file)"
+            do { try contents.write(toFile: path, atomically: true, encoding: .utf8) }
+            catch { throw PlotError.unwritable(path: path, reason: (error as NSError).localizedDescription) }
+        }
+        return try formats.map { format in
+            let image = "\(spec.name).\(format.rawValue)"
+            let temporary = ".\(image).\(getpid()).tmp"
+            let script = "\(format.terminal)\nset output '\(temporary)'\n\(spec.script)\nunset output\n"
+            do { try run(gnuplot, script: script, in: directory, plot: spec.name) }
+            catch {
+                unlink("\(directory)/\(temporary)")
+                throw error
+            }
+            guard rename("\(directory)/\(temporary)", "\(directory)/\(image)") == 0 else {
+                throw PlotError.unwritable(path: "\(directory)/\(image)", reason: String(cString: strerror(errno)))
+            }
+            return image
+        }
+    }
+
+    /// Feeds `script` to gnuplot on stdin with `directory` as working folder, so data files are read by bare name.
+    private static func run(_ gnuplot: String, script: String, in directory: String, plot: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: gnuplot)
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        do { try process.run() } catch { throw PlotError.gnuplotFailed(plot: plot, message: "\(error)") }
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try? input.fileHandleForWriting.close()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            // gnuplot explains over several lines (a warning naming the file, then the error): keep them all, on one.
+            let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            throw PlotError.gnuplotFailed(
+                plot: plot, message: lines.isEmpty ? "exit \(process.terminationStatus)" : lines.joined(separator: " / "))
+        }
+    }
+}

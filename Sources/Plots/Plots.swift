@@ -1,1 +1,0 @@
-// Plots module: see the issue that builds it.
