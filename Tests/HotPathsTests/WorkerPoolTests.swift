@@ -7,16 +7,18 @@ final class WorkerPoolTests: XCTestCase {
         let counts = UnsafeMutablePointer<Int>.allocate(capacity: 97)
         defer { counts.deallocate() }
         counts.initialize(repeating: 0, count: 97)
-        for _ in 0..<200 {
-            pool.run(chunks: 97) { counts[$0] += 1 }  // distinct chunks: no two threads write the same slot
-        }
+        let job = PoolJob { (slots: UnsafeMutablePointer<Int>, chunk: Int) in slots[chunk] += 1 }  // one writer per slot
+        for _ in 0..<200 { job.run(on: pool, chunks: 97, with: counts) }
         XCTAssertTrue((0..<97).allSatisfy { counts[$0] == 200 })
     }
 
     func testSerialPoolRunsOnTheCaller() {
-        var order: [Int] = []
-        WorkerPool.serial.run(chunks: 4) { order.append($0) }
-        XCTAssertEqual(order, [0, 1, 2, 3])
+        let order = UnsafeMutablePointer<Int>.allocate(capacity: 5)
+        defer { order.deallocate() }
+        order[4] = 0
+        PoolJob { (slots: UnsafeMutablePointer<Int>, chunk: Int) in slots[slots[4]] = chunk; slots[4] += 1 }
+            .run(on: .serial, chunks: 4, with: order)
+        XCTAssertEqual((0..<5).map { order[$0] }, [0, 1, 2, 3, 4])
     }
 
     func testRowBandsCoverEveryRowOnce() {
@@ -29,7 +31,7 @@ final class WorkerPoolTests: XCTestCase {
     func testAPoolCanBeReleasedAndItsThreadsExit() {
         for _ in 0..<20 {
             let pool = WorkerPool(threads: 2)
-            pool.run(chunks: 2) { _ in }
+            PoolJob { (_: Int, _: Int) in }.run(on: pool, chunks: 2, with: 0)
         }
     }
 }

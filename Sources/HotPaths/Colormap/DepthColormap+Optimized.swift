@@ -5,16 +5,19 @@ extension DepthColormap {
     /// - Precondition: `depth` is `sourceWidth × sourceHeight`; `output` is `outputWidth × outputHeight`.
     public func render(_ depth: ImageView<Float>, into output: ImageBuffer<RGBA8>) {
         checkSizes(depth, output)
-        pool.run(chunks: bands) { band in
-            let range = RowBands.rows(of: band, bands: bands, height: outputHeight)
-            if columns.isIdentity && rows.isIdentity {
-                for y in range { colourRow(depth.row(y), into: output.mutableRow(y)) }
-            } else {
-                let filtered = scratch + band * sourceWidth
-                for y in range {
-                    filterRow(depth, outputRow: y, into: filtered)
-                    sampleRow(filtered, into: output.mutableRow(y))
-                }
+        job.run(on: pool, chunks: bands, with: (depth, output))
+    }
+
+    /// One band of output rows (each band has its own scratch row).
+    func renderBand(_ band: Int, _ depth: ImageView<Float>, _ output: ImageBuffer<RGBA8>) {
+        let range = RowBands.rows(of: band, bands: bands, height: outputHeight)
+        if columns.isIdentity && rows.isIdentity {
+            for y in range { colourRow(depth.row(y), into: output.mutableRow(y)) }
+        } else {
+            let filtered = scratch + band * sourceWidth
+            for y in range {
+                filterRow(depth, outputRow: y, into: filtered)
+                sampleRow(filtered, into: output.mutableRow(y))
             }
         }
     }

@@ -23,6 +23,7 @@ public final class DepthColormap: @unchecked Sendable {
     let bands: Int
     /// One vertically filtered source row per band (the optimized sampler's scratch), allocated once.
     let scratch: UnsafeMutablePointer<Float>
+    var job: PoolJob<(depth: ImageView<Float>, output: ImageBuffer<RGBA8>)>!
 
     /// Prepares the sampler taps, scratch rows and palette once.
     /// - Parameters:
@@ -45,6 +46,7 @@ public final class DepthColormap: @unchecked Sendable {
         bands = self.outputWidth * self.outputHeight >= 1 << 18 && pool.threads > 1
             ? Swift.min(self.outputHeight, pool.threads * 8) : 1
         scratch = .allocate(capacity: bands * sourceWidth)
+        job = PoolJob { [unowned self] frame, band in renderBand(band, frame.depth, frame.output) }
     }
 
     deinit { scratch.deallocate() }

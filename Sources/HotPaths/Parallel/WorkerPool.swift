@@ -31,16 +31,22 @@ public final class WorkerPool: @unchecked Sendable {
     /// Stops the background threads (they finish their wait and exit).
     deinit { state.stop() }
 
-    /// Runs `body(chunk)` for every chunk in `0..<chunks`, spread over the pool, and returns when all are done.
-    /// Allocates nothing. One job at a time per pool: do not call it from inside `body`.
-    public func run(chunks: Int, _ body: (Int) -> Void) {
+    /// Runs `job.runChunk(chunk)` for every chunk in `0..<chunks`, spread over the pool, and returns when all are
+    /// done. Allocates nothing. One job at a time per pool: do not call it from inside a chunk.
+    func run(chunks: Int, _ job: some ChunkRunner) {
         guard chunks > 0 else { return }
         guard threads > 1, chunks > 1 else {
-            for chunk in 0..<chunks { body(chunk) }
+            for chunk in 0..<chunks { job.runChunk(chunk) }
             return
         }
-        withoutActuallyEscaping(body) { state.run(chunks: chunks, $0) }
+        state.run(chunks: chunks, job)
     }
+}
+
+/// Work split into numbered chunks. A class, so handing it to the workers copies a reference, never a closure
+/// context: `withoutActuallyEscaping` and optional closures allocate a context per call, which a frame loop cannot.
+protocol ChunkRunner: AnyObject {
+    func runChunk(_ chunk: Int)
 }
 
 /// The pool's shared state, retained by every worker thread so it outlives the pool object until they exit.
@@ -49,7 +55,7 @@ private final class PoolState: @unchecked Sendable {
     private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let finished = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let workers: Int
-    private var job: ((Int) -> Void)?
+    private var job: (any ChunkRunner)?
     private var generation = 0
     private var nextChunk = 0
     private var chunkCount = 0
@@ -72,19 +78,19 @@ private final class PoolState: @unchecked Sendable {
         }
     }
 
-    func run(chunks: Int, _ body: @escaping (Int) -> Void) {
+    func run(chunks: Int, _ runner: any ChunkRunner) {
         pthread_mutex_lock(mutex)
-        job = body
+        job = runner
         nextChunk = 0
         chunkCount = chunks
         busyWorkers = workers
         generation &+= 1
         pthread_cond_broadcast(wake)
         pthread_mutex_unlock(mutex)
-        drainChunks(body)
+        drainChunks(runner)
         pthread_mutex_lock(mutex)
         while busyWorkers > 0 { pthread_cond_wait(finished, mutex) }
-        job = nil  // the caller's closure must not outlive its call
+        job = nil
         pthread_mutex_unlock(mutex)
     }
 
@@ -108,25 +114,23 @@ private final class PoolState: @unchecked Sendable {
     }
 
     /// Takes chunks until none is left.
-    private func drainChunks(_ body: (Int) -> Void) {
+    private func drainChunks(_ runner: any ChunkRunner) {
         while true {
             pthread_mutex_lock(mutex)
             let chunk = nextChunk
             nextChunk += 1
             pthread_mutex_unlock(mutex)
             guard chunk < chunkCount else { return }
-            body(chunk)
+            runner.runChunk(chunk)
         }
     }
 
-    /// Works on the current job. Not inlined, so the worker's reference to the caller's closure is released before
-    /// it reports done (`withoutActuallyEscaping` checks that nothing still holds it).
-    @inline(never)
+    /// Works on the current job.
     private func participate() {
         pthread_mutex_lock(mutex)
-        let body = job
+        let runner = job
         pthread_mutex_unlock(mutex)
-        if let body { drainChunks(body) }
+        if let runner { drainChunks(runner) }
     }
 
     /// Every worker takes part in every job (it decrements `busyWorkers` once per generation).

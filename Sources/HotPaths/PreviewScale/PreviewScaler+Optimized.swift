@@ -4,17 +4,19 @@ extension PreviewScaler {
     /// taps. Row bands over the pool. Allocates nothing.
     public func scale(_ frame: ImageView<BGRA8>, into output: ImageBuffer<BGRA8>) {
         checkSizes(frame, output)
+        job.run(on: pool, chunks: bands, with: (frame, output))
+    }
+
+    /// One band of output rows (each band has its own scratch row).
+    func scaleBand(_ band: Int, _ frame: ImageView<BGRA8>, _ output: ImageBuffer<BGRA8>) {
         let exactHalf = isExactHalf
-        pool.run(chunks: bands) { band in
-            let range = RowBands.rows(of: band, bands: bands, height: outputHeight)
-            for y in range {
-                if exactHalf {
-                    boxRow(UnsafeRawPointer(frame.row(2 * y)), UnsafeRawPointer(frame.row(2 * y + 1)), into: output.mutableRow(y))
-                } else {
-                    let filtered = scratch + band * sourceWidth
-                    filterRow(frame, outputRow: y, into: filtered)
-                    sampleRow(filtered, into: output.mutableRow(y))
-                }
+        for y in RowBands.rows(of: band, bands: bands, height: outputHeight) {
+            if exactHalf {
+                boxRow(UnsafeRawPointer(frame.row(2 * y)), UnsafeRawPointer(frame.row(2 * y + 1)), into: output.mutableRow(y))
+            } else {
+                let filtered = scratch + band * sourceWidth
+                filterRow(frame, outputRow: y, into: filtered)
+                sampleRow(filtered, into: output.mutableRow(y))
             }
         }
     }

@@ -21,6 +21,7 @@ public final class PreviewScaler: @unchecked Sendable {
     public var isExactHalf: Bool { sourceWidth == 2 * outputWidth && sourceHeight == 2 * outputHeight }
     /// One vertically filtered source row (4 floats per pixel) per band, for the general path.
     let scratch: UnsafeMutablePointer<SIMD4<Float>>
+    var job: PoolJob<(frame: ImageView<BGRA8>, output: ImageBuffer<BGRA8>)>!
 
     /// - Parameter pool: threads over row bands; `WorkerPool.shared` by default.
     /// - Precondition: positive sizes.
@@ -35,6 +36,7 @@ public final class PreviewScaler: @unchecked Sendable {
         self.pool = pool
         bands = outputWidth * outputHeight >= 1 << 16 && pool.threads > 1 ? Swift.min(outputHeight, pool.threads * 8) : 1
         scratch = .allocate(capacity: bands * sourceWidth)
+        job = PoolJob { [unowned self] call, band in scaleBand(band, call.frame, call.output) }
     }
 
     deinit { scratch.deallocate() }

@@ -16,6 +16,7 @@ public final class TextureUploader<Pixel>: @unchecked Sendable {
     private let pool: WorkerPool
     /// Frames at least this large are split into row bands over the pool (smaller ones stay in cache on one core).
     private let parallelThresholdBytes = 2 << 20
+    private var job: PoolJob<(source: ImageView<Pixel>, bands: Int)>!
 
     /// - Parameters:
     ///   - rowAlignment: alignment of the texture's rows, a power of two (256 bytes as Metal).
@@ -23,6 +24,9 @@ public final class TextureUploader<Pixel>: @unchecked Sendable {
     public init(width: Int, height: Int, rowAlignment: Int = 256, pool: WorkerPool = .shared) {
         texture = ImageBuffer(width: width, height: height, rowAlignment: rowAlignment)
         self.pool = pool
+        job = PoolJob { [unowned self] call, band in
+            copyRows(call.source, RowBands.rows(of: band, bands: call.bands, height: call.source.height))
+        }
     }
 
     /// The reference variant: the design's row-by-row copy, pixel by pixel.
@@ -40,18 +44,14 @@ public final class TextureUploader<Pixel>: @unchecked Sendable {
     /// - Precondition: `source` has the texture's width and height.
     public func upload(from source: ImageView<Pixel>) {
         checkSize(source)
-        let rowBytes = source.width * MemoryLayout<Pixel>.stride
-        let samePitch = source.bytesPerRow == texture.bytesPerRow
-        let bands = rowBytes * source.height >= parallelThresholdBytes ? pool.threads * 4 : 1
-        pool.run(chunks: bands) { band in
-            let rows = RowBands.rows(of: band, bands: bands, height: source.height)
-            copyRows(source, rows, rowBytes: rowBytes, samePitch: samePitch)
-        }
+        let bands = source.payloadBytes >= parallelThresholdBytes ? pool.threads * 4 : 1
+        job.run(on: pool, chunks: bands, with: (source, bands))
     }
 
-    private func copyRows(_ source: ImageView<Pixel>, _ rows: Range<Int>, rowBytes: Int, samePitch: Bool) {
+    private func copyRows(_ source: ImageView<Pixel>, _ rows: Range<Int>) {
         guard !rows.isEmpty else { return }
-        if samePitch {
+        let rowBytes = source.width * MemoryLayout<Pixel>.stride
+        if source.bytesPerRow == texture.bytesPerRow {
             // Identical pitches: one call for the band, padding between rows included (never past the last payload).
             let start = rows.lowerBound * texture.bytesPerRow
             let byteCount = (rows.count - 1) * texture.bytesPerRow + rowBytes
