@@ -9,6 +9,7 @@ public enum Suite {
         ColormapBenchmarks.self,
         EdgeOverlayBenchmarks.self,
         PreviewScaleBenchmarks.self,
+        HashChainBenchmarks.self,
     ]
 
     /// Every benchmark of the suite.

@@ -6,6 +6,8 @@ public enum CaptureKernels {
     /// Every kernel that can run on a capture, by id.
     public static let all: [any CaptureKernel.Type] = [
         TextureUploadKernel.self, ColormapKernel.self, EdgeOverlayKernel.self, PreviewScaleKernel.self,
+        HashChainKernel.self,
+        HashVerifyKernel.self,
     ]
 
     /// The kernel with this id.
