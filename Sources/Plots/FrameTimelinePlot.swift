@@ -36,7 +36,8 @@ public struct FrameTimelinePlot: PlotKind {
             set ylabel 'frame time (ms)'
             set yrange [0:*]
             set grid ytics
-            set key top left
+            set key below
+            set offsets 0, 0, graph 0.05, 0
             plot \(plots.joined(separator: ", \\\n     "))
             """
         var files = ["\(name).dat": frames + "\n"]

@@ -35,7 +35,11 @@ public struct LatencyDistributionPlot: PlotKind {
                 budgetLines.append("set label \(PlotText.quoted(limit.name)) at \(PlotText.number(x + 0.47)),\(PlotText.number(limit.milliseconds)) tc rgb '#cf222e' font ',8'")
             }
         }
-        let tics = results.enumerated().map { "\(PlotText.doubleQuoted("\($1.variant)\n\($1.workload)")) \($0 + 1)" }.joined(separator: ", ")
+        let tics = results.enumerated().map { "\(PlotText.quoted("\($1.variant)/\($1.workload)")) \($0 + 1)" }.joined(separator: ", ")
+        // Benchmarks an order of magnitude apart (reference vs optimized, sweeps) only read on a log scale.
+        let medians = results.map(\.statistics.median).filter { $0 > 0 }
+        let logScale = (medians.max() ?? 1) > 20 * (medians.min() ?? 1) ? "set logscale y" : "unset logscale y"
+        let logScaleX = logScale.replacingOccurrences(of: " y", with: " x")
         let boxes = results.indices.map { "'\(name)-samples.dat' index \($0) using (\($0 + 1)):1 with boxplot lc rgb \(PlotText.quoted(PlotText.colour(ofVariant: results[$0].variant))) notitle" }
         let curves = results.indices.map { "'\(name)-cdf.dat' index \($0) using 1:2 with steps lw 2 title \(PlotText.quoted(results[$0].id))" }
         let verticals = results.flatMap { input.timeLimitsMilliseconds(of: $0.id) }.map {
@@ -47,7 +51,9 @@ public struct LatencyDistributionPlot: PlotKind {
             set style boxplot outliers pointtype 7
             set pointsize 0.4
             set ylabel 'ms per iteration'
-            set xtics (\(tics)) font ',8'
+            \(logScale)
+            set xtics (\(tics)) rotate by -35 font ',8'
+            set bmargin 7
             set xrange [0.3:\(Double(results.count) + 0.9)]
             set grid ytics
             \(objects.joined(separator: "\n"))
@@ -56,7 +62,9 @@ public struct LatencyDistributionPlot: PlotKind {
             unset object
             unset arrow
             unset label
-            set xtics auto
+            unset logscale y
+            \(logScaleX)
+            set xtics auto norotate
             set xrange [*:*]
             set xlabel 'ms per iteration'
             set ylabel 'share of samples ≤ x'

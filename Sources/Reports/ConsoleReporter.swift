@@ -20,10 +20,13 @@ public struct ConsoleReporter: Reporter {
         var lines = TextTable.lines(header: header, rows: rows).enumerated().map { index, line in
             index >= 2 ? paint(line, input.verdicts[index - 2].outcome) : line
         }
-        let notes = input.verdicts.filter { $0.warning != nil }
-        if !notes.isEmpty {
+        // "did not run" is plain from the table; one line says it for all of them.
+        let notRun = input.verdicts.filter { $0.outcome == .missing && $0.warning?.hasSuffix("did not run") == true }
+        let notes = input.verdicts.filter { $0.warning != nil && !notRun.map(\.budget.name).contains($0.budget.name) }
+        if !notes.isEmpty || !notRun.isEmpty {
             lines.append("")
             lines += notes.map { "\($0.outcome.rawValue) \($0.budget.name): \($0.warning!)" }
+            if !notRun.isEmpty { lines.append("MISSING \(notRun.count) budget(s): their benchmark did not run") }
         }
         if let note = input.plotsNote { lines += ["", "plots: \(note)"] }
         if input.run.settings.quick { lines += ["", "quick run: numbers are indicative only"] }
