@@ -20,11 +20,12 @@ enum HTMLTables {
             func ns(_ value: Double) -> String { UnitFormat.number(value / 1e6) }
             let median = s.interval(of: "median").map { "\(ns(s.median)) [\(ns($0.lower)), \(ns($0.upper))]" } ?? ns(s.median)
             let allocations = result.allocations.counted ? UnitFormat.number(result.allocations.perIteration) : "not counted"
-            let cells = [result.id, median, ns(s.p95), ns(s.p99), allocations, "\(s.count) × \(result.iterationsPerSample)"]
+            let cells = [result.id, median, ns(s.p95), ns(s.p99), allocations, "\(s.count) × \(result.iterationsPerSample)",
+                         result.notes.joined(separator: "; ")]
             return "<tr>" + cells.map { "<td>\(XML.escape($0))</td>" }.joined() + "</tr>"
         }
         return table(caption: "Benchmarks (ms per iteration)",
-                     header: ["benchmark", "median [95% CI]", "p95", "p99", "allocations/iter", "samples × iterations"], rows: rows)
+                     header: ["benchmark", "median [95% CI]", "p95", "p99", "allocations/iter", "samples × iterations", "notes"], rows: rows)
     }
 
     private static func table(caption: String, header: [String], rows: [String]) -> String {
@@ -47,6 +48,6 @@ enum HTMLStyle {
         .badge.missing{background:#8250df}tr.fail td{background:#ffebe9}tr.missing td{background:#f5f0ff}
         tr.inconclusive td{background:#fff8c5}ul.notes li{color:#9a6700}ul.verdicts{list-style:none;padding:0}
         ul.verdicts li{margin:.3em 0}figure{margin:1em 0}figure img{max-width:100%;border:1px solid #eee}
-        figcaption{color:#57606a;font-size:.9em}footer{margin-top:3em;color:#57606a;font-size:.85em}
+        figcaption{color:#57606a;font-size:.9em}td:nth-child(5),td:nth-child(6){white-space:nowrap}footer{margin-top:3em;color:#57606a;font-size:.85em}
         """
 }
