@@ -9,7 +9,7 @@ public struct MarkdownReporter: Reporter {
 
     public func render(_ input: ReportInput) throws -> Data {
         let summary = input.summary
-        let headline = summary.hasFailures ? "❌ budgets failed"
+        let headline = input.verdicts.isEmpty ? "no budgets checked" : summary.hasFailures ? "❌ budgets failed"
             : summary.count(.inconclusive) > 0 ? "⚠️ budgets inconclusive" : "✅ all budgets pass"
         var lines = ["## FrameBudget: \(headline)", "", "**\(summary.line)** · run `\(input.run.runID)` · "
             + "\(input.run.environment.cpuModel) · \(input.run.environment.buildConfiguration) build"]

@@ -43,7 +43,8 @@ struct GateCommand: ParsableCommand {
             let pipeline = try gate.pipeline()
             let (measured, directory, remeasurer) = try measureOrRead()
             var run = measured
-            let selected = selectedBudgets(pipeline.budgets, run: run)
+            let selected = selectedBudgets(pipeline.budgets)
+            if selected.isEmpty { Console.warning("no budget applies to the selected benchmarks: nothing to gate") }
             let scoped = ReportPipeline(budgets: selected, evaluator: pipeline.evaluator, strict: pipeline.strict)
             var verdicts = scoped.verdicts(for: run)
             let inconclusive = Set(verdicts.filter { $0.outcome == .inconclusive }.map(\.budget.benchmarkID)).sorted()
@@ -73,7 +74,7 @@ struct GateCommand: ParsableCommand {
     }
 
     /// With id filters, only the budgets of the selected benchmarks are gated (the others were not asked for).
-    private func selectedBudgets(_ budgets: [Budget], run: RunResults) -> [Budget] {
+    private func selectedBudgets(_ budgets: [Budget]) -> [Budget] {
         guard !measurement.filters.isEmpty else { return budgets }
         let filter = IDFilter(measurement.filters)
         return budgets.filter { filter.matches($0.benchmarkID) }
