@@ -21,8 +21,8 @@ public struct ConsoleReporter: Reporter {
             index >= 2 ? paint(line, input.verdicts[index - 2].outcome) : line
         }
         // "did not run" is plain from the table; one line says it for all of them.
-        let notRun = input.verdicts.filter { $0.outcome == .missing && $0.warning?.hasSuffix("did not run") == true }
-        let notes = input.verdicts.filter { $0.warning != nil && !notRun.map(\.budget.name).contains($0.budget.name) }
+        let notRun = input.verdicts.filter(VerdictText.didNotRun)
+        let notes = input.verdicts.filter { $0.warning != nil && !VerdictText.didNotRun($0) }
         if !notes.isEmpty || !notRun.isEmpty {
             lines.append("")
             lines += notes.map { "\($0.outcome.rawValue) \($0.budget.name): \($0.warning!)" }

@@ -14,7 +14,11 @@ public struct MarkdownReporter: Reporter {
         var lines = ["## FrameBudget: \(headline)", "", "**\(summary.line)** · run `\(input.run.runID)` · "
             + "\(input.run.environment.cpuModel) · \(input.run.environment.buildConfiguration) build"]
         lines += runNotes(input).map { "> \($0)" }
-        for (hotPath, verdicts) in input.verdictsByHotPath {
+        var shown: Set<String> = []
+        for (hotPath, all) in input.verdictsByHotPath {
+            let verdicts = all.filter { !VerdictText.didNotRun($0) }
+            guard !verdicts.isEmpty else { continue }
+            shown.insert(hotPath)
             lines += ["", "### \(hotPath)", "", "| | budget | benchmark | measured [95% CI] | limit | headroom |",
                       "|---|---|---|---|---|---|"]
             lines += verdicts.map { verdict in
@@ -27,7 +31,11 @@ public struct MarkdownReporter: Reporter {
             let plots = input.plots.filter { $0.hotPath == hotPath }.compactMap { plot in plot.png.map { "[\(plot.title)](\($0))" } }
             if !plots.isEmpty { lines += ["", "Plots: " + plots.joined(separator: " · ")] }
         }
-        let others = input.plots.filter { plot in !input.verdictsByHotPath.contains { $0.hotPath == plot.hotPath } }
+        let notRun = input.verdicts.filter(VerdictText.didNotRun)
+        if !notRun.isEmpty {
+            lines += ["", "⛔ **\(notRun.count) MISSING** (benchmark did not run): " + notRun.map { "`\($0.budget.name)`" }.joined(separator: ", ")]
+        }
+        let others = input.plots.filter { !shown.contains($0.hotPath ?? "") }
         let links = others.compactMap { plot in plot.png.map { "[\(plot.title)](\($0))" } }
         if !links.isEmpty { lines += ["", "Other plots: " + links.joined(separator: " · ")] }
         lines += ["", "Full report: `report.html` · results: `results.json`"]

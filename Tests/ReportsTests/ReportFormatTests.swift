@@ -32,6 +32,8 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(lines[0], "## FrameBudget: ❌ budgets failed")
         XCTAssertTrue(lines[1].hasPrefix("**4 PASS · 2 FAIL · 2 INCONCLUSIVE · 1 MISSING**"), String(lines[1]))
         XCTAssertTrue(lines.contains("Plots: [colormap: latency distribution](plots/colormap-latency.png)"))
+        XCTAssertTrue(lines.contains("⛔ **1 MISSING** (benchmark did not run): `fusion-p95`"), "folded, not a table of its own")
+        XCTAssertFalse(lines.contains("### fusion"))
     }
 
     func testBencherAndGitHubActionExportsMatchGoldenAndParse() throws {
