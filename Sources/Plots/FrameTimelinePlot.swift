@@ -26,10 +26,10 @@ public struct FrameTimelinePlot: PlotKind {
                      "\(PlotText.number(deadline)) with lines lc rgb '#1d1d1f' lw 2 title \(PlotText.quoted("deadline \(PlotText.number(deadline)) ms"))"]
         plots += budgets
         if !missed.isEmpty {
-            plots.append("'\(name)-missed.dat' using 1:2 with points pt 7 ps 0.6 lc rgb '#cf222e' title \(PlotText.quoted("missed (\(loop.deadlineMisses))"))")
+            plots.append("'\(name)-missed.dat' using 1:2 with points pt 7 ps 0.6 lc rgb '#cf222e' title \(PlotText.quoted("over the deadline (\(missed.split(separator: "\n").count) frames)"))")
         }
         let subtitle = "\(loop.policy), \(loop.mode): \(loop.framesProcessed)/\(loop.framesOffered) frames, "
-            + "\(loop.framesDropped) dropped, \(String(format: "%.1f", loop.effectiveFPS)) fps"
+            + "\(loop.framesDropped) dropped, \(loop.deadlineMisses) deadline misses, \(String(format: "%.1f", loop.effectiveFPS)) fps"
         let script = """
             set title \(PlotText.quoted("\(result.id): frame time per frame (\(subtitle))"))
             set xlabel 'frame'
