@@ -14,15 +14,15 @@ final class GateCommandTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// A budgets file with one time budget on the strided row copy.
+    /// A budgets file with one time budget on the optimized depth upload.
     private func budgets(limit: String, statistic: String = "p95", unit: String = "s", extra: String = "") throws -> String {
         let path = folder + "/budgets.yaml"
         try """
             version: 1
             budgets:
-              - name: row-copy-\(statistic)
-                hot-path: row-copy
-                variant: strided
+              - name: upload-\(statistic)
+                hot-path: texture-upload
+                variant: optimized
                 workload: 256x192
                 metric: time
                 statistic: \(statistic)
@@ -40,24 +40,24 @@ final class GateCommandTests: XCTestCase {
 
     func testPassingGateWritesEveryReportAndPlotAndExitsZero() throws {
         let result = try Framebudget.run(["gate", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "g",
-                                          "--budgets", try budgets(limit: "10"), "row-copy"])
+                                          "--budgets", try budgets(limit: "10"), "texture-upload/optimized/256x192"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("PASS     row-copy-p95"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("PASS     upload-p95"), result.stdout)
         let run = folder + "/r/g"
         for file in reportFiles { XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/\(file)"), file) }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/plots/row-copy-latency.svg"))
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/plots/texture-upload-latency.svg"))
         }
     }
 
     func testFailingBudgetExitsOneUnlessAdvisory() throws {
         let path = try budgets(limit: "1", unit: "ns")
         let gate = try Framebudget.run(["gate", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "a",
-                                        "--budgets", path, "row-copy/strided/*"])
+                                        "--budgets", path, "texture-upload/optimized/256x192"])
         XCTAssertEqual(gate.status, 1, gate.stderr)
         XCTAssertTrue(gate.stdout.contains("FAIL"))
         let advisory = try Framebudget.run(["gate", "--quick", "--allow-debug", "--advisory", "--reports", folder + "/r",
-                                            "--run-id", "b", "--budgets", path, "row-copy/strided/*"])
+                                            "--run-id", "b", "--budgets", path, "texture-upload/optimized/256x192"])
         XCTAssertEqual(advisory.status, 0, advisory.stderr)
         XCTAssertTrue(advisory.stderr.contains("--advisory: exiting 0 although the gate would exit 1"))
     }
@@ -72,17 +72,17 @@ final class GateCommandTests: XCTestCase {
     }
 
     func testGatingAResultsFileMissingABudgetedBenchmarkFails() throws {
-        let run = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "m", "row-copy/memcpy/*"])
+        let run = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "m", "texture-upload/memcpy/256x192"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let gate = try Framebudget.run(["gate", "--results", folder + "/r/m/results.json", "--budgets", try budgets(limit: "10")])
         XCTAssertEqual(gate.status, 1)
-        XCTAssertTrue(gate.stdout.contains("MISSING  row-copy-p95"), gate.stdout)
+        XCTAssertTrue(gate.stdout.contains("MISSING  upload-p95"), gate.stdout)
         let junit = try String(contentsOfFile: folder + "/r/m/junit.xml", encoding: .utf8)
         XCTAssertTrue(junit.contains("type=\"MISSING\""))
     }
 
     func testInconclusiveFailsOnlyUnderStrictAndReportRegeneratesEverything() throws {
-        let run = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "i", "row-copy/strided/*"])
+        let run = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "i", "texture-upload/optimized/256x192"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let results = folder + "/r/i/results.json"
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results))) as! [String: Any]
