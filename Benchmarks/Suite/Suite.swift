@@ -6,6 +6,7 @@ public enum Suite {
     /// Every group of the suite, in report order.
     public static let groups: [any BenchmarkGroup.Type] = [
         DepthRowCopyBenchmarks.self,
+        FusionBenchmarks.self,
     ]
 
     /// Every benchmark of the suite.

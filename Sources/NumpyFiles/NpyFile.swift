@@ -13,6 +13,12 @@ public enum NpyFile {
         // Read the fixed prefix and header first: a header that declares gigabytes is refused before allocating.
         let prefix = [UInt8](handle.readData(ofLength: 4096))
         let header = try NpyFormat.parseHeader(prefix, file: path, byteLimit: byteLimit)
+        // A header may declare more data than the file holds: compare with the file's size before asking for
+        // (and allocating) that many bytes.
+        let size = Int(try handle.seekToEnd())
+        guard size - header.dataOffset >= header.dataBytes else {
+            throw NpyError.truncated(file: path, expected: header.dataBytes, found: Swift.max(size - header.dataOffset, 0))
+        }
         try handle.seek(toOffset: UInt64(header.dataOffset))
         let data = [UInt8](handle.readData(ofLength: header.dataBytes))
         guard data.count == header.dataBytes else {
