@@ -122,3 +122,11 @@ final class FusionCaptureKernelTests: XCTestCase {
         assertRefused(.missingFile(file: fixture.path("lidar.npy")))
     }
 }
+
+extension FusionCaptureKernelTests {
+    func testFolderInPlaceOfAnInputIsRefusedNotACrash() throws {
+        try FileManager.default.removeItem(atPath: fixture.path("relative.npy"))
+        try FileManager.default.createDirectory(atPath: fixture.path("relative.npy"), withIntermediateDirectories: false)
+        assertRefused(.invalidInput(file: fixture.path("relative.npy"), reason: "cannot read: is a folder"))
+    }
+}

@@ -120,12 +120,15 @@ final class FusionVariantsTests: XCTestCase {
     }
 
     func testOutputIsClampedToOneCentimetreAndOneHundredMetres() throws {
-        // An exact line (metric = 2·rel + 0.5) on a room whose relative map also holds far-out-of-range values.
+        // The room's relative map with far-out-of-range and non-finite values written into its first row.
         let room = Self.roomInput(seed: 6)
         var relative = room.relative
         relative[0] = -1000
         relative[1] = 1000
-        relative[2] = -0.25   // 2·(−0.25) + 0.5 = 0 → 0.01
+        relative[2] = -0.25   // 1.8·(−0.25) + 0.35 < 0 → 0.01
+        relative[3] = .nan    // Swift's max(0.01, min(NaN, 100)) is 0.01
+        relative[4] = .infinity
+        relative[5] = -.infinity
         let input = FusionInput(lidarDepth: room.lidarDepth, confidence: room.confidence, lidarWidth: room.lidarWidth,
                                 lidarHeight: room.lidarHeight, relative: relative,
                                 relativeWidth: room.relativeWidth, relativeHeight: room.relativeHeight)
@@ -135,6 +138,7 @@ final class FusionVariantsTests: XCTestCase {
             XCTAssertEqual(output[0], 0.01)
             XCTAssertEqual(output[1], 100)
             XCTAssertEqual(output[2], 0.01)
+            XCTAssertEqual(Array(output[3...5]), [0.01, 100, 0.01])
             XCTAssertTrue(output.allSatisfy { $0 >= 0.01 && $0 <= 100 })
         }
     }

@@ -39,6 +39,12 @@ struct PairSampler {
                     let c = UnsafeRawPointer(confidence + lx).loadUnaligned(as: SIMD8<UInt8>.self)
                     keep .&= SIMD8<Int32>(truncatingIfNeeded: c) .>= minConfidence
                 }
+                // Whole runs of invalid LiDAR (beyond 4 m, low confidence, holes) skip the eight gathers.
+                guard any(keep) else {
+                    lx += 8
+                    steps += 1
+                    continue
+                }
                 let x0 = UnsafeRawPointer(geometry.x0.baseAddress! + lx).loadUnaligned(as: SIMD8<Int32>.self)
                 let x1 = UnsafeRawPointer(geometry.x1.baseAddress! + lx).loadUnaligned(as: SIMD8<Int32>.self)
                 let fx = UnsafeRawPointer(geometry.fx.baseAddress! + lx).loadUnaligned(as: Lanes.self)
