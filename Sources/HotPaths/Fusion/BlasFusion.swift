@@ -17,8 +17,11 @@ public final class BlasFusion: @unchecked Sendable {
     public private(set) var pairs = 0
     public private(set) var fit = FusionFit.noFit(.tooFewPairs(pairs: 0))
 
-    /// OpenBLAS's thread count (it decides for itself whether a given call is worth threading).
-    public static var libraryThreads: Int { Int(openblas_get_num_threads()) }
+    /// OpenBLAS's thread count, process-wide (set it to 1 for a single-thread figure; restore it afterwards).
+    public static var libraryThreads: Int {
+        get { Int(openblas_get_num_threads()) }
+        set { openblas_set_num_threads(Int32(newValue)) }
+    }
 
     public init(config: FusionConfig = FusionConfig(), lidarWidth: Int, lidarHeight: Int,
                 relativeWidth: Int, relativeHeight: Int) {

@@ -10,6 +10,9 @@ final class FusionGeometry: @unchecked Sendable {
     let x1: UnsafeMutableBufferPointer<Int32>
     let fx: UnsafeMutableBufferPointer<Float>
     let gx: UnsafeMutableBufferPointer<Float>
+    /// Leading LiDAR columns whose right neighbour is the next column (x1 = x0 + 1); the columns after them are
+    /// clamped onto the last one (x1 = x0 = W − 1).
+    let pairedColumns: Int
     /// Per LiDAR row: upper and lower source row, weight of the lower one (fy) and of the upper one (1 − fy).
     let y0: UnsafeMutableBufferPointer<Int>
     let y1: UnsafeMutableBufferPointer<Int>
@@ -38,6 +41,9 @@ final class FusionGeometry: @unchecked Sendable {
             fx[lx] = fraction
             gx[lx] = 1 - fraction
         }
+        // x0 never decreases along the row, so the paired columns are a prefix.
+        let (left, right) = (x0, x1)
+        pairedColumns = (0..<lidarWidth).first { right[$0] != left[$0] + 1 } ?? lidarWidth
         for ly in 0..<lidarHeight {
             let (low, high, fraction) = Self.source(ly, lidarSize: lidarHeight, relativeSize: relativeHeight)
             y0[ly] = low

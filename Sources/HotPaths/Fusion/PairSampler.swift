@@ -49,8 +49,15 @@ struct PairSampler {
                 let x1 = UnsafeRawPointer(geometry.x1.baseAddress! + lx).loadUnaligned(as: SIMD8<Int32>.self)
                 let fx = UnsafeRawPointer(geometry.fx.baseAddress! + lx).loadUnaligned(as: Lanes.self)
                 let gx = UnsafeRawPointer(geometry.gx.baseAddress! + lx).loadUnaligned(as: Lanes.self)
-                let v00 = Self.gather(row0, x0), v10 = Self.gather(row0, x1)
-                let v01 = Self.gather(row1, x0), v11 = Self.gather(row1, x1)
+                let v00: Lanes, v10: Lanes, v01: Lanes, v11: Lanes
+                if lx + 8 <= geometry.pairedColumns {
+                    // x1 = x0 + 1 in every lane: each row yields both neighbours in one 8-byte load per pixel.
+                    (v00, v10) = Self.gatherPairs(row0, x0)
+                    (v01, v11) = Self.gatherPairs(row1, x0)
+                } else {
+                    (v00, v10) = (Self.gather(row0, x0), Self.gather(row0, x1))
+                    (v01, v11) = (Self.gather(row1, x0), Self.gather(row1, x1))
+                }
                 let sample = v00 * gx * gy + v10 * fx * gy + v01 * gx * fy + v11 * fx * fy
                 keep .&= (sample .> 0) .& (sample .< .infinity)
                 let x = Lanes().replacing(with: sample, where: keep)
@@ -92,6 +99,18 @@ struct PairSampler {
         sums.sumY += Double(d)
         sums.sumXY += Double(sample * d)
         sums.sumX2 += Double(sample * sample)
+    }
+
+    /// base[index] and base[index + 1] for eight indices, as two vectors.
+    @inline(__always)
+    private static func gatherPairs(_ base: UnsafePointer<Float>, _ index: SIMD8<Int32>) -> (Lanes, Lanes) {
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func pair(_ k: Int) -> SIMD2<Float> {
+            raw.loadUnaligned(fromByteOffset: Int(index[k]) &* 4, as: SIMD2<Float>.self)
+        }
+        let low = Lanes(lowHalf: SIMD4(lowHalf: pair(0), highHalf: pair(1)), highHalf: SIMD4(lowHalf: pair(2), highHalf: pair(3)))
+        let high = Lanes(lowHalf: SIMD4(lowHalf: pair(4), highHalf: pair(5)), highHalf: SIMD4(lowHalf: pair(6), highHalf: pair(7)))
+        return (Lanes(lowHalf: low.evenHalf, highHalf: high.evenHalf), Lanes(lowHalf: low.oddHalf, highHalf: high.oddHalf))
     }
 
     @inline(__always)
