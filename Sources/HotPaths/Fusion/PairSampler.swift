@@ -45,8 +45,8 @@ struct PairSampler {
                     steps += 1
                     continue
                 }
-                let x0 = UnsafeRawPointer(geometry.x0.baseAddress! + lx).loadUnaligned(as: SIMD8<Int32>.self)
-                let x1 = UnsafeRawPointer(geometry.x1.baseAddress! + lx).loadUnaligned(as: SIMD8<Int32>.self)
+                // Indices are read as scalars straight from the tables: extracting them from a vector costs more.
+                let x0 = geometry.x0.baseAddress! + lx, x1 = geometry.x1.baseAddress! + lx
                 let fx = UnsafeRawPointer(geometry.fx.baseAddress! + lx).loadUnaligned(as: Lanes.self)
                 let gx = UnsafeRawPointer(geometry.gx.baseAddress! + lx).loadUnaligned(as: Lanes.self)
                 let v00: Lanes, v10: Lanes, v01: Lanes, v11: Lanes
@@ -101,9 +101,9 @@ struct PairSampler {
         sums.sumX2 += Double(sample * sample)
     }
 
-    /// base[index] and base[index + 1] for eight indices, as two vectors.
+    /// base[index[k]] and base[index[k] + 1] for k in 0..<8, as two vectors.
     @inline(__always)
-    private static func gatherPairs(_ base: UnsafePointer<Float>, _ index: SIMD8<Int32>) -> (Lanes, Lanes) {
+    private static func gatherPairs(_ base: UnsafePointer<Float>, _ index: UnsafeMutablePointer<Int32>) -> (Lanes, Lanes) {
         let raw = UnsafeRawPointer(base)
         @inline(__always) func pair(_ k: Int) -> SIMD2<Float> {
             raw.loadUnaligned(fromByteOffset: Int(index[k]) &* 4, as: SIMD2<Float>.self)
@@ -114,7 +114,7 @@ struct PairSampler {
     }
 
     @inline(__always)
-    private static func gather(_ base: UnsafePointer<Float>, _ index: SIMD8<Int32>) -> Lanes {
+    private static func gather(_ base: UnsafePointer<Float>, _ index: UnsafeMutablePointer<Int32>) -> Lanes {
         Lanes(base[Int(index[0])], base[Int(index[1])], base[Int(index[2])], base[Int(index[3])],
               base[Int(index[4])], base[Int(index[5])], base[Int(index[6])], base[Int(index[7])])
     }
