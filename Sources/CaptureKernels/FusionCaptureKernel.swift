@@ -19,9 +19,10 @@ public enum FusionCaptureKernel: CaptureKernel {
                                      relativeWidth: inputs.relativeWidth, relativeHeight: inputs.relativeHeight)
         var metric = [Float](repeating: 0, count: inputs.relative.count)
         let fit = metric.withUnsafeMutableBufferPointer { fusion.fuse(inputs, into: $0) }
-        guard case let .fit(alpha, beta, pairs) = fit else {
-            if case let .noFit(reason) = fit { throw KernelInputError.noResult(reason: "no fit: \(reason)") }
-            fatalError("unreachable")
+        let (alpha, beta, pairs): (Float, Float, Int)
+        switch fit {
+        case let .noFit(reason): throw KernelInputError.noResult(reason: "no fit: \(reason)")
+        case let .fit(a, b, n): (alpha, beta, pairs) = (a, b, n)
         }
         try NpyFile.write(NpyArray(shape: [inputs.relativeHeight, inputs.relativeWidth], values: metric),
                           to: CaptureInputs.path("metric.npy", in: output))

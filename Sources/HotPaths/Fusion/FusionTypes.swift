@@ -11,6 +11,8 @@ public struct FusionConfig: Sendable, Equatable {
     public static let minimumPairs = 20
     /// The fit is accepted only for α strictly inside these bounds.
     public static let alphaBounds: (lower: Float, upper: Float) = (0.01, 100)
+    /// The confidence of every pixel when no confidence map is given (the document's `confPtr?[idx] ?? 2`).
+    public static let implicitConfidence: UInt8 = 2
     /// Metric output is clamped to this range.
     public static let outputRange: ClosedRange<Float> = 0.01...100
 

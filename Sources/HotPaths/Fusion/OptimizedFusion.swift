@@ -74,8 +74,3 @@ public final class OptimizedFusion: @unchecked Sendable {
         }
     }
 }
-
-extension FusionConfig {
-    /// The confidence of every pixel when no confidence map is given (the document's `confPtr?[idx] ?? 2`).
-    public static let implicitConfidence: UInt8 = 2
-}
