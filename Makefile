@@ -43,3 +43,17 @@ env: build
 
 clean:
 	rm -rf .build
+
+## fuzz: libFuzzer + AddressSanitizer on the .npy reader for FUZZ_SECONDS (default 60), seeded from
+## Tests/NumpyFilesTests/Corpus; new inputs go to fuzz-corpus/, crashes to fuzz-artifacts/ (replay: NpyFuzz FILE).
+## SwiftPM hands swiftc "-sanitize=fuzzer -sanitize=address" as two flags and the last one wins, which silently
+## drops the coverage instrumentation libFuzzer needs: the combined -Xswiftc flag restores it.
+FUZZ_SECONDS ?= 60
+FUZZ_BIN     := .build-fuzz/release/NpyFuzz
+.PHONY: fuzz
+fuzz:
+	$(SWIFT) build -c release --sanitize=fuzzer --sanitize=address --product NpyFuzz --scratch-path .build-fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DNPY_FUZZING
+	mkdir -p fuzz-corpus fuzz-artifacts
+	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) fuzz-corpus Tests/NumpyFilesTests/Corpus -max_total_time=$(FUZZ_SECONDS) \
+		-use_value_profile=1 -artifact_prefix=fuzz-artifacts/ -print_final_stats=1

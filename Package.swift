@@ -62,13 +62,16 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // libFuzzer target on the .npy reader: `make fuzz` (an ordinary build makes it a replay tool).
+        .executableTarget(name: "NpyFuzz", dependencies: ["NumpyFiles"]),
+
         // MARK: - Tests, one target per module
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], resources: [.copy("Golden")]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Measurement"]),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results"]),
         .testTarget(name: "HotPathsTests", dependencies: ["HotPaths", "Workloads"], resources: [.copy("Golden")]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
-        .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"]),
+        .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"], resources: [.copy("Corpus")]),
         .testTarget(name: "CaptureKernelsTests", dependencies: ["CaptureKernels", "NumpyFiles", "HotPaths"]),
         .testTarget(name: "CountersTests", dependencies: ["Counters", "Results", "Measurement"]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "Results"]),

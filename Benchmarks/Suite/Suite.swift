@@ -10,6 +10,7 @@ public enum Suite {
         EdgeOverlayBenchmarks.self,
         PreviewScaleBenchmarks.self,
         HashChainBenchmarks.self,
+        FusionBenchmarks.self,
     ]
 
     /// Every benchmark of the suite.

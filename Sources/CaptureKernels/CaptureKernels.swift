@@ -8,6 +8,7 @@ public enum CaptureKernels {
         TextureUploadKernel.self, ColormapKernel.self, EdgeOverlayKernel.self, PreviewScaleKernel.self,
         HashChainKernel.self,
         HashVerifyKernel.self,
+        FusionCaptureKernel.self,
     ]
 
     /// The kernel with this id.

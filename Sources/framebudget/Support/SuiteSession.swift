@@ -24,12 +24,14 @@ struct SuiteSession {
     /// - Parameter counters: the counter probe, or nil for none.
     /// - Returns: the run and its folder; the run is incomplete when interrupted.
     func execute(counters: (any CounterProbe)? = nil, countersMode: String = "none") throws -> (RunResults, RunDirectory) {
-        let benchmarks = try Self.select(measurement.filters)
+        let selected = try Self.select(measurement.filters)
         try checkWorkloadFolder()
+        let preflight = try CapturePreflight.check(selected, source: measurement.source)
+        let benchmarks = preflight.runnable
         let settings = measurement.settings
         let clock = MonotonicClock.characterize()
         let environment = EnvironmentProbe.collect(clock: clock)
-        let warnings = StabilityWarnings.warnings(for: environment)
+        let warnings = StabilityWarnings.warnings(for: environment) + preflight.notes
         if environment.buildConfiguration == "debug" && !measurement.allowDebug {
             throw CommandFailure(.badInput, "this is a debug build: timings would be meaningless; build with 'swift build -c release' (or pass --allow-debug)")
         }
