@@ -40,7 +40,7 @@ enum FusionBenchmarks: BenchmarkGroup {
         + Double(relativeSize.width * relativeSize.height) * 2
 
     /// The synthetic room for a seed, or the capture's files.
-    /// - Throws: ``WorkloadUnavailable`` when the capture lacks lidar.npy or relative.npy; ``KernelInputError`` when
+    /// - Throws: ``KernelInputError/missingFile`` when the capture lacks lidar.npy or relative.npy (the run skips it); ``KernelInputError`` when
     ///   a file is present but invalid.
     static func inputs(_ source: WorkloadSource) throws -> FusionInput {
         switch source {

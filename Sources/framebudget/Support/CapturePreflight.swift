@@ -22,8 +22,6 @@ enum CapturePreflight {
                 let iteration = try benchmark.setUp(source)
                 iteration.tearDown()
                 runnable.append(benchmark)
-            } catch let missing as WorkloadUnavailable {
-                notes.append("skipped \(benchmark.id): \(missing.reason)")
             } catch let missing as KernelInputError where missing.isMissingFile {
                 notes.append("skipped \(benchmark.id): \(missing)")
             } catch {
