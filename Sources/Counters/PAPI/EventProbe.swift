@@ -1,0 +1,43 @@
+import CPAPI
+import Results
+
+/// Whether a wanted counter can be counted here, by which event, or why not.
+public struct EventAvailability: Sendable, Equatable {
+    public let wanted: WantedCounter
+    /// The event that was added successfully; nil when none of the candidates could be.
+    public let event: String?
+    /// Why no candidate could be added: each candidate's PAPI error, then what that means on this machine.
+    public let reason: String?
+
+    public var isAvailable: Bool { event != nil }
+}
+
+/// Decides availability by adding each candidate event to a fresh event set: `PAPI_query_named_event` says yes to
+/// events that cannot be added (FIELD-NOTES), so only adding tells the truth.
+public enum EventProbe {
+    public static func probe(_ wanted: [WantedCounter]) -> [EventAvailability] {
+        wanted.map(probe)
+    }
+
+    public static func probe(_ counter: WantedCounter) -> EventAvailability {
+        if case let .unusable(reason) = PAPIRuntime.state {
+            return EventAvailability(wanted: counter, event: nil, reason: "\(counter.name): PAPI unusable: \(reason)")
+        }
+        var failures = [String]()
+        for candidate in counter.candidates {
+            do {
+                _ = try EventSet([candidate])
+                return EventAvailability(wanted: counter, event: candidate, reason: nil)
+            } catch let error as PAPIError {
+                failures.append("\(candidate): \(PAPIRuntime.errorName(error.code))")
+            } catch {
+                failures.append("\(candidate): \(error)")
+            }
+        }
+        let explanation = counter.source == .papiSoftware
+            ? PAPIRuntime.perfEventComponentProblem
+            : PAPIRuntime.missingPMUExplanation ?? PAPIRuntime.perfEventComponentProblem
+        let reason = failures.joined(separator: "; ") + (explanation.map { ": \($0)" } ?? "")
+        return EventAvailability(wanted: counter, event: nil, reason: reason)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Measurement
+import Results
+
+/// Deterministic counting: runs one benchmark under valgrind's cachegrind, in a child `framebudget` process, for n
+/// and for 2n iterations, and takes the difference, so set-up and start-up cancel and exact instructions per
+/// iteration remain. Same binary and input give the same count: the child runs with `SWIFT_DETERMINISTIC_HASHING=1`
+/// and without address randomization (`setarch <machine> -R`).
+///
+/// valgrind 3.19 emulates no AVX-512: OpenBLAS and glibc take other (AVX2) code paths under it than natively.
+public struct ValgrindCounter: CounterProbe {
+    /// The `framebudget` binary whose hidden `iterate` subcommand runs set-up and n iterations without timing.
+    public let binary: String
+    /// Extra arguments for `iterate` (the workload source: `--seed`, `--workload`).
+    public let workloadArguments: [String]
+    /// Simulate caches (explicit geometry, since the VM reports a wrong LLC) and estimate cycles.
+    public let simulateCaches: Bool
+    /// n: the smaller run's iterations.
+    public let iterations: Int
+    private let valgrind: String
+    private let setarch: String?
+
+    /// - Throws: ``ToolError`` (missing) when valgrind is not installed.
+    public init(binary: String, workloadArguments: [String] = [], simulateCaches: Bool = false, iterations: Int = 10) throws {
+        self.binary = binary
+        self.workloadArguments = workloadArguments
+        self.simulateCaches = simulateCaches
+        self.iterations = Swift.max(1, iterations)
+        valgrind = try ExternalTool.require("valgrind", neededFor: "--counters callgrind", package: "valgrind")
+        setarch = ExternalTool.locate("setarch")
+    }
+
+    /// The valgrind options: cachegrind, with the cache simulator off or with an explicit geometry.
+    var toolOptions: [String] {
+        simulateCaches
+            ? ["--tool=cachegrind", "--cache-sim=yes", "--I1=32768,8,64", "--D1=49152,12,64", "--LL=33554432,16,64"]
+            : ["--tool=cachegrind", "--cache-sim=no"]
+    }
+
+    public func readings(iterations _: Int, threads _: Int, running _: () -> Void) -> [CounterReading] {
+        [.unavailable("Ir", reason: "valgrind counts a benchmark by id; no id given")]
+    }
+
+    public func readings(for benchmark: Benchmark, iterations _: Int, running _: () -> Void) -> [CounterReading] {
+        do { return try count(benchmark.id) }
+        catch { return [.unavailable("Ir", reason: "\(error)")] }
+    }
+
+    /// Instructions (and simulated cache events) per iteration of benchmark `id`.
+    public func count(_ id: String) throws -> [CounterReading] {
+        let single = try summary(id, iterations: iterations)
+        let double = try summary(id, iterations: 2 * iterations)
+        let counts = CachegrindSummary.perIteration(single: single, double: double, iterations: iterations)
+        let method = "cachegrind, (count(\(2 * iterations)) − count(\(iterations))) / \(iterations)"
+        var readings = counts.keys.sorted { order($0) < order($1) }.map {
+            CounterReading(name: $0, perIteration: counts[$0], source: .callgrind, note: method)
+        }
+        if let cycles = CachegrindSummary.estimatedCycles(counts) {
+            readings.append(CounterReading(name: "estimated-cycles", perIteration: cycles, source: .callgrind,
+                                           note: "L1 hits + 5·LL hits + 35·RAM accesses (simulated caches)"))
+        }
+        return readings
+    }
+
+    /// The command line of one counted child run, as a user could replay it.
+    public func commandLine(_ id: String, iterations: Int, output: String) -> (String, [String]) {
+        let counted = [valgrind] + toolOptions + ["--cachegrind-out-file=\(output)", binary, "iterate", id,
+                                                 "--iterations", "\(iterations)"] + workloadArguments
+        guard let setarch else { return (counted[0], Array(counted.dropFirst())) }
+        return (setarch, [ExternalTool.machine, "-R"] + counted)
+    }
+
+    /// The deterministic environment of counted children.
+    public static let environment = ["SWIFT_DETERMINISTIC_HASHING": "1", "SWIFT_BACKTRACE": "enable=no"]
+
+    private func summary(_ id: String, iterations: Int) throws -> CachegrindSummary {
+        let output = NSTemporaryDirectory() + "framebudget-cachegrind-\(getpid())-\(UUID().uuidString).out"
+        defer { unlink(output) }
+        let (executable, arguments) = commandLine(id, iterations: iterations, output: output)
+        let result = try ExternalTool.run(executable, arguments, environment: Self.environment)
+        guard result.status == 0 else {
+            let last = result.stderr.split(separator: "\n").last.map(String.init) ?? "no output"
+            throw ToolError(kind: .failed, message: "valgrind on \(id) exited with \(result.status): \(last)")
+        }
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        return try CachegrindSummary(parsing: text, path: output)
+    }
+
+    private func order(_ event: String) -> Int {
+        ["Ir", "Dr", "Dw", "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw"].firstIndex(of: event) ?? 99
+    }
+}
