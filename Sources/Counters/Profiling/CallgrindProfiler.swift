@@ -34,12 +34,11 @@ public struct CallgrindProfiler: Sendable {
 
     /// Exclusive instructions per function of one callgrind run.
     private func profile(_ command: [String], output: String) throws -> [String: Double] {
-        let setarch = ExternalTool.locate("setarch")
         let counted = [valgrind, "--tool=callgrind", "--callgrind-out-file=\(output)"] + command
-        let (executable, arguments) = setarch.map { ($0, [ExternalTool.machine, "-R"] + counted) } ?? (valgrind, Array(counted.dropFirst()))
-        let run = try ExternalTool.run(executable, arguments, environment: ValgrindCounter.environment)
+        let (executable, arguments) = ValgrindCounter.deterministic(counted, setarch: ExternalTool.locate("setarch"))
+        let run = try ExternalTool.run(executable, arguments)
         guard run.status == 0 else {
-            throw ToolError(kind: .failed, message: "callgrind exited with \(run.status): \(run.stderr.split(separator: "\n").last ?? "")")
+            throw ToolError(kind: .failed, message: "callgrind exited with \(run.status): \(ExternalTool.lastMessage(run.stderr))")
         }
         let report = try ExternalTool.run(annotate, ["--threshold=100", output])
         guard report.status == 0 else { throw ToolError(kind: .failed, message: "callgrind_annotate failed on \(output)") }

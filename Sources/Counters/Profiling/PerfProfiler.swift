@@ -42,7 +42,7 @@ public struct PerfProfiler: Sendable {
     }
 
     private func failure(_ step: String, _ output: ExternalTool.Output) -> ToolError {
-        let last = output.stderr.split(separator: "\n").last.map(String.init) ?? "no output"
+        let last = ExternalTool.lastMessage(output.stderr)
         return ToolError(kind: .failed, message: "\(step) exited with \(output.status): \(last)")
     }
 }

@@ -62,6 +62,16 @@ public enum ExternalTool {
                       stderr: (try? String(contentsOfFile: paths[1], encoding: .utf8)) ?? "")
     }
 
+    /// The last line of a tool's stderr that says something (valgrind prefixes lines with `==pid==`).
+    public static func lastMessage(_ stderr: String) -> String {
+        let lines = stderr.split(separator: "\n").map { line -> String in
+            var text = Substring(line)
+            if text.hasPrefix("=="), let end = text.dropFirst(2).range(of: "==") { text = text[end.upperBound...] }
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+        return lines.last { !$0.isEmpty } ?? "no output"
+    }
+
     /// `x86_64`: the machine name `setarch` wants.
     public static var machine: String {
         var name = utsname()

@@ -5,12 +5,15 @@ import Results
 /// Deterministic counting: runs one benchmark under valgrind's cachegrind, in a child `framebudget` process, for n
 /// and for 2n iterations, and takes the difference, so set-up and start-up cancel and exact instructions per
 /// iteration remain. Same binary and input give the same count: the child runs with `SWIFT_DETERMINISTIC_HASHING=1`
-/// and without address randomization (`setarch <machine> -R`).
+/// and without address randomization (`setarch <machine> -R`), OpenBLAS on one thread (see ``environment``), from a
+/// debug-stripped copy of the binary at a path that depends only on the build (see ``ValgrindBinary``).
 ///
 /// valgrind 3.19 emulates no AVX-512: OpenBLAS and glibc take other (AVX2) code paths under it than natively.
 public struct ValgrindCounter: CounterProbe {
     /// The `framebudget` binary whose hidden `iterate` subcommand runs set-up and n iterations without timing.
     public let binary: String
+    /// The debug-stripped copy valgrind actually runs (see ``ValgrindBinary``).
+    private let counted: ValgrindBinary
     /// Extra arguments for `iterate` (the workload source: `--seed`, `--workload`).
     public let workloadArguments: [String]
     /// Simulate caches (explicit geometry, since the VM reports a wrong LLC) and estimate cycles.
@@ -28,6 +31,7 @@ public struct ValgrindCounter: CounterProbe {
         self.iterations = Swift.max(1, iterations)
         valgrind = try ExternalTool.require("valgrind", neededFor: "--counters callgrind", package: "valgrind")
         setarch = ExternalTool.locate("setarch")
+        counted = try ValgrindBinary(original: binary)
     }
 
     /// The valgrind options: cachegrind, with the cache simulator off or with an explicit geometry.
@@ -64,22 +68,35 @@ public struct ValgrindCounter: CounterProbe {
 
     /// The command line of one counted child run, as a user could replay it.
     public func commandLine(_ id: String, iterations: Int, output: String) -> (String, [String]) {
-        let counted = [valgrind] + toolOptions + ["--cachegrind-out-file=\(output)", binary, "iterate", id,
+        let command = [valgrind] + toolOptions + ["--cachegrind-out-file=\(output)", counted.path, "iterate", id,
                                                  "--iterations", "\(iterations)"] + workloadArguments
-        guard let setarch else { return (counted[0], Array(counted.dropFirst())) }
-        return (setarch, [ExternalTool.machine, "-R"] + counted)
+        return Self.deterministic(command, setarch: setarch)
     }
 
-    /// The deterministic environment of counted children.
-    public static let environment = ["SWIFT_DETERMINISTIC_HASHING": "1", "SWIFT_BACKTRACE": "enable=no"]
+    /// The deterministic environment of counted children. OpenBLAS starts a thread pool when loaded and joins it at
+    /// exit; the futex spinning of that start-up and shut-down varies by tens of instructions from run to run, so
+    /// counted children run OpenBLAS on one thread.
+    public static let environment = [
+        "SWIFT_DETERMINISTIC_HASHING": "1", "SWIFT_BACKTRACE": "enable=no", "OPENBLAS_NUM_THREADS": "1",
+    ]
+
+    /// `env -i <sorted fixed variables> setarch <machine> -R <command>`. The environment is fixed and sorted because
+    /// getenv walks it in order: the inherited one, handed over as a Swift dictionary, comes in a new order every
+    /// run, and a different order costs a different number of instructions.
+    static func deterministic(_ command: [String], setarch: String?) -> (String, [String]) {
+        let path = "PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
+        let variables = environment.map { "\($0.key)=\($0.value)" }.sorted() + [path]
+        let unrandomized = setarch.map { [$0, ExternalTool.machine, "-R"] + command } ?? command
+        return ("/usr/bin/env", ["-i"] + variables + unrandomized)
+    }
 
     private func summary(_ id: String, iterations: Int) throws -> CachegrindSummary {
         let output = NSTemporaryDirectory() + "framebudget-cachegrind-\(getpid())-\(UUID().uuidString).out"
         defer { unlink(output) }
         let (executable, arguments) = commandLine(id, iterations: iterations, output: output)
-        let result = try ExternalTool.run(executable, arguments, environment: Self.environment)
+        let result = try ExternalTool.run(executable, arguments)
         guard result.status == 0 else {
-            let last = result.stderr.split(separator: "\n").last.map(String.init) ?? "no output"
+            let last = ExternalTool.lastMessage(result.stderr)
             throw ToolError(kind: .failed, message: "valgrind on \(id) exited with \(result.status): \(last)")
         }
         let text = try String(contentsOfFile: output, encoding: .utf8)

@@ -34,8 +34,9 @@ struct ProfileTools {
             } catch { throw CommandFailure(.runFailure, "\(error)") }
         }
         if let callgrind {
-            let command = { (n: Int) in [binary, "iterate", benchmark.id, "--iterations", "\(n)"] + workload }
             do {
+                let stripped = try ValgrindBinary(original: binary)
+                let command = { (n: Int) in [stripped.path, "iterate", benchmark.id, "--iterations", "\(n)"] + workload }
                 let top = try callgrind.topFunctions(command: command, iterations: callgrindIterations, into: folder)
                 let lines = top.map { String(format: "%14.1f  ", $0.instructionsPerIteration) + $0.name }
                 let text = "# instructions per iteration (exclusive), callgrind, (count(2n) − count(n)) / n, n = \(callgrindIterations)\n"
