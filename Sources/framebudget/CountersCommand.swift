@@ -16,7 +16,9 @@ struct CountersCommand: ParsableCommand {
     var json = false
 
     struct Report: Encodable {
-        struct Event: Encodable { let name: String; let available: Bool; let event: String?; let source: String; let reason: String? }
+        struct Event: Encodable {
+            let name: String; let available: Bool; let event: String?; let source: String; let method: String?; let reason: String?
+        }
         let papiVersion: String
         let papiState: String
         let disabledComponents: [String]
@@ -31,7 +33,9 @@ struct CountersCommand: ParsableCommand {
             let wanted = try options.requestedEvents()
             let probed = EventProbe.probe(wanted).map {
                 Report.Event(name: $0.wanted.name, available: $0.isAvailable, event: $0.event,
-                             source: ($0.isAvailable ? $0.wanted.source : CounterSource.unavailable).rawValue, reason: $0.reason)
+                             source: ($0.isAvailable ? $0.wanted.source : CounterSource.unavailable).rawValue,
+                             method: $0.isAvailable ? ($0.method == .papi ? "PAPI event set" : "perf_event_open") : nil,
+                             reason: $0.reason)
             }
             var state = "ready"
             if case let .unusable(reason) = PAPIRuntime.state { state = "unusable: \(reason)" }
@@ -55,7 +59,8 @@ struct CountersCommand: ParsableCommand {
         lines.append("")
         let width = (report.events.map(\.name.count).max() ?? 0) + 2
         for event in report.events {
-            let status = event.available ? "available (\(event.source)\(event.event == event.name ? "" : " as \(event.event ?? "")"))"
+            let status = event.available
+                ? "available (\(event.source), \(event.method ?? "")\(event.event == event.name ? "" : ", as \(event.event ?? "")"))"
                 : "unavailable: \(event.reason ?? "")"
             lines.append(event.name.padding(toLength: width, withPad: " ", startingAt: 0) + status)
         }

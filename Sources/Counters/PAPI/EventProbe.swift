@@ -8,6 +8,10 @@ public struct EventAvailability: Sendable, Equatable {
     public let event: String?
     /// Why no candidate could be added: each candidate's PAPI error, then what that means on this machine.
     public let reason: String?
+    /// How `event` is counted: through a PAPI event set, or (software events PAPI cannot give) perf_event_open.
+    public var method: CountingMethod = .papi
+
+    public enum CountingMethod: Sendable, Equatable { case papi, perfEventOpen }
 
     public var isAvailable: Bool { event != nil }
 }
@@ -34,10 +38,20 @@ public enum EventProbe {
                 failures.append("\(candidate): \(error)")
             }
         }
+        var directProblems = [String]()
+        if counter.source == .papiSoftware {
+            for candidate in counter.candidates {
+                guard let problem = PerfSoftwareEvents.problem(opening: candidate) else {
+                    return EventAvailability(wanted: counter, event: candidate, reason: nil, method: .perfEventOpen)
+                }
+                directProblems.append(problem)
+            }
+        }
         let explanation = counter.source == .papiSoftware
             ? PAPIRuntime.perfEventComponentProblem
             : PAPIRuntime.missingPMUExplanation ?? PAPIRuntime.perfEventComponentProblem
         let reason = failures.joined(separator: "; ") + (explanation.map { ": \($0)" } ?? "")
+            + directProblems.map { "; \($0)" }.joined()
         return EventAvailability(wanted: counter, event: nil, reason: reason)
     }
 }

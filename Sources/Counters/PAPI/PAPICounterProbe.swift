@@ -18,7 +18,7 @@ public struct PAPICounterProbe: CounterProbe {
     ///   - maximumEventsPerPass: nil for PAPI's own limit.
     public init(wanted: [WantedCounter] = EventCatalog.standard, maximumEventsPerPass: Int? = nil) {
         availability = EventProbe.probe(wanted)
-        plan = PassPlan.forPAPI(availability.compactMap(\.event), maximumPerPass: maximumEventsPerPass)
+        plan = PassPlan.forPAPI(availability.filter { $0.method == .papi }.compactMap(\.event), maximumPerPass: maximumEventsPerPass)
     }
 
     public func readings(iterations: Int, threads: Int, running body: () -> Void) -> [CounterReading] {
@@ -26,6 +26,12 @@ public struct PAPICounterProbe: CounterProbe {
         var counted = [String: CounterReading]()
         for pass in plan.passes {
             for reading in count(pass, iterations: iterations, body: body) { counted[reading.name] = reading }
+        }
+        let direct = availability.filter { $0.method == .perfEventOpen }.compactMap(\.event)
+        if !direct.isEmpty {
+            for reading in count(direct, iterations: iterations, body: body, with: PerfSoftwareEvents.count) {
+                counted[reading.name] = reading
+            }
         }
         var readings = availability.map { entry -> CounterReading in
             guard let event = entry.event else { return .unavailable(entry.wanted.name, reason: entry.reason ?? "unavailable") }
@@ -39,17 +45,31 @@ public struct PAPICounterProbe: CounterProbe {
         return readings
     }
 
-    /// One pass: PAPI's cost on an empty body (median of a few), then the body, per iteration.
+    /// One pass through a PAPI event set.
     private func count(_ events: [String], iterations: Int, body: () -> Void) -> [CounterReading] {
         do {
             let set = try EventSet(events)
-            let empty = try (0..<Self.overheadRuns).map { _ in try set.count {} }
+            return count(events, iterations: iterations, body: body) { _, counted in try set.count(counted) }
+        } catch {
+            return events.map { .unavailable($0, reason: "\($0): \(error)") }
+        }
+    }
+
+    /// One pass: the counter's own cost on an empty body (median of a few), then the body, per iteration.
+    /// - Parameter counter: counts `events` over a body.
+    private func count(_ events: [String], iterations: Int, body: () -> Void,
+                       with counter: ([String], () -> Void) throws -> [Int64]) -> [CounterReading] {
+        do {
+            let empty = try (0..<Self.overheadRuns).map { _ in try counter(events) {} }
             let overhead = events.indices.map { index in median(empty.map { Double($0[index]) }) }
-            let totals = try set.count { for _ in 0..<iterations { body() } }
+            let totals = try withoutActuallyEscaping(body) { body in try counter(events) { for _ in 0..<iterations { body() } } }
             return events.indices.map { index in
-                let source = availability.first { $0.event == events[index] }?.wanted.source ?? .papiHardware
+                let entry = availability.first { $0.event == events[index] }
                 let value = Swift.max(0, Double(totals[index]) - overhead[index]) / Double(iterations)
-                return CounterReading(name: events[index], perIteration: value, source: source, note: plan.note(for: events[index]))
+                let notes = [entry?.method == .perfEventOpen ? PerfSoftwareEvents.note : nil, plan.note(for: events[index])]
+                let note = notes.compactMap { $0 }.joined(separator: "; ")
+                return CounterReading(name: events[index], perIteration: value, source: entry?.wanted.source ?? .papiHardware,
+                                      note: note.isEmpty ? nil : note)
             }
         } catch {
             return events.map { .unavailable($0, reason: "\($0): \(error)") }
