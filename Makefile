@@ -4,7 +4,7 @@ REPORTS      ?= Reports
 RELEASE_BIN  := .build/release/framebudget
 BENCH_ARGS   ?=
 
-.PHONY: all deps build build-debug test bench quick env clean
+.PHONY: all deps build build-debug test bench quick env clean counters profile
 
 all: build
 
@@ -37,3 +37,11 @@ env: build
 
 clean:
 	rm -rf .build
+
+## counters: what this machine can count (PAPI events, perf_event_open, valgrind, perf)
+counters: build
+	$(RELEASE_BIN) counters
+
+## profile: stages, flame graph (and callgrind top functions with PROFILE_ARGS=--counters callgrind) of ID
+profile: build
+	$(RELEASE_BIN) profile --reports $(REPORTS) $(PROFILE_ARGS) $(ID)

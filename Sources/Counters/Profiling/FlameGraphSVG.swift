@@ -31,7 +31,7 @@ public struct FlameGraphSVG: Sendable {
             let boxWidth = Double(frame.width) * scale
             let y = height - padding - Double(frame.depth + 1) * frameHeight
             let share = total > 0 ? 100 * Double(frame.width) / total : 0
-            svg += "<g><title>\(escape(frame.name)) (\(frame.width) samples, \(String(format: "%.2f", share))%)</title>"
+            svg += "<g><title>\(escape(frame.name)) (\(frame.width) sample\(frame.width == 1 ? "" : "s"), \(String(format: "%.2f", share))%)</title>"
             svg += "<rect x=\"\(format(x))\" y=\"\(format(y))\" width=\"\(format(boxWidth))\" height=\"\(format(frameHeight - 1))\" "
             svg += "fill=\"\(color(frame.name))\" rx=\"2\"/>"
             if let label = label(frame.name, fitting: boxWidth) {
