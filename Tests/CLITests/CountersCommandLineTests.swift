@@ -90,6 +90,22 @@ final class CountersCommandLineTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("flame-graph: "), result.stdout)
     }
 
+    func testMissingValgrindIsABadInputBeforeAnythingIsMeasured() throws {
+        let process = Process()
+        process.executableURL = Framebudget.binary
+        process.arguments = ["run", "--allow-debug", "--counters", "callgrind", "--reports", reports, "row-copy"]
+        process.environment = ["PATH": "/nonexistent"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 2)
+        XCTAssertTrue(message.hasPrefix("framebudget: error: valgrind not found on PATH: --counters callgrind needs it"), message)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: reports))
+    }
+
     func testIterateIsHiddenFromHelpButRuns() throws {
         let help = try Framebudget.run(["--help"])
         XCTAssertTrue(help.stdout.contains("profile"))

@@ -10,10 +10,10 @@ public struct ToolError: Error, CustomStringConvertible, Equatable {
 
 /// Finds and runs the external tools the counter and profile layers use.
 public enum ExternalTool {
-    /// The tool's path on `PATH` (plus the Swift toolchain folder for swift-demangle), or nil.
+    /// The tool's path on `PATH` (plus the Swift toolchain folder, for swift-demangle), or nil.
     public static func locate(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let folders = path.split(separator: ":").map(String.init) + ["/opt/swift/usr/bin", "/usr/bin"]
+        let folders = path.split(separator: ":").map(String.init) + ["/opt/swift/usr/bin"]
         return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
