@@ -18,7 +18,7 @@ public struct ValgrindCounter: CounterProbe {
     public let workloadArguments: [String]
     /// Simulate caches (explicit geometry, since the VM reports a wrong LLC) and estimate cycles.
     public let simulateCaches: Bool
-    /// n: the smaller run's iterations.
+    /// n: the smaller run's iterations, at most (a slow benchmark gets fewer: see ``readings(for:iterations:running:)``).
     public let iterations: Int
     private let valgrind: String
     private let setarch: String?
@@ -45,13 +45,17 @@ public struct ValgrindCounter: CounterProbe {
         [.unavailable("Ir", reason: "valgrind counts a benchmark by id; no id given")]
     }
 
-    public func readings(for benchmark: Benchmark, iterations _: Int, running _: () -> Void) -> [CounterReading] {
-        do { return try count(benchmark.id) }
+    /// Counts benchmark `benchmark` in child processes. `iterations` (one timed sample's worth) only bounds n: a
+    /// benchmark whose sample holds fewer than n iterations is slow, and under valgrind (20–50× slower) 3n of them
+    /// would take minutes; n = 1 then. Warm iterations execute the same instructions, so n does not change the count.
+    public func readings(for benchmark: Benchmark, iterations: Int, running _: () -> Void) -> [CounterReading] {
+        do { return try count(benchmark.id, iterations: iterations >= self.iterations ? self.iterations : 1) }
         catch { return [.unavailable("Ir", reason: "\(error)")] }
     }
 
     /// Instructions (and simulated cache events) per iteration of benchmark `id`.
-    public func count(_ id: String) throws -> [CounterReading] {
+    public func count(_ id: String, iterations: Int? = nil) throws -> [CounterReading] {
+        let iterations = iterations ?? self.iterations
         let single = try summary(id, iterations: iterations)
         let double = try summary(id, iterations: 2 * iterations)
         let counts = CachegrindSummary.perIteration(single: single, double: double, iterations: iterations)
