@@ -4,7 +4,7 @@ REPORTS      ?= Reports
 RELEASE_BIN  := .build/release/framebudget
 BENCH_ARGS   ?=
 
-.PHONY: all deps build build-debug test bench quick gate env clean
+.PHONY: all deps build build-debug test bench quick gate env clean counters profile
 
 all: build
 
@@ -57,3 +57,11 @@ fuzz:
 	mkdir -p fuzz-corpus fuzz-artifacts
 	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) fuzz-corpus Tests/NumpyFilesTests/Corpus -max_total_time=$(FUZZ_SECONDS) \
 		-use_value_profile=1 -artifact_prefix=fuzz-artifacts/ -print_final_stats=1
+
+## counters: what this machine can count (PAPI events, perf_event_open, valgrind, perf)
+counters: build
+	$(RELEASE_BIN) counters
+
+## profile: stages, flame graph (and callgrind top functions with PROFILE_ARGS=--counters callgrind) of ID
+profile: build
+	$(RELEASE_BIN) profile --reports $(REPORTS) $(PROFILE_ARGS) $(ID)
