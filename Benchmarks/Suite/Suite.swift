@@ -7,6 +7,11 @@ public enum Suite {
     public static let groups: [any BenchmarkGroup.Type] = [
         DepthRowCopyBenchmarks.self,
         HashChainBenchmarks.self,
+        NMSBenchmarks.self,
+        MaskUpsampleBenchmarks.self,
+        YoloPostBenchmarks.self,
+        UnprojectBenchmarks.self,
+        FingerCountBenchmarks.self,
     ]
 
     /// Every benchmark of the suite.

@@ -7,6 +7,8 @@ public enum CaptureKernels {
     public static let all: [any CaptureKernel.Type] = [
         HashChainKernel.self,
         HashVerifyKernel.self,
+        NMSKernel.self,
+        MaskUpsampleKernel.self,
     ]
 
     /// The kernel with this id.
