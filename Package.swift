@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "HotPathsTests", dependencies: ["HotPaths", "Workloads", "NumpyFiles"], resources: [.copy("Golden")]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
         .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"]),
-        .testTarget(name: "CaptureKernelsTests", dependencies: ["CaptureKernels", "NumpyFiles", "HotPaths"]),
+        .testTarget(name: "CaptureKernelsTests", dependencies: ["CaptureKernels", "NumpyFiles", "HotPaths", "Workloads"]),
         .testTarget(name: "CountersTests", dependencies: ["Counters", "Results", "Measurement"]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "Results"]),
         .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"]),

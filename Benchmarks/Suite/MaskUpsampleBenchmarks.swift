@@ -16,7 +16,7 @@ enum MaskUpsampleBenchmarks: BenchmarkGroup {
                           parameters: ["detections": "\(n)", "protos": "32x120x160", "output": "1920x1440", "flip": "true"],
                           bytesPerIteration: Double(n * geometry.pixels + 32 * geometry.protoCells * 4),
                           flopsPerIteration: Double(2 * n * 32 * geometry.protoCells),
-                          threads: variant == "optimized" ? InstanceMaskPipeline.blasThreads : 1) { source in
+                          threads: 1) { source in
                     let scene = try load(source, detections: n)
                     return variant == "reference" ? reference(scene) : optimized(scene)
                 }

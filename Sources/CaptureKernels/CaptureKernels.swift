@@ -9,6 +9,8 @@ public enum CaptureKernels {
         HashVerifyKernel.self,
         NMSKernel.self,
         MaskUpsampleKernel.self,
+        UnprojectKernel.self,
+        FingerCountKernel.self,
     ]
 
     /// The kernel with this id.

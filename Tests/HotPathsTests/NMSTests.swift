@@ -57,6 +57,8 @@ final class NMSTests: XCTestCase {
         let kept = nms(rows, scores, [Int32](repeating: 1, count: 10), NMSParameters(maxDetections: 3))
         XCTAssertEqual(kept, [6, 5, 4])
         XCTAssertEqual(nms(rows, scores, [Int32](repeating: 1, count: 10), NMSParameters(maxDetections: 0)), [])
+        XCTAssertEqual(nms(rows, scores, [Int32](repeating: 1, count: 10), NMSParameters(maxDetections: .max)).count, 10,
+                       "a huge max_det sizes nothing beyond the input")
     }
 
     func testNegativeAndLargeClassIdsAreSeparateClasses() {

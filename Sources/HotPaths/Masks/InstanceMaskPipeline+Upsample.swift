@@ -62,7 +62,7 @@ extension InstanceMaskPipeline {
         while i < count { output[i] = lerp(a[i], b[i], weight); i += 1 }
     }
 
-    /// Stage 4: every mask zeroed, its window converted to bytes into its rows, flipped when asked.
+    /// Stage 4: every mask zeroed, its window converted to bytes (`round(255·m)`) into its rows, flipped when asked.
     public func flipAndConvert() {
         guard let masks = inputs.masks else { return }
         for n in 0..<inputs.count {
@@ -79,16 +79,12 @@ extension InstanceMaskPipeline {
         }
     }
 
-    /// `round(255·m)` for m in [0, 1] as `⌊255·m + 0.5⌋`, sixteen lanes at a time.
+    /// `round(255·m)` for m in [0, 1] through the float adder: adding 1.5·2²³ leaves the integer, rounded to
+    /// nearest (ties to even, as numpy's `round`), in the low mantissa bits. A plain loop of float and bit
+    /// operations that the compiler vectorizes; Swift's generic SIMD float-to-integer conversions do not.
     private static func convert(_ values: UnsafePointer<Float>, into bytes: UnsafeMutablePointer<UInt8>, count: Int) {
-        let scale = SIMD16<Float>(repeating: 255), half = SIMD16<Float>(repeating: 0.5)
-        var i = 0
-        while i + 16 <= count {
-            let v = UnsafeRawPointer(values + i).loadUnaligned(as: SIMD16<Float>.self)
-            let rounded = SIMD16<Int32>(v * scale + half, rounding: .towardZero)
-            UnsafeMutableRawPointer(bytes + i).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: rounded), as: SIMD16<UInt8>.self)
-            i += 16
+        for i in 0..<count {
+            bytes[i] = UInt8(truncatingIfNeeded: (values[i] * 255 + 0x1.8p23).bitPattern)
         }
-        while i < count { bytes[i] = MaskGeometry.byte(values[i]); i += 1 }
     }
 }

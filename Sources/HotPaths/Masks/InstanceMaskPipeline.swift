@@ -26,9 +26,16 @@ public final class InstanceMaskPipeline: @unchecked Sendable {
     let scratch = MaskScratch()
     var inputs = BoundInputs()
 
-    public init(geometry: MaskGeometry = MaskGeometry(), channels: Int = 32, capacity: Int = 10) {
+    /// OpenBLAS threads for the product (nil: OpenBLAS's own setting). One by default: for these thin products
+    /// (N ≤ 100 rows, K = 32) waking a second thread cost more than it saved on the 2-core machine measured, and
+    /// OpenBLAS's threaded path allocated on every call. The previous setting is restored after each product;
+    /// OpenBLAS's thread count is process-wide, so another thread's BLAS call at that moment would see it too.
+    public let blasThreads: Int?
+
+    public init(geometry: MaskGeometry = MaskGeometry(), channels: Int = 32, capacity: Int = 10, blasThreads: Int? = 1) {
         self.geometry = geometry
         self.channels = channels
+        self.blasThreads = blasThreads
         tables = MaskSamplingTables(geometry)
         scratch.reserve(detections: capacity, cells: geometry.protoCells, width: geometry.width,
                         protoHeight: geometry.protoHeight)
@@ -80,6 +87,9 @@ public final class InstanceMaskPipeline: @unchecked Sendable {
     public func multiplyCoefficients() {
         guard inputs.count > 0, let a = inputs.coefficients, let b = inputs.prototypes else { return }
         let cells = Int32(geometry.protoCells), k = Int32(channels)
+        let previous = openblas_get_num_threads()
+        if let threads = blasThreads, Int32(threads) != previous { openblas_set_num_threads(Int32(threads)) }
+        defer { if let threads = blasThreads, Int32(threads) != previous { openblas_set_num_threads(previous) } }
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(inputs.count), cells, k,
                     1, a, k, b, cells, 0, scratch.logits, cells)
     }
@@ -98,8 +108,8 @@ public final class InstanceMaskPipeline: @unchecked Sendable {
         }
     }
 
-    /// The OpenBLAS threads `cblas_sgemm` may use (its default is one per core).
-    public static var blasThreads: Int { Int(openblas_get_num_threads()) }
+    /// The OpenBLAS threads `cblas_sgemm` uses when not pinned (its default is one per core).
+    public static var defaultBlasThreads: Int { Int(openblas_get_num_threads()) }
 }
 
 /// Raw pointers of the bound inputs (set by ``InstanceMaskPipeline/bind(prototypes:coefficients:boxes:masks:)``).

@@ -64,7 +64,7 @@ final class NMSScratch {
     /// every key has the same digit; insertion sort for short inputs.
     func sort(count: Int, by key: UnsafeMutablePointer<UInt32>) {
         guard count > 32 else { return insertionSort(count: count, by: key) }
-        for shift: UInt32 in [0, 8, 16, 24] {
+        for shift in stride(from: UInt32(0), to: 32, by: 8) {  // not an array literal: that would allocate
             histogram.initialize(repeating: 0, count: 256)
             for p in 0..<count { histogram[Int((key[Int(order[p])] >> shift) & 0xFF)] += 1 }
             if histogram[Int((key[Int(order[0])] >> shift) & 0xFF)] == count { continue }
@@ -116,8 +116,8 @@ final class NMSScratch {
         let zero = SIMD8<Float>(repeating: 0), limit = SIMD8<Float>(repeating: threshold)
         var chunk = 0
         while chunk < keptCount {
-            let width = (pointwiseMin(load(keptX2, chunk), x2) - pointwiseMax(load(keptX1, chunk), x1))
-            let height = (pointwiseMin(load(keptY2, chunk), y2) - pointwiseMax(load(keptY1, chunk), y1))
+            let width = minimum(load(keptX2, chunk), x2) - maximum(load(keptX1, chunk), x1)
+            let height = minimum(load(keptY2, chunk), y2) - maximum(load(keptY1, chunk), y1)
             let intersection = width.replacing(with: zero, where: width .< zero)
                 * height.replacing(with: zero, where: height .< zero)
             let union = load(keptArea, chunk) + area - intersection
@@ -127,6 +127,14 @@ final class NMSScratch {
         }
         return false
     }
+
+    /// `Swift.min` lane by lane (`b < a ? b : a`); the standard library's `pointwiseMin` is an unvectorized generic loop.
+    @inline(__always)
+    private func minimum(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> { a.replacing(with: b, where: b .< a) }
+
+    /// `Swift.max` lane by lane (`b >= a ? b : a`).
+    @inline(__always)
+    private func maximum(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> { a.replacing(with: b, where: b .>= a) }
 
     @inline(__always)
     private func load(_ pointer: UnsafeMutablePointer<Float>, _ index: Int) -> SIMD8<Float> {

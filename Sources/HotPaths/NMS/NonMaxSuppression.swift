@@ -32,7 +32,8 @@ public final class NonMaxSuppression: @unchecked Sendable {
         parameters: NMSParameters
     ) -> UnsafeBufferPointer<Int32> {
         precondition(boxes.count == 4 * scores.count && classes.count == scores.count, "N boxes, scores and classes")
-        scratch.reserve(candidates: scores.count, kept: max(parameters.maxDetections, 0))
+        // A class keeps at most all its candidates, so a huge max_det never sizes scratch beyond the input.
+        scratch.reserve(candidates: scores.count, kept: min(max(parameters.maxDetections, 0), scores.count))
         let count = selectCandidates(scores: scores, classes: classes, confidence: parameters.confidence)
         scratch.sort(count: count, by: scratch.scoreKey)
         scratch.sort(count: count, by: scratch.classKey)
@@ -61,15 +62,28 @@ public final class NonMaxSuppression: @unchecked Sendable {
         scores: UnsafeBufferPointer<Float>, classes: UnsafeBufferPointer<Int32>, confidence: Float
     ) -> Int {
         var count = 0
-        for i in 0..<scores.count where scores[i] > confidence {
-            scratch.source[count] = Int32(i)
-            scratch.scoreKey[count] = NMSScratch.descendingKey(scores[i])
-            scratch.classKey[count] = UInt32(bitPattern: classes[i]) ^ 0x8000_0000  // signed order as unsigned
-            scratch.order[count] = UInt32(count)
-            scratch.kept[count] = false
-            count += 1
+        // Sixteen scores per comparison: most candidates are background and whole chunks fail the threshold.
+        let threshold = SIMD16<Float>(repeating: confidence)
+        var chunk = 0
+        while chunk + 16 <= scores.count {
+            let passing = UnsafeRawPointer(scores.baseAddress! + chunk).loadUnaligned(as: SIMD16<Float>.self) .> threshold
+            if any(passing) {
+                for i in chunk..<(chunk + 16) where scores[i] > confidence { append(i, &count, scores, classes) }
+            }
+            chunk += 16
         }
+        for i in chunk..<scores.count where scores[i] > confidence { append(i, &count, scores, classes) }
         return count
+    }
+
+    @inline(__always)
+    private func append(_ i: Int, _ count: inout Int, _ scores: UnsafeBufferPointer<Float>, _ classes: UnsafeBufferPointer<Int32>) {
+        scratch.source[count] = Int32(i)
+        scratch.scoreKey[count] = NMSScratch.descendingKey(scores[i])
+        scratch.classKey[count] = UInt32(bitPattern: classes[i]) ^ 0x8000_0000  // signed order as unsigned
+        scratch.order[count] = UInt32(count)
+        scratch.kept[count] = false
+        count += 1
     }
 
     /// Greedy NMS over one class's run of the sorted order, marking the survivors in `kept`.

@@ -66,13 +66,19 @@ public struct EffectPlacer: Sendable {
         let inverseFx = 1 / intrinsics.fx, inverseFy = 1 / intrinsics.fy
         let cameraX = (u - intrinsics.cx) * inverseFx * depth
         let cameraY = (v - intrinsics.cy) * inverseFy * depth
-        let t = cameraTransform.columns
-        let world = { (row: Int) -> SIMD8<Float> in
-            cameraX * t.0[row] + cameraY * t.1[row] - depth * t.2[row] + t.3[row]
-        }
         let realWidth = width * (imageWidth * inverseFx) * depth
-        let scale = realWidth.clamped(lowerBound: SIMD8(repeating: 0.1), upperBound: SIMD8(repeating: 3.0))
-        return (world(0), world(1), world(2), scale)
+        // min(max(w, 0.1), 3.0) exactly as the scalar Swift.max/Swift.min pick (the generic `clamped` is not vectorized).
+        let low = SIMD8<Float>(repeating: 0.1), high = SIMD8<Float>(repeating: 3.0)
+        let raised = realWidth.replacing(with: low, where: low .>= realWidth)
+        let scale = raised.replacing(with: high, where: high .< raised)
+        return (world(0, cameraX, cameraY, depth), world(1, cameraX, cameraY, depth), world(2, cameraX, cameraY, depth), scale)
+    }
+
+    /// Row `row` of `cameraTransform · (x, y, −depth, 1)`.
+    @inline(__always)
+    private func world(_ row: Int, _ x: SIMD8<Float>, _ y: SIMD8<Float>, _ depth: SIMD8<Float>) -> SIMD8<Float> {
+        let t = cameraTransform.columns
+        return x * t.0[row] + y * t.1[row] - depth * t.2[row] + t.3[row]
     }
 
     @inline(__always)
