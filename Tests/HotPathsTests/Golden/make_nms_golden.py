@@ -10,8 +10,8 @@ import numpy as np
 rng = np.random.default_rng(4)
 N, CONF, IOU, MAX_DET = 600, 0.25, 0.5, 40
 
-centres = rng.integers(0, 640, (N, 2))
-sizes = rng.integers(4, 160, (N, 2))
+centres = rng.integers(150, 260, (N, 2))  # crowded: most boxes overlap
+sizes = rng.integers(50, 110, (N, 2))
 boxes = np.concatenate([centres - sizes // 2, centres + sizes // 2], axis=1).astype(np.float32)
 scores = (rng.integers(0, 33, N) / 32).astype(np.float32)
 scores[rng.choice(N, 5, replace=False)] = np.nan
