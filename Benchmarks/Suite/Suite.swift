@@ -11,6 +11,11 @@ public enum Suite {
         PreviewScaleBenchmarks.self,
         HashChainBenchmarks.self,
         FusionBenchmarks.self,
+        NMSBenchmarks.self,
+        MaskUpsampleBenchmarks.self,
+        YoloPostBenchmarks.self,
+        UnprojectBenchmarks.self,
+        FingerCountBenchmarks.self,
     ]
 
     /// Every benchmark of the suite.

@@ -9,6 +9,10 @@ public enum CaptureKernels {
         HashChainKernel.self,
         HashVerifyKernel.self,
         FusionCaptureKernel.self,
+        NMSKernel.self,
+        MaskUpsampleKernel.self,
+        UnprojectKernel.self,
+        FingerCountKernel.self,
     ]
 
     /// The kernel with this id.
