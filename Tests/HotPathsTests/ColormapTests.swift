@@ -41,20 +41,25 @@ final class ColormapTests: XCTestCase {
         XCTAssertEqual(colour([2], palette: .redToBlue(opacity: 0)), [RGBA8(170, 0, 85, 0)])
     }
 
-    func testVectorRoundingEqualsScalarRoundingOnEveryCentiStepAndNearHalves() {
+    func testFastRoundingEqualsScalarRoundingOnEveryCentiStepAndNearHalves() {
         var channels: [Float] = (0...100_000).map { Float($0) / 100_000 }
         for k in 0..<255 {  // the floats around every k + ½ after scaling by 255
             let half = (Float(k) + 0.5) / 255
             channels += [half.nextDown.nextDown, half.nextDown, half, half.nextUp, half.nextUp.nextUp]
         }
-        channels += [-1, -0.0, Float(1).nextUp, 2, .leastNonzeroMagnitude]
-        for start in stride(from: 0, to: channels.count - 8, by: 8) {
-            let lanes = SIMD8<Float>(channels[start..<(start + 8)])
-            let fast = PaletteLanes.quantize(lanes)
-            for lane in 0..<8 {
-                XCTAssertEqual(fast[lane], UInt32(quantizeUnit(lanes[lane])), "channel \(lanes[lane])")
-            }
+        channels += [-0.0, Float(1).nextUp, -Float(1e-7), .leastNonzeroMagnitude]
+        for channel in channels {
+            XCTAssertEqual(PalettePacker.quantize(channel), UInt32(quantizeUnit(channel)), "channel \(channel)")
         }
+    }
+
+    func testHalvesRoundToEven() {
+        XCTAssertEqual(quantizeUnit(0.5 / 255), 0)
+        XCTAssertEqual(quantizeUnit(1.5 / 255), 2)
+        XCTAssertEqual(quantizeUnit(2.5 / 255), 2)
+        XCTAssertEqual(quantizeUnit(0.5), 128, "127.5 → 128")
+        XCTAssertEqual(quantizeUnit(.nan), 0)
+        XCTAssertEqual(quantizeUnit(2), 255)
     }
 
     func testOptimizedEqualsReferenceOnTheRoomAtDepthSize() {

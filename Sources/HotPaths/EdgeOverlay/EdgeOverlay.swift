@@ -14,7 +14,7 @@ public final class EdgeOverlay: @unchecked Sendable {
     public let threshold: Float
     public let palette: GradientPalette
     public let width: Int, height: Int
-    let lanes: PaletteLanes
+    let packer: PalettePacker
 
     /// The default threshold.
     public static let defaultThreshold: Float = 0.05
@@ -28,7 +28,7 @@ public final class EdgeOverlay: @unchecked Sendable {
         self.height = height
         self.threshold = threshold
         self.palette = palette
-        lanes = PaletteLanes(palette)
+        packer = PalettePacker(palette)
     }
 
     /// The reference variant: the definition above, pixel by pixel.
