@@ -85,6 +85,27 @@ final class ColormapTests: XCTestCase {
         XCTAssertEqual(memcmp(optimized.base, reference.base, optimized.bytesPerRow * 480), 0)
     }
 
+    func testOptimizedEqualsReferenceForPalettesWithAnyVaryingChannels() {
+        let source = PaddedDepth(RoomScene.lidar(width: 40, height: 30, seed: 9).depth)
+        let palettes = [
+            GradientPalette(nearColor: [0.2, 0.4, 0.6], farColor: [0.9, 0.1, 0.3], near: 1, far: 4, opacity: 0.7),
+            GradientPalette(nearColor: [0, 1, 1], farColor: [1, 0, 1], near: 0.5, far: 5, opacity: 1),  // blue constant
+            GradientPalette(nearColor: [1, 0.5, 0], farColor: [0, 0.5, 1], near: 0.5, far: 5, opacity: 0.4),  // green constant
+            GradientPalette(nearColor: [0.3, 0.3, 0.3], farColor: [0.3, 0.3, 0.3], near: 0.5, far: 5, opacity: 0.4),
+        ]
+        for palette in palettes {
+            for (width, height) in [(40, 30), (97, 61)] {
+                let colormap = DepthColormap(sourceWidth: 40, sourceHeight: 30, outputWidth: width, outputHeight: height,
+                                             palette: palette, pool: .serial)
+                let reference = ImageBuffer<RGBA8>(width: width, height: height)
+                let optimized = ImageBuffer<RGBA8>(width: width, height: height)
+                colormap.renderReference(source.view, into: reference)
+                colormap.render(source.view, into: optimized)
+                XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(palette) at \(width)x\(height)")
+            }
+        }
+    }
+
     func testOptimizedEqualsReferenceForOddSizesWithRowTails() {
         let map = RoomScene.lidar(width: 37, height: 11, seed: 5).depth
         let source = PaddedDepth(map, padding: 5)

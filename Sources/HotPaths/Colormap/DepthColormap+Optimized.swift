@@ -8,11 +8,19 @@ extension DepthColormap {
         job.run(on: pool, chunks: bands, with: (depth, output))
     }
 
-    /// One band of output rows (each band has its own scratch).
+    /// One band of output rows (each band has its own scratch), with loops specialized on the palette's channels.
     func renderBand(_ band: Int, _ depth: ImageView<Float>, _ output: ImageBuffer<RGBA8>) {
+        switch packer.channels {
+        case .redAndBlue: renderBand(band, depth, output, RedAndBlue.self)
+        case .redAndGreen: renderBand(band, depth, output, RedAndGreen.self)
+        case .all: renderBand(band, depth, output, AllChannels.self)
+        }
+    }
+
+    private func renderBand<Set: ChannelSet>(_ band: Int, _ depth: ImageView<Float>, _ output: ImageBuffer<RGBA8>, _ set: Set.Type) {
         let range = RowBands.rows(of: band, bands: bands, height: outputHeight)
         if columns.isIdentity && rows.isIdentity {
-            for y in range { colourRow(depth.row(y), into: output.mutableRow(y)) }
+            for y in range { colourRow(depth.row(y), into: output.mutableRow(y), set) }
             return
         }
         let filtered = scratch + band * scratchPerBand
@@ -20,15 +28,15 @@ extension DepthColormap {
         for y in range {
             filterRow(depth, outputRow: y, into: filtered)
             gatherTaps(filtered, left: left, right: right)
-            sampleRow(left, right, into: output.mutableRow(y))
+            sampleRow(left, right, into: output.mutableRow(y), set)
         }
     }
 
     /// Same size: each pixel is its own texel.
-    private func colourRow(_ source: UnsafePointer<Float>, into destination: UnsafeMutablePointer<RGBA8>) {
+    private func colourRow<Set: ChannelSet>(_ source: UnsafePointer<Float>, into destination: UnsafeMutablePointer<RGBA8>, _ set: Set.Type) {
         let out = UnsafeMutableRawPointer(destination).assumingMemoryBound(to: UInt32.self)
         let packer = packer
-        for x in 0..<outputWidth { out[x] = packer.pack(source[x]) }
+        for x in 0..<outputWidth { out[x] = packer.pack(source[x], set) }
     }
 
     /// The vertical half of the bilinear filter for output row `y`: lerp of its two source rows.
@@ -48,9 +56,10 @@ extension DepthColormap {
     }
 
     /// The horizontal half of the filter, then the palette: contiguous, branch-free, vectorized.
-    private func sampleRow(_ left: UnsafePointer<Float>, _ right: UnsafePointer<Float>, into destination: UnsafeMutablePointer<RGBA8>) {
+    private func sampleRow<Set: ChannelSet>(_ left: UnsafePointer<Float>, _ right: UnsafePointer<Float>,
+                                            into destination: UnsafeMutablePointer<RGBA8>, _ set: Set.Type) {
         let out = UnsafeMutableRawPointer(destination).assumingMemoryBound(to: UInt32.self)
         let weight = columns.weight, packer = packer
-        for x in 0..<outputWidth { out[x] = packer.pack(left[x] + weight[x] * (right[x] - left[x])) }
+        for x in 0..<outputWidth { out[x] = packer.pack(left[x] + weight[x] * (right[x] - left[x]), set) }
     }
 }

@@ -8,26 +8,39 @@ struct PalettePacker {
     private let range: Float
     private let base: SIMD3<Float>
     private let slope: SIMD3<Float>
-    private let alphaBits: UInt32
+    /// Alpha, and the channels the palette's `channels` set holds constant (base + 0·t = base exactly).
+    private let constantBits: UInt32
+    /// Which channels vary with depth: kernels specialize their loops on it, so constant ones cost nothing.
+    let channels: VaryingChannels
 
     init(_ palette: GradientPalette) {
         near = palette.near
         range = palette.far - palette.near
         base = palette.nearColor
         slope = palette.farColor - palette.nearColor
-        alphaBits = UInt32(quantizeUnit(palette.opacity)) << 24
+        var constant = UInt32(quantizeUnit(palette.opacity)) << 24
+        if slope.y == 0 && slope.x != 0 && slope.z != 0 {
+            channels = .redAndBlue
+            constant |= UInt32(quantizeUnit(base.y)) << 8
+        } else if slope.z == 0 && slope.x != 0 && slope.y != 0 {
+            channels = .redAndGreen
+            constant |= UInt32(quantizeUnit(base.z)) << 16
+        } else {
+            channels = .all
+        }
+        constantBits = constant
     }
 
-    /// The packed pixel of one depth.
+    /// The packed pixel of one depth, computing only the channels `Set` says vary (it must match `channels`).
     @inline(__always)
-    func pack(_ depth: Float) -> UInt32 {
+    func pack<Set: ChannelSet>(_ depth: Float, _: Set.Type) -> UInt32 {
         var t = (depth - near) / range
         t = t > 0 ? t : 0  // also NaN → 0
         t = t < 1 ? t : 1
-        let r = Self.quantize(base.x + slope.x * t)
-        let g = Self.quantize(base.y + slope.y * t)
-        let b = Self.quantize(base.z + slope.z * t)
-        let rgba = r | (g << 8) | (b << 16) | alphaBits
+        let r = Set.red ? Self.quantize(base.x + slope.x * t) : 0
+        let g = Set.green ? Self.quantize(base.y + slope.y * t) : 0
+        let b = Set.blue ? Self.quantize(base.z + slope.z * t) : 0
+        let rgba = r | (g << 8) | (b << 16) | constantBits
         return depth.magnitude < .infinity ? rgba : 0
     }
 
@@ -37,4 +50,28 @@ struct PalettePacker {
     static func quantize(_ channel: Float) -> UInt32 {
         (255 * channel + 12_582_912).bitPattern & 0x1FF
     }
+}
+
+/// The channel sets kernels specialize on: red → blue (the colormap), cyan → magenta (the edges), anything else.
+enum VaryingChannels {
+    case redAndBlue, redAndGreen, all
+}
+
+/// A compile-time set of varying channels, so a loop specialized on it drops the constant channel's work.
+protocol ChannelSet {
+    static var red: Bool { get }
+    static var green: Bool { get }
+    static var blue: Bool { get }
+}
+
+enum RedAndBlue: ChannelSet {
+    static let red = true, green = false, blue = true
+}
+
+enum RedAndGreen: ChannelSet {
+    static let red = true, green = true, blue = false
+}
+
+enum AllChannels: ChannelSet {
+    static let red = true, green = true, blue = true
 }

@@ -14,7 +14,11 @@ extension EdgeOverlay {
                 continue
             }
             output.mutableRow(y)[0] = referencePixel(depth, 0, y)
-            interiorRow(depth, y, into: output.mutableRow(y))
+            switch packer.channels {
+            case .redAndGreen: interiorRow(depth, y, into: output.mutableRow(y), RedAndGreen.self)
+            case .redAndBlue: interiorRow(depth, y, into: output.mutableRow(y), RedAndBlue.self)
+            case .all: interiorRow(depth, y, into: output.mutableRow(y), AllChannels.self)
+            }
             output.mutableRow(y)[width - 1] = referencePixel(depth, width - 1, y)
         }
     }
@@ -29,8 +33,8 @@ extension EdgeOverlay {
     }
 
     /// Pixels 1…width−2 of an interior row (all their neighbours exist).
-    @inline(never)
-    private func interiorRow(_ depth: ImageView<Float>, _ y: Int, into destination: UnsafeMutablePointer<RGBA8>) {
+    private func interiorRow<Set: ChannelSet>(_ depth: ImageView<Float>, _ y: Int, into destination: UnsafeMutablePointer<RGBA8>,
+                                              _ set: Set.Type) {
         let up = depth.row(y - 1), mid = depth.row(y), down = depth.row(y + 1)
         let validAbove = rowValidity + (y - 1) * width, validHere = validAbove + width, validBelow = validHere + width
         let out = UnsafeMutableRawPointer(destination).assumingMemoryBound(to: UInt32.self)
@@ -40,7 +44,7 @@ extension EdgeOverlay {
             let gy = (down[x - 1] + 2 * down[x] + down[x + 1]) - (up[x - 1] + 2 * up[x] + up[x + 1])
             let limit = 8 * threshold * mid[x]
             let edge: UInt32 = gx * gx + gy * gy > limit * limit ? 1 : 0
-            out[x] = validAbove[x] & validHere[x] & validBelow[x] & edge != 0 ? packer.pack(mid[x]) : 0
+            out[x] = validAbove[x] & validHere[x] & validBelow[x] & edge != 0 ? packer.pack(mid[x], set) : 0
         }
     }
 
