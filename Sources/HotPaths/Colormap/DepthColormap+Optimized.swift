@@ -46,12 +46,17 @@ extension DepthColormap {
         for x in 0..<sourceWidth { filtered[x] = lerp(top[x], bottom[x], weight) }
     }
 
-    /// The two filtered texels every output pixel of the row reads.
+    /// The two filtered texels every output pixel of the row reads, filled run by run (two loads per run of
+    /// pixels sharing their texels, not per pixel).
     private func gatherTaps(_ filtered: UnsafePointer<Float>, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
-        let first = columns.first, second = columns.second
-        for x in 0..<outputWidth {
-            left[x] = filtered[Int(first[x])]
-            right[x] = filtered[Int(second[x])]
+        let first = columns.first, second = columns.second, runStart = columns.runStart
+        for run in 0..<columns.runCount {
+            let start = Int(runStart[run]), end = Int(runStart[run + 1])
+            let a = filtered[Int(first[start])], b = filtered[Int(second[start])]
+            for x in start..<end {
+                left[x] = a
+                right[x] = b
+            }
         }
     }
 
