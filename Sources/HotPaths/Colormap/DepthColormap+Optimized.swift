@@ -11,6 +11,8 @@ extension DepthColormap {
     /// One band of output rows (each band has its own scratch), with loops specialized on the palette's channels.
     func renderBand(_ band: Int, _ depth: ImageView<Float>, _ output: ImageBuffer<RGBA8>) {
         switch packer.channels {
+        case .redToBlue: renderBand(band, depth, output, RedToBlue.self)
+        case .cyanToMagenta: renderBand(band, depth, output, CyanToMagenta.self)
         case .redAndBlue: renderBand(band, depth, output, RedAndBlue.self)
         case .redAndGreen: renderBand(band, depth, output, RedAndGreen.self)
         case .all: renderBand(band, depth, output, AllChannels.self)

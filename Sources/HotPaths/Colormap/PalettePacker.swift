@@ -6,8 +6,8 @@
 struct PalettePacker {
     private let near: Float
     private let range: Float
-    private let base: SIMD3<Float>
-    private let slope: SIMD3<Float>
+    let base: SIMD3<Float>
+    let slope: SIMD3<Float>
     /// Alpha, and the channels the palette's `channels` set holds constant (base + 0·t = base exactly).
     private let constantBits: UInt32
     /// Which channels vary with depth: kernels specialize their loops on it, so constant ones cost nothing.
@@ -20,10 +20,10 @@ struct PalettePacker {
         slope = palette.farColor - palette.nearColor
         var constant = UInt32(quantizeUnit(palette.opacity)) << 24
         if slope.y == 0 && slope.x != 0 && slope.z != 0 {
-            channels = .redAndBlue
+            channels = base == [1, 0, 0] && slope == [-1, 0, 1] ? .redToBlue : .redAndBlue
             constant |= UInt32(quantizeUnit(base.y)) << 8
         } else if slope.z == 0 && slope.x != 0 && slope.y != 0 {
-            channels = .redAndGreen
+            channels = base == [0, 1, 1] && slope == [1, -1, 0] ? .cyanToMagenta : .redAndGreen
             constant |= UInt32(quantizeUnit(base.z)) << 16
         } else {
             channels = .all
@@ -37,10 +37,7 @@ struct PalettePacker {
         var t = (depth - near) / range
         t = t > 0 ? t : 0  // also NaN → 0
         t = t < 1 ? t : 1
-        let r = Set.red ? Self.quantize(base.x + slope.x * t) : 0
-        let g = Set.green ? Self.quantize(base.y + slope.y * t) : 0
-        let b = Set.blue ? Self.quantize(base.z + slope.z * t) : 0
-        let rgba = r | (g << 8) | (b << 16) | constantBits
+        let rgba = Set.red(t, self) | (Set.green(t, self) << 8) | (Set.blue(t, self) << 16) | constantBits
         return depth.magnitude < .infinity ? rgba : 0
     }
 
@@ -52,26 +49,47 @@ struct PalettePacker {
     }
 }
 
-/// The channel sets kernels specialize on: red → blue (the colormap), cyan → magenta (the edges), anything else.
+/// The channel sets kernels specialize on: red → blue and cyan → magenta exactly (whose mixes reduce to t and
+/// 1 − t), any palette with a constant green or blue, anything else.
 enum VaryingChannels {
-    case redAndBlue, redAndGreen, all
+    case redToBlue, cyanToMagenta, redAndBlue, redAndGreen, all
 }
 
-/// A compile-time set of varying channels, so a loop specialized on it drops the constant channel's work.
+/// A compile-time choice of how each channel is computed (quantized bits, 0 for a constant channel), so a loop
+/// specialized on it does only the work its palette needs. Every form is the reference's `base + slope·t` exactly:
+/// 1 + (−1)·t is 1 − t and 0 + 1·t is t in IEEE arithmetic (t ≥ +0 here).
 protocol ChannelSet {
-    static var red: Bool { get }
-    static var green: Bool { get }
-    static var blue: Bool { get }
-}
-
-enum RedAndBlue: ChannelSet {
-    static let red = true, green = false, blue = true
-}
-
-enum RedAndGreen: ChannelSet {
-    static let red = true, green = true, blue = false
+    static func red(_ t: Float, _ packer: PalettePacker) -> UInt32
+    static func green(_ t: Float, _ packer: PalettePacker) -> UInt32
+    static func blue(_ t: Float, _ packer: PalettePacker) -> UInt32
 }
 
 enum AllChannels: ChannelSet {
-    static let red = true, green = true, blue = true
+    @inline(__always) static func red(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(p.base.x + p.slope.x * t) }
+    @inline(__always) static func green(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(p.base.y + p.slope.y * t) }
+    @inline(__always) static func blue(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(p.base.z + p.slope.z * t) }
+}
+
+enum RedAndBlue: ChannelSet {
+    @inline(__always) static func red(_ t: Float, _ p: PalettePacker) -> UInt32 { AllChannels.red(t, p) }
+    @inline(__always) static func green(_ t: Float, _ p: PalettePacker) -> UInt32 { 0 }
+    @inline(__always) static func blue(_ t: Float, _ p: PalettePacker) -> UInt32 { AllChannels.blue(t, p) }
+}
+
+enum RedAndGreen: ChannelSet {
+    @inline(__always) static func red(_ t: Float, _ p: PalettePacker) -> UInt32 { AllChannels.red(t, p) }
+    @inline(__always) static func green(_ t: Float, _ p: PalettePacker) -> UInt32 { AllChannels.green(t, p) }
+    @inline(__always) static func blue(_ t: Float, _ p: PalettePacker) -> UInt32 { 0 }
+}
+
+enum RedToBlue: ChannelSet {
+    @inline(__always) static func red(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(1 - t) }
+    @inline(__always) static func green(_ t: Float, _ p: PalettePacker) -> UInt32 { 0 }
+    @inline(__always) static func blue(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(t) }
+}
+
+enum CyanToMagenta: ChannelSet {
+    @inline(__always) static func red(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(t) }
+    @inline(__always) static func green(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(1 - t) }
+    @inline(__always) static func blue(_ t: Float, _ p: PalettePacker) -> UInt32 { 0 }
 }

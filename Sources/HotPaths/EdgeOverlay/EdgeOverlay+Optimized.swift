@@ -15,6 +15,8 @@ extension EdgeOverlay {
             }
             output.mutableRow(y)[0] = referencePixel(depth, 0, y)
             switch packer.channels {
+            case .cyanToMagenta: interiorRow(depth, y, into: output.mutableRow(y), CyanToMagenta.self)
+            case .redToBlue: interiorRow(depth, y, into: output.mutableRow(y), RedToBlue.self)
             case .redAndGreen: interiorRow(depth, y, into: output.mutableRow(y), RedAndGreen.self)
             case .redAndBlue: interiorRow(depth, y, into: output.mutableRow(y), RedAndBlue.self)
             case .all: interiorRow(depth, y, into: output.mutableRow(y), AllChannels.self)
