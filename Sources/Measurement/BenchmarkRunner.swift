@@ -37,8 +37,8 @@ public struct BenchmarkRunner: Sendable {
             nanosecondsPerIteration: perIteration, target: settings.targetSampleNanoseconds,
             clockFloor: Swift.max(clock.granularityNanoseconds, clock.overheadNanoseconds))
         let samples = sample(body, batch: batch, count: sampleCount(perIteration * Double(batch)), shouldStop: shouldStop)
-        let allocationIterations = Swift.max(batch, 10)
-        let allocations = AllocationCounter.count(iterations: allocationIterations, body: body)
+        let allocations = AllocationCounter.count(
+            iterations: Self.allocationIterations(batch: batch, nanosecondsPerIteration: perIteration), body: body)
         let readings = counters?.readings(for: benchmark, iterations: batch, running: body) ?? []
         return BenchmarkResult(
             id: benchmark.id, hotPath: benchmark.hotPath, variant: benchmark.variant, workload: benchmark.workload,
@@ -64,6 +64,13 @@ public struct BenchmarkRunner: Sendable {
         // Slow bodies are measured by the warm-up itself; fast ones get a batched probe.
         return warmEstimate > settings.targetSampleNanoseconds / 10 ? warmEstimate
             : Calibration.estimate(probeNanoseconds: settings.targetSampleNanoseconds / 10, body: body)
+    }
+
+    /// Iterations of the allocation pass: at least 10 (so a cache that allocates every few frames shows), but no more
+    /// than about a second of work for slow bodies, never under 2. Counts are exact, so a short pass loses nothing.
+    static func allocationIterations(batch: Int, nanosecondsPerIteration: Double) -> Int {
+        let affordable = Int(1e9 / Swift.max(nanosecondsPerIteration, 1))
+        return Swift.max(batch, Swift.max(2, Swift.min(10, affordable)))
     }
 
     /// The wanted sample count, reduced for slow benchmarks so the phase fits in the time cap.

@@ -32,3 +32,18 @@ final class CalibrationTests: XCTestCase {
         XCTAssertLessThan(quick.warmupNanoseconds, full.warmupNanoseconds)
     }
 }
+
+final class AllocationPassTests: XCTestCase {
+    func testFastBodiesCountOverAWholeSampleBatch() {
+        XCTAssertEqual(BenchmarkRunner.allocationIterations(batch: 5000, nanosecondsPerIteration: 1000), 5000)
+    }
+
+    func testSingleIterationSamplesStillCountTenIterationsWhenCheap() {
+        XCTAssertEqual(BenchmarkRunner.allocationIterations(batch: 1, nanosecondsPerIteration: 50_000_000), 10)
+    }
+
+    func testSlowBodiesCountAboutASecondButNeverFewerThanTwo() {
+        XCTAssertEqual(BenchmarkRunner.allocationIterations(batch: 1, nanosecondsPerIteration: 300_000_000), 3)
+        XCTAssertEqual(BenchmarkRunner.allocationIterations(batch: 1, nanosecondsPerIteration: 6_700_000_000), 2)
+    }
+}
