@@ -1,0 +1,89 @@
+import ArgumentParser
+import Comparison
+import Foundation
+import Plots
+import Results
+
+/// `framebudget compare BASE.json HEAD.json`: per-benchmark change of the median with intervals, a Mann–Whitney
+/// test and a verdict; exit 1 when anything regressed.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare", abstract: "Compare two runs: change of each median, its interval, significance, verdict.",
+        discussion: """
+            Example: framebudget compare Reports/base/results.json Reports/head/results.json --format markdown --out pr.md
+            A benchmark regressed (or improved) when the Mann–Whitney p-value is below --alpha AND its median moved by \
+            more than --threshold percent. Exit 0 no regression, 1 something regressed, 2 bad input.
+            """)
+
+    @Argument(help: "Results of the base (reference) run.")
+    var base: String
+
+    @Argument(help: "Results of the head (candidate) run.")
+    var head: String
+
+    @Option(help: "Noise threshold in percent: smaller changes are 'unchanged' whatever their p-value (e.g. 2 or 2%).")
+    var threshold: String = "2"
+
+    @Option(help: "Significance level of the Mann–Whitney U test.")
+    var alpha: Double = 0.01
+
+    @Option(help: "Output: console, markdown (a PR comment) or json.")
+    var format: Format = .console
+
+    @Option(help: "Write the output to this file (atomically) instead of stdout.")
+    var out: String?
+
+    @Option(help: "Also draw the comparison plot (PNG + SVG) into this folder.")
+    var plots: String?
+
+    @Option(help: "Seed of the bootstrap intervals.")
+    var seed: UInt64 = 0x5EED
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case console, markdown, json }
+
+    func validate() throws {
+        guard let value = thresholdFraction, value >= 0, value < 10 else {
+            throw ValidationError("--threshold must be a percentage such as 2 or 2% (got \(threshold))")
+        }
+        guard alpha > 0 && alpha < 1 else { throw ValidationError("--alpha must be in (0, 1) (got \(alpha))") }
+    }
+
+    var thresholdFraction: Double? {
+        Double(threshold.hasSuffix("%") ? String(threshold.dropLast()) : threshold).map { $0 / 100 }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let baseRun = try ResultsFile.read(from: base), headRun = try ResultsFile.read(from: head)
+            let settings = ComparisonSettings(alpha: alpha, threshold: thresholdFraction!, seed: seed)
+            let report = Comparator.compare(base: baseRun, head: headRun, settings: settings)
+            let text: String
+            switch format {
+            case .console: text = ComparisonText.console(report) + "\n"
+            case .markdown: text = ComparisonText.markdown(report)
+            case .json: text = try ComparisonText.json(report)
+            }
+            if let out {
+                do { try AtomicFile.write(text, to: out) } catch { throw CommandFailure(.runFailure, "\(error)") }
+                print(ComparisonText.footer(report).joined(separator: "\n"))
+            } else {
+                print(text, terminator: "")
+            }
+            if let plots { drawPlot(report, into: plots) }
+            if report.hasRegression { throw ExitStatus.budgetFailure.code }
+        }
+    }
+
+    /// A plot that cannot be drawn is a warning: the comparison itself stands.
+    private func drawPlot(_ report: ComparisonReport, into folder: String) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for spec in ComparisonPlot().plots(for: report) {
+                let images = try Gnuplot.render(spec, into: folder)
+                FileHandle.standardError.write(Data("plot: \(images.map { "\(folder)/\($0)" }.joined(separator: ", "))\n".utf8))
+            }
+        } catch {
+            Console.warning("\(error)")
+        }
+    }
+}
