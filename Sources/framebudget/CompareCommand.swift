@@ -1,6 +1,7 @@
 import ArgumentParser
 import Comparison
 import Foundation
+import History
 import Plots
 import Results
 
@@ -15,11 +16,14 @@ struct CompareCommand: ParsableCommand {
             more than --threshold percent. Exit 0 no regression, 1 something regressed, 2 bad input.
             """)
 
-    @Argument(help: "Results of the base (reference) run.")
+    @Argument(help: "Results of the base (reference) run; with --database also a run number, run id, branch or commit.")
     var base: String
 
-    @Argument(help: "Results of the head (candidate) run.")
+    @Argument(help: "Results of the head (candidate) run; with --database also a recorded run.")
     var head: String
+
+    @Option(help: "History database in which to look up a BASE or HEAD that is not a file.")
+    var database: String?
 
     @Option(help: "Noise threshold in percent: smaller changes are 'unchanged' whatever their p-value (e.g. 2 or 2%).")
     var threshold: String = "2"
@@ -54,7 +58,7 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let baseRun = try ResultsFile.read(from: base), headRun = try ResultsFile.read(from: head)
+            let baseRun = try load(base), headRun = try load(head)
             let settings = ComparisonSettings(alpha: alpha, threshold: thresholdFraction!, seed: seed)
             let report = Comparator.compare(base: baseRun, head: headRun, settings: settings)
             let text: String
@@ -72,6 +76,16 @@ struct CompareCommand: ParsableCommand {
             if let plots { drawPlot(report, into: plots) }
             if report.hasRegression { throw ExitStatus.budgetFailure.code }
         }
+    }
+
+    /// A results file, or (with --database) a recorded run resolved as `gate --baseline` resolves it.
+    private func load(_ reference: String) throws -> RunResults {
+        guard let database, !FileManager.default.fileExists(atPath: reference) else { return try ResultsFile.read(from: reference) }
+        guard FileManager.default.fileExists(atPath: database) else {
+            throw CommandFailure(.badInput, "\(database): no history database")
+        }
+        do { return try BaselineResolver.resolve(reference, database: HistoryDatabase(path: database)).run }
+        catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
     }
 
     /// A plot that cannot be drawn is a warning: the comparison itself stands.

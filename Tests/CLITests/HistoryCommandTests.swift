@@ -121,4 +121,20 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM runs"), "2")
         XCTAssertEqual(try sqlite("PRAGMA integrity_check"), "ok")
     }
+
+    func testCompareResolvesRecordedRunsBranchesAndCommitsThroughTheDatabase() throws {
+        let first = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
+        let second = try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2", slower: "memcpy", factor: 1.3)
+        for file in [first, second] {
+            XCTAssertEqual(try Framebudget.run(["history", "record", file, "--branch", "main", "--database", database]).status, 0)
+        }
+        let byRun = try Framebudget.run(["compare", "night-1", "2", "--database", database])
+        XCTAssertEqual(byRun.status, 1, byRun.stderr)
+        XCTAssertTrue(byRun.stdout.contains("1 regressed"), byRun.stdout)
+        let byBranch = try Framebudget.run(["compare", "main", second, "--database", database])
+        XCTAssertEqual(byBranch.status, 0, "the newest run on main is night-2 itself: \(byBranch.stdout)")
+        let unknown = try Framebudget.run(["compare", "no-such-branch", second, "--database", database])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.hasPrefix("framebudget: error: baseline 'no-such-branch': "), unknown.stderr)
+    }
 }
