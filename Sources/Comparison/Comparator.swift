@@ -8,16 +8,19 @@ public enum Comparator {
     public static func compare(base: RunResults, head: RunResults, settings: ComparisonSettings = ComparisonSettings())
         -> ComparisonReport {
         let baseIDs = Set(base.benchmarks.map(\.id)), headIDs = Set(head.benchmarks.map(\.id))
-        let compared = head.benchmarks.filter { baseIDs.contains($0.id) }.compactMap { headResult in
+        let common = head.benchmarks.filter { baseIDs.contains($0.id) }
+        let compared = common.compactMap { headResult in
             compare(base: base.benchmark(headResult.id)!, head: headResult, settings: settings)
         }
+        let skipped = common.map(\.id).filter { id in !compared.contains { $0.id == id } }
         return ComparisonReport(
             baseRunID: base.runID, headRunID: head.runID,
             baseCommit: base.environment.gitCommit, headCommit: head.environment.gitCommit, settings: settings,
             benchmarks: compared,
             added: head.benchmarks.map(\.id).filter { !baseIDs.contains($0) },
             removed: base.benchmarks.map(\.id).filter { !headIDs.contains($0) },
-            summary: summary(compared), warnings: warnings(base: base, head: head))
+            summary: summary(compared),
+            warnings: warnings(base: base, head: head) + skipped.map { "\($0): not compared, a side has no positive finite sample" })
     }
 
     /// One benchmark; nil when either side has no usable sample.

@@ -78,4 +78,13 @@ final class ComparatorTests: XCTestCase {
         XCTAssertTrue(report.warnings.contains { $0.contains("head run head is incomplete") })
         XCTAssertTrue(report.warnings.contains { $0.contains("different machines") })
     }
+
+    func testABenchmarkWithoutUsableSamplesIsNamedNotDropped() {
+        let base = Fixture.run("base", [Fixture.result("a/x/1", [1, 2, 3])])
+        var broken = Fixture.result("a/x/1", [1])
+        broken.samplesNanoseconds = [.nan, 0]
+        let report = Comparator.compare(base: base, head: Fixture.run("head", [broken]))
+        XCTAssertEqual(report.benchmarks.count, 0)
+        XCTAssertEqual(report.warnings, ["a/x/1: not compared, a side has no positive finite sample"])
+    }
 }
