@@ -137,4 +137,14 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.hasPrefix("framebudget: error: baseline 'no-such-branch': "), unknown.stderr)
     }
+
+    func testAResultsFileOfAnotherSchemaVersionIsRefusedBeforeTheDatabaseIsCreated() throws {
+        var newer = try ResultsFixtures.realRun()
+        newer["schemaVersion"] = 2
+        try JSONSerialization.data(withJSONObject: newer).write(to: URL(fileURLWithPath: folder + "/newer.json"))
+        let result = try Framebudget.run(["history", "record", folder + "/newer.json", "--database", database])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "framebudget: error: \(folder)/newer.json: schema version 2 is newer than this framebudget reads (1); upgrade framebudget\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: database))
+    }
 }
