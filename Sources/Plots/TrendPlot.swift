@@ -60,6 +60,7 @@ public struct TrendPlot: PlotKind {
         var plot = "plot '\(name).dat' using 1:2:3:4:xtic(5) with yerrorlines pt 7 lc rgb '#2E86C1' title 'median (95% CI)'"
         if let budget = input.budgetMilliseconds {
             lines.append("set yrange [0:*]")
+            lines.append("set offsets 0, 0, graph 0.1, 0")  // headroom above a budget line at the top
             plot += ", \(budget) with lines lw 2 lc rgb '#C0392B' title 'budget \(budget) ms'"
         }
         lines.append(plot)
