@@ -2,8 +2,8 @@
 # make compare BASE=<git ref> HEAD=<git ref> [FILTER='glob …'] [ROUNDS=5] [RUN_ARGS='--samples 50']
 #
 # Builds both revisions in release, each in its own git worktree under $COMPARE_WORKTREES (default
-# .build-compare/, ignored by git; kept between invocations so a second comparison of the same commit rebuilds
-# nothing), runs them interleaved — round r runs A then B, or B then A on even rounds, so machine drift and
+# .build-compare/, ignored by git; kept between invocations: a commit compared before is not rebuilt), runs them
+# interleaved — round r runs A then B, or B then A on even rounds, so machine drift and
 # order effects hit both sides alike — merges each side's rounds (framebudget merge) and compares them.
 # Output in $OUT (default Reports/compare-<base>-<head>/): rounds/, base.json, head.json, comparison.md, plots.
 # Exit: that of `framebudget compare` (0 no regression, 1 regression, 2 bad input); 4 when a build or run fails.
@@ -30,17 +30,23 @@ base_sha=$(resolve "$base_ref")
 head_sha=$(resolve "$head_ref")
 out=${OUT:-Reports/compare-${base_sha:0:10}-${head_sha:0:10}}
 
-# Builds one revision in its worktree (created once, reused) and prints the binary's path.
+# Builds one revision in its worktree (created once, reused) and prints the path of its binary. All revisions
+# share one scratch folder, so dependencies are compiled once; each revision's binary is kept under bin/<sha>, so
+# a revision already built is never rebuilt.
 build() {
-    local sha=$1 tree="$worktrees/${1:0:12}"
+    local sha=$1 tree="$worktrees/${1:0:12}" binary="$worktrees/bin/${1:0:12}/framebudget"
+    if [[ -x "$binary" ]]; then echo "$binary"; return; fi
     if [[ ! -d "$tree" ]]; then
         mkdir -p "$worktrees"
         git worktree add --detach "$tree" "$sha" >&2
-        [[ -f Package.resolved ]] && cp Package.resolved "$tree/"   # same dependency versions as this checkout
+        if [[ -f Package.resolved ]]; then cp Package.resolved "$tree/"; fi   # this checkout's dependency versions
     fi
     echo "compare: building ${sha:0:10} in $tree" >&2
-    (cd "$tree" && swift build -c release --product framebudget >&2) || { echo "compare: build of ${sha:0:10} failed" >&2; exit 4; }
-    echo "$tree/.build/release/framebudget"
+    (cd "$tree" && swift build -c release --product framebudget --scratch-path "$worktrees/scratch" >&2) \
+        || { echo "compare: build of ${sha:0:10} failed" >&2; exit 4; }
+    mkdir -p "$(dirname "$binary")"
+    cp "$worktrees/scratch/release/framebudget" "$binary"
+    echo "$binary"
 }
 base_bin=$(build "$base_sha")
 head_bin=$(build "$head_sha")

@@ -2,7 +2,7 @@ import Foundation
 import Results
 import Statistics
 
-/// Compares two runs benchmark by benchmark: relative change of the median with intervals, Mann–Whitney U test,
+/// Compares two runs benchmark by benchmark: relative change of the median (or another percentile) with intervals, Mann–Whitney U test,
 /// verdict, counter deltas, and the geometric-mean summary. Pure: results in, report out.
 public enum Comparator {
     public static func compare(base: RunResults, head: RunResults, settings: ComparisonSettings = ComparisonSettings())
@@ -29,8 +29,9 @@ public enum Comparator {
         let x = base.samplesNanoseconds.filter { $0.isFinite && $0 > 0 }
         let y = head.samplesNanoseconds.filter { $0.isFinite && $0 > 0 }
         guard !x.isEmpty, !y.isEmpty else { return nil }
-        let ratio = RatioBootstrap.ratioOfMedians(
-            base: x, head: y, level: settings.level, resamples: settings.resamples, seed: settings.seed)
+        let ratio = RatioBootstrap.ratioOfPercentiles(
+            base: x, head: y, percentile: settings.percentile, level: settings.level, resamples: settings.resamples,
+            seed: settings.seed)
         let shift = HodgesLehmann.shift(base: x.map(log), head: y.map(log), level: settings.level)
         let test = MannWhitney.test(x, y)
         let change = ratio.ratio - 1
@@ -39,7 +40,9 @@ public enum Comparator {
         let counters = CounterDeltas.between(base.counters, head.counters)
         return BenchmarkComparison(
             id: head.id, baseSamples: x.count, headSamples: y.count,
-            baseMedian: Descriptive.median(x), headMedian: Descriptive.median(y), relativeChange: change,
+            baseMedian: Descriptive.median(x), headMedian: Descriptive.median(y),
+            baseStatistic: Percentile.of(x, settings.percentile), headStatistic: Percentile.of(y, settings.percentile),
+            relativeChange: change,
             interval: ConfidenceInterval(lower: ratio.interval.lower - 1, upper: ratio.interval.upper - 1, level: settings.level),
             hodgesLehmannChange: exp(shift.shift) - 1,
             hodgesLehmannInterval: ConfidenceInterval(

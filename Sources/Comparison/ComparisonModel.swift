@@ -10,14 +10,23 @@ public struct ComparisonSettings: Codable, Sendable, Equatable {
     public var level: Double
     public var resamples: Int
     public var seed: UInt64
+    /// The percentile whose change is reported and judged: 50 (the median, default) or a low one such as 10, which
+    /// ignores bursts of interference from a shared machine (they only ever add time).
+    public var percentile: Double
 
     public init(alpha: Double = 0.01, threshold: Double = 0.02, level: Double? = nil, resamples: Int = 2000,
-                seed: UInt64 = 0x5EED) {
+                seed: UInt64 = 0x5EED, percentile: Double = 50) {
         self.alpha = alpha
         self.threshold = threshold
         self.level = level ?? 1 - alpha
         self.resamples = resamples
         self.seed = seed
+        self.percentile = percentile
+    }
+
+    /// `median`, or `p10` for the 10th percentile.
+    public var statisticName: String {
+        percentile == 50 ? "median" : "p" + (percentile == percentile.rounded() ? String(Int(percentile)) : String(percentile))
     }
 }
 
@@ -43,9 +52,12 @@ public struct BenchmarkComparison: Codable, Sendable, Equatable {
     /// Median time per iteration, ns.
     public var baseMedian: Double
     public var headMedian: Double
-    /// head median / base median − 1 (negative is faster).
+    /// The compared statistic (``ComparisonSettings/percentile``, the median by default), ns per iteration.
+    public var baseStatistic: Double
+    public var headStatistic: Double
+    /// head/base − 1 of the compared statistic (negative is faster).
     public var relativeChange: Double
-    /// Bootstrap interval of head/base − 1 (ratio of medians).
+    /// Bootstrap interval of that ratio − 1.
     public var interval: ConfidenceInterval
     /// Hodges–Lehmann ratio exp(shift of log times) − 1, with its distribution-free interval.
     public var hodgesLehmannChange: Double
@@ -60,7 +72,7 @@ public struct BenchmarkComparison: Codable, Sendable, Equatable {
     public var notes: [String]
 }
 
-/// The geometric mean of head/base median ratios over the compared benchmarks.
+/// The geometric mean of head/base ratios of the compared statistic over the compared benchmarks.
 public struct GeometricMeanSummary: Codable, Sendable, Equatable {
     /// Geometric mean of the ratios − 1.
     public var relativeChange: Double

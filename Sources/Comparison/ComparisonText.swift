@@ -27,7 +27,7 @@ public enum ComparisonText {
             "",
             "Base `\(report.baseCommit.map { String($0.prefix(10)) } ?? report.baseRunID)` → head "
                 + "`\(report.headCommit.map { String($0.prefix(10)) } ?? report.headRunID)`. "
-                + "Geometric mean of median ratios: **\(Percent.signed(s.relativeChange))** over \(s.benchmarks) benchmarks. "
+                + "Geometric mean of \(report.settings.statisticName) ratios: **\(Percent.signed(s.relativeChange))** over \(s.benchmarks) benchmarks. "
                 + "A verdict needs p < \(report.settings.alpha) (Mann–Whitney U) and a change beyond "
                 + "±\(format(report.settings.threshold * 100))%; intervals are \(format(report.settings.level * 100))% bootstrap.",
             "",
@@ -53,7 +53,7 @@ public enum ComparisonText {
 
     static func row(_ c: BenchmarkComparison) -> [String] {
         let verdict = c.verdict == .regressed ? "REGRESSED" : c.verdict.rawValue
-        return [c.id, duration(c.baseMedian), duration(c.headMedian),
+        return [c.id, duration(c.baseStatistic), duration(c.headStatistic),
                 "\(Percent.signed(c.relativeChange)) [\(Percent.signed(c.interval.lower)), \(Percent.signed(c.interval.upper))]",
                 pValue(c.pValue), verdict, c.explanation]
     }
@@ -61,7 +61,7 @@ public enum ComparisonText {
     /// The summary lines: geometric mean and verdict counts, added/removed benchmarks, warnings.
     public static func footer(_ report: ComparisonReport) -> [String] {
         let s = report.summary
-        var lines = ["geometric mean \(Percent.signed(s.relativeChange)) over \(s.benchmarks) benchmarks: "
+        var lines = ["geometric mean of \(report.settings.statisticName) ratios \(Percent.signed(s.relativeChange)) over \(s.benchmarks) benchmarks: "
                      + "\(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged "
                      + "(p < \(report.settings.alpha), threshold ±\(format(report.settings.threshold * 100))%)"]
         if !report.added.isEmpty { lines.append("added (head only): " + report.added.joined(separator: ", ")) }

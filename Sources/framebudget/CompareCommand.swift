@@ -40,6 +40,11 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Also draw the comparison plot (PNG + SVG) into this folder.")
     var plots: String?
 
+    @Option(help: ArgumentHelp(
+        "Statistic to compare: median, or a percentile such as p10 (robust to bursts of interference on a shared machine).",
+        valueName: "median|pN"))
+    var statistic: String = "median"
+
     @Option(help: "Seed of the bootstrap intervals.")
     var seed: UInt64 = 0x5EED
 
@@ -50,6 +55,14 @@ struct CompareCommand: ParsableCommand {
             throw ValidationError("--threshold must be a percentage such as 2 or 2% (got \(threshold))")
         }
         guard alpha > 0 && alpha < 1 else { throw ValidationError("--alpha must be in (0, 1) (got \(alpha))") }
+        guard percentile != nil else { throw ValidationError("--statistic must be median or pN with N in 1...99 (got \(statistic))") }
+    }
+
+    /// `median` → 50, `p10` → 10.
+    var percentile: Double? {
+        if statistic == "median" { return 50 }
+        guard statistic.hasPrefix("p"), let value = Double(statistic.dropFirst()), value >= 1, value <= 99 else { return nil }
+        return value
     }
 
     var thresholdFraction: Double? {
@@ -59,7 +72,7 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let baseRun = try load(base), headRun = try load(head)
-            let settings = ComparisonSettings(alpha: alpha, threshold: thresholdFraction!, seed: seed)
+            let settings = ComparisonSettings(alpha: alpha, threshold: thresholdFraction!, seed: seed, percentile: percentile!)
             let report = Comparator.compare(base: baseRun, head: headRun, settings: settings)
             let text: String
             switch format {

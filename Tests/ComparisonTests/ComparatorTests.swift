@@ -87,4 +87,22 @@ final class ComparatorTests: XCTestCase {
         XCTAssertEqual(report.benchmarks.count, 0)
         XCTAssertEqual(report.warnings, ["a/x/1: not compared, a side has no positive finite sample"])
     }
+
+    func testALowPercentileIgnoresInterferenceThatMovesTheMedian() {
+        // Head: the same clean times, but 60% of its samples hit by +15% interference (time is only ever added).
+        let clean = Fixture.times(100, median: 1000, spread: 0.003, seed: 1)
+        var disturbed = Fixture.times(100, median: 1000, spread: 0.003, seed: 2)
+        for i in 0..<60 { disturbed[i] *= 1.15 }
+        let base = Fixture.run("base", [Fixture.result(id, clean)]), head = Fixture.run("head", [Fixture.result(id, disturbed)])
+        let byMedian = Comparator.compare(base: base, head: head, settings: ComparisonSettings(resamples: 300))
+        XCTAssertEqual(byMedian.benchmarks[0].verdict, .regressed)
+        let byP10 = Comparator.compare(base: base, head: head, settings: ComparisonSettings(resamples: 300, percentile: 10))
+        XCTAssertEqual(byP10.benchmarks[0].verdict, .unchanged)
+        XCTAssertEqual(byP10.settings.statisticName, "p10")
+        XCTAssertEqual(byP10.benchmarks[0].relativeChange, 0, accuracy: 0.01)
+        // A real 5% slowdown moves every percentile: p10 still sees it.
+        let slower = Fixture.run("head", [Fixture.result(id, Fixture.times(100, median: 1050, spread: 0.003, seed: 3))])
+        XCTAssertEqual(Comparator.compare(base: base, head: slower, settings: ComparisonSettings(resamples: 300, percentile: 10))
+            .benchmarks[0].verdict, .regressed)
+    }
 }

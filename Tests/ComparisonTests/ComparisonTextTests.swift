@@ -31,6 +31,6 @@ final class ComparisonTextTests: XCTestCase {
     func testConsoleTableShowsTheVerdictAndSummary() {
         let console = ComparisonText.console(report())
         XCTAssertTrue(console.contains("REGRESSED"))
-        XCTAssertTrue(console.contains("geometric mean +29.3% over 1 benchmarks: 1 regressed"), console)
+        XCTAssertTrue(console.contains("geometric mean of median ratios +29.3% over 1 benchmarks: 1 regressed"), console)
     }
 }

@@ -20,6 +20,7 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
         let interval = ConfidenceInterval(lower: change - 0.01, upper: change + 0.01, level: 0.99)
         return BenchmarkComparison(
             id: id, baseSamples: 50, headSamples: 50, baseMedian: 1000, headMedian: 1000 * (1 + change),
+            baseStatistic: 1000, headStatistic: 1000 * (1 + change),
             relativeChange: change, interval: interval, hodgesLehmannChange: change, hodgesLehmannInterval: interval,
             pValue: 0.001, test: .asymptotic, verdict: verdict, counters: [], explanation: "", notes: [])
     }
