@@ -43,7 +43,7 @@ clean:
 ## compare: build BASE and HEAD (git refs) in release worktrees, run them interleaved, compare (exit 1 on regression)
 ##          e.g. make compare BASE=main HEAD=my-branch FILTER='colormap/*' ROUNDS=5
 compare: build
-	BASE="$(BASE)" HEAD="$(HEAD)" FILTER="$(FILTER)" scripts/compare-revisions.sh
+	BASE="$(BASE)" HEAD="$(HEAD)" FILTER="$(FILTER)" ROUNDS="$(ROUNDS)" scripts/compare-revisions.sh
 
 ## nightly: run the suite, record it in Reports/history.sqlite, check regressions against the branch's last run
 nightly: build

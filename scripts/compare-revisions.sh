@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # make compare BASE=<git ref> HEAD=<git ref> [FILTER='glob …'] [ROUNDS=5] [RUN_ARGS='--samples 50']
+#              [COMPARE_ARGS='--statistic p10 --threshold 3']
 #
 # Builds both revisions in release, each in its own git worktree under $COMPARE_WORKTREES (default
 # .build-compare/, ignored by git; kept between invocations: a commit compared before is not rebuilt), runs them
@@ -22,6 +23,7 @@ worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
 tool=${FRAMEBUDGET:-$root/.build/release/framebudget}   # the current checkout's build merges and compares
 read -r -a filter <<< "${FILTER:-}"
 read -r -a run_args <<< "${RUN_ARGS:-}"
+read -r -a compare_args <<< "${COMPARE_ARGS:-}"
 
 resolve() {
     git rev-parse --verify --quiet "$1^{commit}" || { echo "compare: '$1' is not a git commit, branch or tag" >&2; exit 2; }
@@ -69,5 +71,5 @@ for side in base head; do
     sha=$base_sha; [[ $side == head ]] && sha=$head_sha
     "$tool" merge --out "$out/$side.json" --run-id "$side-${sha:0:10}" "${files[@]}" >&2
 done
-"$tool" compare "$out/base.json" "$out/head.json" --format markdown --out "$out/comparison.md" --plots "$out" >/dev/null || true
-exec "$tool" compare "$out/base.json" "$out/head.json"
+"$tool" compare "$out/base.json" "$out/head.json" "${compare_args[@]}" --format markdown --out "$out/comparison.md" --plots "$out" >/dev/null || true
+exec "$tool" compare "$out/base.json" "$out/head.json" "${compare_args[@]}"
