@@ -28,9 +28,18 @@ public final class HistoryDatabase: Sendable {
         configuration.busyMode = .timeout(Self.busyTimeout)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            try HistorySchema.migrator.migrate(pool)
+            try Self.migrate(pool)
         } catch {
             throw HistoryError.unusable(path: path, reason: Self.describe(error))
+        }
+    }
+
+    /// Brings the schema up to date. Two processes creating the same new database at once both try migration v1;
+    /// the loser fails ("table runs already exists") after the winner committed, and may go on when it did.
+    private static func migrate(_ pool: DatabasePool) throws {
+        do { try HistorySchema.migrator.migrate(pool) }
+        catch {
+            guard try pool.read({ try HistorySchema.migrator.hasCompletedMigrations($0) }) else { throw error }
         }
     }
 

@@ -147,4 +147,16 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr, "framebudget: error: \(folder)/newer.json: schema version 2 is newer than this framebudget reads (1); upgrade framebudget\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: database))
     }
+
+    func testProcessesCreatingANewDatabaseAtTheSameMomentAllLand() throws {
+        // Before the fix, the losers of the race to create the schema failed ("table runs already exists")
+        // in about 2 of 5 trials of 6 processes.
+        let processes = try (0..<6).map { index in
+            try Framebudget.start(["history", "record", try ResultsFixtures.write(to: folder + "/r\(index).json", runID: "r\(index)"),
+                                   "--database", database])
+        }
+        processes.forEach { $0.waitUntilExit() }
+        XCTAssertEqual(processes.map(\.terminationStatus), [0, 0, 0, 0, 0, 0])
+        XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM runs"), "6")
+    }
 }
