@@ -65,3 +65,18 @@ counters: build
 ## profile: stages, flame graph (and callgrind top functions with PROFILE_ARGS=--counters callgrind) of ID
 profile: build
 	$(RELEASE_BIN) profile --reports $(REPORTS) $(PROFILE_ARGS) $(ID)
+
+.PHONY: compare nightly gate-quality
+
+## compare: build BASE and HEAD (git refs) in release worktrees, run them interleaved, compare (exit 1 on regression)
+##          e.g. make compare BASE=main HEAD=my-branch FILTER='colormap/*' ROUNDS=5
+compare: build
+	BASE="$(BASE)" HEAD="$(HEAD)" FILTER="$(FILTER)" ROUNDS="$(ROUNDS)" scripts/compare-revisions.sh
+
+## nightly: run the suite, record it in Reports/history.sqlite, check regressions against the branch's last run
+nightly: build
+	BENCH_ARGS="$(BENCH_ARGS)" scripts/nightly.sh
+
+## gate-quality: false-alarm rate (A/A) and power against an injected slowdown of compare, on one benchmark
+gate-quality: build
+	scripts/gate-quality.sh

@@ -77,9 +77,9 @@ let package = Package(
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "Results"]),
         .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics"]),
-        .testTarget(name: "HistoryTests", dependencies: ["History", "Results"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "Results", "Comparison", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Budgets", "Statistics"], resources: [.copy("Golden")]),
-        .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets", "Statistics"]),
+        .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets", "Statistics", "Comparison"]),
         .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement"]),
         .testTarget(name: "CLITests", dependencies: []),
     ]

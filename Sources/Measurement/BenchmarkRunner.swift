@@ -87,10 +87,20 @@ public struct BenchmarkRunner: Sendable {
             evictor?.evict()
             let start = MonotonicClock.now()
             for _ in 0..<batch { body() }
-            let end = MonotonicClock.now()
+            var end = MonotonicClock.now()
+            if settings.injectedSlowdown > 0 { end = Self.busyWait(extra: settings.injectedSlowdown, since: start, until: end) }
             samples.append(Double(end - start) / Double(batch))
             if shouldStop() { break }
         }
         return samples
+    }
+
+    /// Test-only (`--inject-slowdown`): spins inside the timed window for `extra` × the sample's own duration, so the
+    /// gate's detection power can be measured against a known slowdown.
+    private static func busyWait(extra: Double, since start: UInt64, until end: UInt64) -> UInt64 {
+        let target = end + UInt64(Double(end - start) * extra)
+        var now = MonotonicClock.now()
+        while now < target { now = MonotonicClock.now() }
+        return now
     }
 }

@@ -19,6 +19,8 @@ public struct MeasurementSettings: Sendable, Equatable {
     public var seed: UInt64
     /// Bootstrap replicates.
     public var resamples: Int
+    /// Test-only: extra busy time added to every timed sample, as a fraction of it (0.05 = 5% slower).
+    public var injectedSlowdown: Double = 0
 
     public init(
         samples: Int = 100, targetSampleNanoseconds: Double = 5_000_000, warmupNanoseconds: Double = 200_000_000,

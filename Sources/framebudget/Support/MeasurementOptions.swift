@@ -36,12 +36,16 @@ struct MeasurementOptions: ParsableArguments {
     @Flag(name: .customLong("allow-debug"), help: "Measure a debug build anyway (numbers are meaningless).")
     var allowDebug = false
 
+    @Option(name: .customLong("inject-slowdown"), help: .hidden)
+    var injectSlowdown: Double = 0  // test-only: busy-wait this fraction of every sample (gate-quality.sh)
+
     func validate() throws {
         if let samples, samples < 2 { throw ValidationError("--samples must be at least 2 (got \(samples))") }
         for (name, value) in [("--sample-time", sampleTimeMilliseconds), ("--warmup", warmupMilliseconds),
                               ("--max-time", maxTimeSeconds)] {
             if let value, !(value > 0 && value.isFinite) { throw ValidationError("\(name) must be a positive number (got \(value))") }
         }
+        if !(0...10).contains(injectSlowdown) { throw ValidationError("--inject-slowdown must be in 0...10 (got \(injectSlowdown))") }
         if let pin, pin < 0 { throw ValidationError("--pin must be a CPU number ≥ 0 (got \(pin))") }
     }
 
@@ -55,6 +59,7 @@ struct MeasurementOptions: ParsableArguments {
         settings.coldCache = cold
         settings.pinnedCPU = pin
         settings.seed = seed
+        settings.injectedSlowdown = injectSlowdown
         return settings
     }
 

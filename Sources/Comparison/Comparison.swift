@@ -1,1 +1,0 @@
-// Comparison module: see the issue that builds it.

@@ -1,0 +1,87 @@
+import Foundation
+import Results
+
+/// The comparison as text: a console table and a Markdown document for a pull-request comment. Pure.
+public enum ComparisonText {
+    static let header = ["benchmark", "base", "head", "change [CI]", "p", "verdict", "counters"]
+
+    /// A plain table, one line per benchmark, then the summary and the added/removed lists.
+    public static func console(_ report: ComparisonReport) -> String {
+        let rows = report.benchmarks.map(row)
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+        var lines = [line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)
+        lines.append("")
+        lines += footer(report)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Markdown: a headline, the table, added/removed and warnings.
+    public static func markdown(_ report: ComparisonReport) -> String {
+        let s = report.summary
+        var lines = [
+            "### FrameBudget comparison: \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged",
+            "",
+            "Base `\(report.baseCommit.map { String($0.prefix(10)) } ?? report.baseRunID)` → head "
+                + "`\(report.headCommit.map { String($0.prefix(10)) } ?? report.headRunID)`. "
+                + "Geometric mean of \(report.settings.statisticName) ratios: **\(Percent.signed(s.relativeChange))** over \(s.benchmarks) benchmarks. "
+                + "A verdict needs p < \(report.settings.alpha) (Mann–Whitney U) and a change beyond "
+                + "±\(format(report.settings.threshold * 100))%; intervals are \(format(report.settings.level * 100))% bootstrap.",
+            "",
+            "| " + header.joined(separator: " | ") + " |",
+            "|" + header.map { _ in " --- " }.joined(separator: "|") + "|",
+        ]
+        lines += report.benchmarks.map { comparison in
+            var cells = row(comparison)
+            cells[0] = "`\(cells[0])`"
+            if comparison.verdict != .unchanged { cells[5] = "**\(cells[5])**" }
+            return "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+        }
+        if !report.added.isEmpty { lines += ["", "Added (head only): " + report.added.map { "`\($0)`" }.joined(separator: ", ")] }
+        if !report.removed.isEmpty { lines += ["", "Removed (base only): " + report.removed.map { "`\($0)`" }.joined(separator: ", ")] }
+        if !report.warnings.isEmpty { lines += [""] + report.warnings.map { "> ⚠️ \($0)" } }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The report as JSON (sorted keys, the results model's encoder).
+    public static func json(_ report: ComparisonReport) throws -> String {
+        String(decoding: try ResultsFile.encoder().encode(report), as: UTF8.self) + "\n"
+    }
+
+    static func row(_ c: BenchmarkComparison) -> [String] {
+        let verdict = c.verdict == .regressed ? "REGRESSED" : c.verdict.rawValue
+        return [c.id, duration(c.baseStatistic), duration(c.headStatistic),
+                "\(Percent.signed(c.relativeChange)) [\(Percent.signed(c.interval.lower)), \(Percent.signed(c.interval.upper))]",
+                pValue(c.pValue), verdict, c.explanation]
+    }
+
+    /// The summary lines: geometric mean and verdict counts, added/removed benchmarks, warnings.
+    public static func footer(_ report: ComparisonReport) -> [String] {
+        let s = report.summary
+        var lines = ["geometric mean of \(report.settings.statisticName) ratios \(Percent.signed(s.relativeChange)) over \(s.benchmarks) benchmarks: "
+                     + "\(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged "
+                     + "(p < \(report.settings.alpha), threshold ±\(format(report.settings.threshold * 100))%)"]
+        if !report.added.isEmpty { lines.append("added (head only): " + report.added.joined(separator: ", ")) }
+        if !report.removed.isEmpty { lines.append("removed (base only): " + report.removed.joined(separator: ", ")) }
+        lines += report.warnings.map { "warning: \($0)" }
+        return lines
+    }
+
+    static func pValue(_ p: Double) -> String { p < 0.001 ? String(format: "%.1e", p) : String(format: "%.3f", p) }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%g", value)
+    }
+
+    static func duration(_ nanoseconds: Double) -> String {
+        switch abs(nanoseconds) {
+        case ..<1_000: return String(format: "%.1f ns", nanoseconds)
+        case ..<1_000_000: return String(format: "%.2f µs", nanoseconds / 1e3)
+        case ..<1_000_000_000: return String(format: "%.3f ms", nanoseconds / 1e6)
+        default: return String(format: "%.3f s", nanoseconds / 1e9)
+        }
+    }
+}

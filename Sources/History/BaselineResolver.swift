@@ -1,0 +1,37 @@
+import Foundation
+import Results
+
+/// Turns `gate --baseline <reference>` into a run: a results file, a run of the history (number or run id), or
+/// the newest run recorded for a git branch or commit.
+///
+/// Order of interpretation: an existing file path → that results file; else, with a database: a run number or run
+/// id → that run; a branch name → its newest run (complete runs first); a hex prefix of ≥ 7 characters → the newest
+/// run of that commit. Anything else is ``HistoryError/noBaseline(reference:reason:)``.
+public enum BaselineResolver {
+    public struct Baseline: Sendable {
+        public var run: RunResults
+        /// How the reference was read, e.g. `results file x.json`, `run 12 of Reports/history.sqlite`.
+        public var source: String
+    }
+
+    public static func resolve(_ reference: String, database: HistoryDatabase?) throws -> Baseline {
+        if FileManager.default.fileExists(atPath: reference) {
+            return Baseline(run: try ResultsFile.read(from: reference), source: "results file \(reference)")
+        }
+        guard let database else {
+            throw HistoryError.noBaseline(reference: reference, reason: "no such results file, and no history database given")
+        }
+        if let run = try? database.run(reference) {
+            return Baseline(run: run, source: "run \(reference) of \(database.path)")
+        }
+        if let runID = try database.latestRunID(branch: reference) {
+            return Baseline(run: try database.run(runID), source: "newest run \(runID) on branch \(reference)")
+        }
+        let isHex = reference.count >= 7 && reference.allSatisfy(\.isHexDigit)
+        if isHex, let runID = try database.latestRunID(commitPrefix: reference.lowercased()) {
+            return Baseline(run: try database.run(runID), source: "newest run \(runID) of commit \(reference)")
+        }
+        throw HistoryError.noBaseline(
+            reference: reference, reason: "not a results file, run number, run id, recorded branch or commit in \(database.path)")
+    }
+}

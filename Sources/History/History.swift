@@ -1,1 +1,0 @@
-// History module: see the issue that builds it.

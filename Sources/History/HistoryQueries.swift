@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+import Results
+
+/// One recorded run, as `history list` shows it.
+public struct RunRecord: Codable, Sendable, Equatable {
+    /// The run's number in the database (1, 2, …, in recording order).
+    public var number: Int64
+    public var runID: String
+    public var startedAt: String
+    public var complete: Bool
+    public var gitCommit: String?
+    public var gitBranch: String?
+    public var hostname: String
+    public var benchmarks: Int
+}
+
+/// One night of one benchmark's series.
+public struct SeriesPoint: Codable, Sendable, Equatable {
+    public var number: Int64
+    public var runID: String
+    public var startedAt: String
+    public var gitCommit: String?
+    public var complete: Bool
+    /// Median ns per iteration, with its bootstrap interval when recorded.
+    public var median: Double
+    public var lower: Double?
+    public var upper: Double?
+}
+
+extension HistoryDatabase {
+    /// Runs, newest first.
+    public func runs(limit: Int = 50, branch: String? = nil) throws -> [RunRecord] {
+        try pool.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT r.id, r.run_id, r.started_at, r.complete, r.git_commit, r.git_branch, r.hostname,
+                       (SELECT COUNT(*) FROM results WHERE run = r.id) AS benchmarks
+                FROM runs r WHERE (?1 IS NULL OR r.git_branch = ?1)
+                ORDER BY r.started_at DESC, r.id DESC LIMIT ?2
+                """, arguments: [branch, limit])
+            return rows.map { row in
+                RunRecord(number: row["id"], runID: row["run_id"], startedAt: row["started_at"], complete: row["complete"],
+                          gitCommit: row["git_commit"], gitBranch: row["git_branch"], hostname: row["hostname"],
+                          benchmarks: row["benchmarks"])
+            }
+        }
+    }
+
+    /// The series of one benchmark, oldest first.
+    /// - Throws: ``HistoryError/unknownBenchmark(id:)`` when no run measured it.
+    public func series(of benchmarkID: String, completeOnly: Bool = false) throws -> [SeriesPoint] {
+        let points = try pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT r.id, r.run_id, r.started_at, r.git_commit, r.complete, s.median, s.median_lower, s.median_upper
+                FROM results s JOIN runs r ON r.id = s.run
+                WHERE s.benchmark_id = ? AND (? = 0 OR r.complete = 1)
+                ORDER BY r.started_at, r.id
+                """, arguments: [benchmarkID, completeOnly]).map { row in
+                SeriesPoint(number: row["id"], runID: row["run_id"], startedAt: row["started_at"],
+                            gitCommit: row["git_commit"], complete: row["complete"], median: row["median"],
+                            lower: row["median_lower"], upper: row["median_upper"])
+            }
+        }
+        guard !points.isEmpty else { throw HistoryError.unknownBenchmark(id: benchmarkID) }
+        return points
+    }
+
+    /// Every benchmark id ever recorded, sorted.
+    public func benchmarkIDs() throws -> [String] {
+        try pool.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT benchmark_id FROM results ORDER BY benchmark_id") }
+    }
+
+    /// The full results of a run, by number or run id, decoded through ``ResultsFile`` (schema checked).
+    public func run(_ reference: String) throws -> RunResults {
+        let found = try pool.read { db -> (String, Data)? in
+            let row = try Row.fetchOne(db, sql: "SELECT run_id, document FROM runs WHERE run_id = ? OR CAST(id AS TEXT) = ?",
+                                       arguments: [reference, reference])
+            return row.map { ($0["run_id"], $0["document"]) }
+        }
+        guard let (runID, document) = found else { throw HistoryError.unknownRun(reference: reference) }
+        return try ResultsFile.decode(document, path: "\(path) (run \(runID))")
+    }
+
+    /// The newest run (complete ones first) whose branch is `branch` or whose commit starts with `commit`.
+    func latestRunID(branch: String? = nil, commitPrefix: String? = nil) throws -> String? {
+        try pool.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT run_id FROM runs
+                WHERE (?1 IS NOT NULL AND git_branch = ?1) OR (?2 IS NOT NULL AND git_commit LIKE ?2 || '%')
+                ORDER BY complete DESC, started_at DESC, id DESC LIMIT 1
+                """, arguments: [branch, commitPrefix])
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+import Results
+
+extension HistoryDatabase {
+    /// Records a run in one transaction: its row (with the whole results document) and one row per benchmark.
+    /// - Parameters:
+    ///   - document: the results JSON as read (stored as is, raw samples included); encoded from `run` when nil.
+    ///   - branch: the git branch the run measured, for baseline look-ups by branch.
+    ///   - insideTransaction: test hook called after every insert, before the commit (a crash test pauses there).
+    /// - Returns: the run's number in the database.
+    /// - Throws: ``HistoryError/alreadyRecorded(runID:)`` when the run id is present (nothing is changed).
+    @discardableResult
+    public func record(
+        _ run: RunResults, document: Data? = nil, branch: String? = nil, insideTransaction: () -> Void = {}
+    ) throws -> Int64 {
+        let bytes = try document ?? ResultsFile.encode(run)
+        let environment = String(decoding: try ResultsFile.encoder().encode(run.environment), as: UTF8.self)
+        let stamp = ISO8601DateFormatter()
+        do {
+            return try pool.writeWithoutTransaction { db in
+                var number: Int64 = 0
+                try db.inTransaction(.immediate) {
+                    if try Bool.fetchOne(db, sql: "SELECT 1 FROM runs WHERE run_id = ?", arguments: [run.runID]) == true {
+                        throw HistoryError.alreadyRecorded(runID: run.runID)
+                    }
+                    try db.execute(sql: """
+                        INSERT INTO runs (run_id, started_at, finished_at, recorded_at, complete, git_commit, git_branch,
+                                          git_dirty, hostname, cpu_model, build_configuration, environment_json, document)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [
+                            run.runID, stamp.string(from: run.startedAt), run.finishedAt.map { stamp.string(from: $0) },
+                            stamp.string(from: Date()), run.complete, run.environment.gitCommit, branch,
+                            run.environment.gitDirty, run.environment.hostname, run.environment.cpuModel,
+                            run.environment.buildConfiguration, environment, bytes,
+                        ])
+                    number = db.lastInsertedRowID
+                    insideTransaction()
+                    for result in run.benchmarks { try insert(result, run: number, db: db) }
+                    insideTransaction()
+                    return .commit
+                }
+                return number
+            }
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            throw HistoryError.unusable(path: path, reason: Self.describe(error))
+        }
+    }
+
+    private func insert(_ result: BenchmarkResult, run: Int64, db: Database) throws {
+        let s = result.statistics
+        let interval = s.interval(of: "median")
+        try db.execute(sql: """
+            INSERT INTO results (run, benchmark_id, samples, median, median_lower, median_upper, p95, p99, mean,
+                                 standard_deviation)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [run, result.id, s.count, s.median, interval?.lower, interval?.upper, s.p95, s.p99, s.mean,
+                             s.standardDeviation])
+    }
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Comparison
+import Foundation
+import History
+import Plots
+import Results
+
+/// `framebudget compare BASE.json HEAD.json`: per-benchmark change of the median with intervals, a Mann–Whitney
+/// test and a verdict; exit 1 when anything regressed.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare", abstract: "Compare two runs: change of each median, its interval, significance, verdict.",
+        discussion: """
+            Example: framebudget compare Reports/base/results.json Reports/head/results.json --format markdown --out pr.md
+            A benchmark regressed (or improved) when the Mann–Whitney p-value is below --alpha AND its median moved by \
+            more than --threshold percent. Exit 0 no regression, 1 something regressed, 2 bad input.
+            """)
+
+    @Argument(help: "Results of the base (reference) run; with --database also a run number, run id, branch or commit.")
+    var base: String
+
+    @Argument(help: "Results of the head (candidate) run; with --database also a recorded run.")
+    var head: String
+
+    @Option(help: "History database in which to look up a BASE or HEAD that is not a file.")
+    var database: String?
+
+    @Option(help: "Noise threshold in percent: smaller changes are 'unchanged' whatever their p-value (e.g. 2 or 2%).")
+    var threshold: String = "2"
+
+    @Option(help: "Significance level of the Mann–Whitney U test.")
+    var alpha: Double = 0.01
+
+    @Option(help: "Output: console, markdown (a PR comment) or json.")
+    var format: Format = .console
+
+    @Option(help: "Write the output to this file (atomically) instead of stdout.")
+    var out: String?
+
+    @Option(help: "Also draw the comparison plot (PNG + SVG) into this folder.")
+    var plots: String?
+
+    @Option(help: ArgumentHelp(
+        "Statistic to compare: median, or a percentile such as p10 (robust to bursts of interference on a shared machine).",
+        valueName: "median|pN"))
+    var statistic: String = "median"
+
+    @Option(help: "Seed of the bootstrap intervals.")
+    var seed: UInt64 = 0x5EED
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case console, markdown, json }
+
+    func validate() throws {
+        guard let value = thresholdFraction, value >= 0, value < 10 else {
+            throw ValidationError("--threshold must be a percentage such as 2 or 2% (got \(threshold))")
+        }
+        guard alpha > 0 && alpha < 1 else { throw ValidationError("--alpha must be in (0, 1) (got \(alpha))") }
+        guard percentile != nil else { throw ValidationError("--statistic must be median or pN with N in 1...99 (got \(statistic))") }
+    }
+
+    /// `median` → 50, `p10` → 10.
+    var percentile: Double? {
+        if statistic == "median" { return 50 }
+        guard statistic.hasPrefix("p"), let value = Double(statistic.dropFirst()), value >= 1, value <= 99 else { return nil }
+        return value
+    }
+
+    var thresholdFraction: Double? {
+        Double(threshold.hasSuffix("%") ? String(threshold.dropLast()) : threshold).map { $0 / 100 }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let baseRun = try load(base), headRun = try load(head)
+            let settings = ComparisonSettings(alpha: alpha, threshold: thresholdFraction!, seed: seed, percentile: percentile!)
+            let report = Comparator.compare(base: baseRun, head: headRun, settings: settings)
+            let text: String
+            switch format {
+            case .console: text = ComparisonText.console(report) + "\n"
+            case .markdown: text = ComparisonText.markdown(report)
+            case .json: text = try ComparisonText.json(report)
+            }
+            if let out {
+                do { try AtomicFile.write(text, to: out) } catch { throw CommandFailure(.runFailure, "\(error)") }
+                print(ComparisonText.footer(report).joined(separator: "\n"))
+            } else {
+                print(text, terminator: "")
+            }
+            if let plots { drawPlot(report, into: plots) }
+            if report.hasRegression { throw ExitStatus.budgetFailure.code }
+        }
+    }
+
+    /// A results file, or (with --database) a recorded run resolved as `gate --baseline` resolves it.
+    private func load(_ reference: String) throws -> RunResults {
+        guard let database, !FileManager.default.fileExists(atPath: reference) else { return try ResultsFile.read(from: reference) }
+        guard FileManager.default.fileExists(atPath: database) else {
+            throw CommandFailure(.badInput, "\(database): no history database")
+        }
+        do { return try BaselineResolver.resolve(reference, database: HistoryDatabase(path: database)).run }
+        catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+    }
+
+    /// A plot that cannot be drawn is a warning: the comparison itself stands.
+    private func drawPlot(_ report: ComparisonReport, into folder: String) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for spec in ComparisonPlot().plots(for: report) {
+                let images = try Gnuplot.render(spec, into: folder)
+                FileHandle.standardError.write(Data("plot: \(images.map { "\(folder)/\($0)" }.joined(separator: ", "))\n".utf8))
+            }
+        } catch {
+            Console.warning("\(error)")
+        }
+    }
+}

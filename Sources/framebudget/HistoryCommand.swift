@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import History
+import Results
+
+/// `framebudget history …`: the nightly history database (record, list, show, plot, verify).
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "Record runs in the history database, list them, show and plot trends.",
+        discussion: "Example: framebudget history record Reports/latest/results.json --branch main",
+        subcommands: [HistoryRecordCommand.self, HistoryListCommand.self, HistoryShowCommand.self,
+                      HistoryPlotCommand.self, HistoryVerifyCommand.self])
+}
+
+/// The database every history subcommand works on.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .customLong("database"), help: "History database (SQLite).")
+    var path: String = "Reports/history.sqlite"
+
+    /// Opens the database; a newer or broken file is a bad-input error and is left untouched.
+    func open() throws -> HistoryDatabase {
+        do { return try HistoryDatabase(path: path) }
+        catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+    }
+
+    /// Opens an existing database only (reading commands never create one).
+    func openExisting() throws -> HistoryDatabase {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandFailure(.badInput, "\(path): no history database (record a run first: framebudget history record)")
+        }
+        return try open()
+    }
+}
+
+/// `history record RESULTS.json`: one transaction; a run id already present is refused.
+struct HistoryRecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record", abstract: "Record a results file (with its raw samples) in the history database.")
+
+    @Argument(help: "The results.json of a run.")
+    var results: String
+
+    @Option(help: "Git branch the run measured (used by gate --baseline <branch>).")
+    var branch: String?
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(name: .customLong("test-pause-in-transaction"), help: .hidden)
+    var pauseSeconds: Double = 0  // crash tests: sleep inside the write transaction, after the inserts
+
+    func run() throws {
+        try reportingFailures {
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: results)) }
+            catch { throw CommandFailure(.badInput, "\(results): cannot read: \((error as NSError).localizedDescription)") }
+            let run = try ResultsFile.decode(data, path: results)
+            let history = try database.open()
+            let pause = pauseSeconds
+            var announced = false
+            let number: Int64
+            do {
+                number = try history.record(run, document: data, branch: branch) {
+                    guard pause > 0, !announced else { return }
+                    announced = true
+                    FileHandle.standardError.write(Data("paused inside the transaction\n".utf8))
+                    usleep(UInt32(pause * 1e6))
+                }
+            } catch let error as HistoryError {
+                throw CommandFailure(error.isAlreadyRecorded ? .badInput : .runFailure, error.description)
+            }
+            print("recorded run \(run.runID) as #\(number) (\(run.benchmarks.count) benchmarks\(run.complete ? "" : ", incomplete")) in \(database.path)")
+        }
+    }
+}
+
+extension HistoryError {
+    var isAlreadyRecorded: Bool { if case .alreadyRecorded = self { return true } else { return false } }
+}
+
+/// `history list`: runs, newest first.
+struct HistoryListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List recorded runs, newest first.")
+
+    @Option(help: "Only runs of this branch.")
+    var branch: String?
+
+    @Option(help: "At most this many runs.")
+    var limit: Int = 50
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        try reportingFailures {
+            let runs = try database.openExisting().runs(limit: limit, branch: branch)
+            if json { print(String(decoding: try ResultsFile.encoder().encode(runs), as: UTF8.self)); return }
+            print(TextTable.render(header: ["#", "run", "started", "commit", "branch", "benchmarks", "complete"],
+                                   rows: runs.map { r in
+                ["\(r.number)", r.runID, r.startedAt, r.gitCommit.map { String($0.prefix(10)) } ?? "-", r.gitBranch ?? "-",
+                 "\(r.benchmarks)", r.complete ? "yes" : "NO"]
+            }))
+        }
+    }
+}
+
+/// A left-aligned plain-text table.
+enum TextTable {
+    static func render(header: [String], rows: [[String]]) -> String {
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+        return ([line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)).joined(separator: "\n")
+    }
+}

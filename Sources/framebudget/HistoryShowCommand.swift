@@ -1,0 +1,110 @@
+import ArgumentParser
+import Comparison
+import Foundation
+import History
+import Plots
+import Results
+import Statistics
+
+/// `history show <benchmark-id>`: the series with the steps found in it.
+struct HistoryShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Print a benchmark's trend and the runs where its level stepped.",
+        discussion: "Example: framebudget history show colormap/optimized/256x192")
+
+    @Argument(help: "Benchmark id.")
+    var benchmark: String
+
+    @Flag(name: .customLong("include-incomplete"), help: "Also use runs that were interrupted.")
+    var includeIncomplete = false
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        try reportingFailures {
+            let trend = try loadTrend(benchmark, database: database, includeIncomplete: includeIncomplete)
+            if json { print(String(decoding: try ResultsFile.encoder().encode(trend), as: UTF8.self)); return }
+            let stepRuns = Set(trend.steps.map(\.runID))
+            print(TextTable.render(header: ["#", "run", "commit", "median", "95% CI", "step"], rows: trend.points.map { p in
+                let step = trend.steps.first { $0.runID == p.runID }
+                return ["\(p.number)", p.runID, p.gitCommit.map { String($0.prefix(10)) } ?? "-", DurationFormat.string(p.median),
+                        p.lower.map { "[\(DurationFormat.string($0)), \(DurationFormat.string(p.upper ?? $0))]" } ?? "-",
+                        stepRuns.contains(p.runID) ? "← step \(Percent.signed(step!.relativeChange))" : ""]
+            }))
+            print(trend.steps.isEmpty ? "\nno step detected over \(trend.points.count) runs"
+                  : "\n" + trend.steps.map { "step \(Percent.signed($0.relativeChange)) at run \($0.runID) (commit \($0.gitCommit ?? "unknown"))" }.joined(separator: "\n"))
+        }
+    }
+}
+
+/// Loads a benchmark's series and detects its steps.
+func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete: Bool) throws -> Trend {
+    let history = try database.openExisting()
+    do { return Trend.analyze(benchmark, points: try history.series(of: benchmark, completeOnly: !includeIncomplete)) }
+    catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+}
+
+/// `history plot <benchmark-id>…`: trend plots with the budget line.
+struct HistoryPlotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plot", abstract: "Plot benchmarks' trends (PNG + SVG), with a budget line and the detected steps.",
+        discussion: "Example: framebudget history plot colormap/optimized/256x192 --budget-ms 2 --out Reports/trends")
+
+    @Argument(help: "Benchmark ids (default: every recorded benchmark).")
+    var benchmarks: [String] = []
+
+    @Option(help: "Folder for the images.")
+    var out: String = "Reports/trends"
+
+    @Option(name: .customLong("budget-ms"), help: "Budget line to draw, in ms (applies to every plotted benchmark).")
+    var budgetMilliseconds: Double?
+
+    @Flag(name: .customLong("include-incomplete"), help: "Also use runs that were interrupted.")
+    var includeIncomplete = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        try reportingFailures {
+            let ids = benchmarks.isEmpty ? try database.openExisting().benchmarkIDs() : benchmarks
+            do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) }
+            catch { throw CommandFailure(.runFailure, "\(out): cannot create folder") }
+            for id in ids {
+                let trend = try loadTrend(id, database: database, includeIncomplete: includeIncomplete)
+                let input = TrendPlot.Input(
+                    benchmarkID: id,
+                    points: trend.points.map { p in
+                        .init(label: p.gitCommit.map { String($0.prefix(7)) } ?? String(p.runID.prefix(8)), median: p.median / 1e6,
+                              lower: (p.lower ?? p.median) / 1e6, upper: (p.upper ?? p.median) / 1e6)
+                    },
+                    budgetMilliseconds: budgetMilliseconds,
+                    steps: trend.steps.compactMap { step in
+                        trend.points.firstIndex { $0.runID == step.runID }.map { ($0, Percent.signed(step.relativeChange)) }
+                    })
+                for spec in TrendPlot().plots(for: input) {
+                    do { print(try Gnuplot.render(spec, into: out).map { "\(out)/\($0)" }.joined(separator: "\n")) }
+                    catch { throw CommandFailure(.runFailure, "\(error)") }
+                }
+            }
+        }
+    }
+}
+
+/// `history verify`: SQLite's integrity check.
+struct HistoryVerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify", abstract: "Check the database's integrity (PRAGMA integrity_check).")
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        try reportingFailures {
+            let result = try database.openExisting().integrityCheck()
+            print(result)
+            if result != "ok" { throw CommandFailure(.runFailure, "\(database.path): integrity check failed: \(result)") }
+        }
+    }
+}

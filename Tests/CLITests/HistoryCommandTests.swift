@@ -1,0 +1,162 @@
+import Foundation
+import XCTest
+
+/// `framebudget history` end to end, and the database's safety with real processes killed or racing.
+final class HistoryCommandTests: XCTestCase {
+    private var folder = ""
+    private var database: String { folder + "/history.sqlite" }
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "fb-history-cli-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    private func sqlite(_ statement: String) throws -> String {
+        let script = "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); r = c.execute(sys.argv[2]).fetchall(); c.commit(); print(r[0][0] if r else '')"
+        let result = try Framebudget.python(["-c", script, database, statement])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits until `file` contains `text` (a child announcing it reached a point), at most 60 s.
+    private func wait(for text: String, in file: String) {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if (try? String(contentsOfFile: file, encoding: .utf8))?.contains(text) == true { return }
+            usleep(20_000)
+        }
+        XCTFail("timed out waiting for '\(text)' in \(file)")
+    }
+
+    func testRecordListShowAndPlotATrend() throws {
+        for night in 1...3 {
+            let file = try ResultsFixtures.write(to: folder + "/n\(night).json", runID: "night-\(night)",
+                                                 slower: "texture-upload/optimized", factor: night == 3 ? 1.2 : 1)
+            let record = try Framebudget.run(["history", "record", file, "--branch", "main", "--database", database])
+            XCTAssertEqual(record.status, 0, record.stderr)
+            XCTAssertTrue(record.stdout.hasPrefix("recorded run night-\(night) as #\(night) (2 benchmarks)"), record.stdout)
+        }
+        let list = try Framebudget.run(["history", "list", "--database", database])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertEqual(list.stdout.split(separator: "\n").count, 5, list.stdout)
+        XCTAssertTrue(list.stdout.split(separator: "\n")[2].hasPrefix("3  night-3"), list.stdout)
+        let show = try Framebudget.run(["history", "show", "texture-upload/optimized/256x192", "--database", database])
+        XCTAssertEqual(show.status, 0, show.stderr)
+        XCTAssertTrue(show.stdout.contains("night-3"))
+        let plot = try Framebudget.run(["history", "plot", "texture-upload/optimized/256x192", "--budget-ms", "0.05",
+                                        "--out", folder + "/trends", "--database", database])
+        XCTAssertEqual(plot.status, 0, plot.stderr)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/trends/trend-texture-upload_optimized_256x192.svg"))
+        }
+        let again = try Framebudget.run(["history", "record", folder + "/n1.json", "--database", database])
+        XCTAssertEqual(again.status, 2)
+        XCTAssertEqual(again.stderr, "framebudget: error: run night-1 is already recorded (nothing changed)\n")
+    }
+
+    func testReadingCommandsNeedAnExistingDatabaseAndUnknownBenchmarksAreBadInput() throws {
+        let list = try Framebudget.run(["history", "list", "--database", database])
+        XCTAssertEqual(list.status, 2)
+        XCTAssertTrue(list.stderr.contains("no history database"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: database), "reading never creates a database")
+        let file = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
+        XCTAssertEqual(try Framebudget.run(["history", "record", file, "--database", database]).status, 0)
+        let show = try Framebudget.run(["history", "show", "nope/x/1", "--database", database])
+        XCTAssertEqual(show.status, 2)
+        XCTAssertTrue(show.stderr.contains("no recorded results for benchmark 'nope/x/1'"))
+    }
+
+    func testANewerDatabaseIsRefusedAndLeftUntouched() throws {
+        let file = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
+        XCTAssertEqual(try Framebudget.run(["history", "record", file, "--database", database]).status, 0)
+        _ = try sqlite("PRAGMA user_version = 7")
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let second = try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2")
+        let result = try Framebudget.run(["history", "record", second, "--database", database])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("schema version 7 is newer than this framebudget handles (1)"), result.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before)
+        XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM runs"), "1")
+    }
+
+    func testKill9InsideTheRecordTransactionLeavesNoPartialRunAndASoundDatabase() throws {
+        let first = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
+        XCTAssertEqual(try Framebudget.run(["history", "record", first, "--database", database]).status, 0)
+        let second = try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2")
+        let log = folder + "/record.err"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let process = try Framebudget.start(["history", "record", second, "--database", database,
+                                             "--test-pause-in-transaction", "30"],
+                                            stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: log)))
+        wait(for: "paused inside the transaction", in: log)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(try sqlite("PRAGMA integrity_check"), "ok")
+        XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM runs"), "1", "the killed run is not visible")
+        XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM results WHERE run NOT IN (SELECT id FROM runs)"), "0")
+        let verify = try Framebudget.run(["history", "verify", "--database", database])
+        XCTAssertEqual(verify.stdout, "ok\n", verify.stderr)
+        XCTAssertEqual(try Framebudget.run(["history", "record", second, "--database", database]).status, 0,
+                       "the same run records fine afterwards")
+    }
+
+    func testTwoProcessesRecordingAtOnceBothLand() throws {
+        let first = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
+        let second = try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2")
+        XCTAssertEqual(try Framebudget.run(["history", "list", "--database", database]).status, 2)
+        let log = folder + "/slow.err"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        // The first holds the write lock for 2 s; the second must wait for it, not fail.
+        let slow = try Framebudget.start(["history", "record", first, "--database", database,
+                                          "--test-pause-in-transaction", "2"],
+                                         stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: log)))
+        wait(for: "paused inside the transaction", in: log)
+        let fast = try Framebudget.run(["history", "record", second, "--database", database])
+        slow.waitUntilExit()
+        XCTAssertEqual(slow.terminationStatus, 0)
+        XCTAssertEqual(fast.status, 0, fast.stderr)
+        XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM runs"), "2")
+        XCTAssertEqual(try sqlite("PRAGMA integrity_check"), "ok")
+    }
+
+    func testCompareResolvesRecordedRunsBranchesAndCommitsThroughTheDatabase() throws {
+        let first = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
+        let second = try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2", slower: "memcpy", factor: 1.3)
+        for file in [first, second] {
+            XCTAssertEqual(try Framebudget.run(["history", "record", file, "--branch", "main", "--database", database]).status, 0)
+        }
+        let byRun = try Framebudget.run(["compare", "night-1", "2", "--database", database])
+        XCTAssertEqual(byRun.status, 1, byRun.stderr)
+        XCTAssertTrue(byRun.stdout.contains("1 regressed"), byRun.stdout)
+        let byBranch = try Framebudget.run(["compare", "main", second, "--database", database])
+        XCTAssertEqual(byBranch.status, 0, "the newest run on main is night-2 itself: \(byBranch.stdout)")
+        let unknown = try Framebudget.run(["compare", "no-such-branch", second, "--database", database])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.hasPrefix("framebudget: error: baseline 'no-such-branch': "), unknown.stderr)
+    }
+
+    func testAResultsFileOfAnotherSchemaVersionIsRefusedBeforeTheDatabaseIsCreated() throws {
+        var newer = try ResultsFixtures.realRun()
+        newer["schemaVersion"] = 2
+        try JSONSerialization.data(withJSONObject: newer).write(to: URL(fileURLWithPath: folder + "/newer.json"))
+        let result = try Framebudget.run(["history", "record", folder + "/newer.json", "--database", database])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "framebudget: error: \(folder)/newer.json: schema version 2 is newer than this framebudget reads (1); upgrade framebudget\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: database))
+    }
+
+    func testProcessesCreatingANewDatabaseAtTheSameMomentAllLand() throws {
+        // Before the fix, the losers of the race to create the schema failed ("table runs already exists")
+        // in about 2 of 5 trials of 6 processes.
+        let processes = try (0..<6).map { index in
+            try Framebudget.start(["history", "record", try ResultsFixtures.write(to: folder + "/r\(index).json", runID: "r\(index)"),
+                                   "--database", database])
+        }
+        processes.forEach { $0.waitUntilExit() }
+        XCTAssertEqual(processes.map(\.terminationStatus), [0, 0, 0, 0, 0, 0])
+        XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM runs"), "6")
+    }
+}

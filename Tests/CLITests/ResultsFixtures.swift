@@ -1,0 +1,41 @@
+import Foundation
+import XCTest
+
+/// One real quick run of the two 256x192 depth-upload benchmarks, made once per test process, and variants of it edited as JSON
+/// (this test target deliberately links nothing of FrameBudget: it sees only files and the binary).
+enum ResultsFixtures {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cached: [String: Any]?
+
+    /// The results document of a quick run of `texture-upload/{optimized,memcpy}/256x192`.
+    static func realRun() throws -> [String: Any] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached { return cached }
+        let folder = NSTemporaryDirectory() + "fb-cli-fixture-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder, "--run-id", "fixture",
+                                          "--format", "none", "texture-upload/optimized/256x192", "texture-upload/memcpy/256x192"])
+        guard result.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: ["stderr": result.stderr]) }
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/fixture/results.json"))
+        let json = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        cached = json
+        return json
+    }
+
+    /// Writes a variant: a new run id, every sample of the benchmarks matching `slower` multiplied by `factor`, and
+    /// the benchmarks in `drop` removed.
+    @discardableResult
+    static func write(to path: String, runID: String, slower: String? = nil, factor: Double = 1, drop: [String] = [])
+        throws -> String {
+        var json = try realRun()
+        json["runID"] = runID
+        var benchmarks = (json["benchmarks"] as! [[String: Any]]).filter { !drop.contains($0["id"] as! String) }
+        for index in benchmarks.indices where slower.map({ (benchmarks[index]["id"] as! String).contains($0) }) ?? false {
+            benchmarks[index]["samplesNanoseconds"] = (benchmarks[index]["samplesNanoseconds"] as! [Double]).map { $0 * factor }
+        }
+        json["benchmarks"] = benchmarks
+        try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+}

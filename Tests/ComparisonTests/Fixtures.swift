@@ -1,0 +1,44 @@
+import Foundation
+import Results
+import Statistics
+
+/// Runs built from chosen samples, so comparisons are tested on known differences.
+enum Fixture {
+    static func environment(commit: String? = "0123456789abcdef", host: String = "bench-host") -> EnvironmentInfo {
+        EnvironmentInfo(
+            hostname: host, cpuModel: "Test CPU", logicalCores: 2, frequencyGovernor: nil, virtualization: nil,
+            kernel: "Linux 6", operatingSystem: "Debian", swiftVersion: "6.3", buildConfiguration: "release",
+            gitCommit: commit, gitDirty: false, loadAverage: [0, 0, 0],
+            clock: ClockInfo(source: "CLOCK_MONOTONIC", resolutionNanoseconds: 1, granularityNanoseconds: 20,
+                             overheadNanoseconds: 20))
+    }
+
+    static func result(_ id: String, _ samples: [Double], counters: [CounterReading] = []) -> BenchmarkResult {
+        let parts = id.split(separator: "/").map(String.init)
+        return BenchmarkResult(
+            id: id, hotPath: parts[0], variant: parts[1], workload: parts[2], iterationsPerSample: 1,
+            samplesNanoseconds: samples, statistics: .of(samples, resamples: 200),
+            allocations: AllocationStatistics(perIteration: 0, bytesPerIteration: 0, iterations: 10, counted: true),
+            counters: counters)
+    }
+
+    static func run(_ runID: String, _ results: [BenchmarkResult], complete: Bool = true, commit: String? = "0123456789abcdef")
+        -> RunResults {
+        var run = RunResults(runID: runID, startedAt: Date(timeIntervalSince1970: 1_800_000_000),
+                             environment: environment(commit: commit),
+                             settings: RunSettings(samples: 50, targetSampleNanoseconds: 5e6, warmupNanoseconds: 2e8),
+                             benchmarks: results)
+        run.complete = complete
+        return run
+    }
+
+    /// n lognormal times around `median` ns with relative spread `spread`, from a fixed seed.
+    static func times(_ n: Int, median: Double, spread: Double = 0.01, seed: UInt64) -> [Double] {
+        var generator = SplitMix64(seed: seed)
+        return (0..<n).map { _ in
+            let u1 = (Double(generator.next() >> 11) + 0.5) / 9_007_199_254_740_992
+            let u2 = Double(generator.next() >> 11) / 9_007_199_254_740_992
+            return median * exp(spread * (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2))
+        }
+    }
+}

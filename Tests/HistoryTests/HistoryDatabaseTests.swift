@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+import XCTest
+@testable import History
+import Results
+
+/// The history database on real SQLite files in a temporary folder.
+final class HistoryDatabaseTests: XCTestCase {
+    private var folder = ""
+    private var path: String { folder + "/history.sqlite" }
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "fb-history-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    private func night(_ index: Int, median: Double, branch: String = "main") -> (RunResults, String) {
+        var run = Fixture.run(String(format: "night-%02d", index),
+                              [Fixture.result("a/x/1", Fixture.times(20, median: median, seed: UInt64(index)))],
+                              commit: String(format: "%02dabcdef0123", index))
+        run.startedAt = Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 86_400)
+        return (run, branch)
+    }
+
+    func testRecordsRunsWithRawSamplesAndListsThemNewestFirst() throws {
+        let history = try HistoryDatabase(path: path)
+        let (first, _) = night(1, median: 1000), (second, _) = night(2, median: 1000)
+        XCTAssertEqual(try history.record(first, branch: "main"), 1)
+        XCTAssertEqual(try history.record(second, branch: "main"), 2)
+        XCTAssertEqual(try history.runs().map(\.runID), ["night-02", "night-01"])
+        XCTAssertEqual(try history.run("night-01").benchmarks[0].samplesNanoseconds, first.benchmarks[0].samplesNanoseconds)
+        XCTAssertEqual(try history.run("2").runID, "night-02", "a run number works as a reference too")
+        XCTAssertEqual(try history.integrityCheck(), "ok")
+    }
+
+    func testRecordingARunTwiceIsRefusedAndChangesNothing() throws {
+        let history = try HistoryDatabase(path: path)
+        let (run, _) = night(1, median: 1000)
+        try history.record(run)
+        XCTAssertThrowsError(try history.record(run)) { XCTAssertEqual($0 as? HistoryError, .alreadyRecorded(runID: "night-01")) }
+        XCTAssertEqual(try history.runs().count, 1)
+    }
+
+    func testAFailureInsideTheTransactionLeavesNoPartialRun() throws {
+        let history = try HistoryDatabase(path: path)
+        var (run, _) = night(1, median: 1000)
+        run.benchmarks.append(run.benchmarks[0])  // a duplicate id violates the primary key on the second insert
+        XCTAssertThrowsError(try history.record(run))
+        XCTAssertEqual(try history.runs().count, 0)
+        let orphans = try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM results") }
+        XCTAssertEqual(orphans, 0)
+    }
+
+    func testTrendNamesTheRunAndCommitWhereTheLevelStepped() throws {
+        let history = try HistoryDatabase(path: path)
+        for index in 1...16 { try history.record(night(index, median: index <= 9 ? 1000 : 1100).0, branch: "main") }
+        let trend = Trend.analyze("a/x/1", points: try history.series(of: "a/x/1"))
+        XCTAssertEqual(trend.points.count, 16)
+        XCTAssertEqual(trend.steps.map(\.runID), ["night-10"])
+        XCTAssertEqual(trend.steps.first?.gitCommit, "10abcdef0123")
+        XCTAssertEqual(trend.steps.first?.relativeChange ?? 0, 0.10, accuracy: 0.02)
+        XCTAssertThrowsError(try history.series(of: "nope/x/1")) {
+            XCTAssertEqual($0 as? HistoryError, .unknownBenchmark(id: "nope/x/1"))
+        }
+    }
+
+    func testANewerSchemaIsRefusedWithoutTouchingTheFile() throws {
+        _ = try HistoryDatabase(path: path)
+        try DatabaseQueue(path: path).write { try $0.execute(sql: "PRAGMA user_version = 99") }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try HistoryDatabase(path: path)) { error in
+            XCTAssertEqual(error as? HistoryError, .newerDatabase(path: path, found: 99, supported: 1))
+            XCTAssertTrue("\(error)".contains("newer than this framebudget handles"))
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
+    }
+
+    func testAFileThatIsNotADatabaseIsRefusedAndKept() throws {
+        try "not sqlite".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try HistoryDatabase(path: path)) { error in
+            guard case .unusable = error as? HistoryError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "not sqlite")
+    }
+
+    func testBaselineResolvesAFileARunABranchAndACommit() throws {
+        let history = try HistoryDatabase(path: path)
+        try history.record(night(1, median: 1000).0, branch: "main")
+        try history.record(night(2, median: 1000).0, branch: "feature")
+        try history.record(night(3, median: 1000).0, branch: "main")
+        XCTAssertEqual(try BaselineResolver.resolve("main", database: history).run.runID, "night-03")
+        XCTAssertEqual(try BaselineResolver.resolve("feature", database: history).run.runID, "night-02")
+        XCTAssertEqual(try BaselineResolver.resolve("01abcdef", database: history).run.runID, "night-01")
+        XCTAssertEqual(try BaselineResolver.resolve("night-02", database: history).run.runID, "night-02")
+        XCTAssertEqual(try BaselineResolver.resolve("1", database: history).run.runID, "night-01")
+        let file = folder + "/base.json"
+        try ResultsFile.write(night(9, median: 1).0, to: file)
+        XCTAssertEqual(try BaselineResolver.resolve(file, database: nil).run.runID, "night-09")
+        XCTAssertThrowsError(try BaselineResolver.resolve("no-such-branch", database: history)) { error in
+            guard case .noBaseline = error as? HistoryError else { return XCTFail("\(error)") }
+        }
+    }
+}

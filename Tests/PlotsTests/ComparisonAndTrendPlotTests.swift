@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+@testable import Comparison
+@testable import Plots
+import Statistics
+
+/// The comparison and trend plot kinds, rendered by the real gnuplot.
+final class ComparisonAndTrendPlotTests: XCTestCase {
+    private var directory = ""
+
+    override func setUpWithError() throws {
+        try XCTSkipIf(Gnuplot.executable == nil, "gnuplot is installed by `make deps`")
+        directory = NSTemporaryDirectory() + "fb-plots-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
+
+    private func comparison(_ id: String, _ change: Double, _ verdict: Verdict) -> BenchmarkComparison {
+        let interval = ConfidenceInterval(lower: change - 0.01, upper: change + 0.01, level: 0.99)
+        return BenchmarkComparison(
+            id: id, baseSamples: 50, headSamples: 50, baseMedian: 1000, headMedian: 1000 * (1 + change),
+            baseStatistic: 1000, headStatistic: 1000 * (1 + change),
+            relativeChange: change, interval: interval, hodgesLehmannChange: change, hodgesLehmannInterval: interval,
+            pValue: 0.001, test: .asymptotic, verdict: verdict, counters: [], explanation: "", notes: [])
+    }
+
+    func testComparisonPlotShowsEveryBenchmarkWithItsChange() throws {
+        let report = ComparisonReport(
+            baseRunID: "b", headRunID: "h", settings: ComparisonSettings(),
+            benchmarks: [comparison("colormap/optimized/256x192", 0.08, .regressed),
+                         comparison("nms/optimized/typical", -0.05, .improved),
+                         comparison("fusion/blas/256x192-to-518x392", 0.004, .unchanged)],
+            added: [], removed: [],
+            summary: GeometricMeanSummary(relativeChange: 0.01, benchmarks: 3, improved: 1, regressed: 1, unchanged: 1),
+            warnings: [])
+        let specs = ComparisonPlot().plots(for: report)
+        XCTAssertEqual(specs.map(\.name), ["comparison"])
+        XCTAssertTrue(specs[0].dataFiles["comparison.dat"]!.contains("0 8.0000 7.0000 9.0000 12597547 \"colormap/optimized/256x192\""))
+        XCTAssertEqual(try Gnuplot.render(specs[0], into: directory), ["comparison.png", "comparison.svg"])
+        let svg = try String(contentsOfFile: directory + "/comparison.svg", encoding: .utf8)
+        XCTAssertTrue(svg.contains("nms/optimized/typical"))
+    }
+
+    func testTrendPlotDrawsTheBudgetLineAndMarksTheStep() throws {
+        let points = (0..<8).map { TrendPlot.Input.Point(label: "c\($0)", median: $0 < 5 ? 1.0 : 1.2, lower: 0.95, upper: 1.25) }
+        let input = TrendPlot.Input(benchmarkID: "colormap/optimized/256x192", points: points, budgetMilliseconds: 2,
+                                    steps: [(5, "+20.0%")])
+        let specs = TrendPlot().plots(for: input)
+        XCTAssertEqual(specs.map(\.name), ["trend-colormap_optimized_256x192"])
+        _ = try Gnuplot.render(specs[0], into: directory)
+        let svg = try String(contentsOfFile: directory + "/trend-colormap_optimized_256x192.svg", encoding: .utf8)
+        XCTAssertTrue(svg.contains("budget 2.0 ms"))
+        XCTAssertTrue(svg.contains("+20.0%"))
+        XCTAssertEqual(TrendPlot().plots(for: TrendPlot.Input(benchmarkID: "x", points: [])), [])
+    }
+}
