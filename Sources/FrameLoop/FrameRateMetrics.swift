@@ -1,0 +1,52 @@
+import Statistics
+
+/// The frame-rate figures of a loop, as pure functions over times in milliseconds.
+///
+/// Two different times matter. A frame's *frame time* is arrival to completion (what one frame costs the viewer,
+/// queueing included); the *interval* is completion to the previous processed frame's completion (the rate at
+/// which new images reach the screen; a dropped frame makes one long interval).
+public enum FrameRateMetrics {
+    /// 1000/57 ms: the longest interval of a frame shown at ≥ 57 fps (seed 000 AC3: "> 57 fps for 95% of frames").
+    public static let interval57FPSMilliseconds = 1000.0 / 57
+    /// Slack on the 57 fps boundary for floating-point rounding of sums of times (1 ps).
+    public static let boundaryToleranceMilliseconds = 1e-9
+    /// Share of the run at each end whose median is compared for drift.
+    public static let driftWindowFraction = 0.25
+
+    /// Intervals between consecutive completions; one fewer than the completions.
+    public static func intervals(completions: [Double]) -> [Double] {
+        zip(completions.dropFirst(), completions).map { $0 - $1 }
+    }
+
+    /// Share (0...1) of intervals ≤ 1000/57 ms, i.e. of frames shown at an instantaneous rate ≥ 57 fps; 0 when
+    /// there is no interval (fewer than two processed frames).
+    public static func shareAtOrAbove57FPS(intervals: [Double]) -> Double {
+        guard !intervals.isEmpty else { return 0 }
+        let limit = interval57FPSMilliseconds + boundaryToleranceMilliseconds
+        return Double(intervals.filter { $0 <= limit }.count) / Double(intervals.count)
+    }
+
+    /// Processed frames per second between the first and the last completion: (n − 1) / span. 0 with fewer than
+    /// two completions or a zero span (nothing to divide).
+    public static func effectiveFPS(completions: [Double]) -> Double {
+        guard completions.count >= 2, let first = completions.first, let last = completions.last, last > first else {
+            return 0
+        }
+        return Double(completions.count - 1) * 1000 / (last - first)
+    }
+
+    /// Processed frames whose frame time exceeds the cadence (not done before the next frame arrives).
+    public static func deadlineMisses(frameTimes: [Double], cadenceMilliseconds: Double) -> Int {
+        frameTimes.filter { $0 > cadenceMilliseconds + boundaryToleranceMilliseconds }.count
+    }
+
+    /// Median frame time of the last quarter of the run over that of the first quarter (at least one frame each):
+    /// 1.0 is no drift; above 1 the loop degraded over time. 1.0 with fewer than two frames or a zero early median.
+    public static func driftRatio(frameTimes: [Double]) -> Double {
+        guard frameTimes.count >= 2 else { return 1 }
+        let window = Swift.max(1, Int(Double(frameTimes.count) * driftWindowFraction))
+        let early = Descriptive.median(Array(frameTimes.prefix(window)))
+        let late = Descriptive.median(Array(frameTimes.suffix(window)))
+        return early > 0 ? late / early : 1
+    }
+}
