@@ -36,6 +36,8 @@ struct MeasurementOptions: ParsableArguments {
     @Flag(name: .customLong("allow-debug"), help: "Measure a debug build anyway (numbers are meaningless).")
     var allowDebug = false
 
+    @OptionGroup var frameLoop: FrameLoopOptions
+
     func validate() throws {
         if let samples, samples < 2 { throw ValidationError("--samples must be at least 2 (got \(samples))") }
         for (name, value) in [("--sample-time", sampleTimeMilliseconds), ("--warmup", warmupMilliseconds),

@@ -46,7 +46,8 @@ struct SuiteSession {
         interruption.install()
         let runner = SuiteRunner(
             runner: BenchmarkRunner(settings: settings, clock: clock, counters: counters),
-            source: measurement.source, interruption: interruption)
+            source: measurement.source, interruption: interruption,
+            frameLoop: measurement.frameLoop.settings(quick: measurement.quick))
         do {
             try runner.run(benchmarks, into: &run, progress: showProgress, checkpoint: directory.save)
         } catch let failure as CommandFailure {
