@@ -9,11 +9,12 @@ extension Benchmark {
         workload: String,
         parameters: [String: String] = [:],
         bytesPerIteration: Double? = nil,
+        threads: Int = 1,
         frameLoop: FrameLoopSpec,
         setUp: @escaping @Sendable (WorkloadSource) throws -> Iteration
     ) {
         self.init(hotPath: hotPath, variant: variant, workload: workload, parameters: parameters,
-                  bytesPerIteration: bytesPerIteration, setUp: setUp)
+                  bytesPerIteration: bytesPerIteration, threads: threads, setUp: setUp)
         self.frameLoop = frameLoop
     }
 }
