@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], resources: [.copy("Golden")]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Measurement"]),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results", "FrameLoop"]),
-        .testTarget(name: "HotPathsTests", dependencies: ["HotPaths", "Workloads"]),
+        .testTarget(name: "HotPathsTests", dependencies: ["HotPaths", "Workloads"], resources: [.copy("Golden")]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
         .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"]),
         .testTarget(name: "CaptureKernelsTests", dependencies: ["CaptureKernels", "NumpyFiles", "HotPaths"]),

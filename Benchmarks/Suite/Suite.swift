@@ -5,7 +5,11 @@ import Measurement
 public enum Suite {
     /// Every group of the suite, in report order.
     public static let groups: [any BenchmarkGroup.Type] = [
-        DepthRowCopyBenchmarks.self,
+        TextureUploadBenchmarks.self,
+        ColormapBenchmarks.self,
+        EdgeOverlayBenchmarks.self,
+        PreviewScaleBenchmarks.self,
+        HashChainBenchmarks.self,
     ]
 
     /// Every benchmark of the suite.

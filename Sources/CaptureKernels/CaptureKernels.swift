@@ -4,7 +4,11 @@
 /// Each hot path contributes one ``CaptureKernel`` in a file of its own and is listed in ``CaptureKernels/all``.
 public enum CaptureKernels {
     /// Every kernel that can run on a capture, by id.
-    public static let all: [any CaptureKernel.Type] = []
+    public static let all: [any CaptureKernel.Type] = [
+        TextureUploadKernel.self, ColormapKernel.self, EdgeOverlayKernel.self, PreviewScaleKernel.self,
+        HashChainKernel.self,
+        HashVerifyKernel.self,
+    ]
 
     /// The kernel with this id.
     /// - Throws: ``KernelInputError/unknownKernel`` listing the known ids.

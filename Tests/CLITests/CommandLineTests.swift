@@ -13,10 +13,10 @@ final class CommandLineTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: reports)
     }
 
-    func testListPrintsTheRowCopyBenchmarks() throws {
-        let result = try Framebudget.run(["list", "row-copy"])
+    func testListPrintsTheTextureUploadBenchmarks() throws {
+        let result = try Framebudget.run(["list", "texture-upload"])
         XCTAssertEqual(result.status, 0)
-        XCTAssertTrue(result.stdout.contains("row-copy/strided/256x192"))
+        XCTAssertTrue(result.stdout.contains("texture-upload/optimized/256x192"))
     }
 
     func testUnknownBenchmarkIsABadInputError() throws {
@@ -33,14 +33,15 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testDebugBuildIsRefusedUnlessForced() throws {
-        let result = try Framebudget.run(["run", "--quick", "--reports", reports, "row-copy/memcpy"])
+        let result = try Framebudget.run(["run", "--quick", "--reports", reports, "texture-upload/memcpy/256x192"])
         guard result.stdout.isEmpty && result.status != 0 else { return }  // a release test build measures normally
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("debug build"))
     }
 
     func testQuickRunWritesValidResultsAndPointsLatestAtThem() throws {
-        let result = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", reports, "--run-id", "smoke", "row-copy"])
+        let result = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", reports, "--run-id", "smoke",
+                                           "texture-upload/optimized/256x192", "texture-upload/memcpy/256x192"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("median [95% CI]"))
         XCTAssertTrue(result.stderr.contains("warning: debug build"))
@@ -55,7 +56,7 @@ final class CommandLineTests: XCTestCase {
 
     func testUnwritableReportsFolderFailsBeforeMeasuring() throws {
         try "a file, not a folder".write(toFile: reports, atomically: true, encoding: .utf8)
-        let result = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", reports, "row-copy"])
+        let result = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", reports, "texture-upload/memcpy/256x192"])
         XCTAssertEqual(result.status, 4)
         XCTAssertTrue(result.stderr.hasPrefix("framebudget: error: \(reports): cannot create run folder"), result.stderr)
         XCTAssertEqual(result.stderr.split(separator: "\n").filter { $0.contains("error") }.count, 1)
@@ -63,7 +64,8 @@ final class CommandLineTests: XCTestCase {
 
     func testSIGINTWritesWhatWasMeasuredMarkedIncomplete() throws {
         let process = try Framebudget.start(["run", "--allow-debug", "--reports", reports, "--run-id", "cut",
-                                             "--max-time", "2", "row-copy"])
+                                             "--max-time", "2", "texture-upload/optimized/256x192",
+                                             "texture-upload/memcpy/256x192"])
         let results = reports + "/cut/results.json"
         // Wait until the first benchmark has been saved, then interrupt the second.
         let deadline = Date().addingTimeInterval(60)

@@ -1,0 +1,54 @@
+import Crypto
+
+/// The integrity chain of a recorded video (002, Stories 7-4/7-5): `h_i = SHA-256(h_{i−1} ‖ frame_i)`, with
+/// `h_{−1}` the genesis (32 zero bytes unless given).
+///
+/// This is the optimized variant the frame loop uses: ``append(_:)`` streams the previous link and the frame's
+/// bytes into the hasher with two `update` calls, copying nothing. The only heap allocation per frame is the one
+/// swift-crypto makes for its hasher context (`SHA256()` is a class-backed value on Linux); the chain allocates
+/// nothing itself. A value type: copy it to fork a chain.
+public struct FrameHashChain: Sendable {
+    /// The link before the first frame.
+    public let genesis: ChainDigest
+    /// The latest link (the genesis while no frame was appended).
+    public private(set) var head: ChainDigest
+    /// Frames appended so far.
+    public private(set) var frameCount: Int
+
+    public init(genesis: ChainDigest = .zero) {
+        self.genesis = genesis
+        self.head = genesis
+        self.frameCount = 0
+    }
+
+    /// Chains one frame's bytes (any length, including empty) and returns the new head.
+    @discardableResult
+    public mutating func append(_ frame: UnsafeRawBufferPointer) -> ChainDigest {
+        head = Self.link(previous: head, frame: frame)
+        frameCount += 1
+        return head
+    }
+
+    /// The head and the number of frames it covers, to store as a checkpoint (e.g. every second of video).
+    public var checkpoint: ChainCheckpoint { ChainCheckpoint(frameCount: frameCount, digest: head) }
+
+    /// `SHA-256(previous ‖ frame)` without concatenating.
+    public static func link(previous: ChainDigest, frame: UnsafeRawBufferPointer) -> ChainDigest {
+        var hasher = SHA256()
+        withUnsafeBytes(of: previous.bytes) { hasher.update(bufferPointer: $0) }
+        hasher.update(bufferPointer: frame)
+        let digest = hasher.finalize()
+        return digest.withUnsafeBytes { ChainDigest($0)! }
+    }
+}
+
+/// A stored chain head: after `frameCount` frames the chain's head was `digest`.
+public struct ChainCheckpoint: Hashable, Sendable {
+    public let frameCount: Int
+    public let digest: ChainDigest
+
+    public init(frameCount: Int, digest: ChainDigest) {
+        self.frameCount = frameCount
+        self.digest = digest
+    }
+}

@@ -1,0 +1,23 @@
+/// A kernel's parallel step, created once with the kernel: `body(arguments, chunk)` for every chunk, with the
+/// per-frame arguments (input views, output buffer) set just for the call. Running it allocates nothing.
+///
+/// ```swift
+/// job = PoolJob { [unowned self] (frame: Frame, band: Int) in self.renderBand(band, frame) }   // in init
+/// job.run(on: pool, chunks: bands, with: Frame(depth: depth, output: output))                  // per frame
+/// ```
+public final class PoolJob<Arguments>: ChunkRunner, @unchecked Sendable {
+    private var arguments: Arguments?
+    private let body: (Arguments, Int) -> Void
+
+    public init(_ body: @escaping (Arguments, Int) -> Void) { self.body = body }
+
+    /// Runs every chunk in `0..<chunks` over `pool` with these arguments; returns when all are done.
+    /// One call at a time per job.
+    public func run(on pool: WorkerPool, chunks: Int, with arguments: Arguments) {
+        self.arguments = arguments
+        defer { self.arguments = nil }
+        pool.run(chunks: chunks, self)
+    }
+
+    func runChunk(_ chunk: Int) { body(arguments!, chunk) }
+}

@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A fixed set of threads, created once, that run the chunks of one job at a time together with the caller.
+///
+/// `DispatchQueue.concurrentPerform` allocates per call; this pool allocates only in `init`, so kernels can split
+/// rows among cores inside a zero-allocation frame loop. Chunks are handed out one at a time under a mutex, so a
+/// preempted thread (likely on a shared 2-core machine) holds up only the chunk it is working on.
+public final class WorkerPool: @unchecked Sendable {
+    /// Threads that work on a job, the caller included.
+    public let threads: Int
+    private let state: PoolState
+
+    /// A pool of `threads`: the caller plus `threads − 1` background threads (1 runs everything on the caller).
+    public init(threads: Int) {
+        precondition(threads >= 1, "a pool needs at least the calling thread")
+        self.threads = threads
+        state = PoolState(workers: threads - 1)
+        for _ in 1..<threads { state.startWorker() }
+    }
+
+    /// The pool kernels use unless given another: one thread per online core, created on first use.
+    public static let shared = WorkerPool(threads: Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+
+    /// A pool that runs every chunk on the caller.
+    public static let serial = WorkerPool(threads: 1)
+
+    /// Stops the background threads (they finish their wait and exit).
+    deinit { state.stop() }
+
+    /// Runs `job.runChunk(chunk)` for every chunk in `0..<chunks`, spread over the pool, and returns when all are
+    /// done. Allocates nothing. One job at a time per pool: do not call it from inside a chunk.
+    func run(chunks: Int, _ job: some ChunkRunner) {
+        guard chunks > 0 else { return }
+        guard threads > 1, chunks > 1 else {
+            for chunk in 0..<chunks { job.runChunk(chunk) }
+            return
+        }
+        state.run(chunks: chunks, job)
+    }
+}
+
+/// Work split into numbered chunks. A class, so handing it to the workers copies a reference, never a closure
+/// context: `withoutActuallyEscaping` and optional closures allocate a context per call, which a frame loop cannot.
+protocol ChunkRunner: AnyObject {
+    func runChunk(_ chunk: Int)
+}
+
+/// The pool's shared state, retained by every worker thread so it outlives the pool object until they exit.
+private final class PoolState: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let finished = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let workers: Int
+    private var job: (any ChunkRunner)?
+    private var generation = 0
+    private var nextChunk = 0
+    private var chunkCount = 0
+    private var busyWorkers = 0
+    private var stopping = false
+
+    init(workers: Int) {
+        self.workers = workers
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(wake, nil)
+        pthread_cond_init(finished, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(finished)
+        pthread_cond_destroy(wake)
+        pthread_mutex_destroy(mutex)
+        for pointer in [UnsafeMutableRawPointer(mutex), UnsafeMutableRawPointer(wake), UnsafeMutableRawPointer(finished)] {
+            pointer.deallocate()
+        }
+    }
+
+    func run(chunks: Int, _ runner: any ChunkRunner) {
+        pthread_mutex_lock(mutex)
+        job = runner
+        nextChunk = 0
+        chunkCount = chunks
+        busyWorkers = workers
+        generation &+= 1
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(mutex)
+        drainChunks(runner)
+        pthread_mutex_lock(mutex)
+        while busyWorkers > 0 { pthread_cond_wait(finished, mutex) }
+        job = nil
+        pthread_mutex_unlock(mutex)
+    }
+
+    func stop() {
+        pthread_mutex_lock(mutex)
+        stopping = true
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(mutex)
+    }
+
+    func startWorker() {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { context in
+            let state = Unmanaged<PoolState>.fromOpaque(context!).takeRetainedValue()
+            state.workerLoop()
+            return nil
+        }, context)
+        precondition(status == 0, "cannot start a worker thread (error \(status))")
+        pthread_detach(thread)
+    }
+
+    /// Takes chunks until none is left.
+    private func drainChunks(_ runner: any ChunkRunner) {
+        while true {
+            pthread_mutex_lock(mutex)
+            let chunk = nextChunk
+            nextChunk += 1
+            pthread_mutex_unlock(mutex)
+            guard chunk < chunkCount else { return }
+            runner.runChunk(chunk)
+        }
+    }
+
+    /// Works on the current job.
+    private func participate() {
+        pthread_mutex_lock(mutex)
+        let runner = job
+        pthread_mutex_unlock(mutex)
+        if let runner { drainChunks(runner) }
+    }
+
+    /// Every worker takes part in every job (it decrements `busyWorkers` once per generation).
+    private func workerLoop() {
+        var seen = 0
+        pthread_mutex_lock(mutex)
+        while true {
+            while generation == seen && !stopping { pthread_cond_wait(wake, mutex) }
+            if stopping { break }
+            seen = generation
+            pthread_mutex_unlock(mutex)
+            participate()
+            pthread_mutex_lock(mutex)
+            busyWorkers -= 1
+            if busyWorkers == 0 { pthread_cond_signal(finished) }
+        }
+        pthread_mutex_unlock(mutex)
+    }
+}

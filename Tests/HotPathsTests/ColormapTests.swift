@@ -1,0 +1,95 @@
+import XCTest
+@testable import HotPaths
+import Workloads
+
+/// Behaviour of the photo-mode colormap (seed 000 AC1) on hand-computed depths, and optimized == reference.
+final class ColormapTests: XCTestCase {
+    /// Colours `values` (one row) at their own size with both variants; fails unless they agree.
+    private func colour(_ values: [Float], palette: GradientPalette = .redToBlue()) -> [RGBA8] {
+        let colormap = DepthColormap(sourceWidth: values.count, sourceHeight: 1, palette: palette, pool: .serial)
+        let reference = ImageBuffer<RGBA8>(width: values.count, height: 1)
+        let optimized = ImageBuffer<RGBA8>(width: values.count, height: 1)
+        ImageView.withPacked(values, width: values.count, height: 1) {
+            colormap.renderReference($0, into: reference)
+            colormap.render($0, into: optimized)
+        }
+        XCTAssertEqual(optimized.packedPixels(), reference.packedPixels())
+        return optimized.packedPixels()
+    }
+
+    func testColormapMapsNaNAndInfinityToTransparent() {
+        XCTAssertEqual(colour([.nan, .infinity, -.infinity, 1]).prefix(3), [RGBA8(0, 0, 0, 0), RGBA8(0, 0, 0, 0), RGBA8(0, 0, 0, 0)])
+    }
+
+    func testDepthAtOrBelowNearIsRedWithOpacityAlpha() {
+        // round(255 · 0.4) = 102
+        XCTAssertEqual(colour([0.5, 0.2, 0, -3]), Array(repeating: RGBA8(255, 0, 0, 102), count: 4))
+    }
+
+    func testDepthAtOrBeyondFarIsBlue() {
+        XCTAssertEqual(colour([5.0, 7.5, 1e30]), Array(repeating: RGBA8(0, 0, 255, 102), count: 3))
+    }
+
+    func testMidpointRoundsHalvesAwayFromZero() {
+        // 2.75 m is t = 0.5: 127.5 rounds to 128 in both channels; 1.625 m is t = 0.25: 191.25 → 191, 63.75 → 64.
+        XCTAssertEqual(colour([2.75, 1.625]), [RGBA8(128, 0, 128, 102), RGBA8(191, 0, 64, 102)])
+    }
+
+    func testOpacityAndRangeAreParameters() {
+        let palette = GradientPalette.redToBlue(near: 1, far: 3, opacity: 1)
+        XCTAssertEqual(colour([2, 0.5, 3], palette: palette), [RGBA8(128, 0, 128, 255), RGBA8(255, 0, 0, 255), RGBA8(0, 0, 255, 255)])
+        XCTAssertEqual(colour([2], palette: .redToBlue(opacity: 0)), [RGBA8(170, 0, 85, 0)])
+    }
+
+    func testVectorRoundingEqualsScalarRoundingOnEveryCentiStepAndNearHalves() {
+        var channels: [Float] = (0...100_000).map { Float($0) / 100_000 }
+        for k in 0..<255 {  // the floats around every k + ½ after scaling by 255
+            let half = (Float(k) + 0.5) / 255
+            channels += [half.nextDown.nextDown, half.nextDown, half, half.nextUp, half.nextUp.nextUp]
+        }
+        channels += [-1, -0.0, Float(1).nextUp, 2, .leastNonzeroMagnitude]
+        for start in stride(from: 0, to: channels.count - 8, by: 8) {
+            let lanes = SIMD8<Float>(channels[start..<(start + 8)])
+            let fast = PaletteLanes.quantize(lanes)
+            for lane in 0..<8 {
+                XCTAssertEqual(fast[lane], UInt32(quantizeUnit(lanes[lane])), "channel \(lanes[lane])")
+            }
+        }
+    }
+
+    func testOptimizedEqualsReferenceOnTheRoomAtDepthSize() {
+        let source = PaddedDepth(roomLidar)
+        let colormap = DepthColormap(sourceWidth: 256, sourceHeight: 192)
+        let reference = ImageBuffer<RGBA8>(width: 256, height: 192)
+        let optimized = ImageBuffer<RGBA8>(width: 256, height: 192)
+        colormap.renderReference(source.view, into: reference)
+        colormap.render(source.view, into: optimized)
+        XCTAssertEqual(optimized.packedPixels(), reference.packedPixels())
+        let transparent = reference.packedPixels().filter { $0 == RGBA8(0, 0, 0, 0) }.count
+        XCTAssertEqual(transparent, roomLidar.values.filter { !$0.isFinite }.count, "exactly the NaN/Inf holes")
+    }
+
+    func testOptimizedEqualsReferenceOnTheRoomUpsampledOverThreads() {
+        let source = PaddedDepth(roomLidar)
+        let colormap = DepthColormap(sourceWidth: 256, sourceHeight: 192, outputWidth: 640, outputHeight: 480,
+                                     pool: WorkerPool(threads: 2))
+        let reference = ImageBuffer<RGBA8>(width: 640, height: 480)
+        let optimized = ImageBuffer<RGBA8>(width: 640, height: 480)
+        colormap.renderReference(source.view, into: reference)
+        colormap.render(source.view, into: optimized)
+        XCTAssertEqual(memcmp(optimized.base, reference.base, optimized.bytesPerRow * 480), 0)
+    }
+
+    func testOptimizedEqualsReferenceForOddSizesWithRowTails() {
+        let map = RoomScene.lidar(width: 37, height: 11, seed: 5).depth
+        let source = PaddedDepth(map, padding: 5)
+        for (width, height) in [(37, 11), (101, 29), (13, 4), (1, 1)] {
+            let colormap = DepthColormap(sourceWidth: 37, sourceHeight: 11, outputWidth: width, outputHeight: height, pool: .serial)
+            let reference = ImageBuffer<RGBA8>(width: width, height: height)
+            let optimized = ImageBuffer<RGBA8>(width: width, height: height)
+            colormap.renderReference(source.view, into: reference)
+            colormap.render(source.view, into: optimized)
+            XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(width)x\(height)")
+        }
+    }
+}

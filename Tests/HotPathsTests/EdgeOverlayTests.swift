@@ -1,0 +1,82 @@
+import XCTest
+import HotPaths
+import Workloads
+
+/// The video-mode edge overlay (seed 002 AC4): edges only at depth discontinuities, cyan near → magenta far.
+final class EdgeOverlayTests: XCTestCase {
+    private let clear = RGBA8(0, 0, 0, 0)
+
+    /// Renders with both variants; fails unless they agree.
+    private func edges(_ map: DepthMap, threshold: Float = EdgeOverlay.defaultThreshold,
+                       palette: GradientPalette = .cyanToMagenta()) -> ImageBuffer<RGBA8> {
+        let overlay = EdgeOverlay(width: map.width, height: map.height, threshold: threshold, palette: palette)
+        let source = PaddedDepth(map, padding: 3)
+        let reference = ImageBuffer<RGBA8>(width: map.width, height: map.height)
+        let optimized = ImageBuffer<RGBA8>(width: map.width, height: map.height)
+        overlay.renderReference(source.view, into: reference)
+        overlay.render(source.view, into: optimized)
+        XCTAssertEqual(optimized.packedPixels(), reference.packedPixels())
+        return optimized
+    }
+
+    /// A 20×12 map: a wall at `far` with a box at `near` in columns 8..<14.
+    private func stepMap(near: Float = 1, far: Float = 3) -> DepthMap {
+        depthMap((0..<12).map { _ in (0..<20).map { (8..<14).contains($0) ? near : far } })
+    }
+
+    func testEdgesAreFoundOnlyBesideTheDiscontinuity() {
+        let image = edges(stepMap())
+        for y in 0..<12 {
+            for x in 0..<20 {
+                let expectEdge = [7, 8, 13, 14].contains(x)
+                XCTAssertEqual(image[x, y] != clear, expectEdge, "pixel (\(x), \(y))")
+            }
+        }
+    }
+
+    func testEdgeColourFollowsTheCentreDepthFromCyanToMagenta() {
+        let image = edges(stepMap(near: 0.5, far: 5))
+        XCTAssertEqual(image[8, 5], RGBA8(0, 255, 255, 255), "the near side of the step is cyan")
+        XCTAssertEqual(image[7, 5], RGBA8(255, 0, 255, 255), "the far side is magenta")
+        let half = edges(stepMap(near: 2.75, far: 5), palette: .cyanToMagenta(opacity: 0.4))
+        XCTAssertEqual(half[8, 5], RGBA8(128, 128, 255, 102), "t = 0.5 at 2.75 m; alpha round(255 · 0.4)")
+    }
+
+    func testSmoothSlopeAndSmallStepsAreNotEdges() {
+        // A ramp of 1% of the depth per pixel and a 6% step: relative gradients 0.01 and 0.03, below 0.05.
+        let ramp = depthMap((0..<6).map { _ in (0..<16).map { 2 + 0.02 * Float($0) } })
+        XCTAssertTrue(edges(ramp).packedPixels().allSatisfy { $0 == clear })
+        let smallStep = depthMap((0..<6).map { _ in (0..<16).map { $0 < 8 ? 2 : 2.12 } })
+        XCTAssertTrue(edges(smallStep).packedPixels().allSatisfy { $0 == clear })
+        XCTAssertTrue(edges(smallStep, threshold: 0.02).packedPixels().contains { $0 != clear }, "found with a lower threshold")
+    }
+
+    func testHolesAreNotEdgesAndBlankTheirNeighbourhood() {
+        for hole: Float in [.nan, 0, .infinity, -.infinity, -1] {
+            var map = stepMap()
+            map.values[5 * 20 + 8] = hole  // on the near side of the step
+            let image = edges(map)
+            for y in 4...6 {
+                for x in 7...9 { XCTAssertEqual(image[x, y], clear, "hole \(hole): pixel (\(x), \(y))") }
+            }
+            XCTAssertNotEqual(image[8, 3], clear, "the step above the hole's neighbourhood is still an edge")
+            XCTAssertNotEqual(image[13, 5], clear, "the other side of the box is still an edge")
+        }
+    }
+
+    func testBorderPixelsUseClampedNeighbours() {
+        // A step right at the image border: columns 0 and 1 differ; the clamped Sobel still sees it.
+        let map = depthMap((0..<4).map { _ in [1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3] })
+        let image = edges(map)
+        XCTAssertNotEqual(image[0, 0], clear)
+        XCTAssertNotEqual(image[1, 3], clear)
+        XCTAssertEqual(image[2, 2], clear)
+    }
+
+    func testOptimizedEqualsReferenceOnTheRoom() {
+        let image = edges(roomLidar)
+        let edgeCount = image.packedPixels().filter { $0 != clear }.count
+        XCTAssertGreaterThan(edgeCount, 300, "the boxes' outlines are found")
+        XCTAssertLessThan(edgeCount, 256 * 192 / 5, "walls and floor are not edges")
+    }
+}
