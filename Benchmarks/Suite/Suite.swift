@@ -10,6 +10,8 @@ public enum Suite {
         EdgeOverlayBenchmarks.self,
         PreviewScaleBenchmarks.self,
         HashChainBenchmarks.self,
+        PhotoFrameBenchmarks.self,
+        FrameLoopBenchmarks.self,
     ]
 
     /// Every benchmark of the suite.
