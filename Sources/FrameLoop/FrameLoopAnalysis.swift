@@ -12,6 +12,7 @@ public enum FrameLoopAnalysis {
         let frameTimes = record.frameTimes
         let completions = record.completions
         let processing = record.outcomes.compactMap(\.processingTime)
+        let intervals = FrameRateMetrics.intervals(completions: completions)
         var summary = FrameLoopSummary(
             cadenceMilliseconds: record.cadenceMilliseconds, policy: record.policy.name, mode: record.mode.rawValue,
             framesOffered: record.outcomes.count, framesProcessed: frameTimes.count,
@@ -21,11 +22,12 @@ public enum FrameLoopAnalysis {
             frameTime: .of(frameTimes, resamples: resamples, seed: seed),
             callbackLatency: .of(record.callbackLatencies, resamples: resamples, seed: seed),
             effectiveFPS: FrameRateMetrics.effectiveFPS(completions: completions),
-            shareAtOrAbove57FPS: FrameRateMetrics.shareAtOrAbove57FPS(
-                intervals: FrameRateMetrics.intervals(completions: completions)),
+            shareAtOrAbove57FPS: FrameRateMetrics.shareAtOrAbove57FPS(intervals: intervals),
             driftRatio: FrameRateMetrics.driftRatio(frameTimes: frameTimes),
             frameTimesMilliseconds: frameTimes)
         summary.processingTime = processing.isEmpty ? nil : .of(processing, resamples: resamples, seed: seed)
+        summary.shareOnRate = FrameRateMetrics.shareOnRate(
+            intervals: intervals, cadenceMilliseconds: record.cadenceMilliseconds)
         summary.queueCapacity = record.policy.waitingCapacity
         summary.peakWaitingFrames = FrameSchedule.peakWaiting(record.outcomes)
         return summary

@@ -21,9 +21,19 @@ public enum FrameRateMetrics {
     /// Share (0...1) of intervals ≤ 1000/57 ms, i.e. of frames shown at an instantaneous rate ≥ 57 fps; 0 when
     /// there is no interval (fewer than two processed frames).
     public static func shareAtOrAbove57FPS(intervals: [Double]) -> Double {
+        share(of: intervals, atMost: interval57FPSMilliseconds)
+    }
+
+    /// The 57-of-60 rule at any cadence: share (0...1) of intervals ≤ cadence × 60/57 (at 30 fps: ≥ 28.5 fps,
+    /// intervals ≤ 35.09 ms); at a 60 fps cadence it equals ``shareAtOrAbove57FPS(intervals:)``.
+    public static func shareOnRate(intervals: [Double], cadenceMilliseconds: Double) -> Double {
+        share(of: intervals, atMost: cadenceMilliseconds * 60 / 57)
+    }
+
+    private static func share(of intervals: [Double], atMost limit: Double) -> Double {
         guard !intervals.isEmpty else { return 0 }
-        let limit = interval57FPSMilliseconds + boundaryToleranceMilliseconds
-        return Double(intervals.filter { $0 <= limit }.count) / Double(intervals.count)
+        let inclusiveLimit = limit + boundaryToleranceMilliseconds
+        return Double(intervals.filter { $0 <= inclusiveLimit }.count) / Double(intervals.count)
     }
 
     /// Processed frames per second between the first and the last completion: (n − 1) / span. 0 with fewer than

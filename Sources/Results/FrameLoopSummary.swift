@@ -26,6 +26,9 @@ public struct FrameLoopSummary: Codable, Sendable {
     public var frameTimesMilliseconds: [Double]
     /// Processing time (the processing thread's start to completion of a frame, queueing excluded), ms.
     public var processingTime: SampleSummary?
+    /// The 57-of-60 rule at this loop's own cadence: share of intervals ≤ cadence × 60/57, 0...1 (at 30 fps, frames
+    /// shown at ≥ 28.5 fps; at 60 fps the same as `shareAtOrAbove57FPS`).
+    public var shareOnRate: Double?
     /// Frames that may wait behind the one in process (0 for `drop`).
     public var queueCapacity: Int?
     /// The most frames found waiting at once (the backlog a queue built up).

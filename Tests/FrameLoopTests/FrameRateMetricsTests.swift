@@ -92,6 +92,18 @@ final class FrameRateMetricsTests: XCTestCase {
             .shareAtOrAbove57FPS, 0)
     }
 
+    func testShareOnRateAppliesThe57Of60RuleAtTheLoopsOwnCadence() {
+        // 2 ms frames at 30 fps: every interval is 33.3 ms, on rate at 30 fps, far below 57 fps.
+        let atThirty = summary(Array(repeating: 2, count: 30), cadence: 1000.0 / 30, policy: .drop)
+        XCTAssertEqual(atThirty.shareOnRate, 1)
+        XCTAssertEqual(atThirty.shareAtOrAbove57FPS, 0)
+        // The boundary at 30 fps is 35.09 ms (28.5 fps), inclusive.
+        let limit = 1000.0 / 30 * 60 / 57
+        XCTAssertEqual(FrameRateMetrics.shareOnRate(intervals: [limit, limit + 1e-6], cadenceMilliseconds: 1000.0 / 30), 0.5)
+        let atSixty = summary([2, 2, 25, 2, 2, 2], cadence: 1000.0 / 60, policy: .drop)
+        XCTAssertEqual(atSixty.shareOnRate, atSixty.shareAtOrAbove57FPS)
+    }
+
     func testCallbackLatencyIsSummarizedFromEveryOfferedFrame() {
         let latencies = [0.01, 0.02, 0.03, 0.04, 0.5, 0.02]
         let s = FrameLoopAnalysis.summary(
