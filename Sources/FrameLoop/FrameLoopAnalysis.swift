@@ -12,7 +12,8 @@ public enum FrameLoopAnalysis {
         let frameTimes = record.frameTimes
         let completions = record.completions
         let processing = record.outcomes.compactMap(\.processingTime)
-        let intervals = FrameRateMetrics.intervals(completions: completions)
+        let intervals = FrameRateMetrics.intervals(
+            completions: completions, cadenceMilliseconds: record.cadenceMilliseconds)
         var summary = FrameLoopSummary(
             cadenceMilliseconds: record.cadenceMilliseconds, policy: record.policy.name, mode: record.mode.rawValue,
             framesOffered: record.outcomes.count, framesProcessed: frameTimes.count,

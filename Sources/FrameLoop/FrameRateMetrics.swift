@@ -3,8 +3,10 @@ import Statistics
 /// The frame-rate figures of a loop, as pure functions over times in milliseconds.
 ///
 /// Two different times matter. A frame's *frame time* is arrival to completion (what one frame costs the viewer,
-/// queueing included); the *interval* is completion to the previous processed frame's completion (the rate at
-/// which new images reach the screen; a dropped frame makes one long interval).
+/// queueing included). The *interval* is the time between two consecutive processed frames' presentations: a
+/// display shows a completed frame at the next frame tick (vsync, on the arrival grid k × cadence) and one new frame
+/// per tick, so intervals are whole ticks. A dropped or late frame makes one interval of two ticks or more; jitter
+/// within a tick, which no viewer sees, makes none.
 public enum FrameRateMetrics {
     /// 1000/57 ms: the longest interval of a frame shown at ≥ 57 fps (seed 000 AC3: "> 57 fps for 95% of frames").
     public static let interval57FPSMilliseconds = 1000.0 / 57
@@ -13,9 +15,24 @@ public enum FrameRateMetrics {
     /// Share of the run at each end whose median is compared for drift.
     public static let driftWindowFraction = 0.25
 
-    /// Intervals between consecutive completions; one fewer than the completions.
-    public static func intervals(completions: [Double]) -> [Double] {
-        zip(completions.dropFirst(), completions).map { $0 - $1 }
+    /// When each completed frame is shown: the first tick k × cadence at or after its completion, and at least one
+    /// tick after the previous frame's presentation (a display latches one new frame per vsync).
+    /// - Parameter completions: non-decreasing, on the clock whose 0 is frame 0's due time.
+    public static func presentations(completions: [Double], cadenceMilliseconds: Double) -> [Double] {
+        var previous = -Double.infinity
+        return completions.map { completion in
+            // The slack keeps a completion that lands on a tick, up to rounding, on that tick.
+            let tick = (completion / cadenceMilliseconds - 1e-9).rounded(.up) * cadenceMilliseconds
+            previous = Swift.max(tick, previous + cadenceMilliseconds)
+            return previous
+        }
+    }
+
+    /// Intervals between consecutive presentations (``presentations(completions:cadenceMilliseconds:)``); one
+    /// fewer than the completions.
+    public static func intervals(completions: [Double], cadenceMilliseconds: Double) -> [Double] {
+        let shown = presentations(completions: completions, cadenceMilliseconds: cadenceMilliseconds)
+        return zip(shown.dropFirst(), shown).map { $0 - $1 }
     }
 
     /// Share (0...1) of intervals ≤ 1000/57 ms, i.e. of frames shown at an instantaneous rate ≥ 57 fps; 0 when

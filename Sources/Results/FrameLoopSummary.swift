@@ -18,7 +18,8 @@ public struct FrameLoopSummary: Codable, Sendable {
     public var callbackLatency: SampleSummary
     public var effectiveFPS: Double
     /// Share of processed frames shown at an instantaneous rate ≥ 57 fps, 0...1: of the intervals between
-    /// consecutive completions, those ≤ 1000/57 ms (a dropped frame makes one long interval).
+    /// consecutive presentations (each completion shown at the next frame tick, one frame per tick), those
+    /// ≤ 1000/57 ms (a dropped or late frame makes one interval of two ticks).
     public var shareAtOrAbove57FPS: Double
     /// Late-window p50 over early-window p50 of frame time (1.0 = no drift).
     public var driftRatio: Double

@@ -33,7 +33,7 @@ final class FrameRateMetricsTests: XCTestCase {
     }
 
     func testSlowFrameUnderDropCountsOneMissAndTwoDrops() {
-        // Completions 2, 12, 45, 52: intervals 10, 33, 7; only the 33 ms interval is slower than 57 fps.
+        // Completions 2, 12, 45, 52, shown at ticks 10, 20, 50, 60: intervals 10, 30, 10; one is slower than 57 fps.
         let s = summary([2, 2, 25, 2, 2, 2], cadence: 10, policy: .drop)
         XCTAssertEqual(s.framesOffered, 6)
         XCTAssertEqual(s.framesDropped, 2)
@@ -57,7 +57,32 @@ final class FrameRateMetricsTests: XCTestCase {
         let s = summary(Array(repeating: 20, count: 60), cadence: 1000.0 / 60, policy: .queue())
         XCTAssertEqual(s.effectiveFPS, 1000.0 / 20, accuracy: 1e-9)
         XCTAssertGreaterThan(s.framesDropped, 0, "the bounded queue fills, then drops")
-        XCTAssertEqual(s.shareAtOrAbove57FPS, 0)
+        XCTAssertLessThan(s.shareAtOrAbove57FPS, 0.95)
+    }
+
+    func testOverloadOfHalfACadenceShowsEveryOtherFrameOneTickLate() {
+        // 15 ms frames at 10 ms, the thread never idle: completions 15, 30, 45, 60… shown at ticks 20, 30, 50, 60,
+        // 80…: intervals alternate 10 and 20 ms, starting with 10.
+        let s = summary(Array(repeating: 15, count: 41), cadence: 10, policy: .queue())
+        let intervals = s.framesProcessed - 1
+        XCTAssertEqual(s.shareAtOrAbove57FPS, Double((intervals + 1) / 2) / Double(intervals), accuracy: 1e-12)
+        XCTAssertEqual(s.effectiveFPS, 1000.0 / 15, accuracy: 1e-9)
+    }
+
+    func testPresentationLatchesEachCompletionToTheNextTickOneFramePerTick() {
+        // The queue case: completions 2, 12, 45, 47, 49, 52 at a 10 ms cadence; 47 and 49 wait for free ticks.
+        XCTAssertEqual(FrameRateMetrics.presentations(completions: [2, 12, 45, 47, 49, 52], cadenceMilliseconds: 10),
+                       [10, 20, 50, 60, 70, 80])
+        XCTAssertEqual(FrameRateMetrics.presentations(completions: [10, 20.5], cadenceMilliseconds: 10), [10, 30],
+                       "a completion on a tick is shown on it")
+    }
+
+    func testJitterWithinATickIsNotADroppedRate() {
+        // Alternating 1 ms and 9 ms frames at 10 ms: completion gaps of 18 and 2 ms, but every frame shows on the
+        // tick after its arrival, so every interval is one tick.
+        let s = summary((0..<40).map { $0 % 2 == 0 ? 1 : 9 }, cadence: 10, policy: .drop)
+        XCTAssertEqual(s.shareOnRate, 1)
+        XCTAssertEqual(s.deadlineMisses, 0)
     }
 
     func testSustainedOverloadUnderDropRunsAtOneOverTheDuration() {
