@@ -4,7 +4,7 @@ REPORTS      ?= Reports
 RELEASE_BIN  := .build/release/framebudget
 BENCH_ARGS   ?=
 
-.PHONY: all deps build build-debug test bench quick env clean
+.PHONY: all deps build build-debug test bench quick gate env clean
 
 all: build
 
@@ -24,13 +24,19 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## bench: the main job: measure the whole suite in release, write Reports/<run-id>/ and point Reports/latest at it
+## bench: the main job: measure the whole suite in release, write Reports/<run-id>/ (results.json, every report,
+## plots) and point Reports/latest at it. Advisory: failing budgets are reported but do not fail `make bench`
+## (bad input and run failures still do); `make gate` is the gate.
 bench: build
-	$(RELEASE_BIN) run --reports $(REPORTS) $(BENCH_ARGS)
+	$(RELEASE_BIN) gate --advisory --reports $(REPORTS) $(BENCH_ARGS)
 
-## quick: a short smoke pass of the whole suite
+## quick: a short smoke pass of the whole suite, with every report
 quick: build
-	$(RELEASE_BIN) run --quick --reports $(REPORTS) $(BENCH_ARGS)
+	$(RELEASE_BIN) gate --advisory --quick --reports $(REPORTS) $(BENCH_ARGS)
+
+## gate: like bench, but exits 1 when a budget fails or is missing (3 for inconclusive with BENCH_ARGS=--strict)
+gate: build
+	$(RELEASE_BIN) gate --reports $(REPORTS) $(BENCH_ARGS)
 
 env: build
 	$(RELEASE_BIN) env

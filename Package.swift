@@ -75,8 +75,8 @@ let package = Package(
         .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Results"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Budgets"]),
-        .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Budgets", "Statistics"], resources: [.copy("Golden")]),
+        .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets", "Statistics"]),
         .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement"]),
         .testTarget(name: "CLITests", dependencies: []),
     ]

@@ -1,7 +1,7 @@
 import Results
 import Statistics
 
-/// One budget from `Benchmarks/budgets.yaml`: a limit on a statistic of one benchmark (or a family of them).
+/// One budget from `Benchmarks/budgets.yaml`: a limit on a statistic of one benchmark's metric.
 public struct Budget: Codable, Sendable, Equatable {
     /// Stable name of the budget, e.g. `colormap-256x192-p95`.
     public var name: String
@@ -11,45 +11,87 @@ public struct Budget: Codable, Sendable, Equatable {
     public var workload: String
     /// Variant gated on (default `optimized`).
     public var variant: String
-    /// Metric: `time` (per-iteration latency), `allocations` (per iteration), `frame-time`, `fps-share`,
-    /// `peak-memory`, `drift`.
-    public var metric: String
-    /// Statistic of the metric: `p50`, `p95`, `p99`, `max`, `mean`.
+    public var metric: BudgetMetric
+    /// Statistic of the metric: `p50`, `p90`, `p95`, `p99`, `p99.9`, `max`, `mean` (each metric allows a subset).
     public var statistic: String
-    /// The limit, in `unit`.
+    /// The limit, in `unit`. Positive; 0 only for count metrics (`allocations`), meaning "exactly none".
     public var limit: Double
-    /// `ns`, `us`, `ms`, `s`, `count`, `bytes`, `MB`, `ratio`, `percent`.
-    public var unit: String
-    /// `max` (measured must stay under the limit) or `min` (must stay over it, e.g. share of frames ≥ 57 fps).
-    public var direction: String
+    public var unit: BudgetUnit
+    public var direction: BudgetDirection
     /// Document and section the budget comes from, e.g. `000 Performance Targets`.
     public var source: String
+    /// Why the budget reads as it does, when the document leaves room for interpretation.
+    public var note: String?
+
+    public init(
+        name: String, hotPath: String, workload: String, variant: String = "optimized", metric: BudgetMetric,
+        statistic: String, limit: Double, unit: BudgetUnit, direction: BudgetDirection = .max, source: String,
+        note: String? = nil
+    ) {
+        self.name = name
+        self.hotPath = hotPath
+        self.workload = workload
+        self.variant = variant
+        self.metric = metric
+        self.statistic = statistic
+        self.limit = limit
+        self.unit = unit
+        self.direction = direction
+        self.source = source
+        self.note = note
+    }
 
     /// `hotPath/variant/workload` of the benchmark this budget gates.
     public var benchmarkID: String { "\(hotPath)/\(variant)/\(workload)" }
+
+    /// `p95 time < 1 ms`, `mean allocations ≤ 0 count`, `fps-share ≥ 0.95 ratio`: the rule in one phrase.
+    public var rule: String { "\(statistic) \(metric.rawValue) \(limitPhrase)" }
+
+    /// `< 1 ms`, `≤ 0 count`, `> 0.95 ratio`: the limit with its direction.
+    public var limitPhrase: String {
+        "\(direction.symbol(inclusive: metric.isExactCount)) \(UnitFormat.number(limit)) \(unit.rawValue)"
+    }
+}
+
+/// Which way a limit bounds the metric.
+public enum BudgetDirection: String, Codable, Sendable, CaseIterable {
+    /// The measured value must stay under the limit (latency, memory, allocations, drift).
+    case max
+    /// The measured value must stay over the limit (share of frames at ≥ 57 fps).
+    case min
+
+    func symbol(inclusive: Bool) -> String {
+        switch (self, inclusive) {
+        case (.max, false): return "<"
+        case (.max, true): return "≤"
+        case (.min, false): return ">"
+        case (.min, true): return "≥"
+        }
+    }
 }
 
 /// The outcome of a budget, respecting noise: the confidence interval decides, not the point estimate.
 public enum VerdictOutcome: String, Codable, Sendable, CaseIterable {
-    /// The interval's upper bound is under the limit.
+    /// The interval lies entirely on the good side of the limit.
     case pass = "PASS"
-    /// The interval's lower bound is over the limit.
+    /// The interval lies entirely on the bad side of the limit.
     case fail = "FAIL"
-    /// The interval straddles the limit: measure more.
+    /// The interval straddles (or touches) the limit: measure more.
     case inconclusive = "INCONCLUSIVE"
-    /// The budget's benchmark did not run: never a pass.
+    /// The budget's benchmark did not run, or did not measure this metric: never a pass.
     case missing = "MISSING"
 }
 
 /// A budget checked against a run.
-public struct BudgetVerdict: Codable, Sendable {
+public struct BudgetVerdict: Codable, Sendable, Equatable {
     public var budget: Budget
     public var outcome: VerdictOutcome
     /// The measured statistic, in the budget's unit (nil when missing).
     public var measured: Double?
-    /// Its confidence interval, in the budget's unit, when there is one.
+    /// Its confidence interval, in the budget's unit, when there is one (nil for point estimates and exact counts).
     public var interval: ConfidenceInterval?
-    /// (limit − measured) / limit × 100 for `max` budgets; the mirror for `min` ones.
+    /// (limit − measured) / limit × 100 for `max` budgets; (measured − limit) / limit × 100 for `min` ones.
+    /// Nil when missing or when the limit is 0.
     public var headroomPercent: Double?
     /// Set when headroom falls under the warning margin, or to explain a MISSING verdict.
     public var warning: String?

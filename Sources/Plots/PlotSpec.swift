@@ -11,12 +11,15 @@ public struct PlotSpec: Sendable, Equatable {
     public var script: String
     /// Data files the script reads, by file name (written beside the images).
     public var dataFiles: [String: String]
+    /// The hot path the plot shows, so reports can place it beside that hot path's verdicts; nil for run-wide plots.
+    public var hotPath: String?
 
-    public init(name: String, title: String, script: String, dataFiles: [String: String] = [:]) {
+    public init(name: String, title: String, script: String, dataFiles: [String: String] = [:], hotPath: String? = nil) {
         self.name = name
         self.title = title
         self.script = script
         self.dataFiles = dataFiles
+        self.hotPath = hotPath
     }
 }
 

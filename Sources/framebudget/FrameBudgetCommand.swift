@@ -9,5 +9,6 @@ struct FrameBudgetCommand: ParsableCommand {
         discussion: ExitStatus.documentation,
         subcommands: [
             RunCommand.self, ListCommand.self, EnvCommand.self, KernelCommand.self,
+            GateCommand.self, ReportCommand.self,
         ])
 }

@@ -1,0 +1,70 @@
+import Foundation
+import Yams
+
+/// One `budgets:` list item, validated field by field.
+struct BudgetEntry {
+    static let fields: Set<String> = [
+        "name", "hot-path", "workload", "variant", "metric", "statistic", "limit", "unit", "direction", "source", "note",
+    ]
+
+    let reader: NodeReader
+    let node: Node
+    let index: Int
+
+    func budget(knownIDs: Set<String>?) throws -> Budget {
+        let entries = try reader.mapping(node, field: "budgets[\(index)]", allowed: Self.fields)
+        func text(_ field: String) throws -> String { try reader.string(entries, field, in: node) }
+        let metric = try choice(entries, "metric", BudgetMetric.self)
+        let statistic = try text("statistic")
+        guard metric.statistics.contains(statistic) else {
+            throw reader.error(entries["statistic"]!, "statistic",
+                               "'\(statistic)' is not a statistic of \(metric.rawValue) (use \(metric.statistics.joined(separator: ", ")))")
+        }
+        let unit = try choice(entries, "unit", BudgetUnit.self)
+        guard metric.units.contains(unit) else {
+            throw reader.error(entries["unit"]!, "unit",
+                               "'\(unit.rawValue)' is not a unit of \(metric.rawValue) (use \(metric.units.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let direction = try choice(entries, "direction", BudgetDirection.self)
+        let name = try text("name"), hotPath = try text("hot-path"), workload = try text("workload")
+        let variant = try entries["variant"].map { _ in try text("variant") } ?? "optimized"
+        let limitValue = try self.limit(entries, metric: metric, direction: direction)
+        let source = try text("source")
+        let note = try entries["note"].map { _ in try text("note") }
+        let budget = Budget(
+            name: name, hotPath: hotPath, workload: workload, variant: variant, metric: metric, statistic: statistic,
+            limit: limitValue, unit: unit, direction: direction, source: source, note: note)
+        if let knownIDs, !knownIDs.contains(budget.benchmarkID) {
+            let sameHotPath = knownIDs.filter { $0.hasPrefix(budget.hotPath + "/") }.sorted()
+            let hint = sameHotPath.isEmpty ? "no benchmark of hot path '\(budget.hotPath)'" : "known: \(sameHotPath.joined(separator: ", "))"
+            throw reader.error(entries["hot-path"]!, "hot-path", "unknown benchmark id '\(budget.benchmarkID)' (\(hint))")
+        }
+        return budget
+    }
+
+    /// A value of one of the closed vocabularies (metric, unit, direction), naming the allowed ones when wrong.
+    private func choice<T: RawRepresentable & CaseIterable>(
+        _ entries: [String: Node], _ field: String, _ type: T.Type
+    ) throws -> T where T.RawValue == String {
+        let text = try reader.string(entries, field, in: node)
+        guard let value = T(rawValue: text) else {
+            let known = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw reader.error(entries[field]!, field, "unknown \(field) '\(text)' (known: \(known))")
+        }
+        return value
+    }
+
+    /// A finite positive number; 0 is allowed only for exact counts with a `max` direction ("exactly none").
+    private func limit(_ entries: [String: Node], metric: BudgetMetric, direction: BudgetDirection) throws -> Double {
+        let node = try reader.required(entries, "limit", in: self.node)
+        guard node.scalar != nil, let text = node.string, let value = Double(text), value.isFinite else {
+            throw reader.error(node, "limit", "must be a number (got '\(node.string ?? "a non-scalar")')")
+        }
+        if value == 0 && metric.isExactCount && direction == .max { return value }
+        guard value > 0 else {
+            let zeroHint = metric.isExactCount ? "" : " (0 is allowed only for allocations, meaning exactly none)"
+            throw reader.error(node, "limit", "must be positive (got \(text))\(zeroHint)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,70 @@
+import Results
+import Statistics
+
+/// Checks budgets against a run. Pure: same budgets and results, same verdicts.
+public struct BudgetEvaluator: Sendable {
+    /// A PASS with less headroom than this (percent of the limit) carries a warning.
+    public var warningMarginPercent: Double
+
+    public init(warningMarginPercent: Double = 20) {
+        self.warningMarginPercent = warningMarginPercent
+    }
+
+    /// One verdict per budget, in budget order.
+    public func evaluate(_ budgets: [Budget], against run: RunResults) -> [BudgetVerdict] {
+        budgets.map { evaluate($0, result: run.benchmark($0.benchmarkID)) }
+    }
+
+    /// The verdict of one budget given its benchmark's result (nil when the benchmark did not run).
+    public func evaluate(_ budget: Budget, result: BenchmarkResult?) -> BudgetVerdict {
+        guard let result else {
+            return missing(budget, "\(budget.benchmarkID) did not run")
+        }
+        let reading: MetricReading
+        switch MetricReading.read(budget.metric, statistic: budget.statistic, from: result) {
+        case let .success(value): reading = value
+        case let .failure(missing): return self.missing(budget, missing.reason)
+        }
+        let measured = budget.unit.convert(reading.value, for: budget.metric)
+        let interval = reading.interval.map {
+            ConfidenceInterval(lower: budget.unit.convert($0.lower, for: budget.metric),
+                               upper: budget.unit.convert($0.upper, for: budget.metric), level: $0.level)
+        }
+        let outcome = Self.outcome(measured: measured, interval: interval, budget: budget)
+        let headroom = Self.headroomPercent(measured: measured, budget: budget)
+        return BudgetVerdict(budget: budget, outcome: outcome, measured: measured, interval: interval,
+                             headroomPercent: headroom, warning: warning(outcome: outcome, headroom: headroom))
+    }
+
+    /// PASS when the whole interval is on the good side of the limit, FAIL when it is wholly on the bad side,
+    /// INCONCLUSIVE when it straddles or touches the limit. Without an interval the point estimate is the interval.
+    /// Exact counts compare inclusively (a limit of 0 allocations passes at exactly 0).
+    public static func outcome(measured: Double, interval: ConfidenceInterval?, budget: Budget) -> VerdictOutcome {
+        let lower = interval?.lower ?? measured, upper = interval?.upper ?? measured
+        let limit = budget.limit
+        if budget.metric.isExactCount {
+            let within = budget.direction == .max ? measured <= limit : measured >= limit
+            return within ? .pass : .fail
+        }
+        switch budget.direction {
+        case .max: return upper < limit ? .pass : (lower > limit ? .fail : .inconclusive)
+        case .min: return lower > limit ? .pass : (upper < limit ? .fail : .inconclusive)
+        }
+    }
+
+    /// How much of the limit is left, in percent; negative when over budget; nil for a limit of 0.
+    public static func headroomPercent(measured: Double, budget: Budget) -> Double? {
+        guard budget.limit != 0 else { return nil }
+        let left = budget.direction == .max ? budget.limit - measured : measured - budget.limit
+        return left / budget.limit * 100
+    }
+
+    private func warning(outcome: VerdictOutcome, headroom: Double?) -> String? {
+        guard outcome == .pass, let headroom, headroom < warningMarginPercent else { return nil }
+        return "headroom \(UnitFormat.number(headroom))% is under the \(UnitFormat.number(warningMarginPercent))% margin"
+    }
+
+    private func missing(_ budget: Budget, _ reason: String) -> BudgetVerdict {
+        BudgetVerdict(budget: budget, outcome: .missing, measured: nil, interval: nil, headroomPercent: nil, warning: reason)
+    }
+}

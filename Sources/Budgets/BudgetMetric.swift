@@ -1,0 +1,79 @@
+/// What a budget measures, and where in a benchmark result it is found.
+public enum BudgetMetric: String, Codable, Sendable, CaseIterable {
+    /// Per-iteration latency (`BenchmarkResult.statistics`, ns per iteration).
+    case time
+    /// Heap allocations per iteration, counted exactly (`BenchmarkResult.allocations`).
+    case allocations
+    /// Frame time of a frame-loop benchmark, arrival to completion (`FrameLoopSummary.frameTime`, ms).
+    case frameTime = "frame-time"
+    /// Share of processed frames at ≥ 57 fps (`FrameLoopSummary.shareAtOrAbove57FPS`, 0…1).
+    case fpsShare = "fps-share"
+    /// Peak resident memory of the process after the benchmark (`BenchmarkResult.peakResidentBytes`).
+    case peakMemory = "peak-memory"
+    /// Late-window p50 over early-window p50 of frame time (`FrameLoopSummary.driftRatio`).
+    case drift
+
+    /// The statistics a budget may name for this metric.
+    public var statistics: [String] {
+        switch self {
+        case .time, .frameTime: return ["p50", "median", "p90", "p95", "p99", "p99.9", "max", "mean", "min"]
+        // The allocation pass counts a total over many iterations: its per-iteration mean is all there is.
+        case .allocations: return ["mean"]
+        // The share of frames at ≥ 57 fps is the mean of a per-frame indicator.
+        case .fpsShare: return ["mean"]
+        case .peakMemory: return ["max"]
+        // The drift ratio compares medians of the late and early windows.
+        case .drift: return ["p50"]
+        }
+    }
+
+    /// The units a limit on this metric may be written in.
+    public var units: [BudgetUnit] {
+        switch self {
+        case .time, .frameTime: return [.ns, .us, .µs, .ms, .s]
+        case .allocations: return [.count]
+        case .fpsShare: return [.ratio, .percent]
+        case .peakMemory: return [.bytes, .kB, .MB, .GB, .KiB, .MiB, .GiB]
+        case .drift: return [.ratio]
+        }
+    }
+
+    /// Counts are exact (no sampling noise): their limits are inclusive and may be 0.
+    public var isExactCount: Bool { self == .allocations }
+}
+
+/// A unit a limit is written in. Every metric is converted into the budget's unit before comparison.
+public enum BudgetUnit: String, Codable, Sendable, CaseIterable {
+    case ns, us, µs, ms, s
+    case count
+    case ratio, percent
+    /// Decimal (SI) byte multiples: 1 MB = 10⁶ bytes; binary ones are spelled KiB/MiB/GiB.
+    case bytes, kB, MB, GB, KiB, MiB, GiB
+
+    /// How many of the metric's base unit one of this unit is. Base units: ns (time), ms (frame time), bytes,
+    /// ratio, count.
+    public func scale(for metric: BudgetMetric) -> Double {
+        let nanoseconds: Double
+        switch self {
+        case .ns: nanoseconds = 1
+        case .us, .µs: nanoseconds = 1e3
+        case .ms: nanoseconds = 1e6
+        case .s: nanoseconds = 1e9
+        case .count, .ratio, .bytes: return 1
+        case .percent: return 0.01
+        case .kB: return 1e3
+        case .MB: return 1e6
+        case .GB: return 1e9
+        case .KiB: return 1024
+        case .MiB: return 1024 * 1024
+        case .GiB: return 1024 * 1024 * 1024
+        }
+        // Frame-loop summaries are in milliseconds; benchmark samples in nanoseconds.
+        return metric == .frameTime ? nanoseconds / 1e6 : nanoseconds
+    }
+
+    /// Converts a value in the metric's base unit into this unit.
+    public func convert(_ base: Double, for metric: BudgetMetric) -> Double {
+        base / scale(for: metric)
+    }
+}

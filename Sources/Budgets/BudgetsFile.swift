@@ -1,0 +1,104 @@
+import Foundation
+import Yams
+
+/// Reads `Benchmarks/budgets.yaml` and validates every budget, so a typo never turns into a silent pass.
+///
+/// The file is `version: 1` and a `budgets:` list of mappings with the fields of ``Budget`` spelled in kebab case
+/// (`hot-path`, …). Validation stops at the first problem and names its line and field.
+public enum BudgetsFile {
+    public static let supportedVersion = 1
+
+    /// Loads and validates a budgets file.
+    /// - Parameters:
+    ///   - path: the YAML file.
+    ///   - knownIDs: benchmark ids (`hotPath/variant/workload`) a budget may name; nil skips that check.
+    /// - Throws: ``BudgetsFileError``.
+    public static func load(path: String, knownIDs: Set<String>?) throws -> [Budget] {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) }
+        catch { throw BudgetsFileError(path: path, line: nil, field: nil, problem: "cannot read: \((error as NSError).localizedDescription)") }
+        return try parse(text, path: path, knownIDs: knownIDs)
+    }
+
+    /// Parses and validates budgets from YAML text; `path` only names the source in errors.
+    public static func parse(_ text: String, path: String, knownIDs: Set<String>?) throws -> [Budget] {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw BudgetsFileError(path: path, line: nil, field: nil, problem: "empty file (expected 'version: 1' and 'budgets:')")
+            }
+            root = node
+        } catch let error as BudgetsFileError {
+            throw error
+        } catch {
+            throw yamlError(error, path: path)
+        }
+        let reader = NodeReader(path: path)
+        let top = try reader.mapping(root, field: "top level", allowed: ["version", "budgets"])
+        let version = try reader.required(top, "version", in: root)
+        guard Int(version.string ?? "") == supportedVersion else {
+            throw reader.error(version, "version", "unsupported version '\(version.string ?? "?")' (this framebudget reads \(supportedVersion))")
+        }
+        let list = try reader.required(top, "budgets", in: root)
+        guard let items = list.sequence else { throw reader.error(list, "budgets", "must be a list of budgets") }
+        var budgets: [Budget] = []
+        var names: Set<String> = []
+        for (index, item) in items.enumerated() {
+            let budget = try BudgetEntry(reader: reader, node: item, index: index).budget(knownIDs: knownIDs)
+            guard names.insert(budget.name).inserted else {
+                throw reader.error(item, "name", "duplicate budget name '\(budget.name)'")
+            }
+            budgets.append(budget)
+        }
+        return budgets
+    }
+
+    private static func yamlError(_ error: Error, path: String) -> BudgetsFileError {
+        guard let error = error as? YamlError else {
+            return BudgetsFileError(path: path, line: nil, field: nil, problem: "malformed YAML: \(error)")
+        }
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return BudgetsFileError(path: path, line: mark.line, field: nil, problem: "malformed YAML: \(problem)")
+        default:
+            return BudgetsFileError(path: path, line: nil, field: nil, problem: "malformed YAML: \(error)")
+        }
+    }
+}
+
+/// Reads YAML nodes, turning every shape problem into a located ``BudgetsFileError``.
+struct NodeReader {
+    let path: String
+
+    func error(_ node: Node, _ field: String, _ problem: String) -> BudgetsFileError {
+        BudgetsFileError(path: path, line: node.mark?.line, field: field, problem: problem)
+    }
+
+    /// The mapping's entries by key, refusing unknown keys (a misspelt field must not be ignored).
+    func mapping(_ node: Node, field: String, allowed: Set<String>) throws -> [String: Node] {
+        guard let mapping = node.mapping else { throw error(node, field, "must be a mapping of fields") }
+        var entries: [String: Node] = [:]
+        for (key, value) in mapping {
+            let name = key.string ?? "?"
+            guard allowed.contains(name) else {
+                throw error(key, name, "unknown field (known: \(allowed.sorted().joined(separator: ", ")))")
+            }
+            entries[name] = value
+        }
+        return entries
+    }
+
+    func required(_ entries: [String: Node], _ field: String, in parent: Node) throws -> Node {
+        guard let node = entries[field] else { throw error(parent, field, "missing") }
+        return node
+    }
+
+    /// A non-empty scalar string.
+    func string(_ entries: [String: Node], _ field: String, in parent: Node) throws -> String {
+        let node = try required(entries, field, in: parent)
+        guard node.scalar != nil, let text = node.string?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+            throw error(node, field, "must be a non-empty text")
+        }
+        return text
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Results
+import Statistics
+
+/// A metric read from one benchmark result, in the metric's base unit (ns, ms for frame time, bytes, ratio, count).
+public struct MetricReading: Equatable, Sendable {
+    public var value: Double
+    /// Confidence interval of the value; nil for point estimates (p99.9, min, drift, peak memory) and exact counts.
+    public var interval: ConfidenceInterval?
+
+    public init(value: Double, interval: ConfidenceInterval?) {
+        self.value = value
+        self.interval = interval
+    }
+
+    /// Reads `statistic` of `metric` from a result.
+    /// - Returns: the reading, or why there is none (the verdict is then MISSING).
+    public static func read(
+        _ metric: BudgetMetric, statistic: String, from result: BenchmarkResult
+    ) -> Result<MetricReading, MissingMetric> {
+        switch metric {
+        case .time:
+            return summary(result.statistics, statistic)
+        case .allocations:
+            guard result.allocations.counted else { return .failure(MissingMetric("allocation counting was compiled out of this build")) }
+            return .success(MetricReading(value: result.allocations.perIteration, interval: nil))
+        case .peakMemory:
+            guard let bytes = result.peakResidentBytes else { return .failure(MissingMetric("peak resident memory was not recorded")) }
+            return .success(MetricReading(value: Double(bytes), interval: nil))
+        case .frameTime, .fpsShare, .drift:
+            guard let loop = result.frameLoop else { return .failure(MissingMetric("\(result.id) has no frame-loop summary")) }
+            switch metric {
+            case .frameTime: return summary(loop.frameTime, statistic)
+            case .fpsShare:
+                return .success(MetricReading(
+                    value: loop.shareAtOrAbove57FPS,
+                    interval: Wilson.interval(share: loop.shareAtOrAbove57FPS, trials: loop.framesProcessed)))
+            default: return .success(MetricReading(value: loop.driftRatio, interval: nil))
+            }
+        }
+    }
+
+    private static func summary(_ summary: SampleSummary, _ statistic: String) -> Result<MetricReading, MissingMetric> {
+        guard summary.count > 0, let value = summary.value(of: statistic), value.isFinite else {
+            return .failure(MissingMetric("no \(statistic) was measured"))
+        }
+        return .success(MetricReading(value: value, interval: summary.interval(of: statistic)))
+    }
+}
+
+/// Why a metric could not be read.
+public struct MissingMetric: Error, Equatable, Sendable {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+}
+
+/// The Wilson score interval of a binomial share: the noise of "95% of frames were at ≥ 57 fps" over n frames.
+public enum Wilson {
+    /// 95% interval (z = 1.96); nil when there are no trials.
+    public static func interval(share: Double, trials: Int, z: Double = 1.959964) -> ConfidenceInterval? {
+        guard trials > 0, share.isFinite else { return nil }
+        let n = Double(trials), z2 = z * z
+        let centre = (share + z2 / (2 * n)) / (1 + z2 / n)
+        let halfWidth = z / (1 + z2 / n) * (share * (1 - share) / n + z2 / (4 * n * n)).squareRoot()
+        return ConfidenceInterval(lower: max(0, centre - halfWidth), upper: min(1, centre + halfWidth), level: 0.95)
+    }
+}

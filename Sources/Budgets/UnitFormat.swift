@@ -1,0 +1,24 @@
+import Foundation
+
+/// Number formatting shared by budgets, verdicts and reports: 4 significant digits, no exponent for everyday values.
+public enum UnitFormat {
+    /// `0.8312`, `17.54`, `1200`, `0`: short and stable across platforms.
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "inf" : "-inf") }
+        if value == 0 { return "0" }
+        let magnitude = abs(value)
+        if magnitude >= 1e6 || magnitude < 1e-3 { return String(format: "%.3e", value) }
+        let decimals = max(0, 3 - Int(floor(log10(magnitude))))
+        var text = String(format: "%.\(decimals)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text
+    }
+
+    /// `0.8312 ms`.
+    public static func value(_ value: Double, _ unit: BudgetUnit) -> String {
+        "\(number(value)) \(unit.rawValue)"
+    }
+}

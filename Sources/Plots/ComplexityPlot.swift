@@ -1,0 +1,55 @@
+import Foundation
+import Results
+import Statistics
+
+/// Per swept hot path and variant (benchmarks with `sweepSize`): median cost against n on log–log axes, with the
+/// least-squares complexity fit (``ComplexityFit/best(sizes:costs:)``) drawn and named with its RMS.
+public struct ComplexityPlot: PlotKind {
+    public init() {}
+
+    /// The sweeps of a run: (hot path, variant) → points sorted by n, only where at least 2 sizes were measured.
+    public static func sweeps(_ run: RunResults) -> [(hotPath: String, variant: String, points: [BenchmarkResult])] {
+        var order: [String] = []
+        var groups: [String: [BenchmarkResult]] = [:]
+        for result in run.benchmarks where result.sweepSize != nil && result.statistics.count > 0 {
+            let key = "\(result.hotPath)/\(result.variant)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(result)
+        }
+        return order.compactMap { key in
+            let points = groups[key]!.sorted { $0.sweepSize! < $1.sweepSize! }
+            return points.count >= 2 ? (points[0].hotPath, points[0].variant, points) : nil
+        }
+    }
+
+    public func plots(for input: PlotInput) -> [PlotSpec] {
+        Self.sweeps(input.run).compactMap { sweep in
+            let sizes = sweep.points.map { $0.sweepSize! }, costs = sweep.points.map { $0.statistics.median }
+            guard let fit = ComplexityFit.best(sizes: sizes, costs: costs) else { return nil }
+            return spec(sweep.hotPath, sweep.variant, sweep.points, fit)
+        }
+    }
+
+    private func spec(_ hotPath: String, _ variant: String, _ points: [BenchmarkResult], _ fit: ComplexityFit) -> PlotSpec {
+        let name = "\(PlotText.stem(hotPath))-\(PlotText.stem(variant))-complexity"
+        let rows = points.map { result -> String in
+            let s = result.statistics
+            let ci = s.interval(of: "median") ?? .init(lower: s.median, upper: s.median, level: 0.95)
+            return [result.sweepSize!, s.median / 1e6, ci.lower / 1e6, ci.upper / 1e6].map(PlotText.number).joined(separator: " ")
+        }
+        let label = "\(fit.complexity.rawValue), RMS \(String(format: "%.1f", fit.normalizedRMS * 100))%"
+        let script = """
+            set title \(PlotText.quoted("\(hotPath)/\(variant): median cost against n (fit: \(label))"))
+            set logscale xy
+            set xlabel 'n'
+            set ylabel 'ms per iteration'
+            set grid
+            set key top left
+            set samples 200
+            plot '\(name).dat' using 1:2:3:4 with yerrorbars pt 7 lc rgb \(PlotText.quoted(PlotText.colour(ofVariant: variant))) title 'median (95% CI)', \\
+                 \(PlotText.number(fit.coefficient / 1e6))*\(fit.complexity.gnuplotExpression) with lines lw 2 lc rgb '#cf222e' title \(PlotText.quoted(label))
+            """
+        return PlotSpec(name: name, title: "\(hotPath)/\(variant): complexity \(fit.complexity.rawValue)", script: script,
+                        dataFiles: ["\(name).dat": rows.joined(separator: "\n") + "\n"], hotPath: hotPath)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Results
+
+/// Per frame-loop benchmark: frame time of every processed frame in order, with the cadence deadline, any
+/// frame-time budget, and the frames that missed the deadline marked in red.
+public struct FrameTimelinePlot: PlotKind {
+    public init() {}
+
+    public func plots(for input: PlotInput) -> [PlotSpec] {
+        input.run.benchmarks.compactMap { result in
+            guard let loop = result.frameLoop, !loop.frameTimesMilliseconds.isEmpty else { return nil }
+            return spec(result, loop, input)
+        }
+    }
+
+    private func spec(_ result: BenchmarkResult, _ loop: FrameLoopSummary, _ input: PlotInput) -> PlotSpec {
+        let name = "\(PlotText.stem(result.id))-timeline"
+        let deadline = loop.cadenceMilliseconds
+        let frames = loop.frameTimesMilliseconds.enumerated().map { "\($0) \(PlotText.number($1))" }.joined(separator: "\n")
+        let missed = loop.frameTimesMilliseconds.enumerated().filter { $1 > deadline }
+            .map { "\($0) \(PlotText.number($1))" }.joined(separator: "\n")
+        let budgets = input.timeLimitsMilliseconds(of: result.id, metric: .frameTime).map {
+            "\(PlotText.number($0.milliseconds)) with lines lc rgb '#cf222e' lw 2 dt 2 title \(PlotText.quoted("budget \($0.name)"))"
+        }
+        var plots = ["'\(name).dat' using 1:2 with lines lc rgb '#0969da' title 'frame time'",
+                     "\(PlotText.number(deadline)) with lines lc rgb '#1d1d1f' lw 2 title \(PlotText.quoted("deadline \(PlotText.number(deadline)) ms"))"]
+        plots += budgets
+        if !missed.isEmpty {
+            plots.append("'\(name)-missed.dat' using 1:2 with points pt 7 ps 0.6 lc rgb '#cf222e' title \(PlotText.quoted("over the deadline (\(missed.split(separator: "\n").count) frames)"))")
+        }
+        let subtitle = "\(loop.policy), \(loop.mode): \(loop.framesProcessed)/\(loop.framesOffered) frames, "
+            + "\(loop.framesDropped) dropped, \(loop.deadlineMisses) deadline misses, \(String(format: "%.1f", loop.effectiveFPS)) fps"
+        let script = """
+            set title \(PlotText.quoted("\(result.id): frame time per frame (\(subtitle))"))
+            set xlabel 'frame'
+            set ylabel 'frame time (ms)'
+            set yrange [0:*]
+            set grid ytics
+            set key below
+            set offsets 0, 0, graph 0.05, 0
+            plot \(plots.joined(separator: ", \\\n     "))
+            """
+        var files = ["\(name).dat": frames + "\n"]
+        if !missed.isEmpty { files["\(name)-missed.dat"] = missed + "\n" }
+        return PlotSpec(name: name, title: "\(result.id): frame-time timeline", script: script, dataFiles: files,
+                        hotPath: result.hotPath)
+    }
+}

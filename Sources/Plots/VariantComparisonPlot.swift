@@ -1,0 +1,63 @@
+import Foundation
+import Results
+import Statistics
+
+/// Per hot path with a `reference` variant: median ms per iteration of every variant on every workload, with 95%
+/// interval error bars on a log scale, so the speed-up of the optimized kernel over the reference reads directly.
+public struct VariantComparisonPlot: PlotKind {
+    public init() {}
+
+    public func plots(for input: PlotInput) -> [PlotSpec] {
+        input.hotPaths.compactMap { hotPath in
+            let results = input.benchmarks(of: hotPath).filter { $0.statistics.count > 0 }
+            guard results.contains(where: { $0.variant == "reference" }),
+                  Set(results.map(\.variant)).count > 1 else { return nil }
+            return spec(hotPath, results)
+        }
+    }
+
+    private func spec(_ hotPath: String, _ results: [BenchmarkResult]) -> PlotSpec {
+        let name = "\(PlotText.stem(hotPath))-variants"
+        var workloads: [String] = []
+        var variants: [String] = []
+        for result in results {
+            if !workloads.contains(result.workload) { workloads.append(result.workload) }
+            if !variants.contains(result.variant) { variants.append(result.variant) }
+        }
+        let width = 0.8 / Double(variants.count)
+        let blocks = variants.map { variant in
+            results.filter { $0.variant == variant }.map { result -> String in
+                let s = result.statistics
+                let ci = s.interval(of: "median") ?? .init(lower: s.median, upper: s.median, level: 0.95)
+                let x = Double(workloads.firstIndex(of: result.workload)!) + 1 - 0.4 + width * (Double(variants.firstIndex(of: variant)!) + 0.5)
+                return [x, s.median / 1e6, ci.lower / 1e6, ci.upper / 1e6].map(PlotText.number).joined(separator: " ")
+            }.joined(separator: "\n")
+        }.joined(separator: "\n\n\n")
+        let speedups = workloads.enumerated().compactMap { index, workload -> String? in
+            guard let reference = results.first(where: { $0.workload == workload && $0.variant == "reference" }),
+                  let optimized = results.first(where: { $0.workload == workload && $0.variant == "optimized" }),
+                  optimized.statistics.median > 0 else { return nil }
+            let ratio = reference.statistics.median / optimized.statistics.median
+            let top = max(reference.statistics.median, optimized.statistics.median) / 1e6 * 1.6
+            return "set label \(PlotText.quoted(String(format: "×%.2g", ratio))) at \(index + 1),\(PlotText.number(top)) center font ',9'"
+        }
+        let tics = workloads.enumerated().map { "\(PlotText.doubleQuoted($1)) \($0 + 1)" }.joined(separator: ", ")
+        let plots = variants.enumerated().map { index, variant in
+            "'\(name).dat' index \(index) using 1:2:(\(PlotText.number(width * 0.9))) with boxes fs solid 0.5 lc rgb \(PlotText.quoted(PlotText.colour(ofVariant: variant))) title \(PlotText.quoted(variant)), "
+                + "'' index \(index) using 1:2:3:4 with yerrorbars lc rgb '#1d1d1f' pt 0 notitle"
+        }
+        let script = """
+            set title \(PlotText.quoted("\(hotPath): median per iteration by variant (error bars: 95% CI; ×: reference / optimized)"))
+            set logscale y
+            set ylabel 'ms per iteration (log scale)'
+            set xtics (\(tics))
+            set xrange [0.4:\(Double(workloads.count) + 0.6)]
+            set grid ytics
+            set key outside right
+            \(speedups.joined(separator: "\n"))
+            plot \(plots.joined(separator: ", \\\n     "))
+            """
+        return PlotSpec(name: name, title: "\(hotPath): reference against optimized", script: script,
+                        dataFiles: ["\(name).dat": blocks + "\n"], hotPath: hotPath)
+    }
+}

@@ -1,0 +1,61 @@
+import Budgets
+import Foundation
+
+/// The verdict table printed by `gate` and `report`; also written as `summary.txt` (without colours).
+public struct ConsoleReporter: Reporter {
+    /// ANSI colours, only when printing to a terminal.
+    public var colour: Bool
+    public var fileName: String { "summary.txt" }
+
+    public init(colour: Bool) {
+        self.colour = colour
+    }
+
+    public func render(_ input: ReportInput) throws -> Data {
+        let header = ["verdict", "budget", "benchmark", "measured [95% CI]", "limit", "headroom"]
+        let rows = input.verdicts.map { verdict in
+            [verdict.outcome.rawValue, verdict.budget.name, verdict.budget.benchmarkID,
+             VerdictText.measured(verdict), VerdictText.limit(verdict.budget), VerdictText.headroom(verdict)]
+        }
+        var lines = TextTable.lines(header: header, rows: rows).enumerated().map { index, line in
+            index >= 2 ? paint(line, input.verdicts[index - 2].outcome) : line
+        }
+        // "did not run" is plain from the table; one line says it for all of them.
+        let notRun = input.verdicts.filter(VerdictText.didNotRun)
+        let notes = input.verdicts.filter { $0.warning != nil && !VerdictText.didNotRun($0) }
+        if !notes.isEmpty || !notRun.isEmpty {
+            lines.append("")
+            lines += notes.map { "\($0.outcome.rawValue) \($0.budget.name): \($0.warning!)" }
+            if !notRun.isEmpty { lines.append("MISSING \(notRun.count) budget(s): their benchmark did not run") }
+        }
+        if let note = input.plotsNote { lines += ["", "plots: \(note)"] }
+        if input.run.settings.quick { lines += ["", "quick run: numbers are indicative only"] }
+        if !input.run.complete { lines += ["", "run incomplete: \(input.run.incompleteReason ?? "unknown reason")"] }
+        lines += ["", "budgets: \(input.summary.line)"]
+        return Data((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    private func paint(_ line: String, _ outcome: VerdictOutcome) -> String {
+        guard colour else { return line }
+        let code: String
+        switch outcome {
+        case .pass: code = "32"
+        case .fail: code = "31;1"
+        case .inconclusive: code = "33"
+        case .missing: code = "35;1"
+        }
+        return "\u{1B}[\(code)m\(line)\u{1B}[0m"
+    }
+}
+
+/// Column-aligned plain text.
+enum TextTable {
+    static func lines(header: [String], rows: [[String]]) -> [String] {
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+        return [line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)
+    }
+}

@@ -1,0 +1,82 @@
+import Budgets
+import Foundation
+import Results
+
+/// Bencher Metric Format: `{benchmark id: {"latency": {value, lower_value, upper_value}}}`, median ns per iteration
+/// with its 95% interval (Bencher's `latency` measure is in nanoseconds).
+public struct BencherExporter: Reporter {
+    public var fileName: String { "bencher.json" }
+
+    public init() {}
+
+    struct Metric: Encodable {
+        var value: Double
+        var lower_value: Double?
+        var upper_value: Double?
+    }
+
+    public func render(_ input: ReportInput) throws -> Data {
+        var document: [String: [String: Metric]] = [:]
+        for result in input.run.benchmarks where result.statistics.count > 0 {
+            let interval = result.statistics.interval(of: "median")
+            document[result.id] = ["latency": Metric(
+                value: result.statistics.median, lower_value: interval?.lower, upper_value: interval?.upper)]
+        }
+        return try JSONExport.encode(document)
+    }
+}
+
+/// github-action-benchmark's `customSmallerIsBetter` input: `[{name, unit, value, range, extra}]`, median ns.
+public struct GitHubActionBenchmarkExporter: Reporter {
+    public var fileName: String { "github-action-benchmark.json" }
+
+    public init() {}
+
+    struct Entry: Encodable {
+        var name: String
+        var unit: String
+        var value: Double
+        var range: String?
+        var extra: String
+    }
+
+    public func render(_ input: ReportInput) throws -> Data {
+        let entries = input.run.benchmarks.filter { $0.statistics.count > 0 }.map { result -> Entry in
+            let s = result.statistics
+            let range = s.interval(of: "median").map { "± \(UnitFormat.number(($0.upper - $0.lower) / 2))" }
+            let extra = "p95 \(UnitFormat.number(s.p95)) ns; p99 \(UnitFormat.number(s.p99)) ns; "
+                + "\(s.count) samples × \(result.iterationsPerSample) iterations; allocations/iter "
+                + (result.allocations.counted ? UnitFormat.number(result.allocations.perIteration) : "not counted")
+            return Entry(name: result.id, unit: "ns", value: s.median, range: range, extra: extra)
+        }
+        return try JSONExport.encode(entries)
+    }
+}
+
+/// The verdicts as JSON (`verdicts.json`), for tools that gate on FrameBudget's decisions rather than its numbers.
+public struct VerdictsExporter: Reporter {
+    public var fileName: String { "verdicts.json" }
+
+    public init() {}
+
+    struct Document: Encodable {
+        var runID: String
+        var strict: Bool
+        var summary: [String: Int]
+        var verdicts: [BudgetVerdict]
+    }
+
+    public func render(_ input: ReportInput) throws -> Data {
+        let summary = Dictionary(uniqueKeysWithValues: VerdictOutcome.allCases.map { ($0.rawValue, input.summary.count($0)) })
+        return try JSONExport.encode(Document(runID: input.run.runID, strict: input.strict, summary: summary, verdicts: input.verdicts))
+    }
+}
+
+enum JSONExport {
+    /// The results encoder (sorted keys, stable bytes), with a final newline.
+    static func encode<T: Encodable>(_ value: T) throws -> Data {
+        var data = try ResultsFile.encoder().encode(value)
+        data.append(0x0A)
+        return data
+    }
+}

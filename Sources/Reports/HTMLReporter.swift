@@ -1,0 +1,81 @@
+import Budgets
+import Foundation
+import Results
+
+/// One self-contained HTML file: inline CSS, plots embedded as `data:` URIs, no script, no network.
+///
+/// Every verdict is readable at a glance by colour and by text (PASS/FAIL/… written out), and the markup is
+/// well-formed XML (polyglot XHTML) so it can be checked by a parser.
+public struct HTMLReporter: Reporter {
+    public var fileName: String { "report.html" }
+
+    public init() {}
+
+    public func render(_ input: ReportInput) throws -> Data {
+        var body = [header(input)]
+        body.append(HTMLTables.verdicts(input.verdicts, caption: "Budgets"))
+        for (hotPath, verdicts) in input.verdictsByHotPath {
+            body.append(section(hotPath, verdicts: verdicts, plots: input.plots.filter { $0.hotPath == hotPath }))
+        }
+        let others = input.plots.filter { plot in !input.verdictsByHotPath.contains { $0.hotPath == plot.hotPath } }
+        if !others.isEmpty {
+            body.append("<section><h2>Other benchmarks</h2>\n\(others.map(figure).joined(separator: "\n"))</section>")
+        }
+        body.append(HTMLTables.benchmarks(input.run))
+        body.append(footer(input.run))
+        let page = """
+            <!DOCTYPE html>
+            <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+            <head>
+            <meta charset="utf-8"/>
+            <title>FrameBudget \(XML.escape(input.run.runID))</title>
+            <style>\(HTMLStyle.css)</style>
+            </head>
+            <body>
+            \(body.joined(separator: "\n"))
+            </body>
+            </html>
+
+            """
+        return Data(page.utf8)
+    }
+
+    private func header(_ input: ReportInput) -> String {
+        let summary = input.summary
+        let badges = VerdictOutcome.allCases.map { outcome in
+            "<span class=\"badge \(HTMLStyle.cssClass(outcome))\">\(summary.count(outcome)) \(outcome.rawValue)</span>"
+        }.joined(separator: " ")
+        var notes = input.run.warnings
+        if input.run.settings.quick { notes.insert("quick run: numbers are indicative only", at: 0) }
+        if !input.run.complete { notes.insert("run incomplete: \(input.run.incompleteReason ?? "unknown reason")", at: 0) }
+        if let plotsNote = input.plotsNote { notes.append("plots: \(plotsNote)") }
+        if input.strict { notes.append("strict gate: INCONCLUSIVE counts as a failure") }
+        let list = notes.isEmpty ? "" : "<ul class=\"notes\">" + notes.map { "<li>\(XML.escape($0))</li>" }.joined() + "</ul>"
+        return "<header><h1>FrameBudget run \(XML.escape(input.run.runID))</h1>\n<p class=\"summary\">\(badges)</p>\n\(list)</header>"
+    }
+
+    private func section(_ hotPath: String, verdicts: [BudgetVerdict], plots: [PlotImage]) -> String {
+        let explanations = verdicts.map { verdict in
+            "<li><span class=\"badge \(HTMLStyle.cssClass(verdict.outcome))\">\(verdict.outcome.rawValue)</span> "
+                + "\(XML.escape(VerdictText.explanation(verdict))) <small>(\(XML.escape(verdict.budget.source)))</small></li>"
+        }.joined(separator: "\n")
+        return "<section id=\"\(XML.escape(hotPath))\"><h2>\(XML.escape(hotPath))</h2>\n<ul class=\"verdicts\">\n\(explanations)\n</ul>\n"
+            + plots.map(figure).joined(separator: "\n") + "</section>"
+    }
+
+    /// A plot as an `<img>` with a `data:` URI: embedded SVGs keep their own ids and styles to themselves.
+    private func figure(_ plot: PlotImage) -> String {
+        guard let svg = plot.svg else {
+            let link = plot.png.map { "<a href=\"\(XML.escape($0))\">\(XML.escape(plot.title))</a>" } ?? XML.escape(plot.title)
+            return "<figure><figcaption>\(link)</figcaption></figure>"
+        }
+        let uri = "data:image/svg+xml;base64," + Data(svg.utf8).base64EncodedString()
+        return "<figure><img src=\"\(uri)\" alt=\"\(XML.escape(plot.title))\"/><figcaption>\(XML.escape(plot.title))</figcaption></figure>"
+    }
+
+    private func footer(_ run: RunResults) -> String {
+        let env = run.environment
+        let commit = env.gitCommit.map { " · commit \($0.prefix(12))\(env.gitDirty == true ? " (dirty)" : "")" } ?? ""
+        return "<footer>\(XML.escape("\(env.cpuModel) · \(env.logicalCores) cores · \(env.operatingSystem) · \(env.swiftVersion) · \(env.buildConfiguration) build\(commit)"))</footer>"
+    }
+}

@@ -1,0 +1,53 @@
+import Budgets
+import Foundation
+import Results
+
+/// The tables of the HTML report.
+enum HTMLTables {
+    static func verdicts(_ verdicts: [BudgetVerdict], caption: String) -> String {
+        let rows = verdicts.map { verdict -> String in
+            let cells = [verdict.budget.name, verdict.budget.benchmarkID, VerdictText.measured(verdict),
+                         VerdictText.limit(verdict.budget), VerdictText.headroom(verdict), verdict.warning ?? ""]
+            return "<tr class=\"\(HTMLStyle.cssClass(verdict.outcome))\"><td><span class=\"badge \(HTMLStyle.cssClass(verdict.outcome))\">"
+                + "\(verdict.outcome.rawValue)</span></td>" + cells.map { "<td>\(XML.escape($0))</td>" }.joined() + "</tr>"
+        }
+        return table(caption: caption, header: ["verdict", "budget", "benchmark", "measured [95% CI]", "limit", "headroom", "note"], rows: rows)
+    }
+
+    static func benchmarks(_ run: RunResults) -> String {
+        let rows = run.benchmarks.map { result -> String in
+            let s = result.statistics
+            func ns(_ value: Double) -> String { UnitFormat.number(value / 1e6) }
+            let median = s.interval(of: "median").map { "\(ns(s.median)) [\(ns($0.lower)), \(ns($0.upper))]" } ?? ns(s.median)
+            let allocations = result.allocations.counted ? UnitFormat.number(result.allocations.perIteration) : "not counted"
+            let cells = [result.id, median, ns(s.p95), ns(s.p99), allocations, "\(s.count) × \(result.iterationsPerSample)",
+                         result.notes.joined(separator: "; ")]
+            return "<tr>" + cells.map { "<td>\(XML.escape($0))</td>" }.joined() + "</tr>"
+        }
+        return table(caption: "Benchmarks (ms per iteration)",
+                     header: ["benchmark", "median [95% CI]", "p95", "p99", "allocations/iter", "samples × iterations", "notes"], rows: rows)
+    }
+
+    private static func table(caption: String, header: [String], rows: [String]) -> String {
+        "<table><caption>\(XML.escape(caption))</caption>\n<thead><tr>" + header.map { "<th>\(XML.escape($0))</th>" }.joined()
+            + "</tr></thead>\n<tbody>\n" + rows.joined(separator: "\n") + "\n</tbody></table>"
+    }
+}
+
+/// The inline stylesheet and the colour of each outcome.
+enum HTMLStyle {
+    static func cssClass(_ outcome: VerdictOutcome) -> String { outcome.rawValue.lowercased() }
+
+    static let css = """
+        body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1200px;color:#1d1d1f;padding:0 1em}
+        h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid #ddd;padding-bottom:.2em;margin-top:2em}
+        table{border-collapse:collapse;width:100%;margin:1em 0}caption{text-align:left;font-weight:600;padding:.3em 0}
+        th,td{border:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top}th{background:#f4f4f6}
+        .badge{display:inline-block;border-radius:4px;padding:.05em .5em;font-weight:700;color:#fff;font-size:.9em}
+        .badge.pass{background:#1a7f37}.badge.fail{background:#cf222e}.badge.inconclusive{background:#b58400}
+        .badge.missing{background:#8250df}tr.fail td{background:#ffebe9}tr.missing td{background:#f5f0ff}
+        tr.inconclusive td{background:#fff8c5}ul.notes li{color:#9a6700}ul.verdicts{list-style:none;padding:0}
+        ul.verdicts li{margin:.3em 0}figure{margin:1em 0}figure img{max-width:100%;border:1px solid #eee}
+        figcaption{color:#57606a;font-size:.9em}td:nth-child(5),td:nth-child(6){white-space:nowrap}footer{margin-top:3em;color:#57606a;font-size:.85em}
+        """
+}

@@ -1,1 +1,0 @@
-// Reports module: see the issue that builds it.

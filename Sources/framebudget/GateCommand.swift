@@ -1,0 +1,121 @@
+import ArgumentParser
+import Budgets
+import Foundation
+import Measurement
+import Reports
+import Results
+
+/// `framebudget gate`: measures the suite (or reads a results file), checks every budget, writes every report into
+/// the run folder and exits with the gate's status.
+struct GateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gate",
+        abstract: "Check the budgets of Benchmarks/budgets.yaml; write every report; exit non-zero on a failure.",
+        discussion: """
+            Examples: framebudget gate · framebudget gate 'colormap/*' --strict · framebudget gate --results Reports/latest/results.json
+            Exit: 0 all pass · 1 a budget failed or is missing · 2 bad input · 3 inconclusive (--strict) · 4 run failure. \
+            With --advisory the verdicts are reported but only 2 and 4 fail (make bench).
+            """)
+
+    @OptionGroup var measurement: MeasurementOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var gate: GateOptions
+
+    @Option(help: "Gate a results file instead of measuring (reports are written beside it, or into --out).")
+    var results: String?
+
+    @Option(help: "Folder for the reports of --results (default: the results file's folder).")
+    var out: String?
+
+    @Option(name: .customLong("remeasure-factor"), help: "Re-measure INCONCLUSIVE benchmarks once with this many times the samples (1: never).")
+    var remeasureFactor: Int = 3
+
+    @Flag(help: "Report the verdicts but exit 0 when budgets fail or are missing (bad input and run failures still fail).")
+    var advisory = false
+
+    func validate() throws {
+        if remeasureFactor < 1 { throw ValidationError("--remeasure-factor must be ≥ 1 (got \(remeasureFactor))") }
+        if out != nil && results == nil { throw ValidationError("--out applies to --results only (a measured run reports into its own folder)") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let pipeline = try gate.pipeline()
+            let (measured, directory, remeasurer) = try measureOrRead()
+            var run = measured
+            let selected = selectedBudgets(pipeline.budgets)
+            if selected.isEmpty { Console.warning("no budget applies to the selected benchmarks: nothing to gate") }
+            let scoped = ReportPipeline(budgets: selected, evaluator: pipeline.evaluator, strict: pipeline.strict)
+            var verdicts = scoped.verdicts(for: run)
+            let inconclusive = Set(verdicts.filter { $0.outcome == .inconclusive }.map(\.budget.benchmarkID)).sorted()
+            if let remeasurer, !inconclusive.isEmpty, remeasureFactor > 1, run.complete {
+                Console.warning("inconclusive: re-measuring \(inconclusive.joined(separator: ", ")) with \(remeasureFactor)× the samples")
+                run = try remeasurer.session.remeasure(inconclusive, in: run, directory: remeasurer.directory)
+                verdicts = scoped.verdicts(for: run)
+            }
+            let input = try scoped.writeReports(run, verdicts: verdicts, into: directory)
+            print(ReportPipeline.consoleTable(input))
+            print("\nreports: \(directory)/report.html")
+            try finish(input, run: run)
+        }
+    }
+
+    private func measureOrRead() throws -> (RunResults, String, (session: Remeasurement, directory: RunDirectory)?) {
+        if let results {
+            let run: RunResults
+            do { run = try ResultsFile.read(from: results) } catch { throw CommandFailure(.badInput, "\(error)") }
+            let folder = out ?? URL(fileURLWithPath: results).deletingLastPathComponent().path
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            catch { throw CommandFailure(.runFailure, "\(folder): cannot create report folder: \((error as NSError).localizedDescription)") }
+            return (run, folder, nil)
+        }
+        let (run, directory) = try SuiteSession(measurement: measurement, output: output).execute()
+        return (run, directory.path, (Remeasurement(measurement: measurement, factor: remeasureFactor), directory))
+    }
+
+    /// With id filters, only the budgets of the selected benchmarks are gated (the others were not asked for).
+    private func selectedBudgets(_ budgets: [Budget]) -> [Budget] {
+        guard !measurement.filters.isEmpty else { return budgets }
+        let filter = IDFilter(measurement.filters)
+        return budgets.filter { filter.matches($0.benchmarkID) }
+    }
+
+    private func finish(_ input: ReportInput, run: RunResults) throws {
+        if !run.complete {
+            throw run.incompleteReason?.contains("SIGTERM") == true ? ExitCode(143) : ExitStatus.interrupted.code
+        }
+        let checks: [any GateCheck] = [BudgetGateCheck()]
+        var status = ExitStatus.success
+        for check in checks {
+            let (checkStatus, message) = check.evaluate(input)
+            if checkStatus != .success { Console.warning(message) }
+            status = .worst(status, checkStatus)
+        }
+        if advisory && status != .success {
+            Console.warning("--advisory: exiting 0 although the gate would exit \(status.rawValue)")
+            return
+        }
+        if status != .success { throw status.code }
+    }
+}
+
+/// Options shared by `gate` and `report`: which budgets, how strict, which warning margin.
+struct GateOptions: ParsableArguments {
+    @Option(help: "The budgets file.")
+    var budgets: String = "Benchmarks/budgets.yaml"
+
+    @Flag(help: "Treat INCONCLUSIVE as a failure (exit 3; a failure in JUnit).")
+    var strict = false
+
+    @Option(name: .customLong("margin"), help: "Warn when a PASS leaves less headroom than this percentage of the limit.")
+    var marginPercent: Double = 20
+
+    func validate() throws {
+        if !(marginPercent >= 0 && marginPercent < 100) { throw ValidationError("--margin must be in [0, 100) (got \(marginPercent))") }
+    }
+
+    func pipeline() throws -> ReportPipeline {
+        ReportPipeline(budgets: try ReportPipeline.loadBudgets(budgets),
+                       evaluator: BudgetEvaluator(warningMarginPercent: marginPercent), strict: strict)
+    }
+}

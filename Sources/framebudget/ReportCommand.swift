@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import Results
+
+/// `framebudget report`: regenerates every report and plot from a results file (no measuring; not a gate).
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Regenerate every report and plot of a results file.",
+        discussion: """
+            Example: framebudget report Reports/latest/results.json --out /tmp/review
+            Exit: 0 reports written (whatever the verdicts) · 2 bad input · 4 cannot write.
+            """)
+
+    @Argument(help: "A results.json written by run or gate.")
+    var resultsPath: String
+
+    @Option(help: "Folder for the reports (default: the results file's folder).")
+    var out: String?
+
+    @OptionGroup var gate: GateOptions
+
+    func run() throws {
+        try reportingFailures {
+            let pipeline = try gate.pipeline()
+            let run: RunResults
+            do { run = try ResultsFile.read(from: resultsPath) } catch { throw CommandFailure(.badInput, "\(error)") }
+            let folder = out ?? URL(fileURLWithPath: resultsPath).deletingLastPathComponent().path
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            catch { throw CommandFailure(.runFailure, "\(folder): cannot create report folder: \((error as NSError).localizedDescription)") }
+            let input = try pipeline.writeReports(run, verdicts: pipeline.verdicts(for: run), into: folder)
+            print(ReportPipeline.consoleTable(input))
+            print("\nreports: \(folder)/report.html")
+        }
+    }
+}

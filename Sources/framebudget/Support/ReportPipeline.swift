@@ -1,0 +1,50 @@
+import BenchmarkSuite
+import Budgets
+import Foundation
+import Plots
+import Reports
+import Results
+
+/// From a run and its budgets to every report on disk: verdicts → plots → reports. Shared by `gate` and `report`.
+struct ReportPipeline {
+    let budgets: [Budget]
+    let evaluator: BudgetEvaluator
+    let strict: Bool
+
+    /// Loads the budgets file, checking every id against the suite and the id contract.
+    /// - Throws: ``CommandFailure`` (bad input) with the file, line and field.
+    static func loadBudgets(_ path: String) throws -> [Budget] {
+        let known = Set(Suite.all().map(\.id)).union(ContractIDs.all)
+        do { return try BudgetsFile.load(path: path, knownIDs: known) }
+        catch { throw CommandFailure(.badInput, "\(error)") }
+    }
+
+    func verdicts(for run: RunResults) -> [BudgetVerdict] {
+        evaluator.evaluate(budgets, against: run)
+    }
+
+    /// Draws the plots into `<directory>/plots/` and writes every report into `directory`.
+    /// - Returns: the report input (for the console table and the gate checks).
+    @discardableResult
+    func writeReports(_ run: RunResults, verdicts: [BudgetVerdict], into directory: String) throws -> ReportInput {
+        let plotFolder = "\(directory)/plots"
+        let specs = StandardPlots.specs(for: PlotInput(run: run, verdicts: verdicts))
+        let (rendered, note) = PlotRendering.render(specs, into: plotFolder)
+        let images = rendered.map { plot in
+            PlotImage(name: plot.spec.name, title: plot.spec.title, hotPath: plot.spec.hotPath,
+                      files: plot.files.map { "plots/\($0)" },
+                      svg: plot.files.first { $0.hasSuffix(".svg") }.flatMap { try? String(contentsOfFile: "\(plotFolder)/\($0)", encoding: .utf8) })
+        }
+        if let note { Console.warning(note) }
+        let input = ReportInput(run: run, verdicts: verdicts, plots: images, plotsNote: note, strict: strict)
+        do { try ReportWriter().write(input, to: directory) }
+        catch { throw CommandFailure(.runFailure, "\(error)") }
+        return input
+    }
+
+    /// The verdict table for stdout, coloured on a terminal.
+    static func consoleTable(_ input: ReportInput) -> String {
+        let text = (try? ConsoleReporter(colour: Console.stdoutIsTerminal).text(input)) ?? ""
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+}

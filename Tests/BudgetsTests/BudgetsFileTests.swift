@@ -1,0 +1,116 @@
+import Budgets
+import Foundation
+import XCTest
+
+final class BudgetsFileTests: XCTestCase {
+    private let known: Set<String> = ["colormap/optimized/256x192", "colormap/reference/256x192", "frame-loop/photo/drop"]
+
+    private func yaml(_ entry: String) -> String {
+        "version: 1\nbudgets:\n  - name: colormap-p95\n" + entry
+    }
+
+    private let validEntry = """
+            hot-path: colormap
+            workload: 256x192
+            metric: time
+            statistic: p95
+            limit: 1
+            unit: ms
+            direction: max
+            source: "000 Performance Targets"
+
+        """.replacingOccurrences(of: "        ", with: "    ")
+
+    private func error(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        do {
+            _ = try BudgetsFile.parse(text, path: "budgets.yaml", knownIDs: known)
+            XCTFail("expected an error", file: file, line: line)
+            return ""
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testValidEntryDefaultsTheVariantToOptimized() throws {
+        let budgets = try BudgetsFile.parse(yaml(validEntry), path: "budgets.yaml", knownIDs: known)
+        XCTAssertEqual(budgets.count, 1)
+        XCTAssertEqual(budgets[0].benchmarkID, "colormap/optimized/256x192")
+        XCTAssertEqual(budgets[0].limit, 1)
+        XCTAssertEqual(budgets[0].unit, .ms)
+        XCTAssertEqual(budgets[0].rule, "p95 time < 1 ms")
+    }
+
+    func testMalformedYAMLNamesTheLine() {
+        XCTAssertEqual(error("version: 1\nbudgets:\n  - name: [unclosed\n"), "budgets.yaml:4: malformed YAML: did not find expected ',' or ']'")
+    }
+
+    func testUnknownBenchmarkIDNamesTheLineAndTheKnownOnes() {
+        let text = yaml(validEntry.replacingOccurrences(of: "workload: 256x192", with: "workload: 1920x1440"))
+        XCTAssertEqual(error(text), "budgets.yaml:4: hot-path: unknown benchmark id 'colormap/optimized/1920x1440' "
+                       + "(known: colormap/optimized/256x192, colormap/reference/256x192)")
+        let other = yaml(validEntry.replacingOccurrences(of: "hot-path: colormap", with: "hot-path: colourmap"))
+        XCTAssertTrue(error(other).hasSuffix("(no benchmark of hot path 'colourmap')"), error(other))
+    }
+
+    func testZeroAndNegativeLimitsAreRejectedForTimes() {
+        XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "limit: 1", with: "limit: 0"))),
+                       "budgets.yaml:8: limit: must be positive (got 0) (0 is allowed only for allocations, meaning exactly none)")
+        XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "limit: 1", with: "limit: -2"))),
+                       "budgets.yaml:8: limit: must be positive (got -2) (0 is allowed only for allocations, meaning exactly none)")
+        XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "limit: 1", with: "limit: fast"))),
+                       "budgets.yaml:8: limit: must be a number (got 'fast')")
+    }
+
+    func testZeroLimitIsAllowedForAllocations() throws {
+        let entry = validEntry.replacingOccurrences(of: "metric: time", with: "metric: allocations")
+            .replacingOccurrences(of: "statistic: p95", with: "statistic: mean")
+            .replacingOccurrences(of: "limit: 1", with: "limit: 0").replacingOccurrences(of: "unit: ms", with: "unit: count")
+        let budgets = try BudgetsFile.parse(yaml(entry), path: "budgets.yaml", knownIDs: known)
+        XCTAssertEqual(budgets[0].rule, "mean allocations ≤ 0 count")
+    }
+
+    func testUnknownVocabularyIsNamedWithTheAllowedValues() {
+        XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "statistic: p95", with: "statistic: p97"))),
+                       "budgets.yaml:7: statistic: 'p97' is not a statistic of time (use p50, median, p90, p95, p99, p99.9, max, mean, min)")
+        XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "metric: time", with: "metric: speed"))),
+                       "budgets.yaml:6: metric: unknown metric 'speed' (known: time, allocations, frame-time, fps-share, peak-memory, drift)")
+        XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "unit: ms", with: "unit: MB"))),
+                       "budgets.yaml:9: unit: 'MB' is not a unit of time (use ns, us, µs, ms, s)")
+        XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "direction: max", with: "direction: up"))),
+                       "budgets.yaml:10: direction: unknown direction 'up' (known: max, min)")
+    }
+
+    func testMissingUnitIsAnErrorNeverASilentPass() {
+        XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "    unit: ms\n", with: ""))),
+                       "budgets.yaml:3: unit: missing")
+    }
+
+    func testMisspeltFieldIsRejected() {
+        XCTAssertTrue(error(yaml(validEntry.replacingOccurrences(of: "direction:", with: "dirction:"))).hasPrefix("budgets.yaml:10: dirction: unknown field"))
+    }
+
+    func testDuplicateNamesAndWrongVersionAreRejected() {
+        let twice = yaml(validEntry) + "  - name: colormap-p95\n" + validEntry
+        XCTAssertEqual(error(twice), "budgets.yaml:12: name: duplicate budget name 'colormap-p95'")
+        XCTAssertEqual(error("version: 2\nbudgets: []\n"), "budgets.yaml:1: version: unsupported version '2' (this framebudget reads 1)")
+        XCTAssertEqual(error(""), "budgets.yaml: empty file (expected 'version: 1' and 'budgets:')")
+    }
+
+    func testTheCommittedBudgetsFileIsValidAgainstTheIDContract() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Benchmarks/budgets.yaml").path
+        let budgets = try BudgetsFile.load(path: path, knownIDs: ContractIDs.all)
+        XCTAssertGreaterThan(budgets.count, 20)
+        let byName = Dictionary(uniqueKeysWithValues: budgets.map { ($0.name, $0) })
+        XCTAssertEqual(byName["texture-upload-256x192-p95"]?.rule, "p95 time < 1 ms")
+        XCTAssertEqual(byName["frame-loop-photo-fps-share"]?.rule, "mean fps-share > 0.95 ratio")
+        XCTAssertEqual(byName["frame-loop-video-peak-memory"]?.rule, "max peak-memory < 300 MB")
+        XCTAssertTrue(budgets.allSatisfy { !$0.source.isEmpty })
+    }
+
+    func testUnreadableFileIsOneLine() {
+        XCTAssertThrowsError(try BudgetsFile.load(path: "/nonexistent/budgets.yaml", knownIDs: nil)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("/nonexistent/budgets.yaml: cannot read:"), "\(error)")
+        }
+    }
+}

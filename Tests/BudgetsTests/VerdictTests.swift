@@ -1,0 +1,156 @@
+import Budgets
+import Results
+import Statistics
+import XCTest
+
+final class VerdictTests: XCTestCase {
+    private let evaluator = BudgetEvaluator()
+
+    /// p95 of 0.9 ms in nanoseconds with the interval [lower, upper] ms.
+    private func verdict(_ budget: Budget, p95: Double, lower: Double, upper: Double) -> BudgetVerdict {
+        let summary = BudgetFixtures.summary(value: p95 * 1e6, lower: lower * 1e6, upper: upper * 1e6)
+        return evaluator.evaluate(budget, result: BudgetFixtures.result(statistics: summary))
+    }
+
+    func testPassesWhenTheWholeIntervalIsUnderTheLimit() {
+        let v = verdict(BudgetFixtures.budget(), p95: 0.5, lower: 0.45, upper: 0.55)
+        XCTAssertEqual(v.outcome, .pass)
+        XCTAssertEqual(v.measured!, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(v.interval!.upper, 0.55, accuracy: 1e-12)
+        XCTAssertEqual(v.headroomPercent!, 50, accuracy: 1e-9)
+        XCTAssertNil(v.warning)
+    }
+
+    func testUpperBoundExactlyAtTheLimitIsInconclusiveNotPass() {
+        XCTAssertEqual(verdict(BudgetFixtures.budget(), p95: 0.9, lower: 0.8, upper: 1.0).outcome, .inconclusive)
+    }
+
+    func testLowerBoundExactlyAtTheLimitIsInconclusiveNotFail() {
+        XCTAssertEqual(verdict(BudgetFixtures.budget(), p95: 1.1, lower: 1.0, upper: 1.2).outcome, .inconclusive)
+    }
+
+    func testFailsWhenTheLowerBoundIsOverTheLimit() {
+        let v = verdict(BudgetFixtures.budget(), p95: 1.2, lower: 1.1, upper: 1.3)
+        XCTAssertEqual(v.outcome, .fail)
+        XCTAssertEqual(v.headroomPercent!, -20, accuracy: 1e-9)
+    }
+
+    func testPointEstimateUnderTheLimitButIntervalOverItIsInconclusive() {
+        XCTAssertEqual(verdict(BudgetFixtures.budget(), p95: 0.95, lower: 0.9, upper: 1.05).outcome, .inconclusive)
+    }
+
+    func testThinHeadroomPassWarnsAtTheConfiguredMargin() {
+        let budget = BudgetFixtures.budget()
+        XCTAssertNotNil(verdict(budget, p95: 0.85, lower: 0.84, upper: 0.86).warning, "15% < 20% margin")
+        let relaxed = BudgetEvaluator(warningMarginPercent: 10)
+        let summary = BudgetFixtures.summary(value: 0.85e6, lower: 0.84e6, upper: 0.86e6)
+        XCTAssertNil(relaxed.evaluate(budget, result: BudgetFixtures.result(statistics: summary)).warning)
+    }
+
+    func testMinDirectionPassesWhenTheLowerBoundIsOverTheLimit() {
+        let budget = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.95, unit: .ratio, direction: .min,
+                                           id: ("frame-loop", "photo", "drop"))
+        let frame = BudgetFixtures.summary(value: 15, lower: 14, upper: 16)
+        func share(_ value: Double, frames: Int) -> VerdictOutcome {
+            evaluator.evaluate(budget, result: BudgetFixtures.result(
+                id: "frame-loop/photo/drop", statistics: frame,
+                frameLoop: BudgetFixtures.frameLoop(frameTime: frame, share: value, frames: frames))).outcome
+        }
+        XCTAssertEqual(share(0.99, frames: 2000), .pass)
+        XCTAssertEqual(share(0.90, frames: 2000), .fail)
+        XCTAssertEqual(share(0.955, frames: 100), .inconclusive, "100 frames cannot tell 95.5% from 95%")
+    }
+
+    func testMinDirectionBoundariesMirrorTheMaxOnes() {
+        let budget = BudgetFixtures.budget(limit: 1, direction: .min)
+        XCTAssertEqual(verdict(budget, p95: 1.1, lower: 1.0, upper: 1.2).outcome, .inconclusive, "lower bound at the limit")
+        XCTAssertEqual(verdict(budget, p95: 0.9, lower: 0.8, upper: 1.0).outcome, .inconclusive, "upper bound at the limit")
+        XCTAssertEqual(verdict(budget, p95: 0.5, lower: 0.4, upper: 0.6).outcome, .fail)
+        XCTAssertEqual(verdict(budget, p95: 1.5, lower: 1.4, upper: 1.6).headroomPercent!, 50, accuracy: 1e-9)
+    }
+
+    func testABenchmarkThatDidNotRunIsMissingNeverPass() {
+        let v = evaluator.evaluate(BudgetFixtures.budget(), result: nil)
+        XCTAssertEqual(v.outcome, .missing)
+        XCTAssertNil(v.measured)
+        XCTAssertEqual(v.warning, "colormap/optimized/256x192 did not run")
+    }
+
+    func testRunLevelEvaluationFindsResultsByBenchmarkID() throws {
+        let summary = BudgetFixtures.summary(value: 0.5e6, lower: 0.4e6, upper: 0.6e6)
+        var run = RunResults(runID: "r", startedAt: Date(timeIntervalSince1970: 0), environment: try environment(),
+                             settings: RunSettings(samples: 3, targetSampleNanoseconds: 1, warmupNanoseconds: 1))
+        run.benchmarks = [BudgetFixtures.result(statistics: summary)]
+        let fusion = BudgetFixtures.budget(id: ("fusion", "optimized", "256x192-to-518x392"))
+        let verdicts = evaluator.evaluate([BudgetFixtures.budget(), fusion], against: run)
+        XCTAssertEqual(verdicts.map(\.outcome), [.pass, .missing])
+        XCTAssertTrue(GateSummary(verdicts).hasFailures)
+    }
+
+    func testUnitsAreConvertedFromNanosecondsAndMilliseconds() {
+        let summary = BudgetFixtures.summary(value: 250_000, lower: 240_000, upper: 260_000)
+        let micro = evaluator.evaluate(BudgetFixtures.budget(limit: 300, unit: .us), result: BudgetFixtures.result(statistics: summary))
+        XCTAssertEqual(micro.measured!, 250, accuracy: 1e-9)
+        XCTAssertEqual(micro.outcome, .pass)
+        let seconds = evaluator.evaluate(BudgetFixtures.budget(limit: 0.0002, unit: .s), result: BudgetFixtures.result(statistics: summary))
+        XCTAssertEqual(seconds.outcome, .fail)
+        // Frame-loop summaries are already in milliseconds: 16 ms stays 16 ms, not 16e-6.
+        let frame = BudgetFixtures.summary(value: 16, lower: 15.5, upper: 16.5)
+        let loop = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame, frameLoop: BudgetFixtures.frameLoop(frameTime: frame))
+        let budget = BudgetFixtures.budget(.frameTime, limit: 17.54, id: ("frame-loop", "photo", "drop"))
+        XCTAssertEqual(evaluator.evaluate(budget, result: loop).measured!, 16, accuracy: 1e-12)
+        let inMicro = BudgetFixtures.budget(.frameTime, limit: 17540, unit: .us, id: ("frame-loop", "photo", "drop"))
+        XCTAssertEqual(evaluator.evaluate(inMicro, result: loop).measured!, 16000, accuracy: 1e-9)
+    }
+
+    func testPeakMemoryInDecimalAndBinaryMegabytes() {
+        let result = BudgetFixtures.result(statistics: BudgetFixtures.summary(value: 1, lower: 1, upper: 1), peak: 314_572_800)
+        let decimal = evaluator.evaluate(BudgetFixtures.budget(.peakMemory, statistic: "max", limit: 300, unit: .MB), result: result)
+        XCTAssertEqual(decimal.measured!, 314.5728, accuracy: 1e-9)
+        XCTAssertEqual(decimal.outcome, .fail, "a point estimate over the limit")
+        let binary = evaluator.evaluate(BudgetFixtures.budget(.peakMemory, statistic: "max", limit: 300, unit: .MiB), result: result)
+        XCTAssertEqual(binary.outcome, .inconclusive, "exactly 300 MiB: a point estimate at the limit proves nothing")
+        let unrecorded = BudgetFixtures.result(statistics: BudgetFixtures.summary(value: 1, lower: 1, upper: 1))
+        XCTAssertEqual(evaluator.evaluate(BudgetFixtures.budget(.peakMemory, statistic: "max", limit: 300, unit: .MB), result: unrecorded).outcome, .missing)
+    }
+
+    func testZeroAllocationBudgetPassesOnlyAtExactlyZero() {
+        let budget = BudgetFixtures.budget(.allocations, statistic: "mean", limit: 0, unit: .count)
+        let summary = BudgetFixtures.summary(value: 1, lower: 1, upper: 1)
+        XCTAssertEqual(evaluator.evaluate(budget, result: BudgetFixtures.result(statistics: summary, allocations: 0)).outcome, .pass)
+        let one = evaluator.evaluate(budget, result: BudgetFixtures.result(statistics: summary, allocations: 0.001))
+        XCTAssertEqual(one.outcome, .fail, "one allocation in a thousand iterations is not zero")
+        XCTAssertNil(one.headroomPercent)
+        let uncounted = evaluator.evaluate(budget, result: BudgetFixtures.result(statistics: summary, counted: false))
+        XCTAssertEqual(uncounted.outcome, .missing)
+    }
+
+    func testDriftAndStatisticsWithoutIntervalUseThePointEstimate() {
+        let frame = BudgetFixtures.summary(value: 15, lower: 14, upper: 16)
+        let budget = BudgetFixtures.budget(.drift, statistic: "p50", limit: 1.1, unit: .ratio, id: ("frame-loop", "photo", "drop"))
+        let result = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame, frameLoop: BudgetFixtures.frameLoop(frameTime: frame, drift: 1.2))
+        let v = evaluator.evaluate(budget, result: result)
+        XCTAssertEqual(v.outcome, .fail)
+        XCTAssertNil(v.interval)
+        let p999 = BudgetFixtures.budget(statistic: "p99.9", limit: 1)
+        let summary = BudgetFixtures.summary(value: 0.5e6, lower: 0, upper: 2e6)
+        XCTAssertEqual(evaluator.evaluate(p999, result: BudgetFixtures.result(statistics: summary)).outcome, .pass)
+        let noLoop = evaluator.evaluate(budget, result: BudgetFixtures.result(statistics: frame))
+        XCTAssertEqual(noLoop.outcome, .missing)
+    }
+
+    func testWilsonIntervalMatchesTheTextbookValue() {
+        // 95 of 100: scipy.stats.binomtest(95, 100).proportion_ci(method="wilson") gives [0.88825, 0.97846].
+        let ci = Wilson.interval(share: 0.95, trials: 100)!
+        XCTAssertEqual(ci.lower, 0.8883, accuracy: 1e-4)
+        XCTAssertEqual(ci.upper, 0.9785, accuracy: 1e-4)
+        XCTAssertNil(Wilson.interval(share: 0.5, trials: 0))
+    }
+
+    private func environment() throws -> EnvironmentInfo {
+        EnvironmentInfo(hostname: "h", cpuModel: "cpu", logicalCores: 1, frequencyGovernor: nil, virtualization: nil,
+                        kernel: "k", operatingSystem: "os", swiftVersion: "6", buildConfiguration: "release",
+                        gitCommit: nil, gitDirty: nil, loadAverage: [],
+                        clock: ClockInfo(source: "c", resolutionNanoseconds: 1, granularityNanoseconds: 1, overheadNanoseconds: 1))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+
+/// `gate` and `report` as a user runs them: exit codes, files, and nothing written on bad input.
+final class GateCommandTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "fb-gate-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// A budgets file with one time budget on the optimized depth upload.
+    private func budgets(limit: String, statistic: String = "p95", unit: String = "s", extra: String = "") throws -> String {
+        let path = folder + "/budgets.yaml"
+        try """
+            version: 1
+            budgets:
+              - name: upload-\(statistic)
+                hot-path: texture-upload
+                variant: optimized
+                workload: 256x192
+                metric: time
+                statistic: \(statistic)
+                limit: \(limit)
+                unit: \(unit)
+                direction: max
+                source: "test"
+            \(extra)
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private let reportFiles = ["results.json", "summary.txt", "report.md", "junit.xml", "report.html", "bencher.json",
+                               "github-action-benchmark.json", "verdicts.json"]
+
+    func testPassingGateWritesEveryReportAndPlotAndExitsZero() throws {
+        let result = try Framebudget.run(["gate", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "g",
+                                          "--budgets", try budgets(limit: "10"), "texture-upload/optimized/256x192"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("PASS     upload-p95"), result.stdout)
+        let run = folder + "/r/g"
+        for file in reportFiles { XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/\(file)"), file) }
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/plots/texture-upload-latency.svg"))
+        }
+    }
+
+    func testFailingBudgetExitsOneUnlessAdvisory() throws {
+        let path = try budgets(limit: "1", unit: "ns")
+        let gate = try Framebudget.run(["gate", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "a",
+                                        "--budgets", path, "texture-upload/optimized/256x192"])
+        XCTAssertEqual(gate.status, 1, gate.stderr)
+        XCTAssertTrue(gate.stdout.contains("FAIL"))
+        let advisory = try Framebudget.run(["gate", "--quick", "--allow-debug", "--advisory", "--reports", folder + "/r",
+                                            "--run-id", "b", "--budgets", path, "texture-upload/optimized/256x192"])
+        XCTAssertEqual(advisory.status, 0, advisory.stderr)
+        XCTAssertTrue(advisory.stderr.contains("--advisory: exiting 0 although the gate would exit 1"))
+    }
+
+    func testBadBudgetsFileIsBadInputBeforeMeasuring() throws {
+        let path = try budgets(limit: "0")
+        let result = try Framebudget.run(["gate", "--quick", "--allow-debug", "--reports", folder + "/r", "--budgets", path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "framebudget: error: \(path):9: limit: must be positive (got 0) "
+                       + "(0 is allowed only for allocations, meaning exactly none)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured, nothing written")
+    }
+
+    func testGatingAResultsFileMissingABudgetedBenchmarkFails() throws {
+        let run = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "m", "texture-upload/memcpy/256x192"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let gate = try Framebudget.run(["gate", "--results", folder + "/r/m/results.json", "--budgets", try budgets(limit: "10")])
+        XCTAssertEqual(gate.status, 1)
+        XCTAssertTrue(gate.stdout.contains("MISSING  upload-p95"), gate.stdout)
+        let junit = try String(contentsOfFile: folder + "/r/m/junit.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains("type=\"MISSING\""))
+    }
+
+    func testInconclusiveFailsOnlyUnderStrictAndReportRegeneratesEverything() throws {
+        let run = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "i", "texture-upload/optimized/256x192"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let results = folder + "/r/i/results.json"
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results))) as! [String: Any]
+        let statistics = ((json["benchmarks"] as! [[String: Any]])[0]["statistics"] as! [String: Any])
+        let interval = (statistics["intervals"] as! [String: [String: Double]])["p95"]!
+        let inside = String(format: "%.3f", (interval["lower"]! + interval["upper"]!) / 2)
+        try XCTSkipIf(interval["upper"]! - interval["lower"]! < 2, "interval too narrow to place a limit inside it")
+        let path = try budgets(limit: inside, unit: "ns")
+        let lenient = try Framebudget.run(["gate", "--results", results, "--budgets", path])
+        XCTAssertEqual(lenient.status, 0, lenient.stdout + lenient.stderr)
+        XCTAssertTrue(lenient.stdout.contains("INCONCLUSIVE"))
+        let strict = try Framebudget.run(["gate", "--results", results, "--budgets", path, "--strict"])
+        XCTAssertEqual(strict.status, 3, strict.stderr)
+        let out = folder + "/regenerated"
+        let report = try Framebudget.run(["report", results, "--budgets", path, "--out", out])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        for file in reportFiles.dropFirst() { XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/\(file)"), file) }
+    }
+
+    func testReportOfAMalformedResultsFileIsBadInput() throws {
+        try "{\"schemaVersion\": 1}".write(toFile: folder + "/bad.json", atomically: true, encoding: .utf8)
+        let result = try Framebudget.run(["report", folder + "/bad.json", "--budgets", try budgets(limit: "10")])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("framebudget: error: \(folder)/bad.json: not a FrameBudget results file"), result.stderr)
+    }
+}

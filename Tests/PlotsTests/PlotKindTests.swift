@@ -1,0 +1,124 @@
+import Budgets
+import Foundation
+import Results
+import Statistics
+import XCTest
+@testable import Plots
+
+final class PlotKindTests: XCTestCase {
+    private var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "fb-plotkinds-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func testEveryStandardKindRendersWithGnuplot() throws {
+        try XCTSkipIf(Gnuplot.executable == nil, "gnuplot is installed by `make deps`")
+        let specs = StandardPlots.specs(for: PlotFixture.input)
+        XCTAssertEqual(specs.map(\.name), [
+            "nms-latency", "frame-loop-latency", "nms-variants", "frame-loop-photo-drop-timeline", "nms-counters",
+            "nms-reference-complexity", "nms-optimized-complexity",
+        ])
+        let (rendered, note) = PlotRendering.render(specs, into: directory)
+        XCTAssertNil(note)
+        XCTAssertEqual(rendered.count, specs.count)
+        for plot in rendered {
+            let svg = try String(contentsOfFile: "\(directory)/\(plot.spec.name).svg", encoding: .utf8)
+            XCTAssertTrue(svg.contains("<svg"), plot.spec.name)
+        }
+    }
+
+    func testLatencyPlotDrawsTheBudgetAndTheShadedInterval() throws {
+        let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: PlotFixture.input).first)
+        XCTAssertTrue(spec.script.contains("set label 'nms-typical-p95' at 2.47,5"), spec.script)
+        XCTAssertTrue(spec.script.contains("set object rect from 0.65,"), "the p95 interval shaded")
+        XCTAssertEqual(spec.hotPath, "nms")
+    }
+
+    func testTimelineMarksTheMissedFramesAndTheDeadline() throws {
+        let spec = try XCTUnwrap(FrameTimelinePlot().plots(for: PlotFixture.input).first)
+        XCTAssertEqual(spec.dataFiles["frame-loop-photo-drop-timeline-missed.dat"], "9 20\n19 20\n29 20\n")
+        XCTAssertTrue(spec.script.contains("16.67 with lines"))
+        XCTAssertTrue(spec.script.contains("budget frame-time"))
+    }
+
+    func testCountersPlotNamesTheUnavailableCountersInsteadOfDrawingZeros() throws {
+        let spec = try XCTUnwrap(CountersPlot().plots(for: PlotFixture.input).first)
+        XCTAssertTrue(spec.script.contains("unavailable: PAPI_L3_TCM (no such event on this CPU)"), spec.script)
+        XCTAssertFalse(spec.dataFiles["nms-counters.dat"]!.contains("PAPI_L3_TCM"))
+        XCTAssertTrue(CountersPlot().plots(for: PlotInput(run: PlotFixture.run(withCounters: false), verdicts: [])).isEmpty)
+    }
+
+    func testComplexityPlotFitsTheSweep() throws {
+        let specs = ComplexityPlot().plots(for: PlotFixture.input)
+        XCTAssertEqual(specs.map(\.title), ["nms/reference: complexity O(n²)", "nms/optimized: complexity O(n log n)"])
+    }
+
+    func testWithoutGnuplotRenderingSaysSoInsteadOfFailing() throws {
+        let saved = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        setenv("PATH", "/nonexistent", 1)
+        defer { setenv("PATH", saved, 1) }
+        let (rendered, note) = PlotRendering.render(StandardPlots.specs(for: PlotFixture.input), into: directory)
+        XCTAssertTrue(rendered.isEmpty)
+        XCTAssertEqual(note, PlotError.gnuplotMissing.description)
+    }
+}
+
+enum PlotFixture {
+    static func result(_ id: String, centre: Double, sweep: Double? = nil, counters: [CounterReading] = [],
+                       frameLoop: FrameLoopSummary? = nil) -> BenchmarkResult {
+        let parts = id.split(separator: "/").map(String.init)
+        let values = (0..<30).map { centre * (1 + 0.1 * (Double(($0 * 7) % 30) / 29 - 0.5)) }
+        return BenchmarkResult(
+            id: id, hotPath: parts[0], variant: parts[1], workload: parts[2], sweepSize: sweep, iterationsPerSample: 4,
+            samplesNanoseconds: values, statistics: .of(values, resamples: 100, seed: 3),
+            allocations: AllocationStatistics(perIteration: 0, bytesPerIteration: 0, iterations: 10, counted: true),
+            counters: counters, frameLoop: frameLoop)
+    }
+
+    static func run(withCounters: Bool = true) -> RunResults {
+        let clock = ClockInfo(source: "c", resolutionNanoseconds: 1, granularityNanoseconds: 1, overheadNanoseconds: 1)
+        let environment = EnvironmentInfo(hostname: "h", cpuModel: "cpu", logicalCores: 2, frequencyGovernor: nil, virtualization: nil,
+                                          kernel: "k", operatingSystem: "Linux", swiftVersion: "6.3", buildConfiguration: "release",
+                                          gitCommit: nil, gitDirty: nil, loadAverage: [], clock: clock)
+        var run = RunResults(runID: "r", startedAt: Date(timeIntervalSince1970: 0), environment: environment,
+                             settings: RunSettings(samples: 30, targetSampleNanoseconds: 1e6, warmupNanoseconds: 1e6))
+        let counters = withCounters ? [
+            CounterReading(name: "PAPI_TOT_INS", perIteration: 2_000_000, source: .papiHardware),
+            CounterReading(name: "perf::TASK-CLOCK", perIteration: 900_000, source: .papiSoftware),
+            CounterReading.unavailable("PAPI_L3_TCM", reason: "no such event on this CPU"),
+        ] : []
+        run.benchmarks = [
+            result("nms/reference/typical", centre: 8e6, counters: counters),
+            result("nms/optimized/typical", centre: 1e6, counters: counters),
+        ]
+        for n in [100.0, 1000, 8400, 25200] {
+            run.benchmarks.append(result("nms/reference/n=\(Int(n))", centre: 0.5 * n * n, sweep: n))
+            run.benchmarks.append(result("nms/optimized/n=\(Int(n))", centre: 40 * n * log2(n), sweep: n))
+        }
+        let times = (0..<30).map { $0 % 10 == 9 ? 20.0 : 12.0 }
+        let loop = FrameLoopSummary(cadenceMilliseconds: 16.67, policy: "drop", mode: "simulated", framesOffered: 30,
+                                    framesProcessed: 30, framesDropped: 0, deadlineMisses: 3, frameTime: .of(times, resamples: 100),
+                                    callbackLatency: .of(times, resamples: 100), effectiveFPS: 59, shareAtOrAbove57FPS: 0.9,
+                                    driftRatio: 1, frameTimesMilliseconds: times)
+        run.benchmarks.append(result("frame-loop/photo/drop", centre: 12e6, frameLoop: loop))
+        return run
+    }
+
+    static let budgets = [
+        Budget(name: "nms-typical-p95", hotPath: "nms", workload: "typical", metric: .time, statistic: "p95", limit: 5,
+               unit: .ms, source: "test"),
+        Budget(name: "frame-time", hotPath: "frame-loop", workload: "drop", variant: "photo", metric: .frameTime,
+               statistic: "p95", limit: 17.54, unit: .ms, source: "test"),
+    ]
+
+    static var input: PlotInput {
+        let run = run()
+        return PlotInput(run: run, verdicts: BudgetEvaluator().evaluate(budgets, against: run))
+    }
+}

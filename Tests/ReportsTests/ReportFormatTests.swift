@@ -1,0 +1,74 @@
+import Budgets
+import Foundation
+import Reports
+import XCTest
+
+final class ReportFormatTests: XCTestCase {
+    func testFixtureCoversEveryOutcome() {
+        let outcomes = ReportFixture.input().verdicts.map { "\($0.budget.name)=\($0.outcome.rawValue)" }
+        XCTAssertEqual(outcomes, [
+            "colormap-256x192-p95=PASS", "colormap-1920x1440-p95=INCONCLUSIVE", "colormap-256x192-allocations=PASS",
+            "texture-upload-256x192-p95=FAIL", "texture-upload-256x192-allocations=FAIL", "photo-frame-p95=PASS",
+            "frame-loop-photo-frame-time-p95=PASS", "frame-loop-photo-fps-share=INCONCLUSIVE", "fusion-p95=MISSING",
+        ])
+        XCTAssertNotNil(ReportFixture.input().verdicts[5].warning, "photo-frame passes with thin headroom")
+    }
+
+    func testConsoleTableMatchesGolden() throws {
+        try GoldenFile.assertMatches(try ConsoleReporter(colour: false).render(ReportFixture.input()), "summary.txt")
+    }
+
+    func testConsoleColoursOnlyWhenAskedTo() throws {
+        let plain = try ConsoleReporter(colour: false).text(ReportFixture.input())
+        let coloured = try ConsoleReporter(colour: true).text(ReportFixture.input())
+        XCTAssertFalse(plain.contains("\u{1B}["))
+        XCTAssertTrue(coloured.contains("\u{1B}[31;1mFAIL"))
+    }
+
+    func testMarkdownMatchesGoldenAndLeadsWithTheSummary() throws {
+        let data = try MarkdownReporter().render(ReportFixture.input())
+        try GoldenFile.assertMatches(data, "report.md")
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines[0], "## FrameBudget: ❌ budgets failed")
+        XCTAssertTrue(lines[1].hasPrefix("**4 PASS · 2 FAIL · 2 INCONCLUSIVE · 1 MISSING**"), String(lines[1]))
+        XCTAssertTrue(lines.contains("Plots: [colormap: latency distribution](plots/colormap-latency.png)"))
+        XCTAssertTrue(lines.contains("⛔ **1 MISSING** (benchmark did not run): `fusion-p95`"), "folded, not a table of its own")
+        XCTAssertFalse(lines.contains("### fusion"))
+    }
+
+    func testBencherAndGitHubActionExportsMatchGoldenAndParse() throws {
+        let bencher = try BencherExporter().render(ReportFixture.input())
+        try GoldenFile.assertMatches(bencher, "bencher.json")
+        let bmf = try XCTUnwrap(JSONSerialization.jsonObject(with: bencher) as? [String: [String: [String: Double]]])
+        let latency = try XCTUnwrap(bmf["colormap/optimized/256x192"]?["latency"])
+        XCTAssertLessThanOrEqual(latency["lower_value"]!, latency["value"]!)
+        XCTAssertLessThanOrEqual(latency["value"]!, latency["upper_value"]!)
+        let action = try GitHubActionBenchmarkExporter().render(ReportFixture.input())
+        try GoldenFile.assertMatches(action, "github-action-benchmark.json")
+        let entries = try XCTUnwrap(JSONSerialization.jsonObject(with: action) as? [[String: Any]])
+        XCTAssertEqual(entries.count, 6)
+        XCTAssertEqual(Set(entries[0].keys), ["name", "unit", "value", "range", "extra"])
+        XCTAssertEqual(entries[0]["unit"] as? String, "ns")
+    }
+
+    func testVerdictsExportMatchesGolden() throws {
+        try GoldenFile.assertMatches(try VerdictsExporter().render(ReportFixture.input()), "verdicts.json")
+    }
+
+    func testWriterWritesEveryFormatIntoTheFolder() throws {
+        let folder = NSTemporaryDirectory() + "fb-reports-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let paths = try ReportWriter().write(ReportFixture.input(), to: folder)
+        XCTAssertEqual(paths.map { URL(fileURLWithPath: $0).lastPathComponent }, [
+            "summary.txt", "report.md", "junit.xml", "report.html", "bencher.json", "github-action-benchmark.json", "verdicts.json",
+        ])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }, [], "no temporary left")
+    }
+
+    func testWriterIntoAMissingFolderFailsWithThePath() {
+        XCTAssertThrowsError(try ReportWriter().write(ReportFixture.input(), to: "/nonexistent/run")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("/nonexistent/run/summary.txt: cannot write"), "\(error)")
+        }
+    }
+}
