@@ -39,17 +39,22 @@ public enum FrameSchedule {
         (0..<count).map { Double($0) * cadenceMilliseconds }
     }
 
-    /// The most frames waiting (admitted, not started) at any arrival: the backlog a queue built up.
+    /// The most frames found waiting behind a busy processing thread at once: the backlog a queue built up.
+    ///
+    /// A frame waits from its arrival until the previous admitted frame completes (or it starts, if earlier). The
+    /// wake-up delay of an idle processing thread is not waiting: a realtime `drop` loop reads 0, as its schedule.
     public static func peakWaiting(_ outcomes: [FrameOutcome]) -> Int {
+        let admitted = outcomes.filter { !$0.isDropped }
+        // When each admitted frame stops waiting; non-decreasing, as starts and completions are.
+        let waitEnds = admitted.indices.map { k in
+            k == 0 ? admitted[k].arrival : Swift.min(admitted[k].start!, admitted[k - 1].completion!)
+        }
         var peak = 0
-        let starts = outcomes.compactMap(\.start)
         var firstWaiting = 0
-        var admitted = 0
-        for outcome in outcomes where !outcome.isDropped {
-            admitted += 1
-            // Frames admitted so far (this one included) whose start lies after this arrival are waiting.
-            while firstWaiting < admitted && starts[firstWaiting] <= outcome.arrival { firstWaiting += 1 }
-            peak = Swift.max(peak, admitted - firstWaiting)
+        for k in admitted.indices {
+            // Frames admitted so far (this one included) still waiting at this arrival.
+            while firstWaiting <= k && waitEnds[firstWaiting] <= admitted[k].arrival { firstWaiting += 1 }
+            peak = Swift.max(peak, k + 1 - firstWaiting)
         }
         return peak
     }

@@ -32,7 +32,7 @@ public struct FrameLoopSummary: Codable, Sendable {
     public var shareOnRate: Double?
     /// Frames that may wait behind the one in process (0 for `drop`).
     public var queueCapacity: Int?
-    /// The most frames found waiting at once (the backlog a queue built up).
+    /// The most frames found waiting behind a busy processing thread at once (the backlog a queue built up).
     public var peakWaitingFrames: Int?
 
     public init(

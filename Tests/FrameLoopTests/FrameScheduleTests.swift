@@ -61,6 +61,17 @@ final class FrameScheduleTests: XCTestCase {
         XCTAssertEqual(outcomes[2], .processed(2, arrival: 20, start: 20, completion: 22))
     }
 
+    func testWakeUpDelayOfAnIdleThreadIsNotWaiting() {
+        // As a realtime loop records them: each frame starts 0.05 ms after arriving, the thread idle before.
+        let outcomes = (0..<4).map { FrameOutcome.processed($0, arrival: Double($0) * 10, start: Double($0) * 10 + 0.05,
+                                                              completion: Double($0) * 10 + 2) }
+        XCTAssertEqual(FrameSchedule.peakWaiting(outcomes), 0)
+        // Frame 1 arrives while frame 0 runs (until 12) and starts at 12.05: it waited behind it.
+        let behind = [FrameOutcome.processed(0, arrival: 0, start: 0.05, completion: 12),
+                      .processed(1, arrival: 10, start: 12.05, completion: 14)]
+        XCTAssertEqual(FrameSchedule.peakWaiting(behind), 1)
+    }
+
     func testQueueCapacityDefaultsToTripleBuffering() {
         XCTAssertEqual(FramePolicy.queue().waitingCapacity, 2)
         XCTAssertTrue(FramePolicy.queue().admits(framesInFlight: 2))
