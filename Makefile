@@ -4,7 +4,7 @@ REPORTS      ?= Reports
 RELEASE_BIN  := .build/release/framebudget
 BENCH_ARGS   ?=
 
-.PHONY: all deps build build-debug test bench quick gate env clean
+.PHONY: all deps build build-debug test bench quick gate env clean counters profile
 
 all: build
 
@@ -43,3 +43,25 @@ env: build
 
 clean:
 	rm -rf .build
+
+## fuzz: libFuzzer + AddressSanitizer on the .npy reader for FUZZ_SECONDS (default 60), seeded from
+## Tests/NumpyFilesTests/Corpus; new inputs go to fuzz-corpus/, crashes to fuzz-artifacts/ (replay: NpyFuzz FILE).
+## SwiftPM hands swiftc "-sanitize=fuzzer -sanitize=address" as two flags and the last one wins, which silently
+## drops the coverage instrumentation libFuzzer needs: the combined -Xswiftc flag restores it.
+FUZZ_SECONDS ?= 60
+FUZZ_BIN     := .build-fuzz/release/NpyFuzz
+.PHONY: fuzz
+fuzz:
+	$(SWIFT) build -c release --sanitize=fuzzer --sanitize=address --product NpyFuzz --scratch-path .build-fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DNPY_FUZZING
+	mkdir -p fuzz-corpus fuzz-artifacts
+	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) fuzz-corpus Tests/NumpyFilesTests/Corpus -max_total_time=$(FUZZ_SECONDS) \
+		-use_value_profile=1 -artifact_prefix=fuzz-artifacts/ -print_final_stats=1
+
+## counters: what this machine can count (PAPI events, perf_event_open, valgrind, perf)
+counters: build
+	$(RELEASE_BIN) counters
+
+## profile: stages, flame graph (and callgrind top functions with PROFILE_ARGS=--counters callgrind) of ID
+profile: build
+	$(RELEASE_BIN) profile --reports $(REPORTS) $(PROFILE_ARGS) $(ID)

@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Statistics"),
         .target(name: "Results", dependencies: ["Statistics"]),
         .target(name: "Measurement", dependencies: ["Statistics", "Results", "CAllocCounter", "CPlatform", "FrameLoop"]),
-        .target(name: "Counters", dependencies: ["CPAPI", "COpenBLAS", "Results", "Measurement"]),
+        .target(name: "Counters", dependencies: ["CPAPI", "COpenBLAS", "Results", "Measurement", "Statistics"]),
         .target(name: "FrameLoop", dependencies: ["Statistics", "Results"]),
         .target(name: "Budgets", dependencies: ["Results", "Statistics", .product(name: "Yams", package: "Yams")]),
         .target(name: "Comparison", dependencies: ["Results", "Statistics"]),
@@ -62,15 +62,18 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // libFuzzer target on the .npy reader: `make fuzz` (an ordinary build makes it a replay tool).
+        .executableTarget(name: "NpyFuzz", dependencies: ["NumpyFiles"]),
+
         // MARK: - Tests, one target per module
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], resources: [.copy("Golden")]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Measurement"]),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results", "FrameLoop"]),
-        .testTarget(name: "HotPathsTests", dependencies: ["HotPaths", "Workloads"], resources: [.copy("Golden")]),
+        .testTarget(name: "HotPathsTests", dependencies: ["HotPaths", "Workloads", "NumpyFiles"], resources: [.copy("Golden")]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
-        .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"]),
-        .testTarget(name: "CaptureKernelsTests", dependencies: ["CaptureKernels", "NumpyFiles", "HotPaths"]),
-        .testTarget(name: "CountersTests", dependencies: ["Counters", "Results", "Measurement"]),
+        .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"], resources: [.copy("Corpus")]),
+        .testTarget(name: "CaptureKernelsTests", dependencies: ["CaptureKernels", "NumpyFiles", "HotPaths", "Workloads"]),
+        .testTarget(name: "CountersTests", dependencies: ["Counters", "Results", "Measurement", "Statistics"], resources: [.copy("Golden")]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "Results"]),
         .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics"]),

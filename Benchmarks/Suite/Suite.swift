@@ -10,6 +10,12 @@ public enum Suite {
         EdgeOverlayBenchmarks.self,
         PreviewScaleBenchmarks.self,
         HashChainBenchmarks.self,
+        FusionBenchmarks.self,
+        NMSBenchmarks.self,
+        MaskUpsampleBenchmarks.self,
+        YoloPostBenchmarks.self,
+        UnprojectBenchmarks.self,
+        FingerCountBenchmarks.self,
         PhotoFrameBenchmarks.self,
         FrameLoopBenchmarks.self,
     ]

@@ -8,6 +8,11 @@ public enum CaptureKernels {
         TextureUploadKernel.self, ColormapKernel.self, EdgeOverlayKernel.self, PreviewScaleKernel.self,
         HashChainKernel.self,
         HashVerifyKernel.self,
+        FusionCaptureKernel.self,
+        NMSKernel.self,
+        MaskUpsampleKernel.self,
+        UnprojectKernel.self,
+        FingerCountKernel.self,
     ]
 
     /// The kernel with this id.

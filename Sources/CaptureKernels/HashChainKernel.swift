@@ -13,7 +13,7 @@ public enum HashChainKernel: CaptureKernel {
 
     public static func run(input: String, output: String, parameters: KernelParameters) throws -> String {
         try parameters.requireOnly(["variant"])
-        let variant = try HashChainInputs.variant(parameters)
+        let variant = try KernelInputs.variant(parameters)
         let frames = try HashChainInputs.frames(in: input)
         let genesis = try HashChainInputs.genesis(in: input)
         var links: [UInt8] = []
@@ -48,14 +48,6 @@ enum HashChainInputs {
         let bytes: [UInt8]
 
         func range(of index: Int) -> Range<Int> { (index * frameBytes)..<((index + 1) * frameBytes) }
-    }
-
-    static func variant(_ parameters: KernelParameters) throws -> String {
-        let variant = parameters.string("variant") ?? "optimized"
-        guard ["optimized", "reference"].contains(variant) else {
-            throw KernelInputError.badParameter(name: "variant", reason: "'\(variant)' is not optimized or reference")
-        }
-        return variant
     }
 
     /// `frames.npy`, uint8 [F, B]; read without a second copy (a 15 s recording is about 1.9 GB).

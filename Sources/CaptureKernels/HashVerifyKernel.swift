@@ -16,7 +16,9 @@ public enum HashVerifyKernel: CaptureKernel {
     public static func run(input: String, output: String, parameters: KernelParameters) throws -> String {
         try parameters.requireOnly(["checkpoint_every", "fps"])
         let interval = try parameters.int("checkpoint_every", default: 1)
-        guard interval >= 1 else { throw KernelInputError.badParameter(name: "checkpoint_every", reason: "must be at least 1") }
+        guard (1...(1 << 32)).contains(interval) else {
+            throw KernelInputError.badParameter(name: "checkpoint_every", reason: "must be in 1...\(1 << 32)")
+        }
         let fps = try parameters.double("fps", default: 30)
         guard fps > 0 else { throw KernelInputError.badParameter(name: "fps", reason: "must be positive") }
         let frames = try HashChainInputs.frames(in: input)

@@ -14,7 +14,8 @@ enum ImageOutput {
     }
 
     static func write(_ array: NpyArray, to folder: String, file: String) throws {
-        do { try NpyFile.write(array, to: (folder as NSString).appendingPathComponent(file)) }
-        catch let error as NpyError { throw KernelInputError.invalidInput(file: file, reason: CaptureInputs.reason(error)) }
+        let path = (folder as NSString).appendingPathComponent(file)
+        do { try NpyFile.write(array, to: path) }
+        catch let error as NpyError { throw KernelInputError.invalidInput(file: file, reason: CaptureInputs.reason(error, file: path)) }
     }
 }

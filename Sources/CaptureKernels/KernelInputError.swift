@@ -17,3 +17,11 @@ public enum KernelInputError: Error, CustomStringConvertible, Equatable {
         }
     }
 }
+
+extension KernelInputError {
+    /// True when an input file is absent (as opposed to present but invalid): `run --workload` skips such benchmarks.
+    public var isMissingFile: Bool {
+        if case .missingFile = self { return true }
+        return false
+    }
+}

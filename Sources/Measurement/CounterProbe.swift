@@ -10,4 +10,14 @@ public protocol CounterProbe: Sendable {
     /// own start/read cost. Counters it cannot give come back as ``CounterReading/unavailable(_:reason:)``.
     /// - Parameter threads: threads the kernel uses, so the probe can say what it counted (calling thread only).
     func readings(iterations: Int, threads: Int, running body: () -> Void) -> [CounterReading]
+
+    /// The same, knowing which benchmark is counted: a probe that counts in another process (valgrind) needs its id.
+    /// The default forwards to ``readings(iterations:threads:running:)``.
+    func readings(for benchmark: Benchmark, iterations: Int, running body: () -> Void) -> [CounterReading]
+}
+
+extension CounterProbe {
+    public func readings(for benchmark: Benchmark, iterations: Int, running body: () -> Void) -> [CounterReading] {
+        readings(iterations: iterations, threads: benchmark.threads, running: body)
+    }
 }

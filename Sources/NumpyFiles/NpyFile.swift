@@ -10,15 +10,32 @@ public enum NpyFile {
             throw NpyError.unreadable(file: path, reason: reason)
         }
         defer { try? handle.close() }
+        // The throwing FileHandle calls: the legacy readData(ofLength:) traps on a read error (e.g. a folder).
+        func attempt<T>(_ body: () throws -> T) throws -> T {
+            do { return try body() } catch { throw NpyError.unreadable(file: path, reason: Self.reason(error, path: path)) }
+        }
         // Read the fixed prefix and header first: a header that declares gigabytes is refused before allocating.
-        let prefix = [UInt8](handle.readData(ofLength: 4096))
+        let prefix = [UInt8](try attempt { try handle.read(upToCount: 4096) } ?? Data())
         let header = try NpyFormat.parseHeader(prefix, file: path, byteLimit: byteLimit)
-        try handle.seek(toOffset: UInt64(header.dataOffset))
-        let data = [UInt8](handle.readData(ofLength: header.dataBytes))
+        // A header may declare more data than the file holds: compare with the file's size before asking for
+        // (and allocating) that many bytes.
+        let size = Int(try attempt { try handle.seekToEnd() })
+        guard size - header.dataOffset >= header.dataBytes else {
+            throw NpyError.truncated(file: path, expected: header.dataBytes, found: Swift.max(size - header.dataOffset, 0))
+        }
+        try attempt { try handle.seek(toOffset: UInt64(header.dataOffset)) }
+        let data = header.dataBytes == 0 ? [] : [UInt8](try attempt { try handle.read(upToCount: header.dataBytes) } ?? Data())
         guard data.count == header.dataBytes else {
             throw NpyError.truncated(file: path, expected: header.dataBytes, found: data.count)
         }
         return NpyArray(dtype: header.dtype, shape: header.shape, bytes: data)
+    }
+
+    /// Why a read failed, in a few words ("is a folder" rather than Foundation's generic sentence).
+    private static func reason(_ error: Error, path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return "is a folder" }
+        return (error as NSError).localizedDescription
     }
 
     /// Reads a file that must have the given dtype and rank; returns its shape and values.

@@ -30,6 +30,11 @@ public struct Throughput: Codable, Sendable, Equatable {
     public var percentOfComputeRoof: Double?
     /// `memory`, `compute`, or nil when neither roof is known.
     public var bound: String?
+    /// Achieved bandwidth as a percentage of the L2-sized memcpy roof (above 100% of the DRAM roof means the
+    /// working set lives in cache: this one says how close to the cache's limit it runs).
+    public var percentOfCacheRoof: Double?
+    /// Flops per byte, when both are declared; compared with the ridge point it decides `bound`.
+    public var arithmeticIntensity: Double?
 
     public init(
         bytesPerIteration: Double? = nil, flopsPerIteration: Double? = nil, gigabytesPerSecond: Double? = nil,

@@ -10,5 +10,6 @@ struct FrameBudgetCommand: ParsableCommand {
         subcommands: [
             RunCommand.self, ListCommand.self, EnvCommand.self, KernelCommand.self,
             GateCommand.self, ReportCommand.self,
+            CountersCommand.self, ProfileCommand.self, IterateCommand.self,
         ])
 }

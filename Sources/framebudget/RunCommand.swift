@@ -12,6 +12,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var measurement: MeasurementOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var counterOptions: CounterOptions
 
     @Option(help: "What to print on stdout: console (a table), json (the results document), none.")
     var format: OutputFormat = .console
@@ -22,7 +23,10 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let (results, directory) = try SuiteSession(measurement: measurement, output: output).execute()
+            let (probe, counterWarnings) = try counterOptions.probe(workload: measurement)
+            let (results, directory) = try SuiteSession(measurement: measurement, output: output).execute(
+                counters: probe, countersMode: counterOptions.counters.rawValue,
+                roofs: counterOptions.roofMeter(quick: measurement.quick), extraWarnings: counterWarnings)
             switch format {
             case .console:
                 print(SummaryTable.render(results))

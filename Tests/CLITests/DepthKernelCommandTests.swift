@@ -43,7 +43,7 @@ final class DepthKernelCommandTests: XCTestCase {
         try writeNpy("depth.npy", descr: "<f8", shape: "(1, 2)", data: [UInt8](repeating: 0, count: 16))
         let result = try Framebudget.run(["kernel", "edge-overlay", "--in", input, "--out", output])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "framebudget: error: depth.npy: dtype is float64, expected float32\n")
+        XCTAssertEqual(result.stderr, "framebudget: error: \(input)/depth.npy: dtype is float64, expected float32\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 
@@ -60,7 +60,7 @@ final class DepthKernelCommandTests: XCTestCase {
         try writeNpy("frame.npy", descr: "|u1", shape: "(2, 2, 4)", data: [UInt8](repeating: 7, count: 10))
         let result = try Framebudget.run(["kernel", "preview-scale", "--in", input, "--out", output])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "framebudget: error: frame.npy: truncated: header declares 16 data bytes, file has 10\n")
+        XCTAssertEqual(result.stderr, "framebudget: error: \(input)/frame.npy: truncated: header declares 16 data bytes, file has 10\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 }

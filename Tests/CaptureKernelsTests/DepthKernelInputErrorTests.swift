@@ -29,25 +29,25 @@ final class DepthKernelInputErrorTests: XCTestCase {
 
     func testMissingDepthFileIsNamed() throws {
         let folders = try KernelFolders()
-        for kernel in depthKernels { XCTAssertEqual(failure(kernel, folders), "depth.npy: missing input file") }
-        XCTAssertEqual(failure(PreviewScaleKernel.self, folders), "frame.npy: missing input file")
+        for kernel in depthKernels { XCTAssertEqual(failure(kernel, folders), "\(folders.input)/depth.npy: missing input file") }
+        XCTAssertEqual(failure(PreviewScaleKernel.self, folders), "\(folders.input)/frame.npy: missing input file")
     }
 
     func testWrongDTypeIsRefused() throws {
         let folders = try folders(depth: NpyArray(shape: [2, 2], values: [1.0, 2.0, 3.0, 4.0] as [Double]))
-        for kernel in depthKernels { XCTAssertEqual(failure(kernel, folders), "depth.npy: dtype is float64, expected float32") }
+        for kernel in depthKernels { XCTAssertEqual(failure(kernel, folders), "\(folders.input)/depth.npy: dtype is float64, expected float32") }
     }
 
     func testWrongRankIsRefused() throws {
         let folders = try folders(depth: NpyArray(shape: [2, 2, 1], values: [1, 2, 3, 4] as [Float]))
         for kernel in depthKernels {
-            XCTAssertEqual(failure(kernel, folders), "depth.npy: shape [2, 2, 1] has 3 dimensions, expected 2")
+            XCTAssertEqual(failure(kernel, folders), "\(folders.input)/depth.npy: shape [2, 2, 1] has 3 dimensions, expected 2")
         }
     }
 
     func testEmptyMapIsRefused() throws {
         let folders = try folders(depth: NpyArray(shape: [0, 5], values: [] as [Float]))
-        for kernel in depthKernels { XCTAssertEqual(failure(kernel, folders), "depth.npy: empty array, shape [0, 5]") }
+        for kernel in depthKernels { XCTAssertEqual(failure(kernel, folders), "\(folders.input)/depth.npy: shape [0, 5] is empty") }
     }
 
     func testTruncatedAndNonNpyFilesAreRefused() throws {
@@ -55,11 +55,11 @@ final class DepthKernelInputErrorTests: XCTestCase {
         let whole = NpyFormat.serialize(NpyArray(shape: [4, 4], values: [Float](repeating: 1, count: 16)))
         try folders.writeRaw(Array(whole.dropLast(8)), as: "depth.npy")
         for kernel in depthKernels {
-            XCTAssertEqual(failure(kernel, folders), "depth.npy: truncated: header declares 64 data bytes, file has 56")
+            XCTAssertEqual(failure(kernel, folders), "\(folders.input)/depth.npy: truncated: header declares 64 data bytes, file has 56")
         }
         try folders.writeRaw(Array("depth,1,2,3\n".utf8), as: "depth.npy")
         for kernel in depthKernels {
-            XCTAssertEqual(failure(kernel, folders), "depth.npy: not a .npy file: missing the \\x93NUMPY magic")
+            XCTAssertEqual(failure(kernel, folders), "\(folders.input)/depth.npy: not a .npy file: missing the \\x93NUMPY magic")
         }
     }
 
@@ -93,9 +93,9 @@ final class DepthKernelInputErrorTests: XCTestCase {
     func testPreviewScaleRefusesFramesWithoutFourChannels() throws {
         let folders = try KernelFolders()
         try folders.write(NpyArray(shape: [2, 2, 3], values: [UInt8](repeating: 9, count: 12)), as: "frame.npy")
-        XCTAssertEqual(failure(PreviewScaleKernel.self, folders), "frame.npy: shape [2, 2, 3]: last dimension must be 4 channels")
+        XCTAssertEqual(failure(PreviewScaleKernel.self, folders), "\(folders.input)/frame.npy: shape [2, 2, 3]: last dimension must be 4 channels")
         try folders.write(NpyArray(shape: [2, 2, 4], values: [Float](repeating: 9, count: 16)), as: "frame.npy")
-        XCTAssertEqual(failure(PreviewScaleKernel.self, folders), "frame.npy: dtype is float32, expected uint8")
+        XCTAssertEqual(failure(PreviewScaleKernel.self, folders), "\(folders.input)/frame.npy: dtype is float32, expected uint8")
         try folders.write(NpyArray(shape: [2, 2, 4], values: [UInt8](repeating: 9, count: 16)), as: "frame.npy")
         XCTAssertEqual(failure(PreviewScaleKernel.self, folders, ["width": "0"]), "parameter 'width': 0 must be positive")
     }

@@ -104,6 +104,8 @@ final class HashChainKernelTests: XCTestCase {
         XCTAssertEqual(folder.failure(HashVerifyKernel.self),
                        "chain.npy: shape [2, 16], expected [K, 32] (32-byte SHA-256 links)")
         XCTAssertEqual(folder.failure(HashVerifyKernel.self, ["checkpoint_every": "0"]),
-                       "parameter 'checkpoint_every': must be at least 1")
+                       "parameter 'checkpoint_every': must be in 1...4294967296")
+        XCTAssertEqual(folder.failure(HashVerifyKernel.self, ["checkpoint_every": "\(Int.max)"]),
+                       "parameter 'checkpoint_every': must be in 1...4294967296", "no overflow computing checkpoint frames")
     }
 }

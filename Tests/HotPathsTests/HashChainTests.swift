@@ -43,6 +43,16 @@ final class HashChainTests: XCTestCase {
         XCTAssertEqual(Set(streamed).count, 6, "every link differs")
     }
 
+    func testFrameInTwoPlanesChainsAsThePackedFrame() {
+        let frame = YUVFrames.frame(width: width, height: height, seed: 3, index: 0)
+        var packed = FrameHashChain(), planar = FrameHashChain()
+        frame.withUnsafeBytes { packed.append($0) }
+        let luma = Array(frame[0..<(width * height)]), chroma = Array(frame[(width * height)...])
+        luma.withUnsafeBytes { y in chroma.withUnsafeBytes { uv in planar.append(y, uv) } }
+        XCTAssertEqual(planar.head, packed.head)
+        XCTAssertEqual(planar.frameCount, 1)
+    }
+
     func testGenesisChangesEveryLink() {
         let frames = (0..<3).map { YUVFrames.frame(width: width, height: height, seed: 2, index: $0) }
         let zero = ReferenceHashChain.chain(frames: frames)

@@ -29,6 +29,19 @@ public struct FrameHashChain: Sendable {
         return head
     }
 
+    /// Chains one frame held in two buffers — e.g. a bi-planar YUV frame's luma and chroma planes — exactly as the
+    /// packed frame `first ‖ second` would chain, without copying them together.
+    @discardableResult
+    public mutating func append(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> ChainDigest {
+        var hasher = SHA256()
+        withUnsafeBytes(of: head.bytes) { hasher.update(bufferPointer: $0) }
+        hasher.update(bufferPointer: first)
+        hasher.update(bufferPointer: second)
+        head = hasher.finalize().withUnsafeBytes { ChainDigest($0)! }
+        frameCount += 1
+        return head
+    }
+
     /// The head and the number of frames it covers, to store as a checkpoint (e.g. every second of video).
     public var checkpoint: ChainCheckpoint { ChainCheckpoint(frameCount: frameCount, digest: head) }
 

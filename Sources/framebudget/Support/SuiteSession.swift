@@ -1,4 +1,5 @@
 import BenchmarkSuite
+import Counters
 import Foundation
 import Measurement
 import Results
@@ -21,15 +22,21 @@ struct SuiteSession {
     }
 
     /// Measures the selected benchmarks and writes `results.json`.
-    /// - Parameter counters: the counter probe, or nil for none.
+    /// - Parameters:
+    ///   - counters: the counter probe, or nil for none.
+    ///   - roofs: measures the machine's roofs at the start (throughput is then set against them), or nil.
+    ///   - extraWarnings: warnings of the caller's own set-up (e.g. PAPI unusable), recorded with the run's.
     /// - Returns: the run and its folder; the run is incomplete when interrupted.
-    func execute(counters: (any CounterProbe)? = nil, countersMode: String = "none") throws -> (RunResults, RunDirectory) {
-        let benchmarks = try Self.select(measurement.filters)
+    func execute(counters: (any CounterProbe)? = nil, countersMode: String = "none", roofs: RoofMeter? = nil,
+                 extraWarnings: [String] = []) throws -> (RunResults, RunDirectory) {
+        let selected = try Self.select(measurement.filters)
         try checkWorkloadFolder()
+        let preflight = try CapturePreflight.check(selected, source: measurement.source)
+        let benchmarks = preflight.runnable
         let settings = measurement.settings
         let clock = MonotonicClock.characterize()
         let environment = EnvironmentProbe.collect(clock: clock)
-        let warnings = StabilityWarnings.warnings(for: environment)
+        let warnings = StabilityWarnings.warnings(for: environment) + preflight.notes + extraWarnings
         if environment.buildConfiguration == "debug" && !measurement.allowDebug {
             throw CommandFailure(.badInput, "this is a debug build: timings would be meaningless; build with 'swift build -c release' (or pass --allow-debug)")
         }
@@ -42,6 +49,10 @@ struct SuiteSession {
             runID: directory.runID, startedAt: Date(), environment: environment,
             settings: recordedSettings(settings, counters: countersMode), warnings: warnings)
         warnings.forEach { Console.warning($0) }
+        if let roofs {
+            Console.progress("measuring the machine's roofs …")
+            run.roofs = roofs.measure()
+        }
         let interruption = Interruption()
         interruption.install()
         let runner = SuiteRunner(
@@ -49,7 +60,8 @@ struct SuiteSession {
             source: measurement.source, interruption: interruption,
             frameLoop: measurement.frameLoop.settings(quick: measurement.quick))
         do {
-            try runner.run(benchmarks, into: &run, progress: showProgress, checkpoint: directory.save)
+            try runner.run(benchmarks, into: &run, progress: showProgress) { try directory.save(Roofline.annotate($0)) }
+            run = Roofline.annotate(run)
         } catch let failure as CommandFailure {
             throw failure
         } catch {

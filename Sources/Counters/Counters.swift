@@ -1,1 +1,0 @@
-// Counters module: see the issue that builds it.

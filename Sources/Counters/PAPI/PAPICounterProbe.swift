@@ -1,0 +1,101 @@
+import Foundation
+import Measurement
+import Results
+
+/// Counts the standard (or requested) events of a benchmark body through PAPI, per iteration.
+///
+/// Availability is decided once, at construction, by adding each event to an event set. Counting runs one pass
+/// per ``PassPlan`` pass; each pass first measures PAPI's own start/stop cost around an empty body and subtracts it.
+/// Unavailable counters come back as `unavailable` with the reason, never as zero.
+public struct PAPICounterProbe: CounterProbe {
+    public let availability: [EventAvailability]
+    public let plan: PassPlan
+    /// Empty-body runs per pass whose median is PAPI's own cost.
+    static let overheadRuns = 5
+
+    /// - Parameters:
+    ///   - wanted: the counters to count; ``EventCatalog/standard`` by default.
+    ///   - maximumEventsPerPass: nil for PAPI's own limit.
+    public init(wanted: [WantedCounter] = EventCatalog.standard, maximumEventsPerPass: Int? = nil) {
+        availability = EventProbe.probe(wanted)
+        plan = PassPlan.forPAPI(availability.filter { $0.method == .papi }.compactMap(\.event), maximumPerPass: maximumEventsPerPass)
+    }
+
+    public func readings(iterations: Int, threads: Int, running body: () -> Void) -> [CounterReading] {
+        let iterations = Swift.max(iterations, 1)
+        var counted = [String: CounterReading]()
+        for pass in plan.passes {
+            for reading in count(pass, iterations: iterations, body: body) { counted[reading.name] = reading }
+        }
+        let direct = availability.filter { $0.method == .perfEventOpen }.compactMap(\.event)
+        if !direct.isEmpty {
+            for reading in count(direct, iterations: iterations, body: body, with: PerfSoftwareEvents.count) {
+                counted[reading.name] = reading
+            }
+        }
+        var readings = availability.map { entry -> CounterReading in
+            guard let event = entry.event else { return .unavailable(entry.wanted.name, reason: entry.reason ?? "unavailable") }
+            return counted[event] ?? .unavailable(event, reason: "\(event): not counted")
+        }
+        readings.append(DerivedCounters.instructionsPerCycle(readings))
+        if threads > 1 {
+            readings = readings.map { var reading = $0; reading.scope = "calling thread"; return reading }
+        }
+        readings.append(ProcessCPUTime.reading(iterations: iterations, body: body))
+        return readings
+    }
+
+    /// One pass through a PAPI event set.
+    private func count(_ events: [String], iterations: Int, body: () -> Void) -> [CounterReading] {
+        do {
+            let set = try EventSet(events)
+            return count(events, iterations: iterations, body: body) { _, counted in try set.count(counted) }
+        } catch {
+            return events.map { .unavailable($0, reason: "\($0): \(error)") }
+        }
+    }
+
+    /// One pass: the counter's own cost on an empty body (median of a few), then the body, per iteration.
+    /// - Parameter counter: counts `events` over a body.
+    private func count(_ events: [String], iterations: Int, body: () -> Void,
+                       with counter: ([String], () -> Void) throws -> [Int64]) -> [CounterReading] {
+        do {
+            let empty = try (0..<Self.overheadRuns).map { _ in try counter(events) {} }
+            let overhead = events.indices.map { index in median(empty.map { Double($0[index]) }) }
+            let totals = try withoutActuallyEscaping(body) { body in try counter(events) { for _ in 0..<iterations { body() } } }
+            return events.indices.map { index in
+                let entry = availability.first { $0.event == events[index] }
+                let value = Swift.max(0, Double(totals[index]) - overhead[index]) / Double(iterations)
+                let notes = [entry?.method == .perfEventOpen ? PerfSoftwareEvents.note : nil, plan.note(for: events[index])]
+                let note = notes.compactMap { $0 }.joined(separator: "; ")
+                return CounterReading(name: events[index], perIteration: value, source: entry?.wanted.source ?? .papiHardware,
+                                      note: note.isEmpty ? nil : note)
+            }
+        } catch {
+            return events.map { .unavailable($0, reason: "\($0): \(error)") }
+        }
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+}
+
+/// Counters computed from others.
+enum DerivedCounters {
+    /// IPC = instructions / cycles, when both were counted in the same pass (across passes the ratio would mix runs).
+    static func instructionsPerCycle(_ readings: [CounterReading]) -> CounterReading {
+        let cycles = readings.first { ["PAPI_TOT_CYC", "perf::CYCLES"].contains($0.name) }
+        let instructions = readings.first { ["PAPI_TOT_INS", "perf::INSTRUCTIONS"].contains($0.name) }
+        guard let cycles, let instructions, let c = cycles.perIteration, let i = instructions.perIteration, c > 0 else {
+            return .unavailable("IPC", reason: "derived from cycles and instructions, not both counted")
+        }
+        guard cycles.note == instructions.note else {
+            return .unavailable("IPC", reason: "cycles and instructions were counted in different passes")
+        }
+        return CounterReading(name: "IPC", perIteration: i / c, source: .papiHardware,
+                              note: "derived: \(instructions.name) / \(cycles.name)")
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// A failure running an external tool (valgrind, perf, callgrind_annotate), as one line.
+public struct ToolError: Error, CustomStringConvertible, Equatable {
+    public enum Kind: Sendable, Equatable { case missing, failed }
+    public let kind: Kind
+    public let message: String
+    public var description: String { message }
+}
+
+/// Finds and runs the external tools the counter and profile layers use.
+public enum ExternalTool {
+    /// The tool's path on `PATH` (plus the Swift toolchain folder, for swift-demangle), or nil.
+    public static func locate(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let folders = path.split(separator: ":").map(String.init) + ["/opt/swift/usr/bin"]
+        return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The tool's path, or a ``ToolError`` of kind `missing` saying what needs it and how to install it.
+    public static func require(_ name: String, neededFor purpose: String, package: String) throws -> String {
+        guard let path = locate(name) else {
+            throw ToolError(kind: .missing, message: "\(name) not found on PATH: \(purpose) needs it (install the Debian package \(package))")
+        }
+        return path
+    }
+
+    /// Output of a finished tool.
+    public struct Output: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+    }
+
+    /// Runs `executable` to completion. Output goes through temporary files, so a chatty tool never blocks on a
+    /// full pipe. `environment` entries are added to this process's environment; `stdin` is fed when given.
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                           stdin: String? = nil) throws -> Output {
+        let base = NSTemporaryDirectory() + "framebudget-tool-\(getpid())-\(UUID().uuidString)"
+        let paths = [base + ".out", base + ".err", base + ".in"]
+        defer { paths.forEach { unlink($0) } }
+        _ = FileManager.default.createFile(atPath: paths[0], contents: nil)
+        _ = FileManager.default.createFile(atPath: paths[1], contents: nil)
+        _ = FileManager.default.createFile(atPath: paths[2], contents: Data((stdin ?? "").utf8))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: paths[0]))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: paths[1]))
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: paths[2]))
+        do { try process.run() } catch {
+            throw ToolError(kind: .failed, message: "\(executable): cannot start: \(error.localizedDescription)")
+        }
+        process.waitUntilExit()
+        try? out.close()
+        try? err.close()
+        return Output(status: process.terminationStatus,
+                      stdout: (try? String(contentsOfFile: paths[0], encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOfFile: paths[1], encoding: .utf8)) ?? "")
+    }
+
+    /// The last line of a tool's stderr that says something (valgrind prefixes lines with `==pid==`).
+    public static func lastMessage(_ stderr: String) -> String {
+        let lines = stderr.split(separator: "\n").map { line -> String in
+            var text = Substring(line)
+            if text.hasPrefix("=="), let end = text.dropFirst(2).range(of: "==") { text = text[end.upperBound...] }
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+        return lines.last { !$0.isEmpty } ?? "no output"
+    }
+
+    /// `x86_64`: the machine name `setarch` wants.
+    public static var machine: String {
+        var name = utsname()
+        uname(&name)
+        return withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,31 @@
+/// The last step of fusion: metric = clamp(α·relative + β, 0.01, 100) over the whole relative map, sixteen lanes at
+/// a time.
+///
+/// Bit-identical to the document's `max(0.01, min(alpha * rel + beta, 100.0))`: a multiply then an add (no fused
+/// multiply-add), and the same NaN behaviour as Swift's `min`/`max` (a NaN relative value gives 0.01).
+enum MetricApply {
+    static func apply(
+        alpha: Float, beta: Float, relative: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Float>
+    ) {
+        precondition(output.count >= relative.count, "output smaller than the relative map")
+        guard let source = relative.baseAddress, let destination = output.baseAddress else { return }
+        let count = relative.count
+        let low = FusionConfig.outputRange.lowerBound, high = FusionConfig.outputRange.upperBound
+        let a = SIMD16<Float>(repeating: alpha), b = SIMD16<Float>(repeating: beta)
+        let lows = SIMD16<Float>(repeating: low), highs = SIMD16<Float>(repeating: high)
+        let raw = UnsafeRawPointer(source), rawOut = UnsafeMutableRawPointer(destination)
+        var i = 0
+        while i + 16 <= count {
+            let value = a * raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<Float>.self) + b
+            // min(value, 100): 100 where 100 < value (NaN stays); max(0.01, ·): the value where it is ≥ 0.01.
+            let capped = value.replacing(with: highs, where: highs .< value)
+            let clamped = lows.replacing(with: capped, where: capped .>= lows)
+            rawOut.storeBytes(of: clamped, toByteOffset: i * 4, as: SIMD16<Float>.self)
+            i += 16
+        }
+        while i < count {
+            destination[i] = Swift.max(low, Swift.min(alpha * source[i] + beta, high))
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,121 @@
+/// The pair collection of one LiDAR row, eight pixels per step and without branches: every pixel is sampled, and a
+/// lane mask keeps the valid pairs out of the sums (selected, never multiplied, so NaN holes cannot leak in).
+///
+/// The tests are the document's, lane-wise: confidence ≥ minimum, minDepth < d < maxDepth (which also rules out
+/// NaN and ±∞, as `isFinite` does), sample > 0 and finite. The sample is the document's expression evaluated in the
+/// same order, so each lane is bit-identical to ``ReferenceFusion/bilinearSample(_:x:y:width:height:)``.
+struct PairSampler {
+    typealias Lanes = SIMD8<Float>
+    let geometry: FusionGeometry
+    let relative: UnsafePointer<Float>
+    let minDepth: Lanes, maxDepth: Lanes
+    let minConfidence: SIMD8<Int32>
+    /// Lane sums are folded into Double after this many steps, so a wide row cannot lose digits in Float.
+    private static let stepsPerFold = 32
+
+    init(geometry: FusionGeometry, config: FusionConfig, relative: UnsafePointer<Float>) {
+        self.geometry = geometry
+        self.relative = relative
+        minDepth = Lanes(repeating: config.minDepth)
+        maxDepth = Lanes(repeating: config.maxDepth)
+        minConfidence = SIMD8(repeating: Int32(config.minConfidence))
+    }
+
+    @inline(__always)
+    func row(_ ly: Int, depth: UnsafePointer<Float>, confidence: UnsafePointer<UInt8>?) -> FusionSums {
+        let width = geometry.lidarWidth
+        let row0 = relative + geometry.y0[ly] * geometry.relativeWidth
+        let row1 = relative + geometry.y1[ly] * geometry.relativeWidth
+        let fy = Lanes(repeating: geometry.fy[ly]), gy = Lanes(repeating: geometry.gy[ly])
+        var sums = FusionSums()
+        var lx = 0
+        while lx + 8 <= width {
+            var sumX = Lanes(), sumY = Lanes(), sumXY = Lanes(), sumX2 = Lanes(), count = SIMD8<Int32>()
+            var steps = 0
+            while lx + 8 <= width, steps < Self.stepsPerFold {
+                let d = UnsafeRawPointer(depth + lx).loadUnaligned(as: Lanes.self)
+                var keep = (d .> minDepth) .& (d .< maxDepth)
+                if let confidence {
+                    let c = UnsafeRawPointer(confidence + lx).loadUnaligned(as: SIMD8<UInt8>.self)
+                    keep .&= SIMD8<Int32>(truncatingIfNeeded: c) .>= minConfidence
+                }
+                // Whole runs of invalid LiDAR (beyond 4 m, low confidence, holes) skip the eight gathers.
+                guard any(keep) else {
+                    lx += 8
+                    steps += 1
+                    continue
+                }
+                // Indices are read as scalars straight from the tables: extracting them from a vector costs more.
+                let x0 = geometry.x0.baseAddress! + lx, x1 = geometry.x1.baseAddress! + lx
+                let fx = UnsafeRawPointer(geometry.fx.baseAddress! + lx).loadUnaligned(as: Lanes.self)
+                let gx = UnsafeRawPointer(geometry.gx.baseAddress! + lx).loadUnaligned(as: Lanes.self)
+                let v00: Lanes, v10: Lanes, v01: Lanes, v11: Lanes
+                if lx + 8 <= geometry.pairedColumns {
+                    // x1 = x0 + 1 in every lane: each row yields both neighbours in one 8-byte load per pixel.
+                    (v00, v10) = Self.gatherPairs(row0, x0)
+                    (v01, v11) = Self.gatherPairs(row1, x0)
+                } else {
+                    (v00, v10) = (Self.gather(row0, x0), Self.gather(row0, x1))
+                    (v01, v11) = (Self.gather(row1, x0), Self.gather(row1, x1))
+                }
+                let sample = v00 * gx * gy + v10 * fx * gy + v01 * gx * fy + v11 * fx * fy
+                keep .&= (sample .> 0) .& (sample .< .infinity)
+                let x = Lanes().replacing(with: sample, where: keep)
+                let y = Lanes().replacing(with: d, where: keep)
+                sumX += x
+                sumY += y
+                sumXY += x * y
+                sumX2 += x * x
+                count &+= SIMD8<Int32>().replacing(with: 1, where: keep)
+                lx += 8
+                steps += 1
+            }
+            sums.pairs += Int(count.wrappedSum())
+            sums.sumX += Double(sumX.sum())
+            sums.sumY += Double(sumY.sum())
+            sums.sumXY += Double(sumXY.sum())
+            sums.sumX2 += Double(sumX2.sum())
+        }
+        while lx < width {
+            addScalar(lx, depth: depth, confidence: confidence, row0: row0, row1: row1, ly: ly, into: &sums)
+            lx += 1
+        }
+        return sums
+    }
+
+    /// The same tests and sample for one pixel (the row's last width mod 8 pixels).
+    @inline(__always)
+    private func addScalar(_ lx: Int, depth: UnsafePointer<Float>, confidence: UnsafePointer<UInt8>?,
+                           row0: UnsafePointer<Float>, row1: UnsafePointer<Float>, ly: Int, into sums: inout FusionSums) {
+        let d = depth[lx]
+        guard d > minDepth[0], d < maxDepth[0] else { return }
+        if let confidence, Int32(confidence[lx]) < minConfidence[0] { return }
+        let x0 = Int(geometry.x0[lx]), x1 = Int(geometry.x1[lx])
+        let fx = geometry.fx[lx], gx = geometry.gx[lx], fy = geometry.fy[ly], gy = geometry.gy[ly]
+        let sample = row0[x0] * gx * gy + row0[x1] * fx * gy + row1[x0] * gx * fy + row1[x1] * fx * fy
+        guard sample > 0, sample < .infinity else { return }
+        sums.pairs += 1
+        sums.sumX += Double(sample)
+        sums.sumY += Double(d)
+        sums.sumXY += Double(sample * d)
+        sums.sumX2 += Double(sample * sample)
+    }
+
+    /// base[index[k]] and base[index[k] + 1] for k in 0..<8, as two vectors.
+    @inline(__always)
+    private static func gatherPairs(_ base: UnsafePointer<Float>, _ index: UnsafeMutablePointer<Int32>) -> (Lanes, Lanes) {
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func pair(_ k: Int) -> SIMD2<Float> {
+            raw.loadUnaligned(fromByteOffset: Int(index[k]) &* 4, as: SIMD2<Float>.self)
+        }
+        let low = Lanes(lowHalf: SIMD4(lowHalf: pair(0), highHalf: pair(1)), highHalf: SIMD4(lowHalf: pair(2), highHalf: pair(3)))
+        let high = Lanes(lowHalf: SIMD4(lowHalf: pair(4), highHalf: pair(5)), highHalf: SIMD4(lowHalf: pair(6), highHalf: pair(7)))
+        return (Lanes(lowHalf: low.evenHalf, highHalf: high.evenHalf), Lanes(lowHalf: low.oddHalf, highHalf: high.oddHalf))
+    }
+
+    @inline(__always)
+    private static func gather(_ base: UnsafePointer<Float>, _ index: UnsafeMutablePointer<Int32>) -> Lanes {
+        Lanes(base[Int(index[0])], base[Int(index[1])], base[Int(index[2])], base[Int(index[3])],
+              base[Int(index[4])], base[Int(index[5])], base[Int(index[6])], base[Int(index[7])])
+    }
+}

@@ -1,0 +1,117 @@
+/// Class-aware greedy NMS without allocating: the optimized variant of YOLO post-processing.
+///
+/// Same result as ``ReferenceNMS`` (see ``NMSParameters`` for the semantics), computed differently:
+/// - candidates over the threshold get 32-bit sort keys once and are radix-sorted (stable, O(n)) by class, then by
+///   descending score, so each class is one contiguous run and greedy suppression runs per class;
+/// - a class's kept boxes live in structure-of-arrays scratch with precomputed areas, and a candidate is tested
+///   against them eight at a time (SIMD), stopping at the first overlap;
+/// - kept candidates are merged back into global score order by one more radix pass and cut at `maxDetections`.
+///
+/// Kept per class: greedy NMS never lets a box of another class suppress, so the per-class runs give exactly the
+/// kept set of the global greedy loop. All scratch belongs to this object and grows only when a larger input
+/// arrives: after the first call of a given size, ``run(boxes:scores:classes:parameters:)`` allocates nothing.
+/// Not thread-safe: one instance per thread.
+public final class NonMaxSuppression: @unchecked Sendable {
+    private let scratch: NMSScratch
+
+    /// - Parameters:
+    ///   - capacity: candidates to size the scratch for (8400 for a 640×640 YOLO input).
+    ///   - maxDetections: kept boxes to size the scratch for.
+    public init(capacity: Int = 8400, maxDetections: Int = 300) {
+        scratch = NMSScratch(candidates: capacity, kept: maxDetections)
+    }
+
+    /// - Parameters:
+    ///   - boxes: `4·N` floats, `x1, y1, x2, y2` per candidate.
+    ///   - scores: `N` confidences.
+    ///   - classes: `N` class ids (any Int32).
+    /// - Returns: indices into the input of the kept candidates by descending score (ties in input order); the
+    ///   buffer belongs to this object and is valid until the next call.
+    public func run(
+        boxes: UnsafeBufferPointer<Float>, scores: UnsafeBufferPointer<Float>, classes: UnsafeBufferPointer<Int32>,
+        parameters: NMSParameters
+    ) -> UnsafeBufferPointer<Int32> {
+        precondition(boxes.count == 4 * scores.count && classes.count == scores.count, "N boxes, scores and classes")
+        // A class keeps at most all its candidates, so a huge max_det never sizes scratch beyond the input.
+        scratch.reserve(candidates: scores.count, kept: min(max(parameters.maxDetections, 0), scores.count))
+        let count = selectCandidates(scores: scores, classes: classes, confidence: parameters.confidence)
+        scratch.sort(count: count, by: scratch.scoreKey)
+        scratch.sort(count: count, by: scratch.classKey)
+        var start = 0
+        while start < count {
+            let run = scratch.classKey[Int(scratch.order[start])]
+            var end = start + 1
+            while end < count && scratch.classKey[Int(scratch.order[end])] == run { end += 1 }
+            suppressWithinClass(start..<end, boxes: boxes, parameters: parameters)
+            start = end
+        }
+        return mergeKept(count: count, maxDetections: max(parameters.maxDetections, 0))
+    }
+
+    /// Convenience for callers holding arrays (allocates the returned array).
+    public func run(boxes: [Float], scores: [Float], classes: [Int32], parameters: NMSParameters) -> [Int32] {
+        boxes.withUnsafeBufferPointer { b in
+            scores.withUnsafeBufferPointer { s in
+                classes.withUnsafeBufferPointer { c in Array(run(boxes: b, scores: s, classes: c, parameters: parameters)) }
+            }
+        }
+    }
+
+    /// Candidates over the threshold, in input order, with their sort keys.
+    private func selectCandidates(
+        scores: UnsafeBufferPointer<Float>, classes: UnsafeBufferPointer<Int32>, confidence: Float
+    ) -> Int {
+        var count = 0
+        // Sixteen scores per comparison: most candidates are background and whole chunks fail the threshold.
+        let threshold = SIMD16<Float>(repeating: confidence)
+        var chunk = 0
+        while chunk + 16 <= scores.count {
+            let passing = UnsafeRawPointer(scores.baseAddress! + chunk).loadUnaligned(as: SIMD16<Float>.self) .> threshold
+            if any(passing) {
+                for i in chunk..<(chunk + 16) where scores[i] > confidence { append(i, &count, scores, classes) }
+            }
+            chunk += 16
+        }
+        for i in chunk..<scores.count where scores[i] > confidence { append(i, &count, scores, classes) }
+        return count
+    }
+
+    @inline(__always)
+    private func append(_ i: Int, _ count: inout Int, _ scores: UnsafeBufferPointer<Float>, _ classes: UnsafeBufferPointer<Int32>) {
+        scratch.source[count] = Int32(i)
+        scratch.scoreKey[count] = NMSScratch.descendingKey(scores[i])
+        scratch.classKey[count] = UInt32(bitPattern: classes[i]) ^ 0x8000_0000  // signed order as unsigned
+        scratch.order[count] = UInt32(count)
+        scratch.kept[count] = false
+        count += 1
+    }
+
+    /// Greedy NMS over one class's run of the sorted order, marking the survivors in `kept`.
+    private func suppressWithinClass(_ run: Range<Int>, boxes: UnsafeBufferPointer<Float>, parameters: NMSParameters) {
+        var keptCount = 0
+        for position in run {
+            guard keptCount < parameters.maxDetections else { return }
+            let ordinal = Int(scratch.order[position])
+            let base = 4 * Int(scratch.source[ordinal])
+            let box = (boxes[base], boxes[base + 1], boxes[base + 2], boxes[base + 3])
+            if !scratch.overlapsKept(box, keptCount: keptCount, threshold: parameters.iou) {
+                scratch.appendKept(box, at: keptCount)
+                scratch.kept[ordinal] = true
+                keptCount += 1
+            }
+        }
+    }
+
+    /// Kept candidates in global order: descending score, ties by input order (ordinals are in input order).
+    private func mergeKept(count: Int, maxDetections: Int) -> UnsafeBufferPointer<Int32> {
+        var keptCount = 0
+        for ordinal in 0..<count where scratch.kept[ordinal] {
+            scratch.order[keptCount] = UInt32(ordinal)
+            keptCount += 1
+        }
+        scratch.sort(count: keptCount, by: scratch.scoreKey)
+        let resultCount = min(keptCount, maxDetections)
+        for k in 0..<resultCount { scratch.result[k] = scratch.source[Int(scratch.order[k])] }
+        return UnsafeBufferPointer(start: scratch.result, count: resultCount)
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import BenchmarkSuite
+import Counters
+import Foundation
+import Measurement
+import Results
+
+/// `framebudget profile <id>`: why is this benchmark as fast as it is? Per-stage times and counters, a perf flame
+/// graph, and (with `--counters callgrind`) exact instructions and the top functions per iteration. Writes
+/// `Reports/<run-id>/results.json` with one benchmark and its files under `profiles/<id>/`.
+struct ProfileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile", abstract: "Profile one benchmark: stages, flame graph, top functions.",
+        discussion: "Example: framebudget profile mask-upsample/optimized/n=10 --seconds 5 --counters callgrind")
+
+    @OptionGroup var measurement: MeasurementOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var counterOptions: CounterOptions
+
+    @Option(help: "Seconds of perf sampling.")
+    var seconds: Double = 3
+
+    @Option(name: .customLong("callgrind-iterations"), help: "n of the callgrind runs (n and 2n iterations are differenced).")
+    var callgrindIterations: Int = 10
+
+    @Flag(name: .customLong("no-perf"), help: "Skip the perf flame graph.")
+    var noPerf = false
+
+    func validate() throws {
+        guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be positive (got \(seconds))") }
+        guard callgrindIterations >= 1 else { throw ValidationError("--callgrind-iterations must be ≥ 1") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let benchmark = try selectOne()
+            let (probe, counterWarnings) = try counterOptions.probe(workload: measurement)
+            let tools = try ProfileTools(perf: !noPerf, callgrind: counterOptions.counters == .callgrind)
+            let (results, directory) = try SuiteSession(measurement: measurement, output: output).execute(
+                counters: probe, countersMode: counterOptions.counters.rawValue,
+                roofs: counterOptions.roofMeter(quick: true), extraWarnings: counterWarnings)
+            guard var result = results.benchmarks.first, results.complete else {
+                throw CommandFailure(.interrupted, "profile interrupted: \(results.incompleteReason ?? "")")
+            }
+            var run = results
+            try profileStages(benchmark, into: &result, clock: run.environment.clock)
+            try tools.profile(benchmark, workload: workloadArguments, into: &result, directory: directory, seconds: seconds,
+                              callgrindIterations: callgrindIterations)
+            run.benchmarks = [result]
+            try directory.save(run)
+            print(ProfileSummary.render(result, runFolder: directory.path))
+        }
+    }
+
+    /// The one benchmark the id (or a pattern selecting exactly one) names.
+    private func selectOne() throws -> Benchmark {
+        let selected = try SuiteSession.select(measurement.filters)
+        if measurement.filters.count == 1, let exact = selected.first(where: { $0.id == measurement.filters[0] }) { return exact }
+        guard selected.count == 1, measurement.filters.count == 1 else {
+            throw CommandFailure(.badInput, "profile needs exactly one benchmark id (\(measurement.filters.isEmpty ? "none" : "\(selected.count) selected"); see 'framebudget list')")
+        }
+        return selected[0]
+    }
+
+    private var workloadArguments: [String] {
+        ["--seed", "\(measurement.seed)"] + (measurement.workload.map { ["--workload", $0] } ?? [])
+    }
+
+    /// Times each stage (when the benchmark declares stages) and reads PAPI counters per stage.
+    private func profileStages(_ benchmark: Benchmark, into result: inout BenchmarkResult, clock: ClockInfo) throws {
+        let iteration: Iteration
+        do { iteration = try benchmark.setUp(measurement.source) }
+        catch { throw CommandFailure(.runFailure, "\(benchmark.id): set-up failed: \(error)") }
+        defer { iteration.tearDown() }
+        guard !iteration.stages.isEmpty else {
+            result.notes.append("no stages declared: per-stage profile skipped")
+            return
+        }
+        let settings = measurement.settings
+        let papi: (any CounterProbe)? = counterOptions.counters == .papi && PAPIRuntime.state == .ready
+            ? PAPICounterProbe(wanted: try counterOptions.requestedEvents()) : nil
+        let profiler = StageProfiler(samples: min(settings.samples, 50), targetSampleNanoseconds: settings.targetSampleNanoseconds,
+                                     clockOverheadNanoseconds: clock.overheadNanoseconds, resamples: settings.resamples,
+                                     seed: settings.seed, counters: papi)
+        let stages = profiler.profile(iteration, threads: benchmark.threads)
+        result.stages = stages
+        let sum = stages.map(\.statistics.median).reduce(0, +)
+        let whole = result.statistics.median
+        result.notes.append(String(format: "stage medians sum to %.0f ns; whole iteration median %.0f ns (sum/whole %.3f)",
+                                   sum, whole, whole > 0 ? sum / whole : 0))
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Counters
+import Foundation
+import Measurement
+
+/// Which counters a run reads and whether it measures the machine's roofs (`run`, `profile`).
+struct CounterOptions: ParsableArguments {
+    enum Mode: String, ExpressibleByArgument, CaseIterable {
+        case papi, callgrind, none
+    }
+
+    @Option(help: "Counters: papi (hardware/software events), callgrind (exact instructions under valgrind), none.")
+    var counters: Mode = .papi
+
+    @Option(help: "PAPI events to count instead of the standard set, comma-separated (see 'framebudget counters').")
+    var events: String?
+
+    @Flag(name: .customLong("simulate-caches"), help: "With --counters callgrind: simulate caches and estimate cycles.")
+    var simulateCaches = false
+
+    @Flag(name: .customLong("no-roofs"), help: "Skip measuring the machine's roofs (memcpy, sgemm) at the start.")
+    var noRoofs = false
+
+    func validate() throws {
+        if events != nil && counters != .papi { throw ValidationError("--events needs --counters papi") }
+        if simulateCaches && counters != .callgrind { throw ValidationError("--simulate-caches needs --counters callgrind") }
+    }
+
+    /// The probe these options ask for, and warnings for the run (PAPI unusable).
+    /// - Throws: ``CommandFailure`` (bad input) for an unknown event name, with close matches, or when valgrind
+    ///   is missing for `--counters callgrind`: both are checked before anything is measured.
+    func probe(workload: MeasurementOptions) throws -> (probe: (any CounterProbe)?, warnings: [String]) {
+        switch counters {
+        case .none:
+            return (nil, [])
+        case .callgrind:
+            var arguments = ["--seed", "\(workload.seed)"]
+            if let folder = workload.workload { arguments += ["--workload", folder] }
+            do {
+                let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+                return (try ValgrindCounter(binary: binary, workloadArguments: arguments, simulateCaches: simulateCaches), [])
+            } catch { throw CommandFailure(.badInput, "\(error)") }
+        case .papi:
+            let wanted = try requestedEvents()
+            if case let .unusable(reason) = PAPIRuntime.state {
+                return (nil, ["PAPI unusable (\(reason)): this run has no counters"])
+            }
+            return (PAPICounterProbe(wanted: wanted), [])
+        }
+    }
+
+    /// The `--events` list, each name checked against PAPI's and the perf:: names.
+    func requestedEvents() throws -> [WantedCounter] {
+        guard let events else { return EventCatalog.standard }
+        let names = events.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !names.isEmpty else { throw CommandFailure(.badInput, "--events: no event names given") }
+        for name in names where !EventNames.isKnown(name) {
+            let matches = CloseMatches.of(name, in: EventNames.all)
+            throw CommandFailure(.badInput, "--events: unknown event '\(name)'"
+                + (matches.isEmpty ? " (see 'framebudget counters')" : "; close matches: \(matches.joined(separator: ", "))"))
+        }
+        return names.map(EventCatalog.wanted(named:))
+    }
+
+    /// The roof meter for this run, or nil with --no-roofs.
+    func roofMeter(quick: Bool) -> RoofMeter? {
+        noRoofs ? nil : (quick ? RoofMeter.quick : RoofMeter())
+    }
+}

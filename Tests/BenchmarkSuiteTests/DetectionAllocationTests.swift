@@ -1,0 +1,60 @@
+import XCTest
+import BenchmarkSuite
+import Measurement
+
+/// The optimized detection kernels allocate nothing per iteration once warm (the allocation counter counts every
+/// malloc exactly), and the hash chain allocates exactly swift-crypto's one hasher context per frame.
+final class DetectionAllocationTests: XCTestCase {
+    private func allocationsPerIteration(_ id: String) throws -> Double {
+        try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out (sanitizer build)")
+        let benchmark = try XCTUnwrap(Suite.all().first { $0.id == id }, id)
+        let iteration = try benchmark.setUp(.synthetic(seed: 1))
+        defer { iteration.tearDown() }
+        iteration.run()
+        iteration.run()  // warm: scratch sized, OpenBLAS buffers allocated
+        return AllocationCounter.count(iterations: 3, body: iteration.run).perIteration
+    }
+
+    func testOptimizedNMSAllocatesNothing() throws {
+        XCTAssertEqual(try allocationsPerIteration("nms/optimized/typical"), 0)
+        XCTAssertEqual(try allocationsPerIteration("nms/optimized/crowded"), 0)
+        XCTAssertEqual(try allocationsPerIteration("nms/optimized/n=25200"), 0)
+    }
+
+    func testReferenceNMSAllocatesSoTheCounterIsLive() throws {
+        XCTAssertGreaterThan(try allocationsPerIteration("nms/reference/typical"), 0)
+    }
+
+    func testOptimizedMasksAndYoloPostAllocateNothing() throws {
+        XCTAssertEqual(try allocationsPerIteration("mask-upsample/optimized/n=1"), 0)
+        XCTAssertEqual(try allocationsPerIteration("yolo-post/optimized/typical"), 0)
+    }
+
+    func testOptimizedMaskStagesTogetherAreTheRun() throws {
+        let benchmark = try XCTUnwrap(Suite.all().first { $0.id == "mask-upsample/optimized/n=1" })
+        let iteration = try benchmark.setUp(.synthetic(seed: 1))
+        defer { iteration.tearDown() }
+        XCTAssertEqual(iteration.stages.map(\.name), ["matrix product", "sigmoid", "crop + upsample", "flip + convert"])
+    }
+
+    func testOptimizedUnprojectAndFingerCountAllocateNothing() throws {
+        XCTAssertEqual(try allocationsPerIteration("unproject/optimized/1024-detections"), 0)
+        XCTAssertEqual(try allocationsPerIteration("finger-count/optimized/21-landmarks"), 0)
+    }
+
+    func testHashChainAllocatesOnlySwiftCryptosHasherContext() throws {
+        XCTAssertEqual(try allocationsPerIteration("hash-chain/optimized/1920x1440-yuv420"), 1)
+    }
+
+    func testDetectionBenchmarkIdsFollowTheContract() {
+        let ids = Set(Suite.all().map(\.id))
+        for id in ["nms/reference/typical", "nms/optimized/crowded", "nms/optimized/n=100", "nms/reference/n=25200",
+                   "mask-upsample/reference/n=100", "mask-upsample/optimized/n=1", "yolo-post/optimized/typical",
+                   "hash-chain/reference/1920x1440-yuv420", "hash-chain/optimized/1920x1440-yuv420",
+                   "finger-count/optimized/21-landmarks", "finger-count/reference/21-landmarks"] {
+            XCTAssertTrue(ids.contains(id), id)
+        }
+        XCTAssertEqual(Suite.all().filter { $0.hotPath == "nms" && $0.sweepSize != nil }.map(\.sweepSize),
+                       [100, 1000, 8400, 25200, 100, 1000, 8400, 25200])
+    }
+}

@@ -1,0 +1,103 @@
+import XCTest
+import Foundation
+
+/// `framebudget kernel fusion` and `framebudget run --workload DIR` as a user runs them: exit codes, the one error
+/// line, and nothing written on bad input.
+final class FusionCommandLineTests: XCTestCase {
+    private var root = ""
+    private var capture: String { root + "/capture" }
+    private var reports: String { root + "/reports" }
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "fb-fusion-cli-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: capture, withIntermediateDirectories: true)
+        // A capture recorded with numpy: the synthetic room's LiDAR frame is not needed, a linear scene will do.
+        let script = """
+            import numpy as np, sys
+            d = sys.argv[1]
+            ys, xs = np.mgrid[0:48, 0:64].astype(np.float32)
+            np.save(d + '/relative.npy', (0.3 + 0.01 * xs + 0.01 * ys).astype(np.float32))
+            ly, lx = np.mgrid[0:24, 0:32].astype(np.float32)
+            np.save(d + '/lidar.npy', (1.8 * (0.3 + 0.01 * lx / 31 * 63 + 0.01 * ly / 23 * 47) + 0.35).astype(np.float32))
+            """
+        let made = try Framebudget.python(["-c", script, capture])
+        XCTAssertEqual(made.status, 0, made.stdout)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: root) }
+
+    private func save(_ file: String, _ expression: String) throws {
+        let made = try Framebudget.python(["-c", "import numpy as np, sys; np.save(sys.argv[1], \(expression))", capture + "/" + file])
+        XCTAssertEqual(made.status, 0, made.stdout)
+    }
+
+    func testKernelFusionWritesMetricAndFit() throws {
+        let result = try Framebudget.run(["kernel", "fusion", "--in", capture, "--out", root + "/out"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("from 768 pairs"), result.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/out/metric.npy"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/out/fit.json"))
+    }
+
+    func testKernelFusionOnWrongDTypeExitsTwoWithOneLineAndNoOutputFolder() throws {
+        try save("lidar.npy", "np.ones((24, 32), dtype=np.float64)")
+        let result = try Framebudget.run(["kernel", "fusion", "--in", capture, "--out", root + "/out"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "framebudget: error: \(capture)/lidar.npy: dtype is float64, expected float32\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out"))
+    }
+
+    func testKernelFusionWithoutValidLidarSaysNoFit() throws {
+        try save("lidar.npy", "np.full((24, 32), np.nan, dtype=np.float32)")
+        let result = try Framebudget.run(["kernel", "fusion", "--in", capture, "--out", root + "/out"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "framebudget: error: no result: no fit: too few pairs: 0 < 20\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out"))
+    }
+
+    func testRunOnACaptureMeasuresFusionFromItsFiles() throws {
+        let result = try Framebudget.run(["run", "--allow-debug", "--quick", "--samples", "3", "--max-time", "0.05",
+                                          "--warmup", "1", "--reports", reports, "--run-id", "cap", "--workload", capture, "fusion"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try results("cap")
+        XCTAssertEqual((json["benchmarks"] as? [[String: Any]])?.compactMap { $0["id"] as? String },
+                       ["fusion/reference/256x192-to-518x392", "fusion/optimized/256x192-to-518x392",
+                        "fusion/blas/256x192-to-518x392"])
+        XCTAssertEqual((json["settings"] as? [String: Any])?["workload"] as? String, capture)
+    }
+
+    func testRunSkipsBenchmarksWhoseFilesTheCaptureLacksAndSaysSo() throws {
+        // The LiDAR map doubles as the colormap's depth.npy, so one selected benchmark can run and the other cannot.
+        try FileManager.default.moveItem(atPath: capture + "/lidar.npy", toPath: capture + "/depth.npy")
+        let result = try Framebudget.run(["run", "--allow-debug", "--quick", "--samples", "3", "--max-time", "0.05",
+                                          "--warmup", "1", "--reports", reports, "--run-id", "skip", "--workload", capture,
+                                          "fusion/optimized", "colormap/optimized/256x192"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let note = "skipped fusion/optimized/256x192-to-518x392: \(capture)/lidar.npy: missing input file"
+        XCTAssertTrue(result.stderr.contains("framebudget: warning: \(note)\n"), result.stderr)
+        let json = try results("skip")
+        XCTAssertTrue((json["warnings"] as? [String] ?? []).contains(note))
+        XCTAssertEqual((json["benchmarks"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["colormap/optimized/256x192"])
+    }
+
+    func testRunWithNothingRunnableOnTheCaptureIsBadInput() throws {
+        try FileManager.default.removeItem(atPath: capture + "/relative.npy")
+        let result = try Framebudget.run(["run", "--allow-debug", "--quick", "--reports", reports, "--workload", capture, "fusion"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasSuffix("framebudget: error: --workload \(capture): none of the selected benchmarks has its inputs in this capture\n"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: reports))
+    }
+
+    func testRunOnACaptureWithAnInvalidFileExitsTwoAndWritesNothing() throws {
+        try save("relative.npy", "np.zeros((48,), dtype=np.float32)")
+        let result = try Framebudget.run(["run", "--allow-debug", "--quick", "--reports", reports, "--workload", capture, "fusion"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "framebudget: error: \(capture)/relative.npy: shape [48] has 1 dimensions, expected 2\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: reports), "nothing written on bad input")
+    }
+
+    private func results(_ runID: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(reports)/\(runID)/results.json"))
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+}

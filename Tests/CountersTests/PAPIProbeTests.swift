@@ -1,0 +1,120 @@
+import Counters
+import Results
+import Foundation
+import XCTest
+
+/// Event probing against the real PAPI library of this machine (no mock): what adds is available, what does not is
+/// reported with PAPI's error and what it means here, never as a zero.
+final class PAPIProbeTests: XCTestCase {
+    func testLibraryInitializesAndReportsItsVersion() {
+        XCTAssertEqual(PAPIRuntime.state, .ready)
+        XCTAssertTrue(PAPIRuntime.version.hasPrefix("7."), PAPIRuntime.version)
+    }
+
+    func testCyclesPresetWithoutPMUIsUnavailableWithPAPIsErrorAndTheReason() throws {
+        let cycles = EventProbe.probe(EventCatalog.hardware[0])
+        guard let explanation = PAPIRuntime.missingPMUExplanation else {
+            throw XCTSkip("this machine has a hardware PMU: cycles are countable")
+        }
+        XCTAssertNil(cycles.event)
+        let reason = try XCTUnwrap(cycles.reason)
+        XCTAssertTrue(reason.hasPrefix("PAPI_TOT_CYC: PAPI_E"), reason)
+        XCTAssertTrue(reason.contains("perf::CYCLES: PAPI_E"), "the native fallback was tried: \(reason)")
+        XCTAssertTrue(reason.hasSuffix(": \(explanation)"), reason)
+    }
+
+    func testSoftwareEventsAreCountedThroughPAPIOrElseDirectlyFromTheKernel() throws {
+        let probed = EventProbe.probe(EventCatalog.software)
+        XCTAssertEqual(probed.map(\.wanted.name),
+                       ["perf::TASK-CLOCK", "perf::PAGE-FAULTS", "perf::CONTEXT-SWITCHES", "perf::CPU-MIGRATIONS"])
+        XCTAssertEqual(probed.compactMap(\.event).count, 4, "\(probed.map(\.reason))")
+        // This KVM guest: libpfm4 finds no core PMU, so PAPI disables perf_event, software events included; the
+        // kernel still counts them, opened with perf_event_open.
+        let expected: EventAvailability.CountingMethod = PAPIRuntime.perfEventComponentProblem == nil ? .papi : .perfEventOpen
+        XCTAssertTrue(probed.allSatisfy { $0.method == expected })
+    }
+
+    func testPageFaultsOfFreshlyTouchedMemoryAreCounted() throws {
+        guard PerfSoftwareEvents.problem(opening: "perf::PAGE-FAULTS") == nil else { throw XCTSkip("perf_event_open refused") }
+        let bytes = 8 << 20
+        let counts = try PerfSoftwareEvents.count(["perf::PAGE-FAULTS", "perf::TASK-CLOCK"]) {
+            let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)!
+            memset(memory, 1, bytes)
+            munmap(memory, bytes)
+        }
+        XCTAssertGreaterThan(counts[0], 0, "writing 8 MiB of new anonymous memory faults its pages in")
+        XCTAssertGreaterThan(counts[1], 0, "the task clock runs while the thread works")
+    }
+
+    func testContextSwitchesOfASleepingThreadAreCountedNotZero() throws {
+        guard PerfSoftwareEvents.problem(opening: "perf::CONTEXT-SWITCHES") == nil else {
+            throw XCTSkip("context switches cannot be opened here")
+        }
+        let counts = try PerfSoftwareEvents.count(["perf::CONTEXT-SWITCHES"]) { for _ in 0..<20 { usleep(100) } }
+        XCTAssertGreaterThanOrEqual(counts[0], 20, "each sleep gives the CPU away")
+    }
+
+    func testUnknownSoftwareEventCannotBeOpenedDirectly() {
+        XCTAssertEqual(PerfSoftwareEvents.problem(opening: "perf::NOPE"), "perf::NOPE: not a kernel software event")
+    }
+
+    func testReadingsNeverReportZeroForWhatCannotBeCounted() {
+        let probe = PAPICounterProbe()
+        let readings = probe.readings(iterations: 50, threads: 1) { spin(2_000) }
+        XCTAssertEqual(readings.count, EventCatalog.standard.count + 2, "standard events + IPC + process CPU time")
+        for reading in readings {
+            if reading.source == .unavailable {
+                XCTAssertNil(reading.perIteration, reading.name)
+                XCTAssertFalse(reading.note?.isEmpty ?? true, "\(reading.name) says why")
+            } else {
+                XCTAssertNotNil(reading.perIteration, reading.name)
+            }
+        }
+        let cpu = readings.first { $0.name == ProcessCPUTime.name }
+        XCTAssertGreaterThan(cpu?.perIteration ?? 0, 0, "real work costs CPU time")
+        XCTAssertEqual(cpu?.scope, "process")
+    }
+
+    func testSoftwareReadingsSayHowTheyWereRead() throws {
+        let readings = PAPICounterProbe(wanted: EventCatalog.software).readings(iterations: 20, threads: 1) { spin(1000) }
+        let clock = try XCTUnwrap(readings.first { $0.name == "perf::TASK-CLOCK" })
+        XCTAssertEqual(clock.source, .papiSoftware)
+        XCTAssertGreaterThan(clock.perIteration ?? 0, 0)
+        if PAPIRuntime.perfEventComponentProblem != nil { XCTAssertEqual(clock.note, PerfSoftwareEvents.note) }
+    }
+
+    func testMultithreadedKernelReadingsSayTheyCoverTheCallingThread() {
+        let readings = PAPICounterProbe(wanted: EventCatalog.software).readings(iterations: 5, threads: 2) { spin(100) }
+        let perThread = readings.filter { $0.name != ProcessCPUTime.name }
+        XCTAssertFalse(perThread.isEmpty)
+        XCTAssertTrue(perThread.allSatisfy { $0.scope == "calling thread" })
+        XCTAssertEqual(readings.last?.scope, "process")
+    }
+
+    func testUnknownEventNameIsToldApartAndGetsCloseMatches() {
+        XCTAssertTrue(EventNames.isKnown("PAPI_TOT_CYC"), "a preset is known even where it cannot be counted")
+        XCTAssertTrue(EventNames.isKnown("perf::TASK-CLOCK"))
+        XCTAssertFalse(EventNames.isKnown("PAPI_TOT_CYK"))
+        XCTAssertEqual(CloseMatches.of("PAPI_TOT_CYK", in: EventNames.all).first, "PAPI_TOT_CYC")
+        XCTAssertEqual(CloseMatches.of("perf::TASK-CLOK", in: EventNames.all).first, "perf::TASK-CLOCK")
+    }
+
+    func testEditDistanceOfTextbookPairs() {
+        XCTAssertEqual(CloseMatches.distance(Array("kitten"), Array("sitting")), 3)
+        XCTAssertEqual(CloseMatches.distance(Array(""), Array("abc")), 3)
+        XCTAssertEqual(CloseMatches.distance(Array("flaw"), Array("lawn")), 2)
+    }
+}
+
+/// Real work the optimizer cannot delete.
+@inline(never)
+func spin(_ count: Int) {
+    var accumulator = 0.0
+    for index in 0..<count { accumulator += Double(index).squareRoot() }
+    blackHoleDouble(accumulator)
+}
+
+@inline(never)
+func blackHoleDouble(_ value: Double) {
+    withExtendedLifetime(value) {}
+}

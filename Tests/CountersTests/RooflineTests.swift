@@ -1,0 +1,63 @@
+import Counters
+import Results
+import XCTest
+
+/// The roofline arithmetic on hand-computed numbers. Roofs: 100 GB/s cache, 10 GB/s DRAM, 200 GFLOP/s sgemm:
+/// ridge point 200 / 10 = 20 flops per byte.
+final class RooflineTests: XCTestCase {
+    let roofs = MachineRoofs(cacheBandwidthGBps: 100, memoryBandwidthGBps: 10, sgemmGFLOPS: 200, method: "hand")
+
+    func testBandwidthOnlyBenchmarkIsMemoryBoundAtItsShareOfTheRoofs() throws {
+        // 2 MB in 1 ms = 2 GB/s: 20% of DRAM, 2% of cache.
+        let t = try XCTUnwrap(Roofline.throughput(bytesPerIteration: 2_000_000, flopsPerIteration: nil,
+                                                  medianNanoseconds: 1_000_000, roofs: roofs))
+        XCTAssertEqual(t.gigabytesPerSecond!, 2, accuracy: 1e-12)
+        XCTAssertEqual(t.percentOfMemoryRoof!, 20, accuracy: 1e-9)
+        XCTAssertEqual(t.percentOfCacheRoof!, 2, accuracy: 1e-9)
+        XCTAssertNil(t.gigaflopsPerSecond)
+        XCTAssertEqual(t.bound, "memory")
+    }
+
+    func testLowIntensityKernelIsMemoryBoundBelowTheRidge() throws {
+        // 1e6 flops over 1e6 bytes: intensity 1 < 20. 1 ms: 1 GFLOP/s = 0.5% of compute.
+        let t = try XCTUnwrap(Roofline.throughput(bytesPerIteration: 1e6, flopsPerIteration: 1e6,
+                                                  medianNanoseconds: 1e6, roofs: roofs))
+        XCTAssertEqual(t.arithmeticIntensity!, 1, accuracy: 1e-12)
+        XCTAssertEqual(t.percentOfComputeRoof!, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(t.bound, "memory")
+    }
+
+    func testHighIntensityKernelIsComputeBoundAtAndAboveTheRidge() throws {
+        let atRidge = Roofline.throughput(bytesPerIteration: 1e3, flopsPerIteration: 2e4, medianNanoseconds: 1e3, roofs: roofs)
+        XCTAssertEqual(atRidge?.bound, "compute")
+        let above = Roofline.throughput(bytesPerIteration: 1e3, flopsPerIteration: 1e5, medianNanoseconds: 1e3, roofs: roofs)
+        XCTAssertEqual(above?.bound, "compute")
+        XCTAssertEqual(above?.gigaflopsPerSecond ?? 0, 100, accuracy: 1e-9)
+        XCTAssertEqual(above?.percentOfComputeRoof ?? 0, 50, accuracy: 1e-9)
+        XCTAssertEqual(Roofline.ridgePoint(roofs) ?? 0, 20, accuracy: 1e-12)
+    }
+
+    func testWithoutRoofsRatesAreGivenButNoShareOrBound() throws {
+        let t = try XCTUnwrap(Roofline.throughput(bytesPerIteration: 4e3, flopsPerIteration: nil, medianNanoseconds: 2e3, roofs: nil))
+        XCTAssertEqual(t.gigabytesPerSecond!, 2, accuracy: 1e-12)
+        XCTAssertNil(t.percentOfMemoryRoof)
+        XCTAssertNil(t.bound)
+    }
+
+    func testBenchmarkDeclaringNoWorkHasNoThroughput() {
+        XCTAssertNil(Roofline.throughput(bytesPerIteration: nil, flopsPerIteration: nil, medianNanoseconds: 5, roofs: roofs))
+    }
+
+    func testRoofMeterMeasuresPlausibleRoofsAndStatesItsConvention() {
+        var meter = RoofMeter.quick
+        meter.memoryBytes = 8 * 1024 * 1024
+        meter.sgemmSize = 128
+        let measured = meter.measure()
+        // Not a timing assertion: only that each roof was measured (a positive, finite figure).
+        for value in [measured.cacheBandwidthGBps, measured.memoryBandwidthGBps, measured.sgemmGFLOPS] {
+            XCTAssertTrue(value > 0 && value.isFinite, "\(measured)")
+        }
+        XCTAssertTrue(measured.method.contains("bytes read + written"))
+        XCTAssertTrue(measured.method.contains("1 thread"))
+    }
+}

@@ -1,0 +1,73 @@
+@testable import Counters
+import Measurement
+import Results
+import XCTest
+
+/// The per-stage profile on a two-stage benchmark defined here (real work: fill a buffer, then sum it).
+final class StageProfilerTests: XCTestCase {
+    /// Shared by the stages of one iteration: the second reads what the first wrote.
+    final class Pipeline: @unchecked Sendable {
+        var buffer = [Double](repeating: 0, count: 4096)
+        var sum = 0.0
+        var fills = 0, sums = 0
+        var sumsSeeingFreshFill = 0
+        private var generation = 0.0
+
+        func fill() {
+            fills += 1
+            generation += 1
+            for index in buffer.indices { buffer[index] = generation }
+        }
+
+        func total() {
+            sums += 1
+            sum = buffer.reduce(0, +)
+            if sum == generation * Double(buffer.count) { sumsSeeingFreshFill += 1 }
+        }
+    }
+
+    func testStagesRunInOrderAndEachGetsASummaryAndAShare() {
+        let pipeline = Pipeline()
+        let iteration = Iteration(stages: [Stage("fill") { pipeline.fill() }, Stage("sum") { pipeline.total() }]) {
+            pipeline.fill(); pipeline.total()
+        }
+        let stages = StageProfiler(samples: 8, targetSampleNanoseconds: 200_000, resamples: 100).profile(iteration)
+        XCTAssertEqual(stages.map(\.name), ["fill", "sum"])
+        XCTAssertEqual(stages.map(\.statistics.count), [8, 8])
+        XCTAssertEqual(stages.map(\.share).reduce(0, +), 1, accuracy: 1e-12)
+        XCTAssertGreaterThan(pipeline.sums, 8)
+        XCTAssertEqual(pipeline.fills, pipeline.sums, "every iteration ran both stages")
+        XCTAssertEqual(pipeline.sumsSeeingFreshFill, pipeline.sums, "sum always ran right after its fill")
+    }
+
+    func testStageCountersComeFromPrefixesThatKeepTheStageOrder() {
+        let pipeline = Pipeline()
+        let iteration = Iteration(stages: [Stage("fill") { pipeline.fill() }, Stage("sum") { pipeline.total() }]) {
+            pipeline.fill(); pipeline.total()
+        }
+        let profiler = StageProfiler(samples: 3, targetSampleNanoseconds: 100_000, resamples: 50,
+                                     counters: PAPICounterProbe(wanted: EventCatalog.software))
+        let stages = profiler.profile(iteration)
+        XCTAssertEqual(pipeline.sumsSeeingFreshFill, pipeline.sums, "no counted body ran sum without its fill")
+        for stage in stages {
+            XCTAssertNil(stage.counters.first { $0.name == "IPC" }, "a ratio is not a difference")
+            XCTAssertNotNil(stage.counters.first { $0.name == ProcessCPUTime.name }?.perIteration)
+        }
+    }
+
+    func testBenchmarkWithoutStagesHasNoStageProfile() {
+        XCTAssertEqual(StageProfiler().profile(Iteration { }).count, 0)
+    }
+
+    func testStageCountersAreThePrefixDifferencesClampedAtZero() {
+        let before = [CounterReading(name: "x", perIteration: 10, source: .papiSoftware),
+                      CounterReading(name: "y", perIteration: 5, source: .papiSoftware)]
+        let after = [CounterReading(name: "x", perIteration: 25, source: .papiSoftware),
+                     CounterReading(name: "y", perIteration: 4, source: .papiSoftware),
+                     .unavailable("z", reason: "no PMU")]
+        let difference = StageProfiler.difference(after, minus: before)
+        XCTAssertEqual(difference.map(\.perIteration), [15, 0, nil])
+        XCTAssertEqual(difference[0].note, "prefix difference")
+        XCTAssertEqual(difference[2].note, "no PMU")
+    }
+}

@@ -1,0 +1,157 @@
+import XCTest
+@testable import HotPaths
+import Workloads
+
+/// The three fusion variants on the synthetic room: they agree, recover the scene's α and β, and refuse the inputs
+/// the document's guards refuse.
+final class FusionVariantsTests: XCTestCase {
+    /// Runs every variant on one input: (reference result, optimized fit and map, blas fit and map).
+    private func fuseAll(_ input: FusionInput, config: FusionConfig = FusionConfig())
+        -> (ReferenceFusion.Result, (FusionFit, [Float]), (FusionFit, [Float])) {
+        let reference = ReferenceFusion.fuse(input, config: config)
+        let sizes = (input.lidarWidth, input.lidarHeight, input.relativeWidth, input.relativeHeight)
+        let optimized = OptimizedFusion(config: config, lidarWidth: sizes.0, lidarHeight: sizes.1,
+                                        relativeWidth: sizes.2, relativeHeight: sizes.3)
+        let blas = BlasFusion(config: config, lidarWidth: sizes.0, lidarHeight: sizes.1,
+                              relativeWidth: sizes.2, relativeHeight: sizes.3)
+        var optimizedMap = [Float](repeating: -1, count: input.relative.count)
+        var blasMap = optimizedMap
+        let optimizedFit = optimizedMap.withUnsafeMutableBufferPointer { optimized.fuse(input, into: $0) }
+        let blasFit = blasMap.withUnsafeMutableBufferPointer { blas.fuse(input, into: $0) }
+        return (reference, (optimizedFit, optimizedMap), (blasFit, blasMap))
+    }
+
+    static func roomInput(seed: UInt64, relative: DepthMap? = nil, confidence: Bool = true) -> FusionInput {
+        let lidar = RoomScene.lidar(seed: seed)
+        let map = relative ?? RoomScene.relativeDepth(seed: seed)
+        return FusionInput(lidarDepth: lidar.depth.values, confidence: confidence ? lidar.confidence : nil,
+                           lidarWidth: lidar.depth.width, lidarHeight: lidar.depth.height,
+                           relative: map.values, relativeWidth: map.width, relativeHeight: map.height)
+    }
+
+    private func assertClose(_ a: Float, _ b: Float, _ what: String, relative: Float, floor: Float = 0,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertLessThanOrEqual(abs(a - b), relative * max(abs(a), abs(b), floor), "\(what): \(a) vs \(b)", file: file, line: line)
+    }
+
+    /// The reference sums ~40 000 pairs in Float, as the document does; n·Σx² − (Σx)² then cancels, which leaves
+    /// its β about 1e-4 m (3e-4 relative) off the exact least-squares β that the optimized (Double sums) and blas
+    /// (QR) variants both reach. So: α to 1e-4 relative; β and the metric map to 1e-4 of the 4 m depth range
+    /// (0.4 mm, far under the 1% LiDAR noise); optimized and blas to each other 20× tighter.
+    func testReferenceOptimizedAndBlasAgreeOnTheRoomWithAndWithoutConfidence() throws {
+        for seed: UInt64 in [1, 2, 3] {
+            for confidence in [true, false] {
+                let (reference, (optimizedFit, optimizedMap), (blasFit, blasMap)) =
+                    fuseAll(Self.roomInput(seed: seed, confidence: confidence))
+                guard case let .fit(alpha, beta, pairs) = reference.fit,
+                      case let .fit(optimizedAlpha, optimizedBeta, optimizedPairs) = optimizedFit,
+                      case let .fit(blasAlpha, blasBeta, blasPairs) = blasFit else {
+                    return XCTFail("seed \(seed): expected three fits, got \(reference.fit), \(optimizedFit), \(blasFit)")
+                }
+                XCTAssertEqual(optimizedPairs, pairs, "seed \(seed)")
+                XCTAssertEqual(blasPairs, pairs, "seed \(seed)")
+                XCTAssertGreaterThan(pairs, 20_000, "most of the room is within 0.1–4 m at high confidence")
+                assertClose(optimizedAlpha, alpha, "optimized α, seed \(seed)", relative: 1e-4)
+                assertClose(blasAlpha, alpha, "blas α, seed \(seed)", relative: 1e-4)
+                assertClose(optimizedBeta, beta, "optimized β, seed \(seed)", relative: 1e-4, floor: 4)
+                assertClose(blasBeta, beta, "blas β, seed \(seed)", relative: 1e-4, floor: 4)
+                assertClose(blasAlpha, optimizedAlpha, "blas vs optimized α", relative: 5e-6)
+                assertClose(blasBeta, optimizedBeta, "blas vs optimized β", relative: 5e-6, floor: 4)
+                let map = try XCTUnwrap(reference.depthMap)
+                for i in stride(from: 0, to: map.count, by: 97) {
+                    assertClose(optimizedMap[i], map[i], "optimized metric[\(i)]", relative: 1e-4, floor: 4)
+                    assertClose(blasMap[i], map[i], "blas metric[\(i)]", relative: 1e-4, floor: 4)
+                    assertClose(blasMap[i], optimizedMap[i], "blas vs optimized metric[\(i)]", relative: 5e-6, floor: 4)
+                }
+            }
+        }
+    }
+
+    func testFitRecoversTheSceneAlphaAndBetaWithinTheNoise() {
+        let result = ReferenceFusion.fuse(Self.roomInput(seed: 11))
+        guard case let .fit(alpha, beta, _) = result.fit else { return XCTFail("no fit: \(result.fit)") }
+        // 1% LiDAR range noise and σ = 0.01 on rel (≈ 1.8 cm of depth) bias α by well under 1%.
+        XCTAssertEqual(alpha, RoomScene.defaultAlpha, accuracy: 0.02)
+        XCTAssertEqual(beta, RoomScene.defaultBeta, accuracy: 0.03)
+    }
+
+    func testDisparityMapGivesNoFitBecauseAlphaIsNegative() {
+        let (reference, (optimizedFit, optimizedMap), (blasFit, _)) =
+            fuseAll(Self.roomInput(seed: 4, relative: RoomScene.disparity()))
+        for fit in [reference.fit, optimizedFit, blasFit] {
+            guard case let .noFit(.alphaOutOfRange(alpha, pairs)) = fit else { return XCTFail("expected α out of range, got \(fit)") }
+            XCTAssertLessThan(alpha, 0, "larger disparity is nearer: depth falls as rel rises")
+            XCTAssertGreaterThan(pairs, 20_000)
+        }
+        XCTAssertNil(reference.depthMap)
+        XCTAssertTrue(optimizedMap.allSatisfy { $0 == -1 }, "no fit leaves the output untouched")
+    }
+
+    func testAllInvalidLidarGivesNoFitForTooFewPairs() {
+        let room = Self.roomInput(seed: 5)
+        let holes = FusionInput(
+            lidarDepth: room.lidarDepth.indices.map { [Float.nan, 0, .infinity, 9][$0 % 4] }, confidence: room.confidence,
+            lidarWidth: room.lidarWidth, lidarHeight: room.lidarHeight,
+            relative: room.relative, relativeWidth: room.relativeWidth, relativeHeight: room.relativeHeight)
+        let (reference, (optimizedFit, _), (blasFit, _)) = fuseAll(holes)
+        for fit in [reference.fit, optimizedFit, blasFit] {
+            XCTAssertEqual(fit, .noFit(.tooFewPairs(pairs: 0)))
+        }
+    }
+
+    func testNineteenPairsAreTooFewAndTwentyFit() {
+        for valid in [19, 20] {
+            var depth = [Float](repeating: .nan, count: 8 * 8)
+            var relative = [Float](repeating: 0, count: 8 * 8)
+            for i in 0..<64 { relative[i] = 0.2 + Float(i) * 0.01 }
+            for i in 0..<valid { depth[i] = 2 * relative[i] + 0.5 }
+            let input = FusionInput(lidarDepth: depth, confidence: nil, lidarWidth: 8, lidarHeight: 8,
+                                    relative: relative, relativeWidth: 8, relativeHeight: 8)
+            let (reference, (optimizedFit, _), (blasFit, _)) = fuseAll(input)
+            for fit in [reference.fit, optimizedFit, blasFit] {
+                if valid == 19 { XCTAssertEqual(fit, .noFit(.tooFewPairs(pairs: 19))) }
+                else if case let .fit(alpha, beta, pairs) = fit {
+                    XCTAssertEqual(pairs, 20)
+                    XCTAssertEqual(alpha, 2, accuracy: 1e-3)
+                    XCTAssertEqual(beta, 0.5, accuracy: 1e-3)
+                } else { XCTFail("expected a fit with 20 pairs, got \(fit)") }
+            }
+        }
+    }
+
+    func testOutputIsClampedToOneCentimetreAndOneHundredMetres() throws {
+        // The room's relative map with far-out-of-range and non-finite values written into its first row.
+        let room = Self.roomInput(seed: 6)
+        var relative = room.relative
+        relative[0] = -1000
+        relative[1] = 1000
+        relative[2] = -0.25   // 1.8·(−0.25) + 0.35 < 0 → 0.01
+        relative[3] = .nan    // Swift's max(0.01, min(NaN, 100)) is 0.01
+        relative[4] = .infinity
+        relative[5] = -.infinity
+        let input = FusionInput(lidarDepth: room.lidarDepth, confidence: room.confidence, lidarWidth: room.lidarWidth,
+                                lidarHeight: room.lidarHeight, relative: relative,
+                                relativeWidth: room.relativeWidth, relativeHeight: room.relativeHeight)
+        let (reference, (_, optimizedMap), (_, blasMap)) = fuseAll(input)
+        let map = try XCTUnwrap(reference.depthMap)
+        for output in [map, optimizedMap, blasMap] {
+            XCTAssertEqual(output[0], 0.01)
+            XCTAssertEqual(output[1], 100)
+            XCTAssertEqual(output[2], 0.01)
+            XCTAssertEqual(Array(output[3...5]), [0.01, 100, 0.01])
+            XCTAssertTrue(output.allSatisfy { $0 >= 0.01 && $0 <= 100 })
+        }
+    }
+
+    func testConstantRelativeMapTakesTheDocumentsDegenerateFallback() {
+        // A 5×5 LiDAR frame on a 5×5 map samples exactly (fx = fy = 0), so rel ≡ 1 and n·Σx² − (Σx)² is exactly 0:
+        // the document then returns (α 1, β 0), which its own guards accept as a fit.
+        let input = FusionInput(lidarDepth: (0..<25).map { 1 + Float($0) * 0.05 }, confidence: nil, lidarWidth: 5, lidarHeight: 5,
+                                relative: [Float](repeating: 1, count: 25), relativeWidth: 5, relativeHeight: 5)
+        let (reference, (optimizedFit, optimizedMap), (blasFit, _)) = fuseAll(input)
+        XCTAssertEqual(reference.fit, .fit(alpha: 1, beta: 0, pairs: 25))
+        XCTAssertEqual(optimizedFit, reference.fit)
+        XCTAssertEqual(blasFit, reference.fit)
+        XCTAssertEqual(optimizedMap, [Float](repeating: 1, count: 25))
+    }
+}
