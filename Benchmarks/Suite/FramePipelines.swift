@@ -75,8 +75,9 @@ final class VideoFramePipeline: @unchecked Sendable {
         case let .synthetic(seed):
             return (0..<distinctFrames).map { YUVFrames.frame(width: width, height: height, seed: seed, index: $0) }
         case let .capture(directory):
-            let (shape, bytes) = try CaptureInputs.array("frames.npy", in: directory, as: UInt8.self, rank: 2)
-            return (0..<shape[0]).map { Array(bytes[($0 * shape[1])..<(($0 + 1) * shape[1])]) }
+            let (shape, bytes) = try CaptureInputs.read("frames.npy", in: directory, as: UInt8.self, rank: 2)
+            let frameBytes = shape[1]
+            return (0..<shape[0]).map { index in Array(bytes[(index * frameBytes)..<((index + 1) * frameBytes)]) }
         }
     }
 }
