@@ -20,6 +20,7 @@ struct GateCommand: ParsableCommand {
     @OptionGroup var measurement: MeasurementOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
+    @OptionGroup var counterOptions: CounterOptions
 
     @Option(help: "Gate a results file instead of measuring (reports are written beside it, or into --out).")
     var results: String?
@@ -69,8 +70,10 @@ struct GateCommand: ParsableCommand {
             catch { throw CommandFailure(.runFailure, "\(folder): cannot create report folder: \((error as NSError).localizedDescription)") }
             return (run, folder, nil)
         }
-        let (run, directory) = try SuiteSession(measurement: measurement, output: output).execute()
-        return (run, directory.path, (Remeasurement(measurement: measurement, factor: remeasureFactor), directory))
+        let (run, directory, probe) = try SuiteSession(measurement: measurement, output: output)
+            .execute(counting: counterOptions)
+        let remeasurement = Remeasurement(measurement: measurement, factor: remeasureFactor, counters: probe)
+        return (run, directory.path, (remeasurement, directory))
     }
 
     /// With id filters, only the budgets of the selected benchmarks are gated (the others were not asked for).

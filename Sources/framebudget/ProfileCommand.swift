@@ -34,11 +34,9 @@ struct ProfileCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let benchmark = try selectOne()
-            let (probe, counterWarnings) = try counterOptions.probe(workload: measurement)
             let tools = try ProfileTools(perf: !noPerf, callgrind: counterOptions.counters == .callgrind)
-            let (results, directory) = try SuiteSession(measurement: measurement, output: output).execute(
-                counters: probe, countersMode: counterOptions.counters.rawValue,
-                roofs: counterOptions.roofMeter(quick: true), extraWarnings: counterWarnings)
+            let (results, directory, _) = try SuiteSession(measurement: measurement, output: output)
+                .execute(counting: counterOptions, quickRoofs: true)
             guard var result = results.benchmarks.first, results.complete else {
                 throw CommandFailure(.interrupted, "profile interrupted: \(results.incompleteReason ?? "")")
             }

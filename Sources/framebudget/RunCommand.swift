@@ -23,10 +23,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let (probe, counterWarnings) = try counterOptions.probe(workload: measurement)
-            let (results, directory) = try SuiteSession(measurement: measurement, output: output).execute(
-                counters: probe, countersMode: counterOptions.counters.rawValue,
-                roofs: counterOptions.roofMeter(quick: measurement.quick), extraWarnings: counterWarnings)
+            let (results, directory, _) = try SuiteSession(measurement: measurement, output: output)
+                .execute(counting: counterOptions)
             switch format {
             case .console:
                 print(SummaryTable.render(results))

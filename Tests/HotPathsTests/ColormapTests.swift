@@ -41,20 +41,25 @@ final class ColormapTests: XCTestCase {
         XCTAssertEqual(colour([2], palette: .redToBlue(opacity: 0)), [RGBA8(170, 0, 85, 0)])
     }
 
-    func testVectorRoundingEqualsScalarRoundingOnEveryCentiStepAndNearHalves() {
+    func testFastRoundingEqualsScalarRoundingOnEveryCentiStepAndNearHalves() {
         var channels: [Float] = (0...100_000).map { Float($0) / 100_000 }
         for k in 0..<255 {  // the floats around every k + ½ after scaling by 255
             let half = (Float(k) + 0.5) / 255
             channels += [half.nextDown.nextDown, half.nextDown, half, half.nextUp, half.nextUp.nextUp]
         }
-        channels += [-1, -0.0, Float(1).nextUp, 2, .leastNonzeroMagnitude]
-        for start in stride(from: 0, to: channels.count - 8, by: 8) {
-            let lanes = SIMD8<Float>(channels[start..<(start + 8)])
-            let fast = PaletteLanes.quantize(lanes)
-            for lane in 0..<8 {
-                XCTAssertEqual(fast[lane], UInt32(quantizeUnit(lanes[lane])), "channel \(lanes[lane])")
-            }
+        channels += [-0.0, Float(1).nextUp, -Float(1e-7), .leastNonzeroMagnitude]
+        for channel in channels {
+            XCTAssertEqual(PalettePacker.quantize(channel), UInt32(quantizeUnit(channel)), "channel \(channel)")
         }
+    }
+
+    func testHalvesRoundToEven() {
+        XCTAssertEqual(quantizeUnit(0.5 / 255), 0)
+        XCTAssertEqual(quantizeUnit(1.5 / 255), 2)
+        XCTAssertEqual(quantizeUnit(2.5 / 255), 2)
+        XCTAssertEqual(quantizeUnit(0.5), 128, "127.5 → 128")
+        XCTAssertEqual(quantizeUnit(.nan), 0)
+        XCTAssertEqual(quantizeUnit(2), 255)
     }
 
     func testOptimizedEqualsReferenceOnTheRoomAtDepthSize() {
@@ -78,6 +83,27 @@ final class ColormapTests: XCTestCase {
         colormap.renderReference(source.view, into: reference)
         colormap.render(source.view, into: optimized)
         XCTAssertEqual(memcmp(optimized.base, reference.base, optimized.bytesPerRow * 480), 0)
+    }
+
+    func testOptimizedEqualsReferenceForPalettesWithAnyVaryingChannels() {
+        let source = PaddedDepth(RoomScene.lidar(width: 40, height: 30, seed: 9).depth)
+        let palettes = [
+            GradientPalette(nearColor: [0.2, 0.4, 0.6], farColor: [0.9, 0.1, 0.3], near: 1, far: 4, opacity: 0.7),
+            GradientPalette(nearColor: [0, 1, 1], farColor: [1, 0, 1], near: 0.5, far: 5, opacity: 1),  // blue constant
+            GradientPalette(nearColor: [1, 0.5, 0], farColor: [0, 0.5, 1], near: 0.5, far: 5, opacity: 0.4),  // green constant
+            GradientPalette(nearColor: [0.3, 0.3, 0.3], farColor: [0.3, 0.3, 0.3], near: 0.5, far: 5, opacity: 0.4),
+        ]
+        for palette in palettes {
+            for (width, height) in [(40, 30), (97, 61)] {
+                let colormap = DepthColormap(sourceWidth: 40, sourceHeight: 30, outputWidth: width, outputHeight: height,
+                                             palette: palette, pool: .serial)
+                let reference = ImageBuffer<RGBA8>(width: width, height: height)
+                let optimized = ImageBuffer<RGBA8>(width: width, height: height)
+                colormap.renderReference(source.view, into: reference)
+                colormap.render(source.view, into: optimized)
+                XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(palette) at \(width)x\(height)")
+            }
+        }
     }
 
     func testOptimizedEqualsReferenceForOddSizesWithRowTails() {

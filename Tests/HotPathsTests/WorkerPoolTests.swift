@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 import HotPaths
 
 final class WorkerPoolTests: XCTestCase {
@@ -33,5 +34,33 @@ final class WorkerPoolTests: XCTestCase {
             let pool = WorkerPool(threads: 2)
             PoolJob { (_: Int, _: Int) in }.run(on: pool, chunks: 2, with: 0)
         }
+    }
+}
+
+final class WorkerPoolSharingTests: XCTestCase {
+    func testCallersOnSeveralThreadsTakeTurnsOnOnePool() {
+        let pool = WorkerPool(threads: 2)
+        let shared = Slots(count: 4 * 64)
+        let slots = shared.base
+        defer { slots.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 4) { caller in
+            let slots = shared.base
+            // Each caller owns its 64 slots; a job mixed with another caller's would miss or double some.
+            let job = PoolJob { (base: UnsafeMutablePointer<Int>, chunk: Int) in
+                for _ in 0..<50 { base[chunk] += 1 }
+            }
+            for _ in 0..<400 { job.run(on: pool, chunks: 64, with: slots + caller * 64) }
+        }
+        XCTAssertTrue((0..<(4 * 64)).allSatisfy { slots[$0] == 400 * 50 })
+    }
+}
+
+/// Counters shared by test threads, each writing its own slots.
+private struct Slots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Int>
+
+    init(count: Int) {
+        base = .allocate(capacity: count)
+        base.initialize(repeating: 0, count: count)
     }
 }

@@ -17,12 +17,14 @@ public final class DepthColormap: @unchecked Sendable {
     public let outputWidth: Int, outputHeight: Int
     let columns: BilinearAxis
     let rows: BilinearAxis
-    let lanes: PaletteLanes
+    let packer: PalettePacker
     let pool: WorkerPool
     /// Row bands per frame: several per thread, so a preempted thread holds up little.
     let bands: Int
-    /// One vertically filtered source row per band (the optimized sampler's scratch), allocated once.
+    /// Per band, the optimized sampler's scratch, allocated once: a vertically filtered source row, then the left
+    /// and right taps of every output pixel of the row (so the per-pixel loop reads contiguous memory).
     let scratch: UnsafeMutablePointer<Float>
+    var scratchPerBand: Int { sourceWidth + 2 * outputWidth }
     var job: PoolJob<(depth: ImageView<Float>, output: ImageBuffer<RGBA8>)>!
 
     /// Prepares the sampler taps, scratch rows and palette once.
@@ -41,11 +43,11 @@ public final class DepthColormap: @unchecked Sendable {
         precondition(sourceWidth > 0 && sourceHeight > 0 && self.outputWidth > 0 && self.outputHeight > 0, "sizes must be positive")
         columns = BilinearAxis(inputSize: sourceWidth, outputSize: self.outputWidth)
         rows = BilinearAxis(inputSize: sourceHeight, outputSize: self.outputHeight)
-        lanes = PaletteLanes(palette)
+        packer = PalettePacker(palette)
         self.pool = pool
         bands = self.outputWidth * self.outputHeight >= 1 << 18 && pool.threads > 1
             ? Swift.min(self.outputHeight, pool.threads * 8) : 1
-        scratch = .allocate(capacity: bands * sourceWidth)
+        scratch = .allocate(capacity: bands * (sourceWidth + 2 * self.outputWidth))
         job = PoolJob { [unowned self] frame, band in renderBand(band, frame.depth, frame.output) }
     }
 

@@ -23,6 +23,8 @@ public struct GradientPalette: Sendable, Equatable {
         guard near.isFinite, far.isFinite else { return "near and far must be finite" }
         guard near < far else { return "near (\(near)) must be less than far (\(far))" }
         guard opacity >= 0 && opacity <= 1 else { return "opacity (\(opacity)) must be within 0...1" }
+        let inUnitRange = { (c: SIMD3<Float>) in (0..<3).allSatisfy { c[$0] >= 0 && c[$0] <= 1 } }
+        guard inUnitRange(nearColor) && inUnitRange(farColor) else { return "colour channels must be within 0...1" }
         return nil
     }
 

@@ -14,7 +14,11 @@ public final class EdgeOverlay: @unchecked Sendable {
     public let threshold: Float
     public let palette: GradientPalette
     public let width: Int, height: Int
-    let lanes: PaletteLanes
+    let packer: PalettePacker
+    /// The optimized variant's scratch, allocated once: per pixel, 1 when it and its left and right neighbours
+    /// (clamped) are valid depths, else 0; and one row of single-pixel validity.
+    let rowValidity: UnsafeMutablePointer<UInt32>
+    let pixelValidity: UnsafeMutablePointer<UInt32>
 
     /// The default threshold.
     public static let defaultThreshold: Float = 0.05
@@ -28,7 +32,14 @@ public final class EdgeOverlay: @unchecked Sendable {
         self.height = height
         self.threshold = threshold
         self.palette = palette
-        lanes = PaletteLanes(palette)
+        packer = PalettePacker(palette)
+        rowValidity = .allocate(capacity: width * height)
+        pixelValidity = .allocate(capacity: width)
+    }
+
+    deinit {
+        rowValidity.deallocate()
+        pixelValidity.deallocate()
     }
 
     /// The reference variant: the definition above, pixel by pixel.

@@ -32,7 +32,8 @@ public final class WorkerPool: @unchecked Sendable {
     deinit { state.stop() }
 
     /// Runs `job.runChunk(chunk)` for every chunk in `0..<chunks`, spread over the pool, and returns when all are
-    /// done. Allocates nothing. One job at a time per pool: do not call it from inside a chunk.
+    /// done. Allocates nothing. Callers on different threads take turns (kernels may share `.shared`); a chunk must
+    /// not run another job on the same pool (it would wait for itself).
     func run(chunks: Int, _ job: some ChunkRunner) {
         guard chunks > 0 else { return }
         guard threads > 1, chunks > 1 else {
@@ -52,6 +53,8 @@ protocol ChunkRunner: AnyObject {
 /// The pool's shared state, retained by every worker thread so it outlives the pool object until they exit.
 private final class PoolState: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Held for a whole job, so concurrent callers queue instead of mixing their chunks.
+    private let submission = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let finished = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let workers: Int
@@ -65,6 +68,7 @@ private final class PoolState: @unchecked Sendable {
     init(workers: Int) {
         self.workers = workers
         pthread_mutex_init(mutex, nil)
+        pthread_mutex_init(submission, nil)
         pthread_cond_init(wake, nil)
         pthread_cond_init(finished, nil)
     }
@@ -73,12 +77,16 @@ private final class PoolState: @unchecked Sendable {
         pthread_cond_destroy(finished)
         pthread_cond_destroy(wake)
         pthread_mutex_destroy(mutex)
-        for pointer in [UnsafeMutableRawPointer(mutex), UnsafeMutableRawPointer(wake), UnsafeMutableRawPointer(finished)] {
+        pthread_mutex_destroy(submission)
+        for pointer in [UnsafeMutableRawPointer(mutex), UnsafeMutableRawPointer(submission), UnsafeMutableRawPointer(wake),
+                        UnsafeMutableRawPointer(finished)] {
             pointer.deallocate()
         }
     }
 
     func run(chunks: Int, _ runner: any ChunkRunner) {
+        pthread_mutex_lock(submission)
+        defer { pthread_mutex_unlock(submission) }
         pthread_mutex_lock(mutex)
         job = runner
         nextChunk = 0

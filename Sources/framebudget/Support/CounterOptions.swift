@@ -2,6 +2,7 @@ import ArgumentParser
 import Counters
 import Foundation
 import Measurement
+import Results
 
 /// Which counters a run reads and whether it measures the machine's roofs (`run`, `profile`).
 struct CounterOptions: ParsableArguments {
@@ -65,5 +66,20 @@ struct CounterOptions: ParsableArguments {
     /// The roof meter for this run, or nil with --no-roofs.
     func roofMeter(quick: Bool) -> RoofMeter? {
         noRoofs ? nil : (quick ? RoofMeter.quick : RoofMeter())
+    }
+}
+
+extension SuiteSession {
+    /// Measures with the counter probe and roof meter that `options` ask for (what `run`, `gate` and `profile` all do).
+    /// - Parameter quickRoofs: the short roof measurement; by default when the run itself is `--quick`.
+    /// - Returns: the run, its folder, and the probe (for re-measuring with the same counters).
+    func execute(
+        counting options: CounterOptions, quickRoofs: Bool? = nil
+    ) throws -> (run: RunResults, directory: RunDirectory, probe: (any CounterProbe)?) {
+        let (probe, warnings) = try options.probe(workload: measurement)
+        let (run, directory) = try execute(
+            counters: probe, countersMode: options.counters.rawValue,
+            roofs: options.roofMeter(quick: quickRoofs ?? measurement.quick), extraWarnings: warnings)
+        return (run, directory, probe)
     }
 }

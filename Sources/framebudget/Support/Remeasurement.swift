@@ -1,4 +1,5 @@
 import BenchmarkSuite
+import Counters
 import Foundation
 import Measurement
 import Results
@@ -9,6 +10,8 @@ struct Remeasurement {
     let measurement: MeasurementOptions
     /// Samples and time cap are multiplied by this.
     let factor: Int
+    /// The counters of the first measurement, so re-measured results carry the same readings.
+    let counters: (any CounterProbe)?
 
     /// Re-measures `ids` and returns the run with their results replaced (each with a note saying so).
     /// - Throws: ``CommandFailure`` (run failure) when a benchmark's set-up fails.
@@ -22,7 +25,7 @@ struct Remeasurement {
         scratch.benchmarks = []
         let interruption = Interruption()
         interruption.install()
-        let runner = SuiteRunner(runner: BenchmarkRunner(settings: settings, clock: MonotonicClock.characterize()),
+        let runner = SuiteRunner(runner: BenchmarkRunner(settings: settings, clock: MonotonicClock.characterize(), counters: counters),
                                  source: measurement.source, interruption: interruption,
                                  frameLoop: measurement.frameLoop.settings(quick: measurement.quick))
         do {
@@ -42,6 +45,7 @@ struct Remeasurement {
             merged.complete = false
             merged.incompleteReason = scratch.incompleteReason
         }
+        merged = Roofline.annotate(merged)
         try directory.save(merged)
         return merged
     }

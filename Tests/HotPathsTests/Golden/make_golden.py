@@ -5,7 +5,8 @@ The expected RGBA8 images are computed here with numpy, independently of the Swi
 Docs/DEPTH-KERNELS.md: pixel-centre mapping u = (i + 0.5) * in / out - 0.5, taps floor(u) and floor(u) + 1 clamped to
 the edge (a tap of weight 0 is not read), vertical mix first, then horizontal, all in float32 as a GPU would; NaN or
 +-Inf samples are transparent; colour = mix(red, blue, saturate((d - near) / (far - near))), round(255 c) with
-halves away from zero, alpha round(255 opacity).
+halves to even (IEEE rint, as a GPU stores unorm8), alpha
+round(255 opacity).
 
 Run from this folder: python3 make_golden.py  (writes colormap_bilinear.json; commit both).
 """
@@ -40,7 +41,7 @@ def quantize(c):
         return 0
     if s >= 255:
         return 255
-    return int(math.floor(float(s) + 0.5))  # float64 holds a float32 exactly: half away from zero
+    return int(np.rint(np.float64(s)))  # float64 holds a float32 exactly; ties to even
 
 
 def colour(d, near, far, opacity):
