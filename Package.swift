@@ -41,7 +41,7 @@ let package = Package(
         // MARK: - Harness
         .target(name: "Statistics"),
         .target(name: "Results", dependencies: ["Statistics"]),
-        .target(name: "Measurement", dependencies: ["Statistics", "Results", "CAllocCounter", "CPlatform"]),
+        .target(name: "Measurement", dependencies: ["Statistics", "Results", "CAllocCounter", "CPlatform", "FrameLoop"]),
         .target(name: "Counters", dependencies: ["CPAPI", "COpenBLAS", "Results", "Measurement", "Statistics"]),
         .target(name: "FrameLoop", dependencies: ["Statistics", "Results"]),
         .target(name: "Budgets", dependencies: ["Results", "Statistics", .product(name: "Yams", package: "Yams")]),
@@ -68,7 +68,7 @@ let package = Package(
         // MARK: - Tests, one target per module
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], resources: [.copy("Golden")]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Measurement"]),
-        .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results"]),
+        .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results", "FrameLoop"]),
         .testTarget(name: "HotPathsTests", dependencies: ["HotPaths", "Workloads", "NumpyFiles"], resources: [.copy("Golden")]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
         .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"], resources: [.copy("Corpus")]),

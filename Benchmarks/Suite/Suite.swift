@@ -16,6 +16,8 @@ public enum Suite {
         YoloPostBenchmarks.self,
         UnprojectBenchmarks.self,
         FingerCountBenchmarks.self,
+        PhotoFrameBenchmarks.self,
+        FrameLoopBenchmarks.self,
     ]
 
     /// Every benchmark of the suite.

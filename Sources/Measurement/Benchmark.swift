@@ -60,6 +60,8 @@ public struct Benchmark: Sendable {
     public let sweepSize: Double?
     /// Builds inputs and outputs, outside the timed window. Throws on an unreadable capture.
     public let setUp: @Sendable (WorkloadSource) throws -> Iteration
+    /// Set for frame-loop benchmarks: the iteration is one frame, driven at a cadence (see Benchmark+FrameLoop).
+    public var frameLoop: FrameLoopSpec? = nil
 
     public init(
         hotPath: String,

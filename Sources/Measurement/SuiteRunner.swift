@@ -13,11 +13,17 @@ public struct SuiteRunner: Sendable {
     public let runner: BenchmarkRunner
     public let source: WorkloadSource
     public let interruption: Interruption?
+    /// How frame-loop benchmarks run (frames, realtime or simulated).
+    public let frameLoop: FrameLoopSettings
 
-    public init(runner: BenchmarkRunner, source: WorkloadSource, interruption: Interruption? = nil) {
+    public init(
+        runner: BenchmarkRunner, source: WorkloadSource, interruption: Interruption? = nil,
+        frameLoop: FrameLoopSettings = FrameLoopSettings()
+    ) {
         self.runner = runner
         self.source = source
         self.interruption = interruption
+        self.frameLoop = frameLoop
     }
 
     /// Measures every benchmark into `run`. Marks the run complete at the end, or incomplete with the reason when
@@ -33,7 +39,7 @@ public struct SuiteRunner: Sendable {
             }
             progress(.started(id: benchmark.id, index: index, total: benchmarks.count))
             do {
-                let result = try runner.run(benchmark, source: source) { interruption?.isRequested ?? false }
+                let result = try measure(benchmark)
                 run.benchmarks.append(result)
                 progress(.finished(result, index: index, total: benchmarks.count))
                 try checkpoint(run)
@@ -49,6 +55,14 @@ public struct SuiteRunner: Sendable {
         run.complete = true
         run.finishedAt = Date()
         try checkpoint(run)
+    }
+
+    /// Frame-loop benchmarks run as a loop at their cadence; every other benchmark in timed samples.
+    private func measure(_ benchmark: Benchmark) throws -> BenchmarkResult {
+        let shouldStop = { interruption?.isRequested ?? false }
+        guard benchmark.frameLoop != nil else { return try runner.run(benchmark, source: source, shouldStop: shouldStop) }
+        return try FrameLoopRunner(settings: runner.settings, frameLoop: frameLoop, counters: runner.counters)
+            .run(benchmark, source: source, shouldStop: shouldStop)
     }
 
     private func finish(_ run: inout RunResults, incompleteReason: String, checkpoint: (RunResults) throws -> Void) throws {

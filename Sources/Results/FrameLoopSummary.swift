@@ -17,12 +17,23 @@ public struct FrameLoopSummary: Codable, Sendable {
     /// Callback latency (arrival to the callback returning), ms.
     public var callbackLatency: SampleSummary
     public var effectiveFPS: Double
-    /// Share of processed frames whose instantaneous rate is ≥ 57 fps (frame time ≤ 1000/57 ms), 0...1.
+    /// Share of processed frames shown at an instantaneous rate ≥ 57 fps, 0...1: of the intervals between
+    /// consecutive presentations (each completion shown at the next frame tick, one frame per tick), those
+    /// ≤ 1000/57 ms (a dropped or late frame makes one interval of two ticks).
     public var shareAtOrAbove57FPS: Double
     /// Late-window p50 over early-window p50 of frame time (1.0 = no drift).
     public var driftRatio: Double
     /// Frame times in order, ms (the timeline plot reads them).
     public var frameTimesMilliseconds: [Double]
+    /// Processing time (the processing thread's start to completion of a frame, queueing excluded), ms.
+    public var processingTime: SampleSummary?
+    /// The 57-of-60 rule at this loop's own cadence: share of intervals ≤ cadence × 60/57, 0...1 (at 30 fps, frames
+    /// shown at ≥ 28.5 fps; at 60 fps the same as `shareAtOrAbove57FPS`).
+    public var shareOnRate: Double?
+    /// Frames that may wait behind the one in process (0 for `drop`).
+    public var queueCapacity: Int?
+    /// The most frames found waiting behind a busy processing thread at once (the backlog a queue built up).
+    public var peakWaitingFrames: Int?
 
     public init(
         cadenceMilliseconds: Double, policy: String, mode: String, framesOffered: Int, framesProcessed: Int,

@@ -39,6 +39,8 @@ struct MeasurementOptions: ParsableArguments {
     @Option(name: .customLong("inject-slowdown"), help: .hidden)
     var injectSlowdown: Double = 0  // test-only: busy-wait this fraction of every sample (gate-quality.sh)
 
+    @OptionGroup var frameLoop: FrameLoopOptions
+
     func validate() throws {
         if let samples, samples < 2 { throw ValidationError("--samples must be at least 2 (got \(samples))") }
         for (name, value) in [("--sample-time", sampleTimeMilliseconds), ("--warmup", warmupMilliseconds),

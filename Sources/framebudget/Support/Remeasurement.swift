@@ -26,7 +26,8 @@ struct Remeasurement {
         let interruption = Interruption()
         interruption.install()
         let runner = SuiteRunner(runner: BenchmarkRunner(settings: settings, clock: MonotonicClock.characterize(), counters: counters),
-                                 source: measurement.source, interruption: interruption)
+                                 source: measurement.source, interruption: interruption,
+                                 frameLoop: measurement.frameLoop.settings(quick: measurement.quick))
         do {
             try runner.run(benchmarks, into: &scratch, progress: { event in
                 if case let .started(id, index, total) = event { Console.progress("re-measuring [\(index + 1)/\(total)] \(id) …") }

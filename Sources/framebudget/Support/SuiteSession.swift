@@ -57,7 +57,8 @@ struct SuiteSession {
         interruption.install()
         let runner = SuiteRunner(
             runner: BenchmarkRunner(settings: settings, clock: clock, counters: counters),
-            source: measurement.source, interruption: interruption)
+            source: measurement.source, interruption: interruption,
+            frameLoop: measurement.frameLoop.settings(quick: measurement.quick))
         do {
             try runner.run(benchmarks, into: &run, progress: showProgress) { try directory.save(Roofline.annotate($0)) }
             run = Roofline.annotate(run)

@@ -1,1 +1,0 @@
-// FrameLoop module: see the issue that builds it.

@@ -1,0 +1,36 @@
+import Results
+import Statistics
+
+/// Turns a run's record into the ``FrameLoopSummary`` the results carry; the same for both modes.
+public enum FrameLoopAnalysis {
+    /// Summarizes a record.
+    /// - Parameters:
+    ///   - record: at least one processed frame and one callback latency.
+    ///   - resamples: bootstrap replicates of the intervals.
+    ///   - seed: bootstrap seed.
+    public static func summary(of record: FrameLoopRecord, resamples: Int = 2000, seed: UInt64 = 0x5EED) -> FrameLoopSummary {
+        let frameTimes = record.frameTimes
+        let completions = record.completions
+        let processing = record.outcomes.compactMap(\.processingTime)
+        let intervals = FrameRateMetrics.intervals(
+            completions: completions, cadenceMilliseconds: record.cadenceMilliseconds)
+        var summary = FrameLoopSummary(
+            cadenceMilliseconds: record.cadenceMilliseconds, policy: record.policy.name, mode: record.mode.rawValue,
+            framesOffered: record.outcomes.count, framesProcessed: frameTimes.count,
+            framesDropped: record.outcomes.count - frameTimes.count,
+            deadlineMisses: FrameRateMetrics.deadlineMisses(
+                frameTimes: frameTimes, cadenceMilliseconds: record.cadenceMilliseconds),
+            frameTime: .of(frameTimes, resamples: resamples, seed: seed),
+            callbackLatency: .of(record.callbackLatencies, resamples: resamples, seed: seed),
+            effectiveFPS: FrameRateMetrics.effectiveFPS(completions: completions),
+            shareAtOrAbove57FPS: FrameRateMetrics.shareAtOrAbove57FPS(intervals: intervals),
+            driftRatio: FrameRateMetrics.driftRatio(frameTimes: frameTimes),
+            frameTimesMilliseconds: frameTimes)
+        summary.processingTime = processing.isEmpty ? nil : .of(processing, resamples: resamples, seed: seed)
+        summary.shareOnRate = FrameRateMetrics.shareOnRate(
+            intervals: intervals, cadenceMilliseconds: record.cadenceMilliseconds)
+        summary.queueCapacity = record.policy.waitingCapacity
+        summary.peakWaitingFrames = FrameSchedule.peakWaiting(record.outcomes)
+        return summary
+    }
+}

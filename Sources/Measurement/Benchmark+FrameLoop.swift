@@ -1,0 +1,20 @@
+import FrameLoop
+
+extension Benchmark {
+    /// A frame-loop benchmark: `setUp` returns an ``Iteration`` whose `run` is one frame's work (everything it
+    /// needs allocated in set-up); the engine drives it at the spec's cadence and policy (``FrameLoopRunner``).
+    public init(
+        hotPath: String,
+        variant: String,
+        workload: String,
+        parameters: [String: String] = [:],
+        bytesPerIteration: Double? = nil,
+        threads: Int = 1,
+        frameLoop: FrameLoopSpec,
+        setUp: @escaping @Sendable (WorkloadSource) throws -> Iteration
+    ) {
+        self.init(hotPath: hotPath, variant: variant, workload: workload, parameters: parameters,
+                  bytesPerIteration: bytesPerIteration, threads: threads, setUp: setUp)
+        self.frameLoop = frameLoop
+    }
+}

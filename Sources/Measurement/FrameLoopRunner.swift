@@ -1,0 +1,93 @@
+import FrameLoop
+import Results
+import Statistics
+
+/// Measures a frame-loop benchmark: set-up, warm-up, the loop (realtime or simulated), then separate passes for
+/// steady-state allocations per frame and counters, then tear-down.
+///
+/// The result's samples are the processed frames' times (arrival to completion) in nanoseconds, one per frame with
+/// `iterationsPerSample` 1, so the usual statistics, intervals, budgets and comparisons apply to frame time; the
+/// loop's own figures are in ``BenchmarkResult/frameLoop``.
+public struct FrameLoopRunner: Sendable {
+    public let settings: MeasurementSettings
+    public let frameLoop: FrameLoopSettings
+    public let counters: (any CounterProbe)?
+
+    public init(settings: MeasurementSettings, frameLoop: FrameLoopSettings, counters: (any CounterProbe)? = nil) {
+        self.settings = settings
+        self.frameLoop = frameLoop
+        self.counters = counters
+    }
+
+    /// Runs the benchmark's frame loop.
+    /// - Parameters:
+    ///   - benchmark: a definition whose ``Benchmark/frameLoop`` is set.
+    ///   - source: synthetic scene or capture folder, handed to set-up.
+    ///   - shouldStop: polled after every frame; a stopped loop keeps the frames offered so far (at least one).
+    /// - Throws: ``MeasurementError/setUpFailed`` when set-up throws.
+    public func run(
+        _ benchmark: Benchmark, source: WorkloadSource, shouldStop: () -> Bool = { false }
+    ) throws -> BenchmarkResult {
+        guard let spec = benchmark.frameLoop else {
+            preconditionFailure("\(benchmark.id) is not a frame-loop benchmark")
+        }
+        ProcessResources.resetPeakResident()
+        let iteration: Iteration
+        do { iteration = try benchmark.setUp(source) }
+        catch { throw MeasurementError.setUpFailed(id: benchmark.id, reason: "\(error)") }
+        defer { iteration.tearDown() }
+
+        let body = iteration.run
+        warmUp(body)
+        let record = runLoop(spec, frames: frameLoop.frames ?? spec.defaultFrames, body: body, shouldStop: shouldStop)
+        let summary = FrameLoopAnalysis.summary(of: record, resamples: settings.resamples, seed: settings.seed)
+        // After the loop the pipeline is in its steady state: what it allocates now, it allocates every frame.
+        let allocations = AllocationCounter.count(iterations: 10, body: body)
+        let readings = counters?.readings(iterations: 1, threads: benchmark.threads, running: body) ?? []
+        let samples = record.frameTimes.map { $0 * 1e6 }
+        return BenchmarkResult(
+            id: benchmark.id, hotPath: benchmark.hotPath, variant: benchmark.variant, workload: benchmark.workload,
+            parameters: benchmark.parameters, sweepSize: benchmark.sweepSize, threads: benchmark.threads,
+            iterationsPerSample: 1, samplesNanoseconds: samples,
+            statistics: .of(samples, resamples: settings.resamples, seed: settings.seed),
+            allocations: allocations, peakResidentBytes: ProcessResources.peakResidentBytes(), counters: readings,
+            throughput: Throughput(bytesPerIteration: benchmark.bytesPerIteration, flopsPerIteration: nil),
+            frameLoop: summary, notes: Self.notes(summary))
+    }
+
+    /// Runs the body for the warm-up time and at least three frames: page faults and first-pass allocations are
+    /// over before the first frame arrives.
+    private func warmUp(_ body: () -> Void) {
+        let start = MonotonicClock.now()
+        var runs = 0
+        while runs < 3 || Double(MonotonicClock.now() - start) < settings.warmupNanoseconds {
+            body()
+            runs += 1
+        }
+    }
+
+    private func runLoop(
+        _ spec: FrameLoopSpec, frames: Int, body: @escaping @Sendable () -> Void, shouldStop: () -> Bool
+    ) -> FrameLoopRecord {
+        let pipeline = ClosurePipeline { _ in body() }
+        switch frameLoop.mode {
+        case .realtime:
+            return RealtimeFrameLoop(cadenceMilliseconds: spec.cadenceMilliseconds, policy: spec.policy)
+                .run(frames: frames, pipeline: pipeline, shouldStop: shouldStop)
+        case .simulated:
+            return SimulatedFrameLoop(cadenceMilliseconds: spec.cadenceMilliseconds, policy: spec.policy)
+                .run(frames: frames, pipeline: pipeline, shouldStop: shouldStop)
+        }
+    }
+
+    private static func notes(_ summary: FrameLoopSummary) -> [String] {
+        var notes = ["samples are frame times (arrival to completion), one per processed frame"]
+        if summary.mode == FrameLoopMode.simulated.rawValue {
+            notes.append("simulated: frames timed back to back, schedule computed at the cadence; callback latency excludes the processing thread's wake-up")
+        }
+        if summary.framesDropped > 0 {
+            notes.append("\(summary.framesDropped) of \(summary.framesOffered) frames dropped (\(summary.policy))")
+        }
+        return notes
+    }
+}

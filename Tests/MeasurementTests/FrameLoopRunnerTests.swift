@@ -1,0 +1,113 @@
+import XCTest
+import Foundation
+import FrameLoop
+import Measurement
+import Results
+
+/// The engine's frame-loop path on a synthetic per-frame body; timings are never asserted.
+final class FrameLoopRunnerTests: XCTestCase {
+    private let settings = MeasurementSettings(
+        samples: 12, targetSampleNanoseconds: 200_000, warmupNanoseconds: 1_000_000, maxBenchmarkSeconds: 1,
+        minimumSamples: 3, resamples: 200)
+
+    private func loopBenchmark(policy: FramePolicy = .drop, allocating: Bool = false) -> Benchmark {
+        Benchmark(hotPath: "frame-loop", variant: "test", workload: policy.name, parameters: ["k": "v"],
+                  bytesPerIteration: 256, frameLoop: FrameLoopSpec(fps: 200, policy: policy, defaultFrames: 30)) { _ in
+            Iteration {
+                var x: UInt64 = 1
+                for i in 0..<500 { x = x &* 6364136223846793005 &+ UInt64(i) }
+                if allocating { blackHole([UInt64](repeating: x, count: 64)) }
+                blackHole(x)
+            }
+        }
+    }
+
+    private func run(_ benchmark: Benchmark, mode: FrameLoopMode, frames: Int? = nil) throws -> BenchmarkResult {
+        try FrameLoopRunner(settings: settings, frameLoop: FrameLoopSettings(frames: frames, mode: mode))
+            .run(benchmark, source: .synthetic(seed: 1))
+    }
+
+    func testSimulatedResultSamplesAreTheFrameTimesInNanoseconds() throws {
+        let result = try run(loopBenchmark(), mode: .simulated)
+        let loop = try XCTUnwrap(result.frameLoop)
+        XCTAssertEqual(loop.mode, "simulated")
+        XCTAssertEqual(loop.framesOffered, 30, "the spec's default frame count")
+        XCTAssertEqual(result.iterationsPerSample, 1)
+        XCTAssertEqual(result.samplesNanoseconds, loop.frameTimesMilliseconds.map { $0 * 1e6 })
+        XCTAssertEqual(result.statistics.count, loop.framesProcessed)
+        XCTAssertEqual(loop.cadenceMilliseconds, 5, accuracy: 1e-12)
+        XCTAssertEqual(result.parameters, ["k": "v"])
+        XCTAssertEqual(result.throughput?.bytesPerIteration, 256)
+    }
+
+    func testRealtimeRunOffersTheRequestedFramesAndAccountsForAll() throws {
+        let result = try run(loopBenchmark(policy: .queue()), mode: .realtime, frames: 12)
+        let loop = try XCTUnwrap(result.frameLoop)
+        XCTAssertEqual(loop.mode, "realtime")
+        XCTAssertEqual(loop.policy, "queue")
+        XCTAssertEqual(loop.framesOffered, 12)
+        XCTAssertEqual(loop.framesProcessed + loop.framesDropped, 12)
+        XCTAssertEqual(loop.callbackLatency.count, 12)
+        XCTAssertEqual(result.samplesNanoseconds.count, loop.framesProcessed)
+    }
+
+    func testSteadyStateAllocationsPerFrameAreCounted() throws {
+        try XCTSkipUnless(AllocationCounter.isAvailable)
+        XCTAssertEqual(try run(loopBenchmark(), mode: .simulated, frames: 5).allocations.perIteration, 0)
+        XCTAssertGreaterThanOrEqual(try run(loopBenchmark(allocating: true), mode: .simulated, frames: 5)
+            .allocations.perIteration, 1)
+    }
+
+    func testSuiteRunnerDrivesOnlyFrameLoopBenchmarksAsLoops() throws {
+        let plain = Benchmark(hotPath: "spin", variant: "test", workload: "w") { _ in Iteration { blackHole(1) } }
+        let clock = MonotonicClock.characterize(reads: 200)
+        var results = RunResults(
+            runID: "t", startedAt: Date(), environment: EnvironmentProbe.collect(clock: clock),
+            settings: RunSettings(samples: 12, targetSampleNanoseconds: 2e5, warmupNanoseconds: 1e6))
+        try SuiteRunner(runner: BenchmarkRunner(settings: settings, clock: clock), source: .synthetic(seed: 1),
+                        frameLoop: FrameLoopSettings(frames: 8, mode: .simulated))
+            .run([plain, loopBenchmark()], into: &results)
+        XCTAssertNil(results.benchmarks[0].frameLoop)
+        XCTAssertEqual(results.benchmarks[1].frameLoop?.framesOffered, 8)
+        XCTAssertTrue(results.complete)
+    }
+
+    func testFrameLoopResultValidatesAgainstTheCommittedSchema() throws {
+        var results = try runResults()
+        let valid = try validate(results)
+        XCTAssertEqual(valid.status, 0, valid.output)
+        XCTAssertTrue(valid.json.contains("\"peakWaitingFrames\"") && valid.json.contains("\"processingTime\""))
+        results.benchmarks[0].frameLoop?.queueCapacity = -1
+        XCTAssertEqual(try validate(results).status, 1, "the schema checks the frame-loop fields")
+    }
+
+    private func runResults() throws -> RunResults {
+        let clock = MonotonicClock.characterize(reads: 200)
+        var results = RunResults(
+            runID: "t", startedAt: Date(), environment: EnvironmentProbe.collect(clock: clock),
+            settings: RunSettings(samples: 12, targetSampleNanoseconds: 2e5, warmupNanoseconds: 1e6))
+        results.benchmarks = [try run(loopBenchmark(policy: .queue()), mode: .simulated, frames: 10)]
+        results.complete = true
+        results.finishedAt = Date()
+        return results
+    }
+
+    /// Writes the run and runs Schemas/validate.py on it.
+    private func validate(_ results: RunResults) throws -> (status: Int32, output: String, json: String) {
+        let path = NSTemporaryDirectory() + "frameloop-schema-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try ResultsFile.write(results, to: path)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root + "/Schemas/validate.py", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output, try String(contentsOfFile: path, encoding: .utf8))
+    }
+}
