@@ -1,6 +1,7 @@
 import ArgumentParser
 import Budgets
 import Foundation
+import History
 import Measurement
 import Reports
 import Results
@@ -12,7 +13,7 @@ struct GateCommand: ParsableCommand {
         commandName: "gate",
         abstract: "Check the budgets of Benchmarks/budgets.yaml; write every report; exit non-zero on a failure.",
         discussion: """
-            Examples: framebudget gate · framebudget gate 'colormap/*' --strict · framebudget gate --results Reports/latest/results.json
+            Examples: framebudget gate · framebudget gate 'colormap/*' --strict · framebudget gate --results Reports/latest/results.json · framebudget gate --baseline main
             Exit: 0 all pass · 1 a budget failed or is missing · 2 bad input · 3 inconclusive (--strict) · 4 run failure. \
             With --advisory the verdicts are reported but only 2 and 4 fail (make bench).
             """)
@@ -21,6 +22,7 @@ struct GateCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var gate: GateOptions
     @OptionGroup var counterOptions: CounterOptions
+    @OptionGroup var baselineOptions: BaselineOptions
 
     @Option(help: "Gate a results file instead of measuring (reports are written beside it, or into --out).")
     var results: String?
@@ -42,6 +44,7 @@ struct GateCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let pipeline = try gate.pipeline()
+            let baseline = try baselineOptions.resolve()
             let (measured, directory, remeasurer) = try measureOrRead()
             var run = measured
             let selected = selectedBudgets(pipeline.budgets)
@@ -57,7 +60,7 @@ struct GateCommand: ParsableCommand {
             let input = try scoped.writeReports(run, verdicts: verdicts, into: directory)
             print(ReportPipeline.consoleTable(input))
             print("\nreports: \(directory)/report.html")
-            try finish(input, run: run)
+            try finish(input, run: run, baseline: baseline)
         }
     }
 
@@ -83,15 +86,16 @@ struct GateCommand: ParsableCommand {
         return budgets.filter { filter.matches($0.benchmarkID) }
     }
 
-    private func finish(_ input: ReportInput, run: RunResults) throws {
+    private func finish(_ input: ReportInput, run: RunResults, baseline: BaselineResolver.Baseline?) throws {
         if !run.complete {
             throw run.incompleteReason?.contains("SIGTERM") == true ? ExitCode(143) : ExitStatus.interrupted.code
         }
-        let checks: [any GateCheck] = [BudgetGateCheck()]
+        var checks: [any GateCheck] = [BudgetGateCheck()]
+        if let baseline { checks.append(BaselineGateCheck(baseline: baseline, head: run, settings: baselineOptions.settings)) }
         var status = ExitStatus.success
         for check in checks {
             let (checkStatus, message) = check.evaluate(input)
-            if checkStatus != .success { Console.warning(message) }
+            if checkStatus != .success { Console.warning(message) } else if check is BaselineGateCheck { print(message) }
             status = .worst(status, checkStatus)
         }
         if advisory && status != .success {
