@@ -1,4 +1,5 @@
 import ArgumentParser
+import Budgets
 import Comparison
 import Foundation
 import History
@@ -59,8 +60,11 @@ struct HistoryPlotCommand: ParsableCommand {
     @Option(help: "Folder for the images.")
     var out: String = "Reports/trends"
 
-    @Option(name: .customLong("budget-ms"), help: "Budget line to draw, in ms (applies to every plotted benchmark).")
+    @Option(name: .customLong("budget-ms"), help: "Budget line to draw, in ms, for every plotted benchmark (default: each benchmark's time budget in --budgets).")
     var budgetMilliseconds: Double?
+
+    @Option(help: "The budgets file the budget lines come from, when it exists and --budget-ms is not given.")
+    var budgets: String = "Benchmarks/budgets.yaml"
 
     @Flag(name: .customLong("include-incomplete"), help: "Also use runs that were interrupted.")
     var includeIncomplete = false
@@ -70,6 +74,7 @@ struct HistoryPlotCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let ids = benchmarks.isEmpty ? try database.openExisting().benchmarkIDs() : benchmarks
+            let timeBudgets = try budgetLines()
             do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) }
             catch { throw CommandFailure(.runFailure, "\(out): cannot create folder") }
             for id in ids {
@@ -80,7 +85,7 @@ struct HistoryPlotCommand: ParsableCommand {
                         .init(label: p.gitCommit.map { String($0.prefix(7)) } ?? String(p.runID.prefix(8)), median: p.median / 1e6,
                               lower: (p.lower ?? p.median) / 1e6, upper: (p.upper ?? p.median) / 1e6)
                     },
-                    budgetMilliseconds: budgetMilliseconds,
+                    budgetMilliseconds: budgetMilliseconds ?? timeBudgets[id],
                     steps: trend.steps.compactMap { step in
                         trend.points.firstIndex { $0.runID == step.runID }.map { ($0, Percent.signed(step.relativeChange)) }
                     })
@@ -90,6 +95,18 @@ struct HistoryPlotCommand: ParsableCommand {
                 }
             }
         }
+    }
+}
+
+extension HistoryPlotCommand {
+    /// The time budget of each benchmark in the budgets file, in ms (the first when a benchmark has several).
+    private func budgetLines() throws -> [String: Double] {
+        guard budgetMilliseconds == nil, FileManager.default.fileExists(atPath: budgets) else { return [:] }
+        var lines: [String: Double] = [:]
+        for budget in try ReportPipeline.loadBudgets(budgets) where budget.metric == .time && lines[budget.benchmarkID] == nil {
+            lines[budget.benchmarkID] = budget.limit * budget.unit.scale(for: .time) / 1e6
+        }
+        return lines
     }
 }
 

@@ -51,6 +51,14 @@ final class HistoryCommandTests: XCTestCase {
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") {
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/trends/trend-texture-upload_optimized_256x192.svg"))
         }
+        // Without --budget-ms the line comes from the budgets file: the committed one holds this id at 1 ms.
+        let fromFile = try Framebudget.run(["history", "plot", "texture-upload/optimized/256x192", "--out", folder + "/budgeted",
+                                            "--database", database, "--budgets", Framebudget.repositoryRoot + "/Benchmarks/budgets.yaml"])
+        XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") {
+            let svg = try String(contentsOfFile: folder + "/budgeted/trend-texture-upload_optimized_256x192.svg", encoding: .utf8)
+            XCTAssertTrue(svg.contains("budget 1.0 ms"), "the budget line's legend")
+        }
         let again = try Framebudget.run(["history", "record", folder + "/n1.json", "--database", database])
         XCTAssertEqual(again.status, 2)
         XCTAssertEqual(again.stderr, "framebudget: error: run night-1 is already recorded (nothing changed)\n")

@@ -36,7 +36,9 @@ struct SuiteSession {
         let settings = measurement.settings
         let clock = MonotonicClock.characterize()
         let environment = EnvironmentProbe.collect(clock: clock)
-        let warnings = StabilityWarnings.warnings(for: environment) + preflight.notes + extraWarnings
+        let injected = settings.injectedSlowdown > 0
+            ? ["test-only: --inject-slowdown \(settings.injectedSlowdown) made every sample slower on purpose"] : []
+        let warnings = StabilityWarnings.warnings(for: environment) + preflight.notes + extraWarnings + injected
         if environment.buildConfiguration == "debug" && !measurement.allowDebug {
             throw CommandFailure(.badInput, "this is a debug build: timings would be meaningless; build with 'swift build -c release' (or pass --allow-debug)")
         }
