@@ -66,7 +66,7 @@ counters: build
 profile: build
 	$(RELEASE_BIN) profile --reports $(REPORTS) $(PROFILE_ARGS) $(ID)
 
-.PHONY: compare nightly gate-quality
+.PHONY: compare nightly gate-quality repeatability
 
 ## compare: build BASE and HEAD (git refs) in release worktrees, run them interleaved, compare (exit 1 on regression)
 ##          e.g. make compare BASE=main HEAD=my-branch FILTER='colormap/*' ROUNDS=5
@@ -80,3 +80,7 @@ nightly: build
 ## gate-quality: false-alarm rate (A/A) and power against an injected slowdown of compare, on one benchmark
 gate-quality: build
 	scripts/gate-quality.sh
+
+## repeatability: the run-to-run noise of one benchmark here: RUNS fresh runs, CV of their medians
+repeatability: build
+	BENCHMARK="$(BENCHMARK)" RUNS="$(RUNS)" scripts/repeatability.sh
