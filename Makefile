@@ -8,7 +8,7 @@ BENCH_ARGS   ?=
 
 all: build
 
-## deps: install libpapi-dev, libopenblas-dev, gnuplot when missing (as root), else print the command to run
+## deps: install libpapi-dev, libopenblas-dev, gnuplot-nox, valgrind, linux-perf when missing (as root), else print the command
 deps:
 	@scripts/ensure-system-packages.sh
 

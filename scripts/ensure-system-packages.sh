@@ -2,7 +2,8 @@
 # Makes sure the system packages FrameBudget builds on are present: installs the missing ones with apt-get when
 # run as root, otherwise prints the exact command to run and fails.
 set -euo pipefail
-packages=(libpapi-dev libopenblas-dev gnuplot-nox)
+# valgrind (deterministic counts) and linux-perf (flame graphs) are exercised by the tests as well.
+packages=(libpapi-dev libopenblas-dev gnuplot-nox valgrind linux-perf)
 missing=()
 for package in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
@@ -11,6 +12,10 @@ done
 # gnuplot may come from another package (gnuplot-qt, gnuplot-x11): the command is what matters.
 if command -v gnuplot >/dev/null 2>&1; then
   missing=("${missing[@]/gnuplot-nox}")
+fi
+# perf may come from another package (linux-tools-*): the command is what matters.
+if command -v perf >/dev/null 2>&1; then
+  missing=("${missing[@]/linux-perf}")
 fi
 read -r -a missing <<< "${missing[*]:-}"
 # The schema test validates real output with python's jsonschema (pip, not Debian: any recent version works).
