@@ -64,3 +64,18 @@ private struct Slots: @unchecked Sendable {
         base.initialize(repeating: 0, count: count)
     }
 }
+
+final class WorkerPoolConfigurationTests: XCTestCase {
+    func testSharedPoolHasOneThreadPerCoreUnlessConfigured() {
+        XCTAssertEqual(WorkerPool.configuredThreads(environment: nil, onlineCores: 2), 2)
+        XCTAssertEqual(WorkerPool.configuredThreads(environment: "1", onlineCores: 2), 1)
+        XCTAssertEqual(WorkerPool.configuredThreads(environment: "4", onlineCores: 2), 4)
+    }
+
+    func testInvalidThreadCountsFallBackToOnePerCore() {
+        for text in ["0", "-3", "many", "", "100000"] {
+            XCTAssertEqual(WorkerPool.configuredThreads(environment: text, onlineCores: 2), 2, text)
+        }
+        XCTAssertEqual(WorkerPool.configuredThreads(environment: nil, onlineCores: 0), 1)
+    }
+}

@@ -77,11 +77,12 @@ public struct ValgrindCounter: CounterProbe {
         return Self.deterministic(command, setarch: setarch)
     }
 
-    /// The deterministic environment of counted children. OpenBLAS starts a thread pool when loaded and joins it at
-    /// exit; the futex spinning of that start-up and shut-down varies by tens of instructions from run to run, so
-    /// counted children run OpenBLAS on one thread.
+    /// The deterministic environment of counted children. A thread pool's start-up and idle waits interleave with the
+    /// work differently from run to run (thousands of instructions for HotPaths' worker pool, tens for OpenBLAS's),
+    /// so counted children run both on one thread: a multithreaded kernel's count is then all of its work.
     public static let environment = [
         "SWIFT_DETERMINISTIC_HASHING": "1", "SWIFT_BACKTRACE": "enable=no", "OPENBLAS_NUM_THREADS": "1",
+        "HOTPATHS_THREADS": "1",
     ]
 
     /// `env -i <sorted fixed variables> setarch <machine> -R <command>`. The environment is fixed and sorted because

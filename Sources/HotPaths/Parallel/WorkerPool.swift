@@ -22,8 +22,18 @@ public final class WorkerPool: @unchecked Sendable {
         for _ in 1..<threads { state.startWorker() }
     }
 
-    /// The pool kernels use unless given another: one thread per online core, created on first use.
-    public static let shared = WorkerPool(threads: Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+    /// The pool kernels use unless given another: one thread per online core, created on first use, or
+    /// `HOTPATHS_THREADS` threads when that variable is set (1 runs every kernel on its caller: instruction counts
+    /// under valgrind are then the same run to run, as no idle worker's start-up interleaves with the work).
+    public static let shared = WorkerPool(threads: configuredThreads(
+        environment: getenv("HOTPATHS_THREADS").map { String(cString: $0) },
+        onlineCores: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+
+    /// The thread count of ``shared``: a valid `HOTPATHS_THREADS` (1…1024), else one per online core.
+    public static func configuredThreads(environment: String?, onlineCores: Int) -> Int {
+        if let text = environment, let threads = Int(text), (1...1024).contains(threads) { return threads }
+        return Swift.max(1, onlineCores)
+    }
 
     /// A pool that runs every chunk on the caller.
     public static let serial = WorkerPool(threads: 1)
