@@ -1,3 +1,4 @@
+import RunFixtures
 import XCTest
 @testable import Comparison
 import Results

@@ -1,3 +1,4 @@
+import RunFixtures
 import Foundation
 import XCTest
 @testable import Comparison

@@ -2,9 +2,10 @@ import Foundation
 import Results
 import Statistics
 
-/// Runs built from chosen samples, so comparisons are tested on known differences.
-enum Fixture {
-    static func environment(commit: String? = "0123456789abcdef", host: String = "bench-host") -> EnvironmentInfo {
+/// Runs built from chosen samples, so comparisons and the history are tested on known differences.
+/// Shared by the test targets that need whole runs (ComparisonTests, HistoryTests).
+public enum Fixture {
+    public static func environment(commit: String? = "0123456789abcdef", host: String = "bench-host") -> EnvironmentInfo {
         EnvironmentInfo(
             hostname: host, cpuModel: "Test CPU", logicalCores: 2, frequencyGovernor: nil, virtualization: nil,
             kernel: "Linux 6", operatingSystem: "Debian", swiftVersion: "6.3", buildConfiguration: "release",
@@ -13,7 +14,7 @@ enum Fixture {
                              overheadNanoseconds: 20))
     }
 
-    static func result(_ id: String, _ samples: [Double], counters: [CounterReading] = []) -> BenchmarkResult {
+    public static func result(_ id: String, _ samples: [Double], counters: [CounterReading] = []) -> BenchmarkResult {
         let parts = id.split(separator: "/").map(String.init)
         return BenchmarkResult(
             id: id, hotPath: parts[0], variant: parts[1], workload: parts[2], iterationsPerSample: 1,
@@ -22,7 +23,7 @@ enum Fixture {
             counters: counters)
     }
 
-    static func run(_ runID: String, _ results: [BenchmarkResult], complete: Bool = true, commit: String? = "0123456789abcdef")
+    public static func run(_ runID: String, _ results: [BenchmarkResult], complete: Bool = true, commit: String? = "0123456789abcdef")
         -> RunResults {
         var run = RunResults(runID: runID, startedAt: Date(timeIntervalSince1970: 1_800_000_000),
                              environment: environment(commit: commit),
@@ -33,7 +34,7 @@ enum Fixture {
     }
 
     /// n lognormal times around `median` ns with relative spread `spread`, from a fixed seed.
-    static func times(_ n: Int, median: Double, spread: Double = 0.01, seed: UInt64) -> [Double] {
+    public static func times(_ n: Int, median: Double, spread: Double = 0.01, seed: UInt64) -> [Double] {
         var generator = SplitMix64(seed: seed)
         return (0..<n).map { _ in
             let u1 = (Double(generator.next() >> 11) + 0.5) / 9_007_199_254_740_992
