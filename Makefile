@@ -22,7 +22,7 @@ build-debug: deps
 ## test: every test target, debug build (deterministic; no timing assertions)
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/run-tests.sh
 
 ## bench: the main job: measure the whole suite in release, write Reports/<run-id>/ (results.json, every report,
 ## plots) and point Reports/latest at it. Advisory: failing budgets are reported but do not fail `make bench`
