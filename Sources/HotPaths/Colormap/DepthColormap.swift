@@ -22,7 +22,8 @@ public final class DepthColormap: @unchecked Sendable {
     /// Row bands per frame: several per thread, so a preempted thread holds up little.
     let bands: Int
     /// Per band, the optimized sampler's scratch, allocated once: a vertically filtered source row, then the left
-    /// and right taps of every output pixel of the row (so the per-pixel loop reads contiguous memory).
+    /// tap and the right − left difference of every output pixel of the row (so the per-pixel loop reads
+    /// contiguous memory).
     let scratch: UnsafeMutablePointer<Float>
     var scratchPerBand: Int { sourceWidth + 2 * (outputWidth + Self.tapPadding) }
     /// Lanes after each tap row that the vectorized gather may spill into.
