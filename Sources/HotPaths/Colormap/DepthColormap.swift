@@ -22,9 +22,12 @@ public final class DepthColormap: @unchecked Sendable {
     /// Row bands per frame: several per thread, so a preempted thread holds up little.
     let bands: Int
     /// Per band, the optimized sampler's scratch, allocated once: a vertically filtered source row, then the left
-    /// and right taps of every output pixel of the row (so the per-pixel loop reads contiguous memory).
+    /// tap and the right − left difference of every output pixel of the row (so the per-pixel loop reads
+    /// contiguous memory).
     let scratch: UnsafeMutablePointer<Float>
-    var scratchPerBand: Int { sourceWidth + 2 * outputWidth }
+    var scratchPerBand: Int { sourceWidth + 2 * (outputWidth + Self.tapPadding) }
+    /// Lanes after each tap row that the vectorized gather may spill into.
+    static let tapPadding = 4
     var job: PoolJob<(depth: ImageView<Float>, output: ImageBuffer<RGBA8>)>!
 
     /// Prepares the sampler taps, scratch rows and palette once.
@@ -47,7 +50,7 @@ public final class DepthColormap: @unchecked Sendable {
         self.pool = pool
         bands = self.outputWidth * self.outputHeight >= 1 << 18 && pool.threads > 1
             ? Swift.min(self.outputHeight, pool.threads * 8) : 1
-        scratch = .allocate(capacity: bands * (sourceWidth + 2 * self.outputWidth))
+        scratch = .allocate(capacity: bands * (sourceWidth + 2 * (self.outputWidth + Self.tapPadding)))
         job = PoolJob { [unowned self] frame, band in renderBand(band, frame.depth, frame.output) }
     }
 
