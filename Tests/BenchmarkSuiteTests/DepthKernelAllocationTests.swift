@@ -55,8 +55,11 @@ final class DepthKernelAllocationTests: XCTestCase {
 
     func testFusionAllocatesNothingOverTwoThreads() {
         // A relative map that rises along x, and LiDAR depth 1.8·rel + 0.35 where each LiDAR column samples it.
-        let relative = (0..<518 * 392).map { 0.5 + Float($0 % 518) / 259 }
-        let lidar = (0..<256 * 192).map { 1.8 * (0.5 + Float($0 % 256) / 255 * 517 / 259) + 0.35 }
+        let relative: [Float] = (0..<518 * 392).map { (i: Int) -> Float in 0.5 + Float(i % 518) / 259 }
+        let lidar: [Float] = (0..<256 * 192).map { (i: Int) -> Float in
+            let rel: Float = 0.5 + Float(i % 256) / 255 * 517 / 259
+            return 1.8 * rel + 0.35
+        }
         let input = FusionInput(lidarDepth: lidar, confidence: nil, lidarWidth: 256, lidarHeight: 192,
                                 relative: relative, relativeWidth: 518, relativeHeight: 392)
         let fusion = OptimizedFusion(lidarWidth: 256, lidarHeight: 192, relativeWidth: 518, relativeHeight: 392,
