@@ -107,6 +107,7 @@ private final class PoolState: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
         drainChunks(runner)
         pthread_mutex_lock(mutex)
+        pollBriefly { busyWorkers == 0 }
         while busyWorkers > 0 { pthread_cond_wait(finished, mutex) }
         job = nil
         pthread_mutex_unlock(mutex)
@@ -130,6 +131,21 @@ private final class PoolState: @unchecked Sendable {
         precondition(status == 0, "cannot start a worker thread (error \(status))")
         pthread_detach(thread)
     }
+
+    /// With `mutex` held: re-checks `done` for a few tens of microseconds before the caller blocks on a condition.
+    /// On this VM, waking a blocked thread costs tens of microseconds (fusion's two ~50 µs jobs per frame ran at
+    /// 110 µs over two threads without polling, 76–90 µs with it); the polling costs at most ~50 µs of CPU per job.
+    private func pollBriefly(until done: () -> Bool) {
+        var polls = 0
+        while !done() && polls < Self.pollLimit {
+            pthread_mutex_unlock(mutex)
+            pthread_mutex_lock(mutex)
+            polls += 1
+        }
+    }
+
+    /// About 50 µs of polling (an uncontended unlock + lock is ~25 ns).
+    private static let pollLimit = 2000
 
     /// Takes chunks until none is left.
     private func drainChunks(_ runner: any ChunkRunner) {
@@ -156,6 +172,7 @@ private final class PoolState: @unchecked Sendable {
         var seen = 0
         pthread_mutex_lock(mutex)
         while true {
+            pollBriefly { generation != seen || stopping }
             while generation == seen && !stopping { pthread_cond_wait(wake, mutex) }
             if stopping { break }
             seen = generation
