@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -74,6 +75,10 @@ private final class PoolState: @unchecked Sendable {
     private var chunkCount = 0
     private var busyWorkers = 0
     private var stopping = false
+    /// Copies of `generation` and `busyWorkers`, stored under `mutex`, read without it while polling (polling
+    /// under the mutex would starve the threads that need it to take chunks).
+    private let publishedGeneration = Atomic<Int>(0)
+    private let publishedBusy = Atomic<Int>(0)
 
     init(workers: Int) {
         self.workers = workers
@@ -103,11 +108,13 @@ private final class PoolState: @unchecked Sendable {
         chunkCount = chunks
         busyWorkers = workers
         generation &+= 1
+        publishedBusy.store(workers, ordering: .releasing)
+        publishedGeneration.store(generation, ordering: .releasing)
         pthread_cond_broadcast(wake)
         pthread_mutex_unlock(mutex)
         drainChunks(runner)
+        pollBriefly { publishedBusy.load(ordering: .acquiring) == 0 }
         pthread_mutex_lock(mutex)
-        pollBriefly { busyWorkers == 0 }
         while busyWorkers > 0 { pthread_cond_wait(finished, mutex) }
         job = nil
         pthread_mutex_unlock(mutex)
@@ -132,20 +139,21 @@ private final class PoolState: @unchecked Sendable {
         pthread_detach(thread)
     }
 
-    /// With `mutex` held: re-checks `done` for a few tens of microseconds before the caller blocks on a condition.
-    /// On this VM, waking a blocked thread costs tens of microseconds (fusion's two ~50 µs jobs per frame ran at
-    /// 110 µs over two threads without polling, 76–90 µs with it); the polling costs at most ~50 µs of CPU per job.
+    /// Without `mutex`: re-checks `done` for up to ~50 µs before the caller blocks on a condition. On this VM,
+    /// waking a blocked thread costs tens of microseconds, which kernels running two short jobs back to back
+    /// (fusion: pairs, then apply) would otherwise pay on every job.
     private func pollBriefly(until done: () -> Bool) {
-        var polls = 0
-        while !done() && polls < Self.pollLimit {
-            pthread_mutex_unlock(mutex)
-            pthread_mutex_lock(mutex)
-            polls += 1
+        var start = timespec(), now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        while true {
+            for _ in 0..<64 where done() { return }
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let elapsed = (now.tv_sec - start.tv_sec) * 1_000_000_000 + (now.tv_nsec - start.tv_nsec)
+            if elapsed > Self.pollNanoseconds { return }
         }
     }
 
-    /// About 50 µs of polling (an uncontended unlock + lock is ~25 ns).
-    private static let pollLimit = 2000
+    private static let pollNanoseconds = 50_000
 
     /// Takes chunks until none is left.
     private func drainChunks(_ runner: any ChunkRunner) {
@@ -172,7 +180,11 @@ private final class PoolState: @unchecked Sendable {
         var seen = 0
         pthread_mutex_lock(mutex)
         while true {
-            pollBriefly { generation != seen || stopping }
+            if generation == seen && !stopping {
+                pthread_mutex_unlock(mutex)
+                pollBriefly { publishedGeneration.load(ordering: .acquiring) != seen }
+                pthread_mutex_lock(mutex)
+            }
             while generation == seen && !stopping { pthread_cond_wait(wake, mutex) }
             if stopping { break }
             seen = generation
@@ -180,6 +192,7 @@ private final class PoolState: @unchecked Sendable {
             participate()
             pthread_mutex_lock(mutex)
             busyWorkers -= 1
+            publishedBusy.store(busyWorkers, ordering: .releasing)
             if busyWorkers == 0 { pthread_cond_signal(finished) }
         }
         pthread_mutex_unlock(mutex)
