@@ -14,7 +14,8 @@ enum FusionBenchmarks: BenchmarkGroup {
             make("reference", threads: 1) { input in
                 Iteration { blackHole(ReferenceFusion.fuse(input)) }
             },
-            make("optimized", threads: 1) { input in optimized(input) },
+            // Pair collection and apply split their rows over HotPaths' worker pool (one thread per core).
+            make("optimized", threads: WorkerPool.shared.threads) { input in optimized(input) },
             make("blas", threads: 1) { input in blas(input) },
         ]
     }
@@ -23,7 +24,7 @@ enum FusionBenchmarks: BenchmarkGroup {
                              iteration: @escaping @Sendable (FusionInput) -> Iteration) -> Benchmark {
         Benchmark(hotPath: "fusion", variant: variant, workload: workload,
                   parameters: ["lidar": "256x192", "relative": "518x392", "minDepth": "0.1", "maxDepth": "4.0",
-                               "minConfidence": "2"],
+                               "minConfidence": "2", "threads": "\(threads)"],
                   bytesPerIteration: bytes, flopsPerIteration: flops, threads: threads) { source in
             iteration(try inputs(source))
         }
@@ -56,7 +57,8 @@ enum FusionBenchmarks: BenchmarkGroup {
 
     private static func optimized(_ input: FusionInput) -> Iteration {
         let fusion = OptimizedFusion(lidarWidth: input.lidarWidth, lidarHeight: input.lidarHeight,
-                                     relativeWidth: input.relativeWidth, relativeHeight: input.relativeHeight)
+                                     relativeWidth: input.relativeWidth, relativeHeight: input.relativeHeight,
+                                     pool: .shared)
         let output = OutputBuffer(count: input.relative.count)
         return Iteration(
             stages: [

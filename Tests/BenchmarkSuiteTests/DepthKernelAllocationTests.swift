@@ -53,6 +53,24 @@ final class DepthKernelAllocationTests: XCTestCase {
         }
     }
 
+    func testFusionAllocatesNothingOverTwoThreads() {
+        // A relative map that rises along x, and LiDAR depth 1.8·rel + 0.35 where each LiDAR column samples it.
+        let relative: [Float] = (0..<518 * 392).map { (i: Int) -> Float in 0.5 + Float(i % 518) / 259 }
+        let lidar: [Float] = (0..<256 * 192).map { (i: Int) -> Float in
+            let rel: Float = 0.5 + Float(i % 256) / 255 * 517 / 259
+            return 1.8 * rel + 0.35
+        }
+        let input = FusionInput(lidarDepth: lidar, confidence: nil, lidarWidth: 256, lidarHeight: 192,
+                                relative: relative, relativeWidth: 518, relativeHeight: 392)
+        let fusion = OptimizedFusion(lidarWidth: 256, lidarHeight: 192, relativeWidth: 518, relativeHeight: 392,
+                                     pool: WorkerPool(threads: 2))
+        let output = UnsafeMutableBufferPointer<Float>.allocate(capacity: 518 * 392)
+        defer { output.deallocate() }
+        fusion.fuse(input, into: output)
+        guard case .fit = fusion.fit else { return XCTFail("expected a fit, so the apply pass runs: \(fusion.fit)") }
+        assertNoAllocations("fusion 256x192 → 518x392, 2 threads") { fusion.fuse(input, into: output) }
+    }
+
     func testDepthBenchmarksOfTheSuiteRunWithoutAllocating() throws {
         let ids = ["texture-upload/optimized/256x192", "texture-upload/memcpy/256x192",
                    "colormap/optimized/256x192", "edge-overlay/optimized/256x192"]

@@ -1,23 +1,48 @@
 /// Depth fusion in one pass and no allocation per frame: the pair collection accumulates the sums of the fit as
 /// it goes (eight LiDAR pixels per step, no pair stored), the fit is the closed form over those sums, the apply
-/// pass is vectorized. Tables and state are allocated once, for one pair of map sizes.
+/// pass is vectorized. Both passes split their rows into bands over a ``WorkerPool``. Tables, per-row sums and pool
+/// jobs are allocated once, for one pair of map sizes.
 ///
 /// Same pairs as ``ReferenceFusion`` (the samples are bit-identical); α and β agree to Float rounding of the
-/// document's Float sums (the sums here are exact to Double precision).
+/// document's Float sums (the sums here are exact to Double precision). Deterministic whatever the threads: each
+/// LiDAR row's sums land in their own slot and are added up in row order afterwards, so any pool (``WorkerPool/serial``
+/// included) gives bit-identical fits and maps.
 public final class OptimizedFusion: @unchecked Sendable {
     public let config: FusionConfig
-    private let geometry: FusionGeometry
+    let geometry: FusionGeometry
+    let pool: WorkerPool
+    /// Per LiDAR row, the sums of its pairs (written by whichever thread ran the row's band).
+    let rowSums: UnsafeMutableBufferPointer<FusionSums>
+    /// Bands per pass: several per thread, so a preempted thread holds up little; 1 for small maps or one thread.
+    let pairBands: Int, applyBands: Int
+    var pairJob: PoolJob<PairFrame>!
+    var applyJob: PoolJob<ApplyFrame>!
     /// The sums of the last ``collectPairs(_:)``.
-    public private(set) var sums = FusionSums()
+    public internal(set) var sums = FusionSums()
     /// The outcome of the last ``solve()``.
     public private(set) var fit = FusionFit.noFit(.tooFewPairs(pairs: 0))
 
     /// Prepares the sampling tables for inputs of these sizes.
+    /// - Parameter pool: threads for the pair collection and the apply pass (small maps run on the caller).
     public init(config: FusionConfig = FusionConfig(), lidarWidth: Int, lidarHeight: Int,
-                relativeWidth: Int, relativeHeight: Int) {
+                relativeWidth: Int, relativeHeight: Int, pool: WorkerPool = .shared) {
         self.config = config
+        self.pool = pool
         geometry = FusionGeometry(lidarWidth: lidarWidth, lidarHeight: lidarHeight,
                                   relativeWidth: relativeWidth, relativeHeight: relativeHeight)
+        rowSums = .allocate(capacity: lidarHeight)
+        rowSums.initialize(repeating: FusionSums())
+        pairBands = Self.bands(rows: lidarHeight, pixels: lidarWidth * lidarHeight, threads: pool.threads)
+        applyBands = Self.bands(rows: relativeHeight, pixels: relativeWidth * relativeHeight, threads: pool.threads)
+        pairJob = PoolJob { [unowned self] frame, band in collectBand(band, frame) }
+        applyJob = PoolJob { [unowned self] frame, band in applyBand(band, frame) }
+    }
+
+    deinit { rowSums.deallocate() }
+
+    /// Below ~16 K pixels a pass takes a few microseconds, less than waking a worker.
+    private static func bands(rows: Int, pixels: Int, threads: Int) -> Int {
+        threads > 1 && pixels >= 1 << 14 ? Swift.min(rows, threads * 4) : 1
     }
 
     /// The whole fusion: pairs, fit, and the metric map into `output` (untouched when there is no fit).
@@ -32,19 +57,22 @@ public final class OptimizedFusion: @unchecked Sendable {
     /// Stage 1: filters LiDAR pixels, samples the relative map at each, and accumulates the sums of the kept pairs.
     public func collectPairs(_ input: FusionInput) {
         precondition(geometry.matches(input), "input sizes differ from the ones this fusion was prepared for")
-        var total = FusionSums()
+        guard input.confidence != nil || FusionConfig.implicitConfidence >= config.minConfidence else {
+            sums = FusionSums()
+            return
+        }
         input.lidarDepth.withUnsafeBufferPointer { depth in
             input.relative.withUnsafeBufferPointer { relative in
                 if let confidence = input.confidence {
                     confidence.withUnsafeBufferPointer { confidence in
-                        accumulate(depth: depth, confidence: confidence.baseAddress, relative: relative, into: &total)
+                        collect(PairFrame(depth: depth.baseAddress!, confidence: confidence.baseAddress,
+                                          relative: relative.baseAddress!))
                     }
-                } else if FusionConfig.implicitConfidence >= config.minConfidence {
-                    accumulate(depth: depth, confidence: nil, relative: relative, into: &total)
+                } else {
+                    collect(PairFrame(depth: depth.baseAddress!, confidence: nil, relative: relative.baseAddress!))
                 }
             }
         }
-        sums = total
     }
 
     /// Stage 2: the closed-form fit over the sums, judged by the document's guards.
@@ -55,22 +83,10 @@ public final class OptimizedFusion: @unchecked Sendable {
     /// Stage 3: writes clamp(α·relative + β) into `output` when the last fit succeeded.
     public func apply(_ input: FusionInput, into output: UnsafeMutableBufferPointer<Float>) {
         guard case let .fit(alpha, beta, _) = fit else { return }
+        precondition(output.count >= input.relative.count, "output smaller than the relative map")
         input.relative.withUnsafeBufferPointer { relative in
-            MetricApply.apply(alpha: alpha, beta: beta, relative: relative, into: output)
-        }
-    }
-
-    private func accumulate(depth: UnsafeBufferPointer<Float>, confidence: UnsafePointer<UInt8>?,
-                            relative: UnsafeBufferPointer<Float>, into total: inout FusionSums) {
-        let sampler = PairSampler(geometry: geometry, config: config, relative: relative.baseAddress!)
-        for ly in 0..<geometry.lidarHeight {
-            let row = ly * geometry.lidarWidth
-            let rowSums = sampler.row(ly, depth: depth.baseAddress! + row, confidence: confidence.map { $0 + row })
-            total.pairs += rowSums.pairs
-            total.sumX += rowSums.sumX
-            total.sumY += rowSums.sumY
-            total.sumXY += rowSums.sumXY
-            total.sumX2 += rowSums.sumX2
+            applyJob.run(on: pool, chunks: applyBands,
+                         with: ApplyFrame(alpha: alpha, beta: beta, relative: relative, output: output))
         }
     }
 }

@@ -1,0 +1,50 @@
+/// The row bands of ``OptimizedFusion``'s two parallel passes.
+extension OptimizedFusion {
+    /// One frame's input views for the pair collection (valid for the duration of one job).
+    struct PairFrame {
+        let depth: UnsafePointer<Float>
+        let confidence: UnsafePointer<UInt8>?
+        let relative: UnsafePointer<Float>
+    }
+
+    /// One frame's fit and views for the apply pass.
+    struct ApplyFrame {
+        let alpha: Float, beta: Float
+        let relative: UnsafeBufferPointer<Float>
+        let output: UnsafeMutableBufferPointer<Float>
+    }
+
+    /// Runs the bands, then adds the row sums up in row order on the caller: the same additions in the same order
+    /// as a serial pass, whichever thread ran which band.
+    func collect(_ frame: PairFrame) {
+        pairJob.run(on: pool, chunks: pairBands, with: frame)
+        var total = FusionSums()
+        for row in rowSums {
+            total.pairs += row.pairs
+            total.sumX += row.sumX
+            total.sumY += row.sumY
+            total.sumXY += row.sumXY
+            total.sumX2 += row.sumX2
+        }
+        sums = total
+    }
+
+    func collectBand(_ band: Int, _ frame: PairFrame) {
+        let sampler = PairSampler(geometry: geometry, config: config, relative: frame.relative)
+        let width = geometry.lidarWidth
+        for ly in RowBands.rows(of: band, bands: pairBands, height: geometry.lidarHeight) {
+            let row = ly * width
+            rowSums[ly] = sampler.row(ly, depth: frame.depth + row, confidence: frame.confidence.map { $0 + row })
+        }
+    }
+
+    /// Output rows of one band; values are independent, so any split gives the same map.
+    func applyBand(_ band: Int, _ frame: ApplyFrame) {
+        let width = geometry.relativeWidth
+        let rows = RowBands.rows(of: band, bands: applyBands, height: geometry.relativeHeight)
+        let elements = (rows.lowerBound * width)..<(rows.upperBound * width)
+        MetricApply.apply(alpha: frame.alpha, beta: frame.beta,
+                          relative: UnsafeBufferPointer(rebasing: frame.relative[elements]),
+                          into: UnsafeMutableBufferPointer(rebasing: frame.output[elements]))
+    }
+}
