@@ -10,7 +10,8 @@ import PackageDescription
 
 let package = Package(
     name: "FrameBudget",
-    platforms: [.macOS(.v13)],
+    // macOS 15: the worker pool polls with Synchronization.Atomic (Linux has it with the toolchain).
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "framebudget", targets: ["framebudget"]),
         .library(name: "HotPaths", targets: ["HotPaths"]),
