@@ -5,7 +5,7 @@ import Statistics
 /// A metric read from one benchmark result, in the metric's base unit (ns, ms for frame time, bytes, ratio, count).
 public struct MetricReading: Equatable, Sendable {
     public var value: Double
-    /// Confidence interval of the value; nil for point estimates (p99.9, min, drift, peak memory) and exact counts.
+    /// Confidence interval of the value; nil for point estimates (p99.9, min, peak memory, a drift recorded without its interval) and exact counts.
     public var interval: ConfidenceInterval?
 
     public init(value: Double, interval: ConfidenceInterval?) {
@@ -35,7 +35,7 @@ public struct MetricReading: Equatable, Sendable {
                 return .success(MetricReading(
                     value: loop.shareAtOrAbove57FPS,
                     interval: Wilson.interval(share: loop.shareAtOrAbove57FPS, trials: loop.framesProcessed)))
-            default: return .success(MetricReading(value: loop.driftRatio, interval: nil))
+            default: return .success(MetricReading(value: loop.driftRatio, interval: loop.driftInterval))
             }
         }
     }

@@ -31,6 +31,7 @@ public enum FrameLoopAnalysis {
             intervals: intervals, cadenceMilliseconds: record.cadenceMilliseconds)
         summary.queueCapacity = record.policy.waitingCapacity
         summary.peakWaitingFrames = FrameSchedule.peakWaiting(record.outcomes)
+        summary.driftInterval = FrameRateMetrics.driftInterval(frameTimes: frameTimes, resamples: resamples, seed: seed)
         return summary
     }
 }

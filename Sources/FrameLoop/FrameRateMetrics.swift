@@ -70,10 +70,22 @@ public enum FrameRateMetrics {
     /// Median frame time of the last quarter of the run over that of the first quarter (at least one frame each):
     /// 1.0 is no drift; above 1 the loop degraded over time. 1.0 with fewer than two frames or a zero early median.
     public static func driftRatio(frameTimes: [Double]) -> Double {
-        guard frameTimes.count >= 2 else { return 1 }
+        guard let (early, late) = driftWindows(frameTimes) else { return 1 }
+        let earlyMedian = Descriptive.median(early)
+        return earlyMedian > 0 ? Descriptive.median(late) / earlyMedian : 1
+    }
+
+    /// 95% percentile-bootstrap interval of ``driftRatio(frameTimes:)`` (each window resampled on its own, seeded):
+    /// nil with fewer than 8 frames per window or a zero early median.
+    public static func driftInterval(frameTimes: [Double], resamples: Int = 2000, seed: UInt64 = 0x5EED) -> ConfidenceInterval? {
+        guard let (early, late) = driftWindows(frameTimes), early.count >= 8, Descriptive.median(early) > 0 else { return nil }
+        return RatioBootstrap.ratioOfMedians(base: early, head: late, level: 0.95, resamples: resamples, seed: seed).interval
+    }
+
+    /// The first and last quarter of the run (at least one frame each), or nil with fewer than two frames.
+    private static func driftWindows(_ frameTimes: [Double]) -> ([Double], [Double])? {
+        guard frameTimes.count >= 2 else { return nil }
         let window = Swift.max(1, Int(Double(frameTimes.count) * driftWindowFraction))
-        let early = Descriptive.median(Array(frameTimes.prefix(window)))
-        let late = Descriptive.median(Array(frameTimes.suffix(window)))
-        return early > 0 ? late / early : 1
+        return (Array(frameTimes.prefix(window)), Array(frameTimes.suffix(window)))
     }
 }
