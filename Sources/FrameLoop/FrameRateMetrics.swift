@@ -75,11 +75,39 @@ public enum FrameRateMetrics {
         return earlyMedian > 0 ? Descriptive.median(late) / earlyMedian : 1
     }
 
-    /// 95% percentile-bootstrap interval of ``driftRatio(frameTimes:)`` (each window resampled on its own, seeded):
-    /// nil with fewer than 8 frames per window or a zero early median.
+    /// Blocks each drift window is cut into for ``driftInterval(frameTimes:resamples:seed:)``.
+    public static let driftBlocks = 10
+
+    /// 95% moving-block bootstrap interval of ``driftRatio(frameTimes:)``: each window is cut into ``driftBlocks``
+    /// runs of consecutive frames, which are resampled whole (seeded). Frame times are autocorrelated — a machine
+    /// goes through regimes of seconds (a preempted worker, another guest) — and resampling single frames would
+    /// pretend they are independent and give an interval far too narrow. nil with fewer than 2 frames per block or
+    /// a zero early median.
     public static func driftInterval(frameTimes: [Double], resamples: Int = 2000, seed: UInt64 = 0x5EED) -> ConfidenceInterval? {
-        guard let (early, late) = driftWindows(frameTimes), early.count >= 8, Descriptive.median(early) > 0 else { return nil }
-        return RatioBootstrap.ratioOfMedians(base: early, head: late, level: 0.95, resamples: resamples, seed: seed).interval
+        guard let (early, late) = driftWindows(frameTimes), early.count >= 2 * driftBlocks,
+              Descriptive.median(early) > 0 else { return nil }
+        var generator = SplitMix64(seed: seed)
+        var ratios = [Double]()
+        ratios.reserveCapacity(resamples)
+        for _ in 0..<resamples {
+            let earlyMedian = blockResampledMedian(early, using: &generator)
+            if earlyMedian > 0 { ratios.append(blockResampledMedian(late, using: &generator) / earlyMedian) }
+        }
+        guard !ratios.isEmpty else { return nil }
+        ratios.sort()
+        return ConfidenceInterval(lower: Percentile.ofSorted(ratios, 2.5), upper: Percentile.ofSorted(ratios, 97.5), level: 0.95)
+    }
+
+    /// The median of `window` rebuilt from ``driftBlocks`` of its blocks drawn with replacement.
+    private static func blockResampledMedian(_ window: [Double], using generator: inout SplitMix64) -> Double {
+        let length = window.count / driftBlocks
+        var resample = [Double]()
+        resample.reserveCapacity(length * driftBlocks)
+        for _ in 0..<driftBlocks {
+            let start = generator.index(below: driftBlocks) * length
+            resample.append(contentsOf: window[start..<(start + length)])
+        }
+        return Descriptive.median(resample)
     }
 
     /// The first and last quarter of the run (at least one frame each), or nil with fewer than two frames.

@@ -34,8 +34,8 @@ public struct FrameLoopSummary: Codable, Sendable {
     public var queueCapacity: Int?
     /// The most frames found waiting behind a busy processing thread at once (the backlog a queue built up).
     public var peakWaitingFrames: Int?
-    /// 95% bootstrap interval of `driftRatio` (late- over early-window median), so a drift budget is judged on noise
-    /// like every other statistic: a run whose two windows merely scatter is INCONCLUSIVE, not FAIL.
+    /// 95% block-bootstrap interval of `driftRatio` (late- over early-window median), so a drift budget is judged on
+    /// noise like every other statistic: a run whose two windows merely scatter is INCONCLUSIVE, not FAIL.
     public var driftInterval: ConfidenceInterval?
 
     public init(

@@ -22,7 +22,17 @@ final class DriftIntervalTests: XCTestCase {
     }
 
     func testTooShortARunHasNoInterval() {
-        XCTAssertNil(FrameRateMetrics.driftInterval(frameTimes: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]))
+        XCTAssertNil(FrameRateMetrics.driftInterval(frameTimes: (0..<40).map(Double.init)))
+    }
+
+    func testRegimesThatComeAndGoWidenTheIntervalToAdmitNoDrift() throws {
+        // 800 frames: 2.7 ms, with stretches of 50 slow frames (5.5 ms) at irregular places, denser by chance late
+        // in the run. Frame by frame the late window looks slower; block by block it is as likely not to be.
+        var frames = [Double](repeating: 2.7, count: 800)
+        for start in [20, 150, 590, 660, 730] { for i in start..<(start + 50) { frames[i] = 5.5 } }
+        let interval = try XCTUnwrap(FrameRateMetrics.driftInterval(frameTimes: frames, resamples: 1000))
+        XCTAssertGreaterThan(FrameRateMetrics.driftRatio(frameTimes: frames), 1.1, "the point estimate alone would fail")
+        XCTAssertLessThan(interval.lower, 1.1, "\(interval)")
     }
 
     func testTheSameFramesGiveTheSameInterval() {
