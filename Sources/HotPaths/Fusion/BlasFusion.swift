@@ -6,7 +6,7 @@ import COpenBLAS
 /// The pairs are stored (the solver needs the matrix) in buffers allocated once for the largest possible count.
 /// `dgels` assumes full rank; on an exactly rank-deficient matrix (all rel equal) it reports it, and this variant
 /// then takes the document's degenerate fallback (α 1, β 0) like the closed form.
-public final class BlasFusion: @unchecked Sendable {
+public final class BlasFusion: StagedFusion, @unchecked Sendable {
     public let config: FusionConfig
     private let geometry: FusionGeometry
     /// Column-major n×2: relative values in the first column, ones in the second (leading dimension = capacity).
@@ -40,13 +40,6 @@ public final class BlasFusion: @unchecked Sendable {
         work.deallocate()
     }
 
-    @discardableResult
-    public func fuse(_ input: FusionInput, into output: UnsafeMutableBufferPointer<Float>) -> FusionFit {
-        collectPairs(input)
-        solve()
-        apply(input, into: output)
-        return fit
-    }
 
     /// Stage 1: the valid pairs, written into the matrix and right-hand side.
     public func collectPairs(_ input: FusionInput) {

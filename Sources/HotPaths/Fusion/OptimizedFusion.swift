@@ -7,7 +7,7 @@
 /// document's Float sums (the sums here are exact to Double precision). Deterministic whatever the threads: each
 /// LiDAR row's sums land in their own slot and are added up in row order afterwards, so any pool (``WorkerPool/serial``
 /// included) gives bit-identical fits and maps.
-public final class OptimizedFusion: @unchecked Sendable {
+public final class OptimizedFusion: StagedFusion, @unchecked Sendable {
     public let config: FusionConfig
     let geometry: FusionGeometry
     let pool: WorkerPool
@@ -45,14 +45,6 @@ public final class OptimizedFusion: @unchecked Sendable {
         threads > 1 && pixels >= 1 << 14 ? Swift.min(rows, threads * 4) : 1
     }
 
-    /// The whole fusion: pairs, fit, and the metric map into `output` (untouched when there is no fit).
-    @discardableResult
-    public func fuse(_ input: FusionInput, into output: UnsafeMutableBufferPointer<Float>) -> FusionFit {
-        collectPairs(input)
-        solve()
-        apply(input, into: output)
-        return fit
-    }
 
     /// Stage 1: filters LiDAR pixels, samples the relative map at each, and accumulates the sums of the kept pairs.
     public func collectPairs(_ input: FusionInput) {
