@@ -7,7 +7,7 @@ final class DepthKernelInputErrorTests: XCTestCase {
     private let depthKernels: [any CaptureKernel.Type] = [ColormapKernel.self, EdgeOverlayKernel.self, TextureUploadKernel.self]
 
     /// Runs `kernel` and returns the error's message; fails if it succeeds or leaves an output behind.
-    private func failure(_ kernel: any CaptureKernel.Type, _ folders: KernelFolders, _ parameters: [String: String] = [:]) -> String {
+    private func failure(_ kernel: any CaptureKernel.Type, _ folders: KernelFolder, _ parameters: [String: String] = [:]) -> String {
         do {
             try folders.run(kernel, parameters)
             XCTFail("\(kernel.id) accepted bad input")
@@ -21,14 +21,14 @@ final class DepthKernelInputErrorTests: XCTestCase {
         return ""
     }
 
-    private func folders(depth: NpyArray) throws -> KernelFolders {
-        let folders = try KernelFolders()
-        try folders.write(depth, as: "depth.npy")
+    private func folders(depth: NpyArray) throws -> KernelFolder {
+        let folders = try KernelFolder()
+        try folders.write("depth.npy", depth)
         return folders
     }
 
     func testMissingDepthFileIsNamed() throws {
-        let folders = try KernelFolders()
+        let folders = try KernelFolder()
         for kernel in depthKernels { XCTAssertEqual(failure(kernel, folders), "\(folders.input)/depth.npy: missing input file") }
         XCTAssertEqual(failure(PreviewScaleKernel.self, folders), "\(folders.input)/frame.npy: missing input file")
     }
@@ -51,13 +51,13 @@ final class DepthKernelInputErrorTests: XCTestCase {
     }
 
     func testTruncatedAndNonNpyFilesAreRefused() throws {
-        let folders = try KernelFolders()
+        let folders = try KernelFolder()
         let whole = NpyFormat.serialize(NpyArray(shape: [4, 4], values: [Float](repeating: 1, count: 16)))
-        try folders.writeRaw(Array(whole.dropLast(8)), as: "depth.npy")
+        try folders.writeRaw("depth.npy", Array(whole.dropLast(8)))
         for kernel in depthKernels {
             XCTAssertEqual(failure(kernel, folders), "\(folders.input)/depth.npy: truncated: header declares 64 data bytes, file has 56")
         }
-        try folders.writeRaw(Array("depth,1,2,3\n".utf8), as: "depth.npy")
+        try folders.writeRaw("depth.npy", Array("depth,1,2,3\n".utf8))
         for kernel in depthKernels {
             XCTAssertEqual(failure(kernel, folders), "\(folders.input)/depth.npy: not a .npy file: missing the \\x93NUMPY magic")
         }
@@ -91,12 +91,12 @@ final class DepthKernelInputErrorTests: XCTestCase {
     }
 
     func testPreviewScaleRefusesFramesWithoutFourChannels() throws {
-        let folders = try KernelFolders()
-        try folders.write(NpyArray(shape: [2, 2, 3], values: [UInt8](repeating: 9, count: 12)), as: "frame.npy")
+        let folders = try KernelFolder()
+        try folders.write("frame.npy", NpyArray(shape: [2, 2, 3], values: [UInt8](repeating: 9, count: 12)))
         XCTAssertEqual(failure(PreviewScaleKernel.self, folders), "\(folders.input)/frame.npy: shape [2, 2, 3]: last dimension must be 4 channels")
-        try folders.write(NpyArray(shape: [2, 2, 4], values: [Float](repeating: 9, count: 16)), as: "frame.npy")
+        try folders.write("frame.npy", NpyArray(shape: [2, 2, 4], values: [Float](repeating: 9, count: 16)))
         XCTAssertEqual(failure(PreviewScaleKernel.self, folders), "\(folders.input)/frame.npy: dtype is float32, expected uint8")
-        try folders.write(NpyArray(shape: [2, 2, 4], values: [UInt8](repeating: 9, count: 16)), as: "frame.npy")
+        try folders.write("frame.npy", NpyArray(shape: [2, 2, 4], values: [UInt8](repeating: 9, count: 16)))
         XCTAssertEqual(failure(PreviewScaleKernel.self, folders, ["width": "0"]), "parameter 'width': 0 must be positive")
     }
 }

@@ -3,8 +3,9 @@ import XCTest
 import CaptureKernels
 import NumpyFiles
 
-/// A temporary input folder and output folder for running a capture kernel as `framebudget kernel` does.
-struct KernelFolder {
+/// A temporary input folder and a not-yet-existing output folder for running a capture kernel as `framebudget kernel`
+/// does. Removed by ``remove()`` (tear-down) or when the last reference goes (a folder made inside one test).
+final class KernelFolder {
     let input: String
     let output: String
 
@@ -14,6 +15,8 @@ struct KernelFolder {
         output = base + "/out"
         try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
     }
+
+    deinit { remove() }
 
     func remove() { try? FileManager.default.removeItem(atPath: (input as NSString).deletingLastPathComponent) }
 
@@ -52,5 +55,12 @@ struct KernelFolder {
             XCTAssertFalse(message.contains("\n"), "one line: \(message)", file: file, line: line)
             return message
         }
+    }
+}
+
+extension NpyArray {
+    /// A float32 depth map from its rows.
+    static func depth(_ rows: [[Float]]) -> NpyArray {
+        NpyArray(shape: [rows.count, rows[0].count], values: rows.flatMap { $0 })
     }
 }
