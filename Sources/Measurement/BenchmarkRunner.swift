@@ -25,10 +25,7 @@ public struct BenchmarkRunner: Sendable {
     public func run(
         _ benchmark: Benchmark, source: WorkloadSource, shouldStop: () -> Bool = { false }
     ) throws -> BenchmarkResult {
-        ProcessResources.resetPeakResident()
-        let iteration: Iteration
-        do { iteration = try benchmark.setUp(source) }
-        catch { throw MeasurementError.setUpFailed(id: benchmark.id, reason: "\(error)") }
+        let iteration = try benchmark.prepare(source)
         defer { iteration.tearDown() }
 
         let body = iteration.run

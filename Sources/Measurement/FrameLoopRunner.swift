@@ -31,10 +31,7 @@ public struct FrameLoopRunner: Sendable {
         guard let spec = benchmark.frameLoop else {
             preconditionFailure("\(benchmark.id) is not a frame-loop benchmark")
         }
-        ProcessResources.resetPeakResident()
-        let iteration: Iteration
-        do { iteration = try benchmark.setUp(source) }
-        catch { throw MeasurementError.setUpFailed(id: benchmark.id, reason: "\(error)") }
+        let iteration = try benchmark.prepare(source)
         defer { iteration.tearDown() }
 
         let body = iteration.run
