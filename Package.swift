@@ -42,7 +42,10 @@ let package = Package(
         // MARK: - Harness
         .target(name: "Statistics"),
         .target(name: "Results", dependencies: ["Statistics"]),
-        .target(name: "Measurement", dependencies: ["Statistics", "Results", "CAllocCounter", "CPlatform", "FrameLoop"]),
+        .target(name: "Measurement", dependencies: [
+            "Statistics", "Results", "CAllocCounter", "CPlatform", "FrameLoop",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "Counters", dependencies: ["CPAPI", "COpenBLAS", "Results", "Measurement", "Statistics"]),
         .target(name: "FrameLoop", dependencies: ["Statistics", "Results"]),
         .target(name: "Budgets", dependencies: ["Results", "Statistics", .product(name: "Yams", package: "Yams")]),

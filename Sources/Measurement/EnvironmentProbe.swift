@@ -1,4 +1,5 @@
 import CPlatform
+import Crypto
 import Foundation
 import Results
 
@@ -8,7 +9,7 @@ public enum EnvironmentProbe {
     public static func collect(clock: ClockInfo, workingDirectory: String = FileManager.default.currentDirectoryPath) -> EnvironmentInfo {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let git = gitState(in: workingDirectory)
-        return EnvironmentInfo(
+        var info = EnvironmentInfo(
             hostname: ProcessInfo.processInfo.hostName,
             cpuModel: field("model name", in: cpuinfo) ?? "unknown",
             logicalCores: ProcessInfo.processInfo.activeProcessorCount,
@@ -21,6 +22,18 @@ public enum EnvironmentProbe {
             gitCommit: git.commit, gitDirty: git.dirty,
             loadAverage: loadAverage(),
             clock: clock)
+        info.executableDigest = executableDigest()
+        return info
+    }
+
+    /// SHA-256 of this process's executable (`/proc/self/exe`), hex; nil when it cannot be read. ~20 ms for a
+    /// 30 MB release binary with the SHA extensions.
+    public static func executableDigest(path: String = "/proc/self/exe") -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
     /// `debug` or `release`, from how this binary was compiled.

@@ -33,6 +33,9 @@ public struct BenchmarkResult: Codable, Sendable {
     public var artifacts: [String: String]
     /// Anything the reader should know (a stage that could not be measured, a capture used...).
     public var notes: [String]
+    /// For a result merged from several process runs: each run's share (samples, counters, frame loop). Absent for
+    /// a single run, which is its own single replicate (``replicates(runID:)``).
+    public var replicates: [Replicate]?
 
     public init(
         id: String, hotPath: String, variant: String, workload: String, parameters: [String: String] = [:],

@@ -15,6 +15,9 @@ public struct EnvironmentInfo: Codable, Sendable, Equatable {
     public var buildConfiguration: String
     public var gitCommit: String?
     public var gitDirty: Bool?
+    /// SHA-256 of the executable that measured (hex): the identity of the build, whatever the working directory's
+    /// commit says. Runs of different builds are never merged as one side of a comparison.
+    public var executableDigest: String?
     /// 1, 5 and 15 minute load averages at the start of the run.
     public var loadAverage: [Double]
     public var clock: ClockInfo
@@ -35,6 +38,7 @@ public struct EnvironmentInfo: Codable, Sendable, Equatable {
         self.buildConfiguration = buildConfiguration
         self.gitCommit = gitCommit
         self.gitDirty = gitDirty
+        self.executableDigest = nil
         self.loadAverage = loadAverage
         self.clock = clock
     }

@@ -25,7 +25,7 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let runs = try inputs.map { try ResultsFile.read(from: $0) }
-            let merged = try RunMerge.merge(runs, runID: runID)
+            let merged = try RunMerge.merge(runs, names: inputs, runID: runID)
             do { try ResultsFile.write(merged, to: out) } catch { throw CommandFailure(.runFailure, "\(error)") }
             let samples = merged.benchmarks.map(\.samplesNanoseconds.count).reduce(0, +)
             print("merged \(runs.count) runs, \(merged.benchmarks.count) benchmarks, \(samples) samples → \(out)")

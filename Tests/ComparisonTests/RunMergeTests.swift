@@ -20,6 +20,64 @@ final class RunMergeTests: XCTestCase {
         XCTAssertEqual(merged.benchmarks[1].samplesNanoseconds, [7])
     }
 
+    func testKeepsEachProcessRunAsAReplicateWithItsOwnSamplesAndCounters() throws {
+        let first = Fixture.run("r1", [Fixture.result("a/x/1", [1, 2, 3], counters: [
+            CounterReading(name: "Ir", perIteration: 10, source: .callgrind)])])
+        let second = Fixture.run("r2", [Fixture.result("a/x/1", [4, 5], counters: [
+            CounterReading(name: "Ir", perIteration: 20, source: .callgrind)])])
+        let merged = try RunMerge.merge([first, second], runID: "m")
+        let replicates = try XCTUnwrap(merged.benchmarks[0].replicates)
+        XCTAssertEqual(replicates.map(\.runID), ["r1", "r2"])
+        XCTAssertEqual(replicates.map(\.firstSample), [0, 3])
+        XCTAssertEqual(replicates.map(\.sampleCount), [3, 2])
+        XCTAssertEqual(replicates.map { $0.counters.first?.perIteration }, [10, 20])
+        XCTAssertEqual(merged.samplesByReplicate("a/x/1").map(Array.init), [[1, 2, 3], [4, 5]])
+    }
+
+    func testAMergedFileMergesAgainWithItsReplicatesCarriedOver() throws {
+        let ab = try RunMerge.merge([Fixture.run("r1", [Fixture.result("a/x/1", [1, 2])]),
+                                     Fixture.run("r2", [Fixture.result("a/x/1", [3])])], runID: "m")
+        let abc = try RunMerge.merge([ab, Fixture.run("r3", [Fixture.result("a/x/1", [4, 5, 6])])], runID: "m2")
+        XCTAssertEqual(abc.benchmarks[0].replicates?.map(\.runID), ["r1", "r2", "r3"])
+        XCTAssertEqual(abc.samplesByReplicate("a/x/1").map(Array.init), [[1, 2], [3], [4, 5, 6]])
+        XCTAssertEqual(abc.benchmarks[0].replicateCount, 3)
+    }
+
+    func testAnUnmergedRunIsItsOwnSingleReplicate() {
+        let run = Fixture.run("solo", [Fixture.result("a/x/1", [1, 2, 3])])
+        XCTAssertEqual(run.samplesByReplicate("a/x/1").map(Array.init), [[1, 2, 3]])
+        XCTAssertEqual(run.benchmarks[0].replicateCount, 1)
+    }
+
+    func testRunsOfDifferentBuildsAreRefusedNamingTheFileAndTheField() {
+        var a = Fixture.run("r1", [Fixture.result("a/x/1", [1])]), b = Fixture.run("r2", [Fixture.result("a/x/1", [2])])
+        a.environment.executableDigest = "aaaaaaaaaaaaaaaa"
+        b.environment.executableDigest = "bbbbbbbbbbbbbbbb"
+        XCTAssertThrowsError(try RunMerge.merge([a, b], names: ["base-1.json", "base-2.json"])) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.hasPrefix("base-2.json: measured by a different build than base-1.json (executable"), text)
+        }
+        b.environment.executableDigest = nil
+        b.environment.gitCommit = "fedcba"
+        XCTAssertThrowsError(try RunMerge.merge([a, b])) { XCTAssertTrue("\($0)".contains("commit"), "\($0)") }
+    }
+
+    func testRunsMeasuredWithDifferentSettingsAreRefusedButFiltersAndSampleCountsMayDiffer() throws {
+        let a = Fixture.run("r1", [Fixture.result("a/x/1", [1])])
+        var b = Fixture.run("r2", [Fixture.result("a/x/1", [2])])
+        b.settings.filters = ["a/x/1"]
+        b.settings.samples = 150
+        XCTAssertNoThrow(try RunMerge.merge([a, b]))
+        for change in [{ (s: inout RunSettings) in s.targetSampleNanoseconds = 1e6 }, { $0.cacheMode = "cold" },
+                       { $0.counters = "callgrind" }, { $0.quick = true }] {
+            var c = Fixture.run("r3", [Fixture.result("a/x/1", [3])])
+            change(&c.settings)
+            XCTAssertThrowsError(try RunMerge.merge([a, c], names: ["a.json", "c.json"])) { error in
+                XCTAssertTrue("\(error)".hasPrefix("c.json: measured with different settings than a.json"), "\(error)")
+            }
+        }
+    }
+
     func testNothingToMergeIsAnError() {
         XCTAssertThrowsError(try RunMerge.merge([])) { XCTAssertEqual($0 as? RunMergeError, .noRuns) }
     }

@@ -1,0 +1,57 @@
+/// One process run's share of a benchmark result merged from several runs (`framebudget merge`, the rounds of
+/// `make compare`, the gate's extra runs).
+///
+/// The process run is the unit of replication: its samples share one placement, one code and stack layout and one
+/// regime of the machine, so comparisons and gates judge the spread *between* replicates, not between samples.
+public struct Replicate: Codable, Sendable {
+    /// The run this share came from.
+    public var runID: String
+    /// Index in ``BenchmarkResult/samplesNanoseconds`` of this run's first sample.
+    public var firstSample: Int
+    /// How many samples this run contributed (consecutive from ``firstSample``).
+    public var sampleCount: Int
+    /// This run's own counters, per iteration.
+    public var counters: [CounterReading]
+    /// This run's peak resident memory (VmHWM after the benchmark), when recorded.
+    public var peakResidentBytes: Int?
+    /// This run's frame-loop analysis, for frame-loop benchmarks.
+    public var frameLoop: FrameLoopSummary?
+
+    public init(runID: String, firstSample: Int, sampleCount: Int, counters: [CounterReading] = [],
+                peakResidentBytes: Int? = nil, frameLoop: FrameLoopSummary? = nil) {
+        self.runID = runID
+        self.firstSample = firstSample
+        self.sampleCount = sampleCount
+        self.counters = counters
+        self.peakResidentBytes = peakResidentBytes
+        self.frameLoop = frameLoop
+    }
+}
+
+extension BenchmarkResult {
+    /// The replicates of this result: the recorded ones of a merged result, or this single run as one replicate.
+    public func replicates(runID: String) -> [Replicate] {
+        if let replicates, !replicates.isEmpty { return replicates }
+        return [Replicate(runID: runID, firstSample: 0, sampleCount: samplesNanoseconds.count, counters: counters,
+                          peakResidentBytes: peakResidentBytes, frameLoop: frameLoop)]
+    }
+
+    /// The samples of each replicate, in replicate order (one array for an unmerged result).
+    public func samplesByReplicate(runID: String) -> [ArraySlice<Double>] {
+        replicates(runID: runID).map { replicate in
+            let start = min(replicate.firstSample, samplesNanoseconds.count)
+            let end = min(start + replicate.sampleCount, samplesNanoseconds.count)
+            return samplesNanoseconds[start..<end]
+        }
+    }
+
+    /// How many process runs this result rests on.
+    public var replicateCount: Int { max(1, replicates?.count ?? 1) }
+}
+
+extension RunResults {
+    /// The samples of each process run for a benchmark of this run (see ``BenchmarkResult/samplesByReplicate(runID:)``).
+    public func samplesByReplicate(_ id: String) -> [ArraySlice<Double>] {
+        benchmark(id)?.samplesByReplicate(runID: runID) ?? []
+    }
+}
