@@ -47,6 +47,18 @@ enum Framebudget {
                       stderr: try String(contentsOfFile: base + ".err", encoding: .utf8))
     }
 
+    /// Runs to completion with stdout and stderr into one file, as a CI log takes them: the output in write order.
+    static func runMerged(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let path = NSTemporaryDirectory() + "fb-cli-merged-\(UUID().uuidString).log"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        let process = try start(arguments, stdout: log, stderr: log)
+        process.waitUntilExit()
+        try log.close()
+        return (process.terminationStatus, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
     static func python(_ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

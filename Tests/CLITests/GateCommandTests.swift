@@ -62,6 +62,19 @@ final class GateCommandTests: XCTestCase {
         XCTAssertTrue(advisory.stderr.contains("--advisory: exiting 0 although the gate would exit 1"))
     }
 
+    /// One CI log for both streams: the verdict table comes whole, and the gate's warning after it, not inside it.
+    func testWarningsFollowTheTableWhenBothStreamsGoToOneLog() throws {
+        let (status, log) = try Framebudget.runMerged(["gate", "--quick", "--allow-debug", "--reports", folder + "/r",
+                                                       "--run-id", "m", "--budgets", try budgets(limit: "1", unit: "ns"),
+                                                       "texture-upload/optimized/256x192"])
+        XCTAssertEqual(status, 1, log)
+        let table = try XCTUnwrap(log.range(of: "FAIL     upload-p95"), log)
+        let reports = try XCTUnwrap(log.range(of: "\nreports: "), log)
+        let warning = try XCTUnwrap(log.range(of: "framebudget: warning: budgets: 1 failed"), log)
+        XCTAssertLessThan(table.lowerBound, reports.lowerBound, log)
+        XCTAssertLessThan(reports.lowerBound, warning.lowerBound, "the warning was written before the table: \(log)")
+    }
+
     func testBadBudgetsFileIsBadInputBeforeMeasuring() throws {
         let path = try budgets(limit: "0")
         let result = try Framebudget.run(["gate", "--quick", "--allow-debug", "--reports", folder + "/r", "--budgets", path])
