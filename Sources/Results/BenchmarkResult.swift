@@ -33,6 +33,10 @@ public struct BenchmarkResult: Codable, Sendable {
     public var artifacts: [String: String]
     /// Anything the reader should know (a stage that could not be measured, a capture used...).
     public var notes: [String]
+    /// Wall-clock seconds the benchmark took to measure: set-up, warm-up, samples (or the frame loop) and the
+    /// allocation and counter passes. Nil in results written before it was recorded. JUnit reports it as the time
+    /// of the benchmark's budgets.
+    public var measurementSeconds: Double?
 
     public init(
         id: String, hotPath: String, variant: String, workload: String, parameters: [String: String] = [:],

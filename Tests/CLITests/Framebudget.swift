@@ -60,9 +60,14 @@ enum Framebudget {
     }
 
     static func python(_ arguments: [String]) throws -> Result {
+        try command("/usr/bin/env", ["python3"] + arguments)
+    }
+
+    /// Runs a tool to completion; its stdout and stderr together in `stdout`.
+    static func command(_ executable: String, _ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

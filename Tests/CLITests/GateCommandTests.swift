@@ -45,6 +45,12 @@ final class GateCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("PASS     upload-p95"), result.stdout)
         let run = folder + "/r/g"
         for file in reportFiles { XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/\(file)"), file) }
+        // What CI consumers load: the real junit.xml against Jenkins xUnit's and Ant's schemas.
+        for schema in ["junit-10.xsd", "JUnit.xsd"] {
+            let xsd = Framebudget.repositoryRoot + "/Tests/ReportsTests/JUnitSchemas/" + schema
+            let lint = try Framebudget.command("/usr/bin/xmllint", ["--noout", "--schema", xsd, "\(run)/junit.xml"])
+            XCTAssertEqual(lint.status, 0, "\(schema): \(lint.stdout)")
+        }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") {
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/plots/texture-upload-latency.svg"))
         }

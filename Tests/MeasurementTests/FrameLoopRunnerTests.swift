@@ -69,6 +69,7 @@ final class FrameLoopRunnerTests: XCTestCase {
             .run([plain, loopBenchmark()], into: &results)
         XCTAssertNil(results.benchmarks[0].frameLoop)
         XCTAssertEqual(results.benchmarks[1].frameLoop?.framesOffered, 8)
+        for result in results.benchmarks { XCTAssertGreaterThan(result.measurementSeconds ?? 0, 0, "\(result.id) took no time?") }
         XCTAssertTrue(results.complete)
     }
 
