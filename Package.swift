@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
         .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"], resources: [.copy("Corpus")]),
         .testTarget(name: "CaptureKernelsTests", dependencies: ["CaptureKernels", "NumpyFiles", "HotPaths", "Workloads"]),
-        .testTarget(name: "CountersTests", dependencies: ["Counters", "Results", "Measurement", "Statistics"], resources: [.copy("Golden")]),
+        .testTarget(name: "CountersTests", dependencies: ["Counters", "Results", "Measurement", "Statistics", "HotPaths"], resources: [.copy("Golden")]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "Results", "Statistics"]),
         .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"]),
         .target(name: "RunFixtures", dependencies: ["Results", "Statistics"], path: "Tests/Support/RunFixtures"),

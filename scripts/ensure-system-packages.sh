@@ -2,8 +2,9 @@
 # Makes sure the system packages FrameBudget builds on are present: installs the missing ones with apt-get when
 # run as root, otherwise prints the exact command to run and fails.
 set -euo pipefail
-# valgrind (deterministic counts) and linux-perf (flame graphs) are exercised by the tests as well.
-packages=(libpapi-dev libopenblas-dev gnuplot-nox valgrind linux-perf)
+# valgrind (deterministic counts) and linux-perf (flame graphs) are exercised by the tests as well; libxml2-utils
+# gives xmllint, with which the tests validate junit.xml against the Jenkins xUnit and Ant JUnit schemas.
+packages=(libpapi-dev libopenblas-dev gnuplot-nox valgrind linux-perf libxml2-utils)
 missing=()
 for package in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)

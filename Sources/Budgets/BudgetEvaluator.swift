@@ -3,7 +3,8 @@ import Statistics
 
 /// Checks budgets against a run. Pure: same budgets and results, same verdicts.
 public struct BudgetEvaluator: Sendable {
-    /// A PASS with less headroom than this (percent of the limit) carries a warning.
+    /// A PASS with less headroom than this carries a warning: percent of the limit for unbounded metrics (times,
+    /// memory), percent of the room between the limit and the best value for shares and ratios (see ``bestValue(of:)``).
     public var warningMarginPercent: Double
 
     public init(warningMarginPercent: Double = 20) {
@@ -33,7 +34,7 @@ public struct BudgetEvaluator: Sendable {
         let outcome = Self.outcome(measured: measured, interval: interval, budget: budget)
         let headroom = Self.headroomPercent(measured: measured, budget: budget)
         return BudgetVerdict(budget: budget, outcome: outcome, measured: measured, interval: interval,
-                             headroomPercent: headroom, warning: warning(outcome: outcome, headroom: headroom))
+                             headroomPercent: headroom, warning: warning(outcome: outcome, measured: measured, budget: budget))
     }
 
     /// PASS when the whole interval is on the good side of the limit, FAIL when it is wholly on the bad side,
@@ -60,9 +61,31 @@ public struct BudgetEvaluator: Sendable {
         return left / budget.limit * 100
     }
 
-    private func warning(outcome: VerdictOutcome, headroom: Double?) -> String? {
-        guard outcome == .pass, let headroom, headroom < warningMarginPercent else { return nil }
-        return "headroom \(UnitFormat.number(headroom))% is under the \(UnitFormat.number(warningMarginPercent))% margin"
+    private func warning(outcome: VerdictOutcome, measured: Double, budget: Budget) -> String? {
+        guard outcome == .pass else { return nil }
+        let margin = "the \(UnitFormat.number(warningMarginPercent))% margin"
+        if let best = Self.bestValue(of: budget) {
+            // A share of 1 is 5% over a 0.95 limit and no drift 9% under a 1.1 limit: a percentage of the limit
+            // would warn on every perfect run. What is left of the room between limit and best value does not.
+            let room = abs(best - budget.limit)
+            let left = budget.direction == .max ? budget.limit - measured : measured - budget.limit
+            guard room > 0, left / room * 100 < warningMarginPercent else { return nil }
+            let side = budget.direction == .max ? "under" : "above"
+            return "\(UnitFormat.number(left)) \(side) the limit is \(UnitFormat.number(left / room * 100))% of the room "
+                + "to the best value \(UnitFormat.number(best)), under \(margin)"
+        }
+        guard let headroom = Self.headroomPercent(measured: measured, budget: budget), headroom < warningMarginPercent
+        else { return nil }
+        return "headroom \(UnitFormat.number(headroom))% is under \(margin)"
+    }
+
+    /// The best value a bounded metric can take, in the budget's unit: every frame at ≥ 57 fps (a share of 1) and no
+    /// drift (a ratio of 1). Nil for metrics with no such value (times, memory, counts).
+    public static func bestValue(of budget: Budget) -> Double? {
+        switch budget.metric {
+        case .fpsShare, .drift: return budget.unit.convert(1, for: budget.metric)
+        case .time, .allocations, .frameTime, .peakMemory: return nil
+        }
     }
 
     private func missing(_ budget: Budget, _ reason: String) -> BudgetVerdict {

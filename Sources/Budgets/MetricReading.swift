@@ -32,9 +32,10 @@ public struct MetricReading: Equatable, Sendable {
             switch metric {
             case .frameTime: return summary(loop.frameTime, statistic)
             case .fpsShare:
+                // The share is over the intervals between consecutive presentations: one fewer than the frames.
                 return .success(MetricReading(
                     value: loop.shareAtOrAbove57FPS,
-                    interval: Wilson.interval(share: loop.shareAtOrAbove57FPS, trials: loop.framesProcessed)))
+                    interval: Wilson.interval(share: loop.shareAtOrAbove57FPS, trials: Swift.max(0, loop.framesProcessed - 1))))
             default: return .success(MetricReading(value: loop.driftRatio, interval: loop.driftInterval))
             }
         }

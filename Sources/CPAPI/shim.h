@@ -52,9 +52,10 @@ static inline const char *cpapi_virtual_vendor(void) {
 // Linux software perf events opened directly, for when PAPI's perf_event component is disabled (no core PMU makes
 // libpfm4 give up, and PAPI with it) although the kernel counts software events fine.
 
-/// Opens a disabled counter of PERF_TYPE_SOFTWARE event `config` for the calling thread, counting kernel mode too
-/// unless `user_only` (perf_event_paranoid 2 allows only that to unprivileged users). Returns the fd, or -errno.
-static inline int cpapi_perf_software_open(unsigned long long config, int user_only) {
+/// Opens a disabled counter of PERF_TYPE_SOFTWARE event `config` for thread `tid` (0: the calling thread), counting
+/// kernel mode too unless `user_only` (perf_event_paranoid 2 allows only that to unprivileged users). Returns the
+/// fd, or -errno (-ESRCH when the thread has exited).
+static inline int cpapi_perf_software_open_thread(unsigned long long config, int user_only, int tid) {
     struct perf_event_attr attr;
     memset(&attr, 0, sizeof attr);
     attr.type = PERF_TYPE_SOFTWARE;
@@ -63,8 +64,14 @@ static inline int cpapi_perf_software_open(unsigned long long config, int user_o
     attr.disabled = 1;
     attr.exclude_kernel = user_only ? 1 : 0;
     attr.exclude_hv = 1;
-    long fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+    long fd = syscall(SYS_perf_event_open, &attr, tid, -1, -1, 0);
     return fd < 0 ? -errno : (int)fd;
+}
+/// The calling thread's kernel id (the `tid` above; SYS_gettid is a macro Swift cannot import).
+static inline int cpapi_gettid(void) { return (int)syscall(SYS_gettid); }
+/// The same for the calling thread.
+static inline int cpapi_perf_software_open(unsigned long long config, int user_only) {
+    return cpapi_perf_software_open_thread(config, user_only, 0);
 }
 static inline int cpapi_perf_reset_enable(int fd) {
     if (ioctl(fd, PERF_EVENT_IOC_RESET, 0) != 0) return -errno;

@@ -7,8 +7,9 @@ public enum FusionCaptureKernel: CaptureKernel {
     public static let id = "fusion"
     public static let usage = """
         inputs:  lidar.npy float32 [h,w] (metres, h,w ≥ 2), confidence.npy uint8 [h,w] (optional: without it every \
-        pixel counts as confidence 2), relative.npy float32 [H,W] (no NaN)
-        outputs: metric.npy float32 [H,W] (metres, clamped to 0.01…100), fit.json {"alpha","beta","pairs"}
+        pixel counts as confidence 2), relative.npy float32 [H,W] (NaN allowed: no pair is taken next to one)
+        outputs: metric.npy float32 [H,W] (metres, clamped to 0.01…100; 0.01 where relative is NaN), fit.json \
+        {"alpha","beta","pairs"}
         params:  min_depth (0.1), max_depth (4.0), min_confidence (2)
         """
 
@@ -53,8 +54,10 @@ public struct FusionCaptureInputs: Sendable {
     public static let lidarFile = "lidar.npy", confidenceFile = "confidence.npy", relativeFile = "relative.npy"
     public let input: FusionInput
 
+    /// NaN in relative.npy is ordinary input (a depth model's output may hold some): as in document 001, a LiDAR
+    /// pixel whose bilinear sample touches one gives no pair, and the metric map holds 0.01 there.
     /// - Throws: ``KernelInputError``: `missingFile` for an absent lidar.npy or relative.npy, `invalidInput` naming
-    ///   the file otherwise (dtype, rank, empty, LiDAR under 2×2, confidence shape ≠ LiDAR shape, NaN in relative).
+    ///   the file otherwise (dtype, rank, empty, LiDAR under 2×2, confidence shape ≠ LiDAR shape).
     public static func read(from folder: String) throws -> FusionCaptureInputs {
         let lidar = try CaptureInputs.read(lidarFile, in: folder, as: Float.self, rank: 2)
         let relative = try CaptureInputs.read(relativeFile, in: folder, as: Float.self, rank: 2)
@@ -66,11 +69,6 @@ public struct FusionCaptureInputs: Sendable {
         if let confidence, confidence.shape != lidar.shape {
             throw KernelInputError.invalidInput(file: CaptureInputs.path(confidenceFile, in: folder),
                                                 reason: "shape \(confidence.shape) differs from lidar.npy's \(lidar.shape)")
-        }
-        if let nan = relative.values.firstIndex(where: \.isNaN) {
-            let width = relative.shape[1]
-            throw KernelInputError.invalidInput(file: CaptureInputs.path(relativeFile, in: folder),
-                                                reason: "NaN at row \(nan / width), column \(nan % width)")
         }
         return FusionCaptureInputs(input: FusionInput(
             lidarDepth: lidar.values, confidence: confidence?.values, lidarWidth: lidar.shape[1], lidarHeight: lidar.shape[0],

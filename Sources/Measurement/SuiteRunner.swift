@@ -57,12 +57,17 @@ public struct SuiteRunner: Sendable {
         try checkpoint(run)
     }
 
-    /// Frame-loop benchmarks run as a loop at their cadence; every other benchmark in timed samples.
+    /// Frame-loop benchmarks run as a loop at their cadence; every other benchmark in timed samples. Records how
+    /// long the whole measurement took.
     private func measure(_ benchmark: Benchmark) throws -> BenchmarkResult {
         let shouldStop = { interruption?.isRequested ?? false }
-        guard benchmark.frameLoop != nil else { return try runner.run(benchmark, source: source, shouldStop: shouldStop) }
-        return try FrameLoopRunner(settings: runner.settings, frameLoop: frameLoop, counters: runner.counters)
-            .run(benchmark, source: source, shouldStop: shouldStop)
+        let start = MonotonicClock.now()
+        var result = benchmark.frameLoop == nil
+            ? try runner.run(benchmark, source: source, shouldStop: shouldStop)
+            : try FrameLoopRunner(settings: runner.settings, frameLoop: frameLoop, counters: runner.counters)
+                .run(benchmark, source: source, shouldStop: shouldStop)
+        result.measurementSeconds = Double(MonotonicClock.now() - start) / 1e9
+        return result
     }
 
     private func finish(_ run: inout RunResults, incompleteReason: String, checkpoint: (RunResults) throws -> Void) throws {

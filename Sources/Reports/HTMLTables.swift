@@ -17,14 +17,17 @@ enum HTMLTables {
     static func benchmarks(_ run: RunResults) -> String {
         let rows = run.benchmarks.map { result -> String in
             let s = result.statistics
-            func ns(_ value: Double) -> String { UnitFormat.number(value / 1e6) }
-            let median = s.interval(of: "median").map { "\(ns(s.median)) [\(ns($0.lower)), \(ns($0.upper))]" } ?? ns(s.median)
+            // One unit per row, chosen from the median (4.373 µs, not 0.004373 ms).
+            let (scale, unit) = VerdictText.timeUnit(forNanoseconds: s.median)
+            func number(_ value: Double) -> String { UnitFormat.number(value / scale) }
+            func ns(_ value: Double) -> String { "\(number(value)) \(unit)" }
+            let median = s.interval(of: "median").map { "\(ns(s.median)) [\(number($0.lower)), \(number($0.upper))]" } ?? ns(s.median)
             let allocations = result.allocations.counted ? UnitFormat.number(result.allocations.perIteration) : "not counted"
             let cells = [result.id, median, ns(s.p95), ns(s.p99), allocations, "\(s.count) × \(result.iterationsPerSample)",
                          result.notes.joined(separator: "; ")]
             return "<tr>" + cells.map { "<td>\(XML.escape($0))</td>" }.joined() + "</tr>"
         }
-        return table(caption: "Benchmarks (ms per iteration)",
+        return table(caption: "Benchmarks (time per iteration)",
                      header: ["benchmark", "median [95% CI]", "p95", "p99", "allocations/iter", "samples × iterations", "notes"], rows: rows)
     }
 

@@ -1,10 +1,17 @@
 import Budgets
+import Results
 import Foundation
 
 /// JUnit XML for CI test views: one `testcase` per budget, `classname` = hot path.
 ///
 /// FAIL and MISSING are `failure`s (measured vs limit with the interval). INCONCLUSIVE is `skipped` with the
 /// explanation, because the gate passes it unless `--strict`; under `--strict` it is a `failure`, matching exit 3.
+///
+/// Valid against the schemas its consumers check (Jenkins xUnit's `junit-10.xsd`, the Ant JUnit schema; see
+/// Tests/ReportsTests/JUnitAndHTMLTests): a `time` on every testcase (the seconds its benchmark took to measure, 0 when it
+/// did not run) and on the suite (the run's wall time), counts on the suite only (`<testsuites>` takes no
+/// attributes in Ant's schema, no `skipped` in xUnit's), the suite's `package` and `id`, a UTC `timestamp` without
+/// zone, and `<system-out>`/`<system-err>` last.
 public struct JUnitReporter: Reporter {
     public var fileName: String { "junit.xml" }
 
@@ -13,12 +20,13 @@ public struct JUnitReporter: Reporter {
     public func render(_ input: ReportInput) throws -> Data {
         let failures = input.verdicts.filter { isFailure($0, strict: input.strict) }.count
         let skipped = input.verdicts.filter { $0.outcome == .inconclusive && !input.strict }.count
-        let counts = "tests=\"\(input.verdicts.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\""
+        let hostname = input.run.environment.hostname.isEmpty ? "unknown" : input.run.environment.hostname
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<testsuites name=\"framebudget\" \(counts)>",
-            "  <testsuite name=\"budgets\" \(counts) timestamp=\"\(XML.timestamp(input.run.startedAt))\" "
-                + "hostname=\"\(XML.escape(input.run.environment.hostname))\">",
+            "<testsuites>",
+            "  <testsuite name=\"budgets\" package=\"framebudget\" id=\"0\" tests=\"\(input.verdicts.count)\" "
+                + "failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(XML.seconds(suiteSeconds(input.run)))\" "
+                + "timestamp=\"\(XML.timestamp(input.run.startedAt))\" hostname=\"\(XML.escape(hostname))\">",
             "    <properties>",
             "      <property name=\"run-id\" value=\"\(XML.escape(input.run.runID))\"/>",
             "      <property name=\"build\" value=\"\(XML.escape(input.run.environment.buildConfiguration))\"/>",
@@ -27,18 +35,26 @@ public struct JUnitReporter: Reporter {
             "    </properties>",
         ]
         for verdict in input.verdicts {
-            lines += testcase(verdict, strict: input.strict)
+            let seconds = input.run.benchmark(verdict.budget.benchmarkID)?.measurementSeconds ?? 0
+            lines += testcase(verdict, seconds: seconds, strict: input.strict)
         }
-        lines += ["  </testsuite>", "</testsuites>"]
+        lines += ["    <system-out/>", "    <system-err/>", "  </testsuite>", "</testsuites>"]
         return Data((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// The run's wall time; without an end time (an interrupted run), the sum of its benchmarks' times.
+    private func suiteSeconds(_ run: RunResults) -> Double {
+        if let finishedAt = run.finishedAt { return Swift.max(0, finishedAt.timeIntervalSince(run.startedAt)) }
+        return run.benchmarks.compactMap(\.measurementSeconds).reduce(0, +)
     }
 
     private func isFailure(_ verdict: BudgetVerdict, strict: Bool) -> Bool {
         verdict.outcome == .fail || verdict.outcome == .missing || (strict && verdict.outcome == .inconclusive)
     }
 
-    private func testcase(_ verdict: BudgetVerdict, strict: Bool) -> [String] {
-        let open = "    <testcase name=\"\(XML.escape(verdict.budget.name))\" classname=\"\(XML.escape(verdict.budget.hotPath))\""
+    private func testcase(_ verdict: BudgetVerdict, seconds: Double, strict: Bool) -> [String] {
+        let open = "    <testcase name=\"\(XML.escape(verdict.budget.name))\" classname=\"\(XML.escape(verdict.budget.hotPath))\" "
+            + "time=\"\(XML.seconds(seconds))\""
         let message = XML.escape(VerdictText.explanation(verdict))
         let detail = XML.escape("source: \(verdict.budget.source)")
         switch verdict.outcome {
@@ -70,9 +86,17 @@ enum XML {
         return out
     }
 
+    /// `2026-11-24T09:31:29`, in UTC: the Ant schema's pattern has no time zone.
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
         return formatter.string(from: date)
+    }
+
+    /// `12.345`: seconds with three decimals (xUnit's pattern allows no more), never negative or non-finite.
+    static func seconds(_ value: Double) -> String {
+        String(format: "%.3f", value.isFinite ? Swift.max(0, value) : 0)
     }
 }

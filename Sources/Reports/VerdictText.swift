@@ -4,12 +4,36 @@ import Statistics
 
 /// The phrases every report uses for a verdict, so the console, Markdown, JUnit and HTML say the same thing.
 public enum VerdictText {
-    /// `0.8312 ms [0.8011, 0.8544]`, or `MISSING` when nothing was measured.
+    /// `831.2 µs [801.1, 854.4]`, or `—` when nothing was measured. Times are written per row in the unit that keeps
+    /// them between 1 and 1000 (`4.373 µs`, `15.85 ns`, not `0.004373 ms`), as the run table does; other metrics in
+    /// the budget's unit.
     public static func measured(_ verdict: BudgetVerdict) -> String {
         guard let measured = verdict.measured else { return "—" }
-        let unit = verdict.budget.unit
-        guard let interval = verdict.interval else { return UnitFormat.value(measured, unit) }
-        return "\(UnitFormat.value(measured, unit)) [\(UnitFormat.number(interval.lower)), \(UnitFormat.number(interval.upper))]"
+        let (factor, unit) = displayUnit(for: measured, verdict.budget)
+        let value = "\(UnitFormat.number(measured * factor)) \(unit)"
+        guard let interval = verdict.interval else { return value }
+        return "\(value) [\(UnitFormat.number(interval.lower * factor)), \(UnitFormat.number(interval.upper * factor))]"
+    }
+
+    /// What a value in the budget's unit is multiplied by for display, and the unit then written.
+    static func displayUnit(for value: Double, _ budget: Budget) -> (factor: Double, unit: String) {
+        let timeUnits: Set<BudgetUnit> = [.ns, .us, .µs, .ms, .s]
+        guard budget.metric == .time || budget.metric == .frameTime, timeUnits.contains(budget.unit) else {
+            return (1, budget.unit.rawValue)
+        }
+        let nanosecondsPerUnit = budget.unit.scale(for: .time)
+        let (divisor, unit) = timeUnit(forNanoseconds: value * nanosecondsPerUnit)
+        return (nanosecondsPerUnit / divisor, unit)
+    }
+
+    /// The unit that writes a time between 1 and 1000, and the nanoseconds in one of it.
+    public static func timeUnit(forNanoseconds nanoseconds: Double) -> (nanoseconds: Double, unit: String) {
+        switch abs(nanoseconds) {
+        case ..<1e3: return (1, "ns")
+        case ..<1e6: return (1e3, "µs")
+        case ..<1e9: return (1e6, "ms")
+        default: return (1e9, "s")
+        }
     }
 
     /// `< 1 ms` or `≥ 0.95 ratio`.

@@ -36,6 +36,10 @@ public struct BenchmarkResult: Codable, Sendable {
     /// For a result merged from several process runs: each run's share (samples, counters, frame loop). Absent for
     /// a single run, which is its own single replicate (``replicates(runID:)``).
     public var replicates: [Replicate]?
+    /// Wall-clock seconds the benchmark took to measure: set-up, warm-up, samples (or the frame loop) and the
+    /// allocation and counter passes. Nil in results written before it was recorded. JUnit reports it as the time
+    /// of the benchmark's budgets.
+    public var measurementSeconds: Double?
 
     public init(
         id: String, hotPath: String, variant: String, workload: String, parameters: [String: String] = [:],

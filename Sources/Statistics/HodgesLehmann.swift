@@ -1,8 +1,10 @@
 /// The Hodges–Lehmann estimate of the shift between two samples and its distribution-free (Moses) interval.
 ///
 /// The shift is the median of all n·m differences y_j − x_i. The interval runs from the k-th smallest to the k-th
-/// largest difference, with k = ⌊n·m/2 − z_{1−α/2}·√(n·m·(n+m+1)/12)⌋ from the normal approximation of the
-/// Mann–Whitney distribution (Hollander & Wolfe, §4.3); it does not assume any distribution of the samples.
+/// largest difference (order statistics counted from 1: D₍k₎ and D₍nm+1−k₎), with
+/// k = ⌊n·m/2 − z_{1−α/2}·√(n·m·(n+m+1)/12)⌋ from the normal approximation of the Mann–Whitney distribution
+/// (Hollander & Wolfe, §4.3); it does not assume any distribution of the samples. When k < 1 (samples too small for
+/// the level) the widest interval there is, smallest to largest difference, is given.
 /// Applied to logarithms of times, exp(shift) is a ratio (head/base) and the interval a ratio interval.
 public enum HodgesLehmann {
     public struct Estimate: Codable, Sendable, Equatable {
@@ -29,10 +31,12 @@ public enum HodgesLehmann {
         let nm = Double(differences.count)
         let z = NormalDistribution.quantile(1 - (1 - level) / 2)
         let raw = (nm / 2 - z * (nm * Double(x.count + y.count + 1) / 12).squareRoot()).rounded(.down)
-        let k = Swift.max(0, Swift.min(Int(raw), differences.count / 2 - (differences.count % 2 == 0 ? 1 : 0)))
+        let count = differences.count
+        let k = Swift.max(1, Swift.min(Int(raw), (count + 1) / 2))
+        // `differences` is indexed from 0: the k-th smallest is [k − 1], the k-th largest [count − k].
         return Estimate(
             shift: Percentile.ofSorted(differences, 50),
-            interval: ConfidenceInterval(lower: differences[k], upper: differences[differences.count - 1 - k], level: level))
+            interval: ConfidenceInterval(lower: differences[k - 1], upper: differences[count - k], level: level))
     }
 
     /// Thins sorted samples evenly (keeping every k-th value) until n·m fits ``maximumPairs``.

@@ -107,7 +107,7 @@ struct CompareCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for spec in ComparisonPlot().plots(for: report) {
                 let images = try Gnuplot.render(spec, into: folder)
-                FileHandle.standardError.write(Data("plot: \(images.map { "\(folder)/\($0)" }.joined(separator: ", "))\n".utf8))
+                Console.writeToStandardError("plot: \(images.map { "\(folder)/\($0)" }.joined(separator: ", "))\n")
             }
         } catch {
             Console.warning("\(error)")

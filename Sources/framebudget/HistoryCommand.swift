@@ -62,7 +62,7 @@ struct HistoryRecordCommand: ParsableCommand {
                 number = try history.record(run, document: data, branch: branch) {
                     guard pause > 0, !announced else { return }
                     announced = true
-                    FileHandle.standardError.write(Data("paused inside the transaction\n".utf8))
+                    Console.writeToStandardError("paused inside the transaction\n")
                     usleep(UInt32(pause * 1e6))
                 }
             } catch let error as HistoryError {

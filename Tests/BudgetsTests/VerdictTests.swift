@@ -147,6 +147,55 @@ final class VerdictTests: XCTestCase {
         XCTAssertNil(Wilson.interval(share: 0.5, trials: 0))
     }
 
+    /// The share counts intervals between presentations, one fewer than the frames: 21 frames give 20 trials.
+    /// 19 of 20 intervals: scipy.stats.binomtest(19, 20).proportion_ci(method="wilson") = [0.763869, 0.991119]
+    /// (with 21 trials it would be [0.773306, 0.991544]).
+    func testFPSShareIntervalCountsIntervalsNotFrames() throws {
+        let frame = BudgetFixtures.summary(value: 15, lower: 14, upper: 16)
+        let loop = BudgetFixtures.frameLoop(frameTime: frame, share: 0.95, frames: 21)
+        let result = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame, frameLoop: loop)
+        let budget = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.5, unit: .ratio, direction: .min,
+                                           id: ("frame-loop", "photo", "drop"))
+        let interval = try XCTUnwrap(evaluator.evaluate(budget, result: result).interval)
+        XCTAssertEqual(interval.lower, 0.763869, accuracy: 1e-6)
+        XCTAssertEqual(interval.upper, 0.991119, accuracy: 1e-6)
+    }
+
+    /// A perfect loop (every frame at ≥ 57 fps, no drift) must not warn: the margin of a share or a ratio is measured
+    /// on the room between the limit and the best value the metric can take, not as a percentage of the limit.
+    func testPerfectShareAndDriftCarryNoMarginWarning() {
+        let frame = BudgetFixtures.summary(value: 15, lower: 14, upper: 16)
+        let perfect = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame,
+                                            frameLoop: BudgetFixtures.frameLoop(frameTime: frame, share: 1, drift: 1))
+        let share = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.95, unit: .ratio, direction: .min,
+                                          id: ("frame-loop", "photo", "drop"))
+        let sharePercent = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 95, unit: .percent, direction: .min,
+                                                 id: ("frame-loop", "photo", "drop"))
+        let drift = BudgetFixtures.budget(.drift, statistic: "p50", limit: 1.1, unit: .ratio, id: ("frame-loop", "photo", "drop"))
+        for budget in [share, sharePercent, drift] {
+            let verdict = evaluator.evaluate(budget, result: perfect)
+            XCTAssertEqual(verdict.outcome, .pass, "\(budget.metric)")
+            XCTAssertNil(verdict.warning, "\(budget.metric)")
+        }
+    }
+
+    /// Close to the limit still warns: a drift of 1.09 uses 90% of the 0.1 allowed; a share of 0.955 leaves 10% of
+    /// the room between 0.95 and 1.
+    func testShareAndDriftNearTheLimitStillWarn() throws {
+        let frame = BudgetFixtures.summary(value: 15, lower: 14, upper: 16)
+        let close = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame,
+                                          frameLoop: BudgetFixtures.frameLoop(frameTime: frame, share: 0.955, frames: 100_001, drift: 1.09))
+        let share = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.95, unit: .ratio, direction: .min,
+                                          id: ("frame-loop", "photo", "drop"))
+        let drift = BudgetFixtures.budget(.drift, statistic: "p50", limit: 1.1, unit: .ratio, id: ("frame-loop", "photo", "drop"))
+        let shareVerdict = evaluator.evaluate(share, result: close)
+        XCTAssertEqual(shareVerdict.outcome, .pass)
+        XCTAssertEqual(shareVerdict.warning, "0.005 above the limit is 10% of the room to the best value 1, under the 20% margin")
+        let driftVerdict = evaluator.evaluate(drift, result: close)
+        XCTAssertEqual(driftVerdict.outcome, .pass)
+        XCTAssertEqual(driftVerdict.warning, "0.01 under the limit is 10% of the room to the best value 1, under the 20% margin")
+    }
+
     private func environment() throws -> EnvironmentInfo {
         EnvironmentInfo(hostname: "h", cpuModel: "cpu", logicalCores: 1, frequencyGovernor: nil, virtualization: nil,
                         kernel: "k", operatingSystem: "os", swiftVersion: "6", buildConfiguration: "release",

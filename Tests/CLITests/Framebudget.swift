@@ -47,10 +47,27 @@ enum Framebudget {
                       stderr: try String(contentsOfFile: base + ".err", encoding: .utf8))
     }
 
+    /// Runs to completion with stdout and stderr into one file, as a CI log takes them: the output in write order.
+    static func runMerged(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let path = NSTemporaryDirectory() + "fb-cli-merged-\(UUID().uuidString).log"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        let process = try start(arguments, stdout: log, stderr: log)
+        process.waitUntilExit()
+        try log.close()
+        return (process.terminationStatus, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
     static func python(_ arguments: [String]) throws -> Result {
+        try command("/usr/bin/env", ["python3"] + arguments)
+    }
+
+    /// Runs a tool to completion; its stdout and stderr together in `stdout`.
+    static func command(_ executable: String, _ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -66,6 +66,16 @@ final class FusionCommandLineTests: XCTestCase {
         XCTAssertEqual((json["settings"] as? [String: Any])?["workload"] as? String, capture)
     }
 
+    /// A relative map with NaN (a model's output often has some) is measured, not refused.
+    func testRunOnACaptureWithNaNInTheRelativeMapMeasuresFusion() throws {
+        try save("relative.npy", "np.where(np.arange(64)[None, :] % 9 == 4, np.float32(np.nan), (0.3 + 0.01 * np.mgrid[0:48, 0:64].sum(0)).astype(np.float32)).astype(np.float32)")
+        let result = try Framebudget.run(["run", "--allow-debug", "--quick", "--samples", "3", "--max-time", "0.05",
+                                          "--warmup", "1", "--reports", reports, "--run-id", "nan", "--workload", capture,
+                                          "fusion/optimized"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual((try results("nan")["benchmarks"] as? [[String: Any]])?.count, 1)
+    }
+
     func testRunSkipsBenchmarksWhoseFilesTheCaptureLacksAndSaysSo() throws {
         // The LiDAR map doubles as the colormap's depth.npy, so one selected benchmark can run and the other cannot.
         try FileManager.default.moveItem(atPath: capture + "/lidar.npy", toPath: capture + "/depth.npy")

@@ -45,6 +45,14 @@ final class GateCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("PASS     upload-p95"), result.stdout)
         let run = folder + "/r/g"
         for file in reportFiles { XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/\(file)"), file) }
+        // What CI consumers load: the real junit.xml against Jenkins xUnit's and Ant's schemas, where those
+        // third-party files are available (FRAMEBUDGET_JUNIT_SCHEMAS or ../shared/junit-schemas; not committed).
+        let schemas = ProcessInfo.processInfo.environment["FRAMEBUDGET_JUNIT_SCHEMAS"]
+            ?? Framebudget.repositoryRoot + "/../shared/junit-schemas"
+        for schema in ["junit-10.xsd", "JUnit.xsd"] where FileManager.default.fileExists(atPath: schemas + "/" + schema) {
+            let lint = try Framebudget.command("/usr/bin/xmllint", ["--noout", "--schema", schemas + "/" + schema, "\(run)/junit.xml"])
+            XCTAssertEqual(lint.status, 0, "\(schema): \(lint.stdout)")
+        }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") {
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/plots/texture-upload-latency.svg"))
         }
@@ -60,6 +68,19 @@ final class GateCommandTests: XCTestCase {
                                             "--run-id", "b", "--budgets", path, "texture-upload/optimized/256x192"])
         XCTAssertEqual(advisory.status, 0, advisory.stderr)
         XCTAssertTrue(advisory.stderr.contains("--advisory: exiting 0 although the gate would exit 1"))
+    }
+
+    /// One CI log for both streams: the verdict table comes whole, and the gate's warning after it, not inside it.
+    func testWarningsFollowTheTableWhenBothStreamsGoToOneLog() throws {
+        let (status, log) = try Framebudget.runMerged(["gate", "--quick", "--allow-debug", "--reports", folder + "/r",
+                                                       "--run-id", "m", "--budgets", try budgets(limit: "1", unit: "ns"),
+                                                       "texture-upload/optimized/256x192"])
+        XCTAssertEqual(status, 1, log)
+        let table = try XCTUnwrap(log.range(of: "FAIL     upload-p95"), log)
+        let reports = try XCTUnwrap(log.range(of: "\nreports: "), log)
+        let warning = try XCTUnwrap(log.range(of: "framebudget: warning: budgets: 1 failed"), log)
+        XCTAssertLessThan(table.lowerBound, reports.lowerBound, log)
+        XCTAssertLessThan(reports.lowerBound, warning.lowerBound, "the warning was written before the table: \(log)")
     }
 
     func testBadBudgetsFileIsBadInputBeforeMeasuring() throws {

@@ -92,11 +92,27 @@ final class FusionCaptureKernelTests: XCTestCase {
                                     reason: "shape [24, 1]: fusion needs at least 2x2 (it maps by (w-1) and (h-1))"))
     }
 
-    func testNaNInTheRelativeMapIsRefused() throws {
+    /// NaN in a model's relative map is ordinary input, taken as document 001 takes it: a LiDAR pixel whose bilinear
+    /// taps touch a NaN gives no pair, the fit comes from the others, and the metric map holds 0.01 there.
+    func testNaNPatchesInTheRelativeMapGiveNoPairsAndTheMinimumDepth() throws {
         var relative = FusionCaptureFixture.relative
-        relative[2 * 64 + 5] = .nan
+        let holes = [2 * 64 + 5] + (20..<23).flatMap { y in (30..<34).map { y * 64 + $0 } }
+        for hole in holes { relative[hole] = .nan }
         try fixture.write("relative.npy", NpyArray(shape: [48, 64], values: relative))
-        assertRefused(.invalidInput(file: fixture.path("relative.npy"), reason: "NaN at row 2, column 5"))
+        // LiDAR pixel (lx, ly) samples x = lx·63/31, y = ly·47/23 between columns ⌊x⌋, ⌊x⌋+1 and rows ⌊y⌋, ⌊y⌋+1.
+        let lost = (0..<24).flatMap { ly in (0..<32).map { lx in (lx, ly) } }.filter { lx, ly in
+            let x = Int(Float(lx) / 31 * 63), y = Int(Float(ly) / 23 * 47)
+            let taps = [y * 64 + x, y * 64 + min(x + 1, 63), min(y + 1, 47) * 64 + x, min(y + 1, 47) * 64 + min(x + 1, 63)]
+            return taps.contains { holes.contains($0) }
+        }.count
+        XCTAssertGreaterThan(lost, 0)
+        let summary = try runKernel()
+        XCTAssertTrue(summary.contains("from \(768 - lost) pairs"), summary)
+        let values = try NpyFile.read(fixture.output + "/metric.npy").values(as: Float.self)
+        for (index, value) in values.enumerated() {
+            if holes.contains(index) { XCTAssertEqual(value, 0.01, "metric[\(index)] under a NaN") }
+            else { XCTAssertEqual(value, 1.8 * FusionCaptureFixture.relative[index] + 0.35, accuracy: 1e-3) }
+        }
     }
 
     func testConfidenceOfAnotherShapeIsRefused() throws {

@@ -143,6 +143,70 @@ final class FusionVariantsTests: XCTestCase {
         }
     }
 
+    /// A depth model's output with NaN patches is ordinary input (document 001 skips a pair whose sample is not
+    /// finite): every variant drops exactly the LiDAR pixels one of whose four bilinear taps is NaN — a zero-weight
+    /// tap included, since 0·NaN is NaN — keeps their neighbours that share the other taps, fits the same line, and
+    /// writes 0.01 (the document's max(0.01, min(NaN, 100))) where the relative value is NaN.
+    func testNaNPatchesInTheRelativeMapDropTheirPairsAndEveryVariantAgrees() throws {
+        let room = Self.roomInput(seed: 7)
+        let width = room.relativeWidth, height = room.relativeHeight
+        var relative = room.relative
+        var holes = Set<Int>()
+        func hole(_ x: Int, _ y: Int) { holes.insert(y * width + x); relative[y * width + x] = .nan }
+        hole(201, 150)                                                  // one pixel among valid ones
+        for y in 40..<43 { for x in 300..<303 { hole(x, y) } }          // a 3×3 patch
+        for y in 0..<height where y % 3 == 0 { hole(width - 1, y) }     // the clamped last column, every third row
+        for x in 0..<width where x % 5 == 0 { hole(x, height - 1) }     // the clamped last row, every fifth pixel
+        hole(0, 0)                                                      // the corner every mapping starts from
+        for x in 100..<140 { hole(x, 250) }                             // a run across several SIMD steps
+        let input = FusionInput(lidarDepth: room.lidarDepth, confidence: room.confidence, lidarWidth: room.lidarWidth,
+                                lidarHeight: room.lidarHeight, relative: relative,
+                                relativeWidth: width, relativeHeight: height)
+
+        // The expected pairs, counted the document's way: valid LiDAR, a positive finite sample, no NaN tap.
+        let clean = ReferenceFusion.fuse(room)
+        guard case let .fit(_, _, cleanPairs) = clean.fit else { return XCTFail("no fit on the clean room: \(clean.fit)") }
+        var expected = 0
+        for ly in 0..<room.lidarHeight {
+            for lx in 0..<room.lidarWidth {
+                let i = ly * room.lidarWidth + lx, d = room.lidarDepth[i]
+                guard room.confidence![i] >= 2, d > 0.1, d < 4 else { continue }
+                let x = Float(lx) / Float(room.lidarWidth - 1) * Float(width - 1)
+                let y = Float(ly) / Float(room.lidarHeight - 1) * Float(height - 1)
+                let x0 = Int(x), y0 = Int(y), x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+                guard [y0 * width + x0, y0 * width + x1, y1 * width + x0, y1 * width + x1].allSatisfy({ !holes.contains($0) })
+                else { continue }
+                let sample = ReferenceFusion.bilinearSample(room.relative, x: x, y: y, width: width, height: height)
+                if sample.isFinite, sample > 0 { expected += 1 }
+            }
+        }
+        XCTAssertLessThan(expected, cleanPairs, "the holes must cost pairs")
+        XCTAssertGreaterThan(expected, cleanPairs - 400, "only the pixels next to a hole are lost")
+
+        let (reference, (optimizedFit, optimizedMap), (blasFit, blasMap)) = fuseAll(input)
+        guard case let .fit(alpha, beta, pairs) = reference.fit,
+              case let .fit(optimizedAlpha, optimizedBeta, optimizedPairs) = optimizedFit,
+              case let .fit(blasAlpha, blasBeta, blasPairs) = blasFit else {
+            return XCTFail("expected three fits, got \(reference.fit), \(optimizedFit), \(blasFit)")
+        }
+        XCTAssertEqual(pairs, expected)
+        XCTAssertEqual(optimizedPairs, expected)
+        XCTAssertEqual(blasPairs, expected)
+        assertClose(optimizedAlpha, alpha, "optimized α", relative: 1e-4)
+        assertClose(blasAlpha, alpha, "blas α", relative: 1e-4)
+        assertClose(optimizedBeta, beta, "optimized β", relative: 1e-4, floor: 4)
+        assertClose(blasBeta, beta, "blas β", relative: 1e-4, floor: 4)
+        let map = try XCTUnwrap(reference.depthMap)
+        for i in map.indices {
+            if holes.contains(i) {
+                XCTAssertEqual([map[i], optimizedMap[i], blasMap[i]], [0.01, 0.01, 0.01], "metric[\(i)] under a NaN")
+            } else if i % 7 == 0 || holes.contains(i - 1) || holes.contains(i + 1) {
+                assertClose(optimizedMap[i], map[i], "optimized metric[\(i)]", relative: 1e-4, floor: 4)
+                assertClose(blasMap[i], map[i], "blas metric[\(i)]", relative: 1e-4, floor: 4)
+            }
+        }
+    }
+
     func testConstantRelativeMapTakesTheDocumentsDegenerateFallback() {
         // A 5×5 LiDAR frame on a 5×5 map samples exactly (fx = fy = 0), so rel ≡ 1 and n·Σx² − (Σx)² is exactly 0:
         // the document then returns (α 1, β 0), which its own guards accept as a fit.

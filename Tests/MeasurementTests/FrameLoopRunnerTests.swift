@@ -69,6 +69,7 @@ final class FrameLoopRunnerTests: XCTestCase {
             .run([plain, loopBenchmark()], into: &results)
         XCTAssertNil(results.benchmarks[0].frameLoop)
         XCTAssertEqual(results.benchmarks[1].frameLoop?.framesOffered, 8)
+        for result in results.benchmarks { XCTAssertGreaterThan(result.measurementSeconds ?? 0, 0, "\(result.id) took no time?") }
         XCTAssertTrue(results.complete)
     }
 
@@ -79,6 +80,38 @@ final class FrameLoopRunnerTests: XCTestCase {
         XCTAssertTrue(valid.json.contains("\"peakWaitingFrames\"") && valid.json.contains("\"processingTime\""))
         results.benchmarks[0].frameLoop?.queueCapacity = -1
         XCTAssertEqual(try validate(results).status, 1, "the schema checks the frame-loop fields")
+    }
+
+    /// Every required field of `frameLoop` is typed, and a key the model does not have is refused.
+    func testSchemaRefusesUnknownKeysAndMistypedFieldsInTheFrameLoop() throws {
+        let valid = try validate(try runResults())
+        XCTAssertEqual(valid.status, 0, valid.output)
+        let edits: [(String, Any)] = [
+            ("unknownKey", 1), ("cadenceMilliseconds", "16.67"), ("policy", 3), ("mode", "slow-motion"),
+            ("framesOffered", 1.5), ("framesProcessed", "10"), ("framesDropped", -1), ("deadlineMisses", true),
+            ("effectiveFPS", "60"), ("shareAtOrAbove57FPS", 1.5), ("driftRatio", "1"),
+        ]
+        for (key, value) in edits {
+            var document = try JSONSerialization.jsonObject(with: Data(valid.json.utf8)) as! [String: Any]
+            var benchmarks = document["benchmarks"] as! [[String: Any]]
+            var loop = benchmarks[0]["frameLoop"] as! [String: Any]
+            loop[key] = value
+            benchmarks[0]["frameLoop"] = loop
+            document["benchmarks"] = benchmarks
+            let result = try validate(json: JSONSerialization.data(withJSONObject: document))
+            XCTAssertEqual(result.status, 1, "frameLoop.\(key) = \(value) must be refused: \(result.output)")
+        }
+    }
+
+    /// A probe that counts in another process (valgrind) needs the benchmark's id: the frame-loop path must ask
+    /// for readings *for* the benchmark, as the timed path does, or `--counters callgrind` gives it no count.
+    func testCountersAreAskedForByBenchmarkSoAProbeThatNeedsTheIDCounts() throws {
+        let runner = FrameLoopRunner(settings: settings, frameLoop: FrameLoopSettings(frames: 5, mode: .simulated),
+                                     counters: CountsByID())
+        let result = try runner.run(loopBenchmark(), source: .synthetic(seed: 1))
+        XCTAssertEqual(result.counters.map(\.name), ["Ir"])
+        XCTAssertEqual(result.counters.first?.source, .callgrind, "\(result.counters)")
+        XCTAssertEqual(result.counters.first?.note, "counted frame-loop/test/drop")
     }
 
     private func runResults() throws -> RunResults {
@@ -94,9 +127,14 @@ final class FrameLoopRunnerTests: XCTestCase {
 
     /// Writes the run and runs Schemas/validate.py on it.
     private func validate(_ results: RunResults) throws -> (status: Int32, output: String, json: String) {
+        try validate(json: ResultsFile.encode(results))
+    }
+
+    /// Runs Schemas/validate.py on a document.
+    private func validate(json: Data) throws -> (status: Int32, output: String, json: String) {
         let path = NSTemporaryDirectory() + "frameloop-schema-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try ResultsFile.write(results, to: path)
+        try json.write(to: URL(fileURLWithPath: path))
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
         let process = Process()
@@ -109,5 +147,17 @@ final class FrameLoopRunnerTests: XCTestCase {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, output, try String(contentsOfFile: path, encoding: .utf8))
+    }
+}
+
+/// Like ``ValgrindCounter``: it can count only a benchmark it is told the id of.
+private struct CountsByID: CounterProbe {
+    func readings(iterations: Int, threads: Int, running body: () -> Void) -> [CounterReading] {
+        [.unavailable("Ir", reason: "no id given")]
+    }
+
+    func readings(for benchmark: Benchmark, iterations: Int, running body: () -> Void) -> [CounterReading] {
+        body()
+        return [CounterReading(name: "Ir", perIteration: 1, source: .callgrind, note: "counted \(benchmark.id)")]
     }
 }

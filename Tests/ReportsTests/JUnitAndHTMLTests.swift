@@ -15,11 +15,11 @@ final class JUnitAndHTMLTests: XCTestCase {
         let data = try JUnitReporter().render(ReportFixture.input())
         try GoldenFile.assertMatches(data, "junit.xml")
         let document = try parse(data)
-        let suites = try XCTUnwrap(document.rootElement())
-        XCTAssertEqual(suites.name, "testsuites")
-        XCTAssertEqual(suites.attribute(forName: "tests")?.stringValue, "9")
-        XCTAssertEqual(suites.attribute(forName: "failures")?.stringValue, "3", "2 FAIL + 1 MISSING")
-        XCTAssertEqual(suites.attribute(forName: "skipped")?.stringValue, "2", "INCONCLUSIVE is skipped without --strict")
+        XCTAssertEqual(document.rootElement()?.name, "testsuites")
+        let suite = try XCTUnwrap((try document.nodes(forXPath: "/testsuites/testsuite") as! [XMLElement]).first)
+        XCTAssertEqual(suite.attribute(forName: "tests")?.stringValue, "9")
+        XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, "3", "2 FAIL + 1 MISSING")
+        XCTAssertEqual(suite.attribute(forName: "skipped")?.stringValue, "2", "INCONCLUSIVE is skipped without --strict")
         let cases = try document.nodes(forXPath: "//testcase") as! [XMLElement]
         XCTAssertEqual(cases.count, 9)
         let texture = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue == "texture-upload-256x192-p95" })
@@ -32,10 +32,96 @@ final class JUnitAndHTMLTests: XCTestCase {
         XCTAssertEqual(fusion.elements(forName: "failure").first?.attribute(forName: "type")?.stringValue, "MISSING")
     }
 
+    /// The report must load where it is consumed: the Jenkins xUnit plugin's `junit-10.xsd`
+    /// (jenkinsci/xunit-plugin, src/main/resources/org/jenkinsci/plugins/xunit/types/model/xsd/junit-10.xsd) and the
+    /// Ant JUnit schema (windyroad/JUnit-Schema, JUnit.xsd), for every outcome, with and without --strict. Those
+    /// files are third-party and not committed: put them in a folder named by FRAMEBUDGET_JUNIT_SCHEMAS (or
+    /// ../shared/junit-schemas beside the checkout) to run this check; the structural test below always runs.
+    func testJUnitValidatesAgainstTheJenkinsAndAntSchemas() throws {
+        guard let xmllint = ["/usr/bin/xmllint", "/bin/xmllint"].first(where: FileManager.default.isExecutableFile) else {
+            return XCTFail("xmllint is missing: scripts/ensure-system-packages.sh installs libxml2-utils")
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = [ProcessInfo.processInfo.environment["FRAMEBUDGET_JUNIT_SCHEMAS"],
+                          root.deletingLastPathComponent().appendingPathComponent("shared/junit-schemas").path].compactMap { $0 }
+        guard let schemas = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + "/junit-10.xsd") }) else {
+            throw XCTSkip("consumer schemas not found (third-party files, not committed): set FRAMEBUDGET_JUNIT_SCHEMAS "
+                          + "to a folder with junit-10.xsd and JUnit.xsd")
+        }
+        let folder = NSTemporaryDirectory() + "fb-junit-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for strict in [false, true] {
+            let report = folder + "/junit-\(strict).xml"
+            try JUnitReporter().render(ReportFixture.input(strict: strict)).write(to: URL(fileURLWithPath: report))
+            for schema in ["junit-10.xsd", "JUnit.xsd"] {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: xmllint)
+                process.arguments = ["--noout", "--schema", schemas + "/" + schema, report]
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                process.standardError = pipe
+                try process.run()
+                let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                XCTAssertEqual(process.terminationStatus, 0, "\(schema), strict \(strict): \(output)")
+            }
+        }
+    }
+
+    /// What both consumer schemas demand, checked without them: `<testsuites>` bare (xunit allows no `skipped`
+    /// there, Ant declares no attribute), a suite with name, package, id, counts, time, a zone-less timestamp and a
+    /// hostname, `<properties>` first and `<system-out>`, `<system-err>` last, every testcase with a name,
+    /// classname and a decimal time of at most three places.
+    func testJUnitHasTheStructureBothConsumerSchemasRequire() throws {
+        for strict in [false, true] {
+            let document = try parse(try JUnitReporter().render(ReportFixture.input(strict: strict)))
+            let root = try XCTUnwrap(document.rootElement())
+            XCTAssertEqual(root.name, "testsuites")
+            XCTAssertEqual(root.attributes?.count ?? 0, 0, "no attributes on <testsuites>")
+            let suites = root.elements(forName: "testsuite")
+            XCTAssertEqual(suites.count, 1)
+            let suite = try XCTUnwrap(suites.first)
+            for attribute in ["name", "package", "id", "tests", "failures", "errors", "skipped", "time", "timestamp", "hostname"] {
+                XCTAssertFalse(suite.attribute(forName: attribute)?.stringValue?.isEmpty ?? true, "testsuite @\(attribute)")
+            }
+            XCTAssertNotNil(suite.attribute(forName: "timestamp")?.stringValue?
+                .range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$"#, options: .regularExpression), "timestamp without zone")
+            let children = (suite.children ?? []).compactMap { $0 as? XMLElement }.map { $0.name ?? "" }
+            XCTAssertEqual(children.first, "properties")
+            XCTAssertEqual(Array(children.suffix(2)), ["system-out", "system-err"])
+            for testcase in suite.elements(forName: "testcase") {
+                XCTAssertFalse(testcase.attribute(forName: "name")?.stringValue?.isEmpty ?? true)
+                XCTAssertFalse(testcase.attribute(forName: "classname")?.stringValue?.isEmpty ?? true)
+                XCTAssertNotNil(testcase.attribute(forName: "time")?.stringValue?
+                    .range(of: #"^\d+(\.\d{1,3})?$"#, options: .regularExpression), "\(testcase)")
+            }
+        }
+    }
+
+    /// Every testcase and the suite carry a time: the seconds its benchmark took to measure (0 when it did not run).
+    func testJUnitGivesEveryTestcaseAndTheSuiteATime() throws {
+        let document = try parse(try JUnitReporter().render(ReportFixture.input()))
+        let suite = try XCTUnwrap((try document.nodes(forXPath: "//testsuite") as! [XMLElement]).first)
+        XCTAssertEqual(suite.attribute(forName: "time")?.stringValue, "60.000", "the run's wall time")
+        let cases = try document.nodes(forXPath: "//testcase") as! [XMLElement]
+        for testcase in cases {
+            XCTAssertNotNil(testcase.attribute(forName: "time")?.stringValue.flatMap(Double.init), "\(testcase)")
+        }
+        let colormap = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue == "colormap-256x192-p95" })
+        XCTAssertEqual(colormap.attribute(forName: "time")?.stringValue, "2.500")
+        let fusion = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue == "fusion-p95" })
+        XCTAssertEqual(fusion.attribute(forName: "time")?.stringValue, "0.000", "fusion did not run")
+        let frameLoop = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue == "frame-loop-photo-fps-share" })
+        XCTAssertEqual(frameLoop.attribute(forName: "time")?.stringValue, "10.000", "three decimals at most")
+        XCTAssertEqual(suite.attribute(forName: "timestamp")?.stringValue, "2026-11-18T11:06:40", "UTC, no zone")
+    }
+
     func testJUnitUnderStrictTurnsInconclusiveIntoFailures() throws {
         let document = try parse(try JUnitReporter().render(ReportFixture.input(strict: true)))
-        XCTAssertEqual(document.rootElement()?.attribute(forName: "failures")?.stringValue, "5")
-        XCTAssertEqual(document.rootElement()?.attribute(forName: "skipped")?.stringValue, "0")
+        let suite = try XCTUnwrap((try document.nodes(forXPath: "/testsuites/testsuite") as! [XMLElement]).first)
+        XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, "5")
+        XCTAssertEqual(suite.attribute(forName: "skipped")?.stringValue, "0")
         XCTAssertEqual(try document.nodes(forXPath: "//failure[@type='INCONCLUSIVE']").count, 2)
     }
 

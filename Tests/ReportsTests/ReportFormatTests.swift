@@ -14,6 +14,34 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertNotNil(ReportFixture.input().verdicts[5].warning, "photo-frame passes with thin headroom")
     }
 
+    /// A 4.4 µs or 16 ns statistic under a budget written in ms reads in µs or ns (3–4 significant digits), as the
+    /// run table gives it, in every report: never `0.004373 ms` or `1.585e-05 ms`.
+    func testTimesAreScaledToAReadableUnitPerRowInEveryReport() throws {
+        var run = ReportFixture.run
+        run.benchmarks += [ReportFixture.result("nms/optimized/typical", centre: 4_373, spread: 0.01),
+                           ReportFixture.result("unproject/optimized/n=1", centre: 15.85, spread: 0.01)]
+        // Both fail, so the JUnit report carries their messages too.
+        let budgets = [ReportFixture.budget("nms-p95", "nms/optimized/typical", limit: 0.001),
+                       ReportFixture.budget("unproject-p95", "unproject/optimized/n=1", limit: 0.01, unit: .us)]
+        let verdicts = BudgetEvaluator().evaluate(budgets, against: run)
+        let input = ReportInput(run: run, verdicts: verdicts)
+        let nanoseconds = [verdicts[0].measured! * 1e6, verdicts[1].measured! * 1e3]
+        let expected = ["\(UnitFormat.number(nanoseconds[0] / 1e3)) µs [", "\(UnitFormat.number(nanoseconds[1])) ns ["]
+        let reports: [(String, String)] = [
+            ("console", try ConsoleReporter(colour: false).text(input)),
+            ("markdown", String(decoding: try MarkdownReporter().render(input), as: UTF8.self)),
+            ("html", String(decoding: try HTMLReporter().render(input), as: UTF8.self)),
+            ("junit", String(decoding: try JUnitReporter().render(input), as: UTF8.self)),
+        ]
+        for (format, text) in reports {
+            for phrase in expected { XCTAssertTrue(text.contains(phrase), "\(format) lacks '\(phrase)':\n\(text)") }
+            XCTAssertFalse(text.contains("e-0"), "\(format) writes an exponent")
+            XCTAssertFalse(text.contains("0.004"), "\(format) writes µs as thousandths of a ms")
+        }
+        XCTAssertEqual(verdicts.map(\.outcome), [.fail, .fail])
+        XCTAssertTrue(VerdictText.explanation(verdicts[0]).contains("budget < 0.001 ms"), "the limit keeps its own unit")
+    }
+
     func testConsoleTableMatchesGolden() throws {
         try GoldenFile.assertMatches(try ConsoleReporter(colour: false).render(ReportFixture.input()), "summary.txt")
     }

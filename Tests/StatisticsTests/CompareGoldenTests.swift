@@ -59,6 +59,16 @@ final class CompareGoldenTests: XCTestCase {
         }
     }
 
+    /// Worked by hand: x = 0…9, y = 0, 10, …, 90 give the 100 differences 10j − i = −9…90, each once, so the k-th
+    /// smallest is −10 + k. At 95%, k = ⌊50 − 1.96·√(100·21/12)⌋ = ⌊24.07⌋ = 24: the interval is [14, 67] (the
+    /// 24th smallest and the 24th largest), not [15, 66].
+    func testMosesIntervalTakesTheKthOrderStatisticCountedFromOne() {
+        let estimate = HodgesLehmann.shift(base: (0..<10).map(Double.init), head: (0..<10).map { Double($0 * 10) }, level: 0.95)
+        XCTAssertEqual(estimate.interval.lower, 14)
+        XCTAssertEqual(estimate.interval.upper, 67)
+        XCTAssertEqual(estimate.shift, 40.5)
+    }
+
     func testNormalQuantileMatchesScipyPPF() throws {
         for entry in try golden().normal_quantiles {
             let z = NormalDistribution.quantile(entry.p)

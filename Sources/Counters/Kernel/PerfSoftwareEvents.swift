@@ -2,12 +2,14 @@ import CPAPI
 import Foundation
 
 /// The kernel's software events (task clock, page faults, context switches, CPU migrations) opened directly with
-/// `perf_event_open`, for machines where PAPI cannot give them.
+/// `perf_event_open`, for machines where PAPI cannot give them and for multithreaded kernels.
 ///
 /// On a guest without a core PMU, libpfm4 finds "no default PMU" and PAPI disables its whole perf_event component,
 /// software events included, although the kernel counts them fine. These are the same kernel counters PAPI's
 /// `perf::` events read, so readings keep the PAPI names and the `papi-sw` source, with a note saying how they
-/// were read. Like PAPI event sets, they count the calling thread. Kernel mode is counted where allowed (root, or
+/// were read. Unlike PAPI event sets (calling thread only; PAPI_INHERIT fails here) they count every thread of the
+/// process: one counter per thread and event, summed, so a kernel that splits its rows over a worker pool (or calls
+/// a multithreaded BLAS) is counted whole. Kernel mode is counted where allowed (root, or
 /// perf_event_paranoid ≤ 1); otherwise only user mode, and the events that happen only in kernel mode (context
 /// switches, CPU migrations) are then unavailable rather than a constant 0.
 public enum PerfSoftwareEvents {
@@ -21,7 +23,7 @@ public enum PerfSoftwareEvents {
     ]
 
     /// The note every reading taken this way carries.
-    public static let note = "read with perf_event_open (PAPI's perf_event component is disabled here)"
+    public static let note = "read with perf_event_open, summed over every thread of the process"
 
     /// Events the kernel raises in kernel mode only: a user-mode-only counter would read 0 whatever happens.
     static let kernelOnly: Set<String> = ["perf::CONTEXT-SWITCHES", "perf::CS", "perf::CPU-MIGRATIONS", "perf::MIGRATIONS"]
@@ -47,25 +49,39 @@ public enum PerfSoftwareEvents {
         return nil
     }
 
-    /// Counts of `body` for each of `names` (all openable), in order.
+    /// Counts of `body` for each of `names` (all openable), in order, summed over every thread of the process that
+    /// exists when counting starts (threads a kernel creates during `body` are not seen: pools are made in set-up).
     /// - Throws: a message naming the event and the failing call.
     public static func count(_ names: [String], body: () -> Void) throws -> [Int64] {
-        let descriptors = try names.map { name -> Int32 in
-            let descriptor = cpapi_perf_software_open(configs[name] ?? UInt64.max, kernelModeAllowed ? 0 : 1)
-            guard descriptor >= 0 else { throw ToolError(kind: .failed, message: "\(name): perf_event_open: \(String(cString: strerror(-descriptor)))") }
-            return descriptor
+        let threads = ProcessThreads.ids()
+        var descriptors = [[Int32]]()
+        defer { descriptors.joined().forEach { close($0) } }
+        for name in names {
+            var perThread = [Int32]()
+            for thread in threads {
+                let descriptor = cpapi_perf_software_open_thread(configs[name] ?? UInt64.max, kernelModeAllowed ? 0 : 1, thread)
+                // A thread that ended since the listing has nothing left to count.
+                if descriptor == -ESRCH { continue }
+                guard descriptor >= 0 else {
+                    descriptors.append(perThread)
+                    throw ToolError(kind: .failed, message: "\(name): perf_event_open: \(String(cString: strerror(-descriptor)))")
+                }
+                perThread.append(descriptor)
+            }
+            descriptors.append(perThread)
         }
-        defer { descriptors.forEach { close($0) } }
-        for descriptor in descriptors where cpapi_perf_reset_enable(descriptor) != 0 {
+        for descriptor in descriptors.joined() where cpapi_perf_reset_enable(descriptor) != 0 {
             throw ToolError(kind: .failed, message: "perf event ioctl(ENABLE) failed")
         }
         body()
-        return try descriptors.map { descriptor in
-            var value: UInt64 = 0
-            guard cpapi_perf_disable_read(descriptor, &value) == 0 else {
-                throw ToolError(kind: .failed, message: "perf event read failed")
+        return try descriptors.map { perThread in
+            try perThread.reduce(Int64(0)) { sum, descriptor in
+                var value: UInt64 = 0
+                guard cpapi_perf_disable_read(descriptor, &value) == 0 else {
+                    throw ToolError(kind: .failed, message: "perf event read failed")
+                }
+                return sum + Int64(value)
             }
-            return Int64(value)
         }
     }
 }

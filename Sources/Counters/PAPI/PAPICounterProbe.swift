@@ -7,9 +7,17 @@ import Results
 /// Availability is decided once, at construction, by adding each event to an event set. Counting runs one pass
 /// per ``PassPlan`` pass; each pass first measures PAPI's own start/stop cost around an empty body and subtracts it.
 /// Unavailable counters come back as `unavailable` with the reason, never as zero.
+///
+/// A PAPI event set counts its own thread only (PAPI_INHERIT fails here), so for a multithreaded kernel the software
+/// events are read with perf_event_open per thread of the process and summed (``PerfSoftwareEvents``) even where
+/// PAPI could add them: the worker pool's share of the work is counted too.
 public struct PAPICounterProbe: CounterProbe {
     public let availability: [EventAvailability]
     public let plan: PassPlan
+    /// The plan for multithreaded kernels: PAPI events less ``perThreadSoftware``.
+    let multithreadedPlan: PassPlan
+    /// PAPI-counted software events that perf_event_open can also open per thread.
+    let perThreadSoftware: [String]
     /// Empty-body runs per pass whose median is PAPI's own cost.
     static let overheadRuns = 5
 
@@ -18,18 +26,25 @@ public struct PAPICounterProbe: CounterProbe {
     ///   - maximumEventsPerPass: nil for PAPI's own limit.
     public init(wanted: [WantedCounter] = EventCatalog.standard, maximumEventsPerPass: Int? = nil) {
         availability = EventProbe.probe(wanted)
-        plan = PassPlan.forPAPI(availability.filter { $0.method == .papi }.compactMap(\.event), maximumPerPass: maximumEventsPerPass)
+        let papi = availability.filter { $0.method == .papi }.compactMap(\.event)
+        plan = PassPlan.forPAPI(papi, maximumPerPass: maximumEventsPerPass)
+        let software = papi.filter { PerfSoftwareEvents.configs[$0] != nil && PerfSoftwareEvents.problem(opening: $0) == nil }
+        perThreadSoftware = software
+        multithreadedPlan = software.isEmpty ? plan
+            : PassPlan.forPAPI(papi.filter { !software.contains($0) }, maximumPerPass: maximumEventsPerPass)
     }
 
     public func readings(iterations: Int, threads: Int, running body: () -> Void) -> [CounterReading] {
         let iterations = Swift.max(iterations, 1)
+        let plan = threads > 1 ? multithreadedPlan : self.plan
         var counted = [String: CounterReading]()
         for pass in plan.passes {
-            for reading in count(pass, iterations: iterations, body: body) { counted[reading.name] = reading }
+            for reading in count(pass, iterations: iterations, plan: plan, body: body) { counted[reading.name] = reading }
         }
         let direct = availability.filter { $0.method == .perfEventOpen }.compactMap(\.event)
+            + (threads > 1 ? perThreadSoftware : [])
         if !direct.isEmpty {
-            for reading in count(direct, iterations: iterations, body: body, with: PerfSoftwareEvents.count) {
+            for reading in count(direct, iterations: iterations, plan: plan, direct: true, body: body, with: PerfSoftwareEvents.count) {
                 counted[reading.name] = reading
             }
         }
@@ -38,26 +53,32 @@ public struct PAPICounterProbe: CounterProbe {
             return counted[event] ?? .unavailable(event, reason: "\(event): not counted")
         }
         readings.append(DerivedCounters.instructionsPerCycle(readings))
-        if threads > 1 {
-            readings = readings.map { var reading = $0; reading.scope = "calling thread"; return reading }
+        // Events read with perf_event_open are summed over every thread of the process; PAPI event sets see the
+        // calling thread only, which misses a pool's share of a multithreaded kernel.
+        readings = readings.map { reading in
+            var reading = reading
+            if direct.contains(reading.name) { reading.scope = "process" } else if threads > 1 { reading.scope = "calling thread" }
+            return reading
         }
         readings.append(ProcessCPUTime.reading(iterations: iterations, body: body))
         return readings
     }
 
     /// One pass through a PAPI event set.
-    private func count(_ events: [String], iterations: Int, body: () -> Void) -> [CounterReading] {
+    private func count(_ events: [String], iterations: Int, plan: PassPlan, body: () -> Void) -> [CounterReading] {
         do {
             let set = try EventSet(events)
-            return count(events, iterations: iterations, body: body) { _, counted in try set.count(counted) }
+            return count(events, iterations: iterations, plan: plan, direct: false, body: body) { _, counted in try set.count(counted) }
         } catch {
             return events.map { .unavailable($0, reason: "\($0): \(error)") }
         }
     }
 
     /// One pass: the counter's own cost on an empty body (median of a few), then the body, per iteration.
-    /// - Parameter counter: counts `events` over a body.
-    private func count(_ events: [String], iterations: Int, body: () -> Void,
+    /// - Parameters:
+    ///   - direct: the events are read with perf_event_open (their readings say so).
+    ///   - counter: counts `events` over a body.
+    private func count(_ events: [String], iterations: Int, plan: PassPlan, direct: Bool, body: () -> Void,
                        with counter: ([String], () -> Void) throws -> [Int64]) -> [CounterReading] {
         do {
             let empty = try (0..<Self.overheadRuns).map { _ in try counter(events) {} }
@@ -66,7 +87,7 @@ public struct PAPICounterProbe: CounterProbe {
             return events.indices.map { index in
                 let entry = availability.first { $0.event == events[index] }
                 let value = Swift.max(0, Double(totals[index]) - overhead[index]) / Double(iterations)
-                let notes = [entry?.method == .perfEventOpen ? PerfSoftwareEvents.note : nil, plan.note(for: events[index])]
+                let notes = [direct ? PerfSoftwareEvents.note : nil, plan.note(for: events[index])]
                 let note = notes.compactMap { $0 }.joined(separator: "; ")
                 return CounterReading(name: events[index], perIteration: value, source: entry?.wanted.source ?? .papiHardware,
                                       note: note.isEmpty ? nil : note)

@@ -7,21 +7,29 @@ enum Console {
     static let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
 
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("framebudget: error: \(message)\n".utf8))
+        writeToStandardError("framebudget: error: \(message)\n")
     }
 
     static func warning(_ message: String) {
-        FileHandle.standardError.write(Data("framebudget: warning: \(message)\n".utf8))
+        writeToStandardError("framebudget: warning: \(message)\n")
     }
 
     /// A progress line that overwrites itself on a terminal, and is dropped otherwise.
     static func progress(_ message: String) {
         guard stderrIsTerminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K\(message)".utf8))
+        writeToStandardError("\r\u{1B}[2K\(message)")
     }
 
     static func endProgress() {
         guard stderrIsTerminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        writeToStandardError("\r\u{1B}[2K")
+    }
+
+    /// Writes to stderr after flushing stdout. `print` buffers stdout when it is not a terminal while stderr is
+    /// written at once, so in a CI log that takes both streams a warning would land inside the table printed
+    /// before it.
+    static func writeToStandardError(_ text: String) {
+        fflush(nil)  // every output stream, stdout included (naming `stdout` is not concurrency-safe in Swift 6)
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }

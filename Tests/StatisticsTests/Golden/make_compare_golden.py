@@ -6,7 +6,9 @@ Run from this folder: python3 make_compare_golden.py  (writes compare.json).
   "auto" chose (exact when either sample has at most 8 values and there are no ties, else asymptotic with tie and
   continuity corrections). Also method="asymptotic" for every pair, to test the normal approximation alone.
 - Hodges-Lehmann: median of all differences y_j - x_i; Moses interval from the k-th smallest to the k-th largest
-  difference, k = floor(n*m/2 - z*sqrt(n*m*(n+m+1)/12)), z = scipy.stats.norm.ppf(1 - alpha/2), clamped to >= 0.
+  difference (1-based order statistics: d_(k) and d_(nm+1-k), Hollander & Wolfe), k = floor(n*m/2 -
+  z*sqrt(n*m*(n+m+1)/12)), z = scipy.stats.norm.ppf(1 - alpha/2), clamped to 1..(nm+1)//2 (k < 1: the interval
+  at that level does not exist with so few values; the widest one, min to max, is given).
 """
 import json
 import numpy as np
@@ -36,8 +38,9 @@ def hodges_lehmann(x, y, level):
     nm = len(d)
     z = stats.norm.ppf(1 - (1 - level) / 2)
     k = int(np.floor(nm / 2 - z * np.sqrt(nm * (len(x) + len(y) + 1) / 12)))
-    k = max(0, min(k, nm // 2 - (1 if nm % 2 == 0 else 0)))
-    return float(np.median(d)), float(d[k]), float(d[nm - 1 - k])
+    k = max(1, min(k, (nm + 1) // 2))
+    # d is 0-based: the k-th smallest is d[k - 1], the k-th largest d[nm - k].
+    return float(np.median(d)), float(d[k - 1]), float(d[nm - k])
 
 golden = []
 for name, (x, y) in pairs.items():

@@ -1,0 +1,49 @@
+import Counters
+import HotPaths
+import Results
+import Synchronization
+import XCTest
+
+/// Counters of a kernel that runs on a worker pool must cover the pool's threads, not only the calling thread.
+final class ThreadCountingTests: XCTestCase {
+    /// Two chunks on a two-thread pool; each chunk waits until both have started, so the caller and the worker
+    /// each run exactly one (the caller cannot take both), then spins.
+    private func twoThreadKernel() -> () -> Void {
+        let pool = WorkerPool(threads: 2)
+        let started = StartBarrier()
+        let job = PoolJob { (work: Int, _: Int) in
+            started.arriveAndWait(for: 2)
+            spin(work)
+        }
+        return {
+            started.reset()
+            job.run(on: pool, chunks: 2, with: 400_000)
+        }
+    }
+
+    /// The summed task clock of every thread equals the process's CPU time (both count all threads); counting the
+    /// calling thread alone would give about half of it.
+    func testTaskClockOfATwoThreadKernelMatchesTheProcessCPUTime() throws {
+        guard PerfSoftwareEvents.problem(opening: "perf::TASK-CLOCK") == nil else { throw XCTSkip("perf_event_open refused") }
+        let body = twoThreadKernel()
+        let probe = PAPICounterProbe(wanted: [WantedCounter(["perf::TASK-CLOCK"], source: .papiSoftware)])
+        let readings = probe.readings(iterations: 10, threads: 2, running: body)
+        let taskClock = try XCTUnwrap(readings.first { $0.name == "perf::TASK-CLOCK" })
+        let processTime = try XCTUnwrap(readings.first { $0.name == ProcessCPUTime.name }?.perIteration)
+        let summed = try XCTUnwrap(taskClock.perIteration, "\(taskClock)")
+        XCTAssertEqual(summed / processTime, 1, accuracy: 0.2, "task clock \(summed) ns vs process CPU \(processTime) ns")
+        XCTAssertEqual(taskClock.scope, "process", "\(taskClock)")
+    }
+}
+
+/// Lets each chunk start only when `count` chunks have arrived (spinning: the wait is CPU time on every thread).
+private final class StartBarrier: Sendable {
+    private let arrived = Atomic<Int>(0)
+
+    func reset() { arrived.store(0, ordering: .sequentiallyConsistent) }
+
+    func arriveAndWait(for count: Int) {
+        arrived.add(1, ordering: .sequentiallyConsistent)
+        while arrived.load(ordering: .sequentiallyConsistent) < count {}
+    }
+}
