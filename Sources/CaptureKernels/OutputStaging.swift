@@ -8,8 +8,14 @@ import Synchronization
 /// The staging folder is `.<name>.staging-<pid>-<random>`. A process killed before it could clean up leaves one
 /// behind: every later write into the same parent folder removes those of processes no longer alive.
 public enum OutputStaging {
-    /// Staging folders in use by this process, for ``removeActiveStaging()`` (a signal handler's clean-up).
-    private static let active = Mutex<Set<String>>([])
+    /// Staging folders in use by this process, for ``removeActiveStaging()`` (a signal handler's clean-up), and
+    /// whether that clean-up ran: no staging folder may be created after it.
+    private struct Active: ~Copyable {
+        var folders: Set<String> = []
+        var closed = false
+    }
+
+    private static let active = Mutex(Active())
 
     /// Runs `body` with a staging folder, then moves each file it wrote into `destination` (created if needed).
     /// On error the staging folder is removed and nothing appears in `destination`.
@@ -22,13 +28,17 @@ public enum OutputStaging {
         try checkDestination(destination, parent: parent)
         sweepStale(in: parent)
         let staging = "\(parent)/.\(url.lastPathComponent).staging-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        guard mkdir(staging, 0o755) == 0 else {
-            throw KernelOutputError(path: destination, reason: "cannot create output folder: \(String(cString: strerror(errno)))")
+        // Created and registered under the lock the clean-up takes: a signal arriving meanwhile finds it registered.
+        try active.withLock { active in
+            guard !active.closed else { throw KernelOutputError(path: destination, reason: "interrupted") }
+            guard mkdir(staging, 0o755) == 0 else {
+                throw KernelOutputError(path: destination, reason: "cannot create output folder: \(String(cString: strerror(errno)))")
+            }
+            active.folders.insert(staging)
         }
-        active.withLock { _ = $0.insert(staging) }
         defer {
             try? fileManager.removeItem(atPath: staging)
-            active.withLock { _ = $0.remove(staging) }
+            active.withLock { _ = $0.folders.remove(staging) }
         }
         let result: T
         do { result = try body(staging) }
@@ -48,12 +58,16 @@ public enum OutputStaging {
         return result
     }
 
-    /// Removes the staging folders this process is writing (from a SIGINT/SIGTERM handler, before exiting).
+    /// Removes the staging folders this process is writing (from a SIGINT/SIGTERM handler, before exiting); no
+    /// staging folder is created after this.
     public static func removeActiveStaging() {
-        for staging in active.withLock({ $0 }) {
-            // The kernel may still be writing into it: a second pass catches a file created during the first.
-            for _ in 0..<3 where FileManager.default.fileExists(atPath: staging) {
-                try? FileManager.default.removeItem(atPath: staging)
+        active.withLock { active in
+            active.closed = true
+            for staging in active.folders {
+                // The kernel may still be writing into it: another pass catches a file created during the first.
+                for _ in 0..<3 where FileManager.default.fileExists(atPath: staging) {
+                    try? FileManager.default.removeItem(atPath: staging)
+                }
             }
         }
     }
