@@ -1,3 +1,4 @@
+import CaptureKernels
 import HotPaths
 import Measurement
 import Workloads
@@ -17,11 +18,16 @@ enum FingerCountBenchmarks: BenchmarkGroup {
         ]
     }
 
-    /// A peace sign, slightly turned and jittered.
+    /// A peace sign, slightly turned and jittered, or the first hand of a capture's `landmarks.npy`.
     private static func hand(_ source: WorkloadSource) throws -> HandPose {
-        guard case let .synthetic(seed) = source else {
-            throw MeasurementSetUpError.syntheticOnly("finger-count/*/21-landmarks")
+        switch source {
+        case let .synthetic(seed):
+            return HandPose(points: HandLandmarks.pose(raised: [false, true, true, false, false], rotation: 12, jitter: 0.002, seed: seed))
+        case let .capture(directory):
+            guard let first = try FingerCountKernel.hands(in: directory).first else {
+                throw KernelInputError.invalidInput(file: "\(directory)/landmarks.npy", reason: "no hands (shape [0, 21, 2])")
+            }
+            return first
         }
-        return HandPose(points: HandLandmarks.pose(raised: [false, true, true, false, false], rotation: 12, jitter: 0.002, seed: seed))
     }
 }

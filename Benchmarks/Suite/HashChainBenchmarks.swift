@@ -1,3 +1,4 @@
+import CaptureKernels
 import HotPaths
 import Measurement
 import NumpyFiles
@@ -71,7 +72,7 @@ enum HashChainBenchmarks: BenchmarkGroup {
         case let .synthetic(seed):
             return (0..<distinctFrames).map { YUVFrames.frame(width: width, height: height, seed: seed, index: $0) }
         case let .capture(directory):
-            let (shape, bytes) = try NpyFile.read(directory + "/frames.npy", as: UInt8.self, rank: 2)
+            let (shape, bytes) = try CaptureInputs.read("frames.npy", in: directory, as: UInt8.self, rank: 2)
             guard shape[0] > 0 else { throw NpyError.badShape(file: "frames.npy", reason: "no frames") }
             return (0..<shape[0]).map { Array(bytes[($0 * shape[1])..<(($0 + 1) * shape[1])]) }
         }

@@ -1,3 +1,4 @@
+import CaptureKernels
 import HotPaths
 import Measurement
 import NumpyFiles
@@ -55,9 +56,9 @@ enum MaskUpsampleBenchmarks: BenchmarkGroup {
         switch source {
         case let .synthetic(seed): return MaskPrototypes.scene(detections: n, seed: seed)
         case let .capture(directory):
-            let (shape, prototypes) = try NpyFile.read(directory + "/protos.npy", as: Float.self, rank: 3)
-            let coefficients = try NpyFile.read(directory + "/coeffs.npy", as: Float.self, rank: 2).values
-            let boxes = try NpyFile.read(directory + "/boxes.npy", as: Float.self, rank: 2).values
+            let (shape, prototypes) = try CaptureInputs.read("protos.npy", in: directory, as: Float.self, rank: 3)
+            let coefficients = try CaptureInputs.read("coeffs.npy", in: directory, as: Float.self, rank: 2).values
+            let boxes = try CaptureInputs.read("boxes.npy", in: directory, as: Float.self, rank: 2).values
             guard shape[1] == 120, shape[2] == 160, boxes.count >= 4 * n, coefficients.count >= n * shape[0] else {
                 throw NpyError.badShape(file: "protos.npy", reason: "need [C, 120, 160] prototypes and at least \(n) detections")
             }

@@ -9,16 +9,24 @@ enum UnprojectBenchmarks: BenchmarkGroup {
     static let transform = ColumnMajorMatrix4(columns: (SIMD4(0.8, 0, -0.6, 0), SIMD4(0, 1, 0, 0),
                                                         SIMD4(0.6, 0, 0.8, 0), SIMD4(0.3, 1.4, -2, 1)))
 
+    /// The batch is synthetic: a capture's unprojection inputs are read by `framebudget kernel unproject` only, so
+    /// `run --workload` skips these benchmarks with a note rather than measuring synthetic data under its name.
+    private static func syntheticOnly(_ source: WorkloadSource) throws {
+        guard case .synthetic = source else { throw MeasurementSetUpError.syntheticOnly("unproject/*/\(count)-detections") }
+    }
+
     static func benchmarks() -> [Benchmark] {
         let parameters = ["detections": "\(count)", "image": "1920x1440"]
         return [
-            Benchmark(hotPath: "unproject", variant: "reference", workload: "\(count)-detections", parameters: parameters) { _ in
+            Benchmark(hotPath: "unproject", variant: "reference", workload: "\(count)-detections", parameters: parameters) { source in
+                try syntheticOnly(source)
                 let requests = self.requests()
                 return Iteration {
                     blackHole(ReferenceUnprojection.place(requests, intrinsics: intrinsics, cameraTransform: transform))
                 }
             },
-            Benchmark(hotPath: "unproject", variant: "optimized", workload: "\(count)-detections", parameters: parameters) { _ in
+            Benchmark(hotPath: "unproject", variant: "optimized", workload: "\(count)-detections", parameters: parameters) { source in
+                try syntheticOnly(source)
                 let requests = self.requests()
                 let buffers = PlacementBuffers(inputs: [requests.map(\.centre.x), requests.map(\.centre.y),
                                                         requests.map(\.normalizedWidth), requests.map(\.depth)])

@@ -33,11 +33,11 @@ enum YoloPostBenchmarks: BenchmarkGroup {
     }
 }
 
-/// A benchmark that cannot run on the given workload source.
-enum MeasurementSetUpError: Error, CustomStringConvertible {
+/// A benchmark that cannot run on the given workload source: `run --workload` skips it with this note.
+public enum MeasurementSetUpError: Error, CustomStringConvertible {
     case syntheticOnly(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case let .syntheticOnly(id): return "\(id) runs on its synthetic scene only (no capture input)"
         }

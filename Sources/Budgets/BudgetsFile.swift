@@ -14,10 +14,7 @@ public enum BudgetsFile {
     ///   - knownIDs: benchmark ids (`hotPath/variant/workload`) a budget may name; nil skips that check.
     /// - Throws: ``BudgetsFileError``.
     public static func load(path: String, knownIDs: Set<String>?) throws -> [Budget] {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) }
-        catch { throw BudgetsFileError(path: path, line: nil, field: nil, problem: "cannot read: \((error as NSError).localizedDescription)") }
-        return try parse(text, path: path, knownIDs: knownIDs)
+        try parse(BudgetsText.read(path: path), path: path, knownIDs: knownIDs)
     }
 
     /// Parses and validates budgets from YAML text; `path` only names the source in errors.

@@ -14,8 +14,22 @@ public struct BudgetsFileError: Error, CustomStringConvertible, Equatable {
         self.problem = problem
     }
 
+    /// Longest field or problem text echoed: a message stays one readable line whatever the file holds.
+    static let maximumEchoed = 200
+
     public var description: String {
         let location = line.map { "\(path):\($0)" } ?? path
-        return field.map { "\(location): \($0): \(problem)" } ?? "\(location): \(problem)"
+        let problem = Self.printable(problem)
+        return field.map { "\(location): \(Self.printable($0)): \(problem)" } ?? "\(location): \(problem)"
+    }
+
+    /// Text from the file as it may appear in a message: control characters escaped, cut at ``maximumEchoed``.
+    static func printable(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            guard shown.unicodeScalars.count < maximumEchoed else { return shown + "…" }
+            shown += scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
+        }
+        return shown
     }
 }

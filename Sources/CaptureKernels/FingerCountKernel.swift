@@ -15,7 +15,7 @@ public enum FingerCountKernel: CaptureKernel {
     public static func run(input: String, output: String, parameters: KernelParameters) throws -> String {
         try parameters.requireOnly(["variant"])
         let variant = try KernelInputs.variant(parameters)
-        let hands = try landmarks(input)
+        let hands = try Self.hands(in: input)
         var raised: [UInt8] = []
         var summaries: [String] = []
         for hand in hands {
@@ -24,11 +24,13 @@ public enum FingerCountKernel: CaptureKernel {
             raised += Finger.allCases.map { fingers.contains(FingerSet(rawValue: 1 << UInt8($0.rawValue))) ? 1 : 0 }
             summaries.append("\(fingers.count)" + (Gesture.detect(fingers).map { " \($0.rawValue)" } ?? ""))
         }
-        try NpyFile.write(NpyArray(dtype: .uint8, shape: [hands.count, 5], bytes: raised), to: output + "/raised.npy")
+        try OutputFile.write(NpyArray(dtype: .uint8, shape: [hands.count, 5], bytes: raised), file: "raised.npy", in: output)
         return "finger-count: \(hands.count) hands: " + (summaries.isEmpty ? "none" : summaries.joined(separator: ", "))
     }
 
-    private static func landmarks(_ folder: String) throws -> [HandPose] {
+    /// The hands of `landmarks.npy` in `folder` (also the input of `run --workload`'s finger-count benchmarks).
+    /// - Throws: ``KernelInputError/missingFile(file:)`` when absent; ``KernelInputError`` or ``NpyError`` when invalid.
+    public static func hands(in folder: String) throws -> [HandPose] {
         let path = folder + "/landmarks.npy"
         guard FileManager.default.fileExists(atPath: path) else { throw KernelInputError.missingFile(file: "landmarks.npy") }
         let array = try NpyFile.read(path)

@@ -25,10 +25,10 @@ public enum FusionCaptureKernel: CaptureKernel {
         case let .noFit(reason): throw KernelInputError.noResult(reason: "no fit: \(reason)")
         case let .fit(a, b, n): (alpha, beta, pairs) = (a, b, n)
         }
-        try NpyFile.write(NpyArray(shape: [inputs.relativeHeight, inputs.relativeWidth], values: metric),
-                          to: CaptureInputs.path("metric.npy", in: output))
+        try OutputFile.write(NpyArray(shape: [inputs.relativeHeight, inputs.relativeWidth], values: metric),
+                             file: "metric.npy", in: output)
         let json = "{\"alpha\": \(alpha), \"beta\": \(beta), \"pairs\": \(pairs)}\n"
-        try Data(json.utf8).write(to: URL(fileURLWithPath: CaptureInputs.path("fit.json", in: output)))
+        try OutputFile.write(json, file: "fit.json", in: output)
         return "fusion: alpha \(alpha), beta \(beta) from \(pairs) pairs → metric.npy [\(inputs.relativeHeight), \(inputs.relativeWidth)], fit.json"
     }
 

@@ -33,8 +33,8 @@ public enum HashChainKernel: CaptureKernel {
                 }
             }
         }
-        try NpyFile.write(NpyArray(dtype: .uint8, shape: [frames.count, ChainDigest.byteCount], bytes: links),
-                          to: output + "/chain.npy")
+        try OutputFile.write(NpyArray(dtype: .uint8, shape: [frames.count, ChainDigest.byteCount], bytes: links),
+                             file: "chain.npy", in: output)
         let head = frames.count == 0 ? "genesis" : "head \(ChainDigest(bytes: SIMD32(links.suffix(32))).hex)"
         return "hash-chain: chained \(frames.count) frames of \(frames.frameBytes) bytes (\(variant)); \(head)"
     }

@@ -35,7 +35,7 @@ public enum HashVerifyKernel: CaptureKernel {
         }
         let summary = outcome.summary(framesPerSecond: fps)
         guard outcome.tamperedFrames == nil else { throw KernelInputError.noResult(reason: summary) }
-        try Data((summary + "\n").utf8).write(to: URL(fileURLWithPath: output + "/verification.txt"))
+        try OutputFile.write(summary + "\n", file: "verification.txt", in: output)
         return "hash-verify: " + summary
     }
 

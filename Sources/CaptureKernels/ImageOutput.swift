@@ -14,8 +14,6 @@ enum ImageOutput {
     }
 
     static func write(_ array: NpyArray, to folder: String, file: String) throws {
-        let path = (folder as NSString).appendingPathComponent(file)
-        do { try NpyFile.write(array, to: path) }
-        catch let error as NpyError { throw KernelInputError.invalidInput(file: file, reason: CaptureInputs.reason(error, file: path)) }
+        try OutputFile.write(array, file: file, in: folder)
     }
 }

@@ -37,8 +37,8 @@ public enum MaskUpsampleKernel: CaptureKernel {
                                      channels: inputs.channels, geometry: geometry)
                 : pipeline.run(prototypes: inputs.prototypes, coefficients: coefficients, boxes: boxes)
         }
-        try NpyFile.write(NpyArray(dtype: .uint8, shape: [count, geometry.height, geometry.width], bytes: masks),
-                          to: output + "/masks.npy")
+        try OutputFile.write(NpyArray(dtype: .uint8, shape: [count, geometry.height, geometry.width], bytes: masks),
+                             file: "masks.npy", in: output)
         return "mask-upsample: \(count) masks of \(geometry.width)x\(geometry.height) from \(geometry.protoWidth)x\(geometry.protoHeight) prototypes (\(variant))"
     }
 

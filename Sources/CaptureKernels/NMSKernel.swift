@@ -22,7 +22,7 @@ public enum NMSKernel: CaptureKernel {
             ? ReferenceNMS.run(boxes: candidates.boxes, scores: candidates.scores, classes: candidates.classes, parameters: settings)
             : NonMaxSuppression(capacity: candidates.scores.count, maxDetections: settings.maxDetections)
                 .run(boxes: candidates.boxes, scores: candidates.scores, classes: candidates.classes, parameters: settings)
-        try NpyFile.write(NpyArray(shape: [keep.count], values: keep), to: output + "/keep.npy")
+        try OutputFile.write(NpyArray(shape: [keep.count], values: keep), file: "keep.npy", in: output)
         let passing = candidates.scores.filter { $0 > settings.confidence }.count
         return "nms: kept \(keep.count) of \(candidates.scores.count) candidates (\(passing) over conf \(settings.confidence), \(variant))"
     }

@@ -25,7 +25,7 @@ public enum UnprojectKernel: CaptureKernel {
             ? ReferenceUnprojection.place(requests, intrinsics: k, cameraTransform: transform, imageWidth: imageWidth)
             : EffectPlacer(intrinsics: k, cameraTransform: transform, imageWidth: imageWidth).place(requests)
         let values = placements.flatMap { [$0.position.x, $0.position.y, $0.position.z, $0.scale] }
-        try NpyFile.write(NpyArray(shape: [placements.count, 4], values: values), to: output + "/placements.npy")
+        try OutputFile.write(NpyArray(shape: [placements.count, 4], values: values), file: "placements.npy", in: output)
         return "unproject: placed \(placements.count) detections (\(variant))"
     }
 

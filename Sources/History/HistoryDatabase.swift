@@ -14,23 +14,60 @@ public final class HistoryDatabase: Sendable {
     /// Seconds a writer waits for another writer's transaction before giving up.
     public static let busyTimeout: TimeInterval = 60
 
-    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
-    /// - Throws: ``HistoryError/newerDatabase(path:found:supported:)`` or ``HistoryError/unusable(path:reason:)``.
-    public init(path: String) throws {
+    /// How a command uses the database.
+    public enum Access: Sendable {
+        /// Recording: creates the database when absent and brings its schema up to date.
+        case readWrite
+        /// Listing, showing, verifying, resolving a baseline: the file must exist; it is opened read-only and never
+        /// migrated, so a read-only file or file system works and a refused file is left exactly as it was.
+        case readOnly
+    }
+
+    /// Opens the database at `path`: for ``Access/readWrite`` creating it if needed and bringing its schema up to
+    /// date; for ``Access/readOnly`` an existing history database only, changing nothing.
+    /// - Throws: ``HistoryError/newerDatabase(path:found:supported:)``, ``HistoryError/unwritable(path:reason:)``
+    ///   or ``HistoryError/unusable(path:reason:)``.
+    public init(path: String, access: Access = .readWrite) throws {
         self.path = path
-        if FileManager.default.fileExists(atPath: path) { try Self.checkVersion(path: path) }
-        else {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            catch { throw HistoryError.unusable(path: path, reason: "cannot create folder \(folder)") }
+        let exists = try HistoryFileCheck.existingFile(path)
+        switch access {
+        case .readOnly:
+            guard exists else { throw HistoryError.unusable(path: path, reason: "no such file (record a run first: framebudget history record)") }
+            try HistoryFileCheck.notEmpty(path)
+            pool = try Self.openReadOnly(path)
+        case .readWrite:
+            if exists { try Self.checkVersion(path: path) }
+            else {
+                let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                catch { throw HistoryError.unusable(path: path, reason: "cannot create folder \(folder)") }
+            }
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(Self.busyTimeout)
+            do {
+                pool = try DatabasePool(path: path, configuration: configuration)
+                try Self.migrate(pool)
+            } catch {
+                throw Self.failure(error, path: path)
+            }
         }
+    }
+
+    /// A read-only pool after the version and table checks. On a read-only file system SQLite cannot create the
+    /// WAL index beside the file; nobody can write there either, so the file is then read as immutable.
+    private static func openReadOnly(_ path: String) throws -> DatabasePool {
+        try checkVersion(path: path, requireTables: true)
         var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrate(pool)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            _ = try pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM runs") }
+            return pool
         } catch {
-            throw HistoryError.unusable(path: path, reason: Self.describe(error))
+            guard HistoryFileCheck.onReadOnlyFileSystem(path) else { throw failure(error, path: path) }
+            do { return try DatabasePool(path: HistoryFileCheck.immutableURI(path), configuration: configuration) }
+            catch { throw failure(error, path: path) }
         }
     }
 
@@ -43,32 +80,61 @@ public final class HistoryDatabase: Sendable {
         }
     }
 
-    /// Refuses a newer schema by reading it through a read-only connection (nothing is written).
-    private static func checkVersion(path: String) throws {
+    /// Refuses a newer schema (or, for reading, a file without the history tables) through a read-only connection.
+    /// Nothing is written: WAL files this check had to create beside a refused database are removed again.
+    private static func checkVersion(path: String, requireTables: Bool = false) throws {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
-        let version: Int
-        let superseded: Bool
+        let leftovers = HistoryFileCheck.Leftovers(path)
+        let version: Int, superseded: Bool, hasTables: Bool
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            (version, superseded) = try queue.read { db in
+            let queue: DatabaseQueue
+            do { queue = try DatabaseQueue(path: path, configuration: configuration) }
+            catch where HistoryFileCheck.onReadOnlyFileSystem(path) {
+                queue = try DatabaseQueue(path: HistoryFileCheck.immutableURI(path), configuration: configuration)
+            }
+            (version, superseded, hasTables) = try queue.read { db in
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 let superseded = try db.tableExists("grdb_migrations") && HistorySchema.migrator.hasBeenSuperseded(db)
-                return (version, superseded)
+                return (version, superseded, try db.tableExists("runs") && db.tableExists("results"))
             }
             try queue.close()
         } catch {
-            throw HistoryError.unusable(path: path, reason: describe(error))
+            leftovers.remove()
+            throw failure(error, path: path)
         }
-        if version > HistorySchema.currentVersion || superseded {
+        if version > HistorySchema.currentVersion {
+            leftovers.remove()
             throw HistoryError.newerDatabase(path: path, found: version, supported: HistorySchema.currentVersion)
+        }
+        if superseded {
+            leftovers.remove()
+            throw HistoryError.unknownMigrations(path: path)
+        }
+        if requireTables && !hasTables {
+            leftovers.remove()
+            throw HistoryError.unusable(path: path, reason: "no history tables (an empty or foreign SQLite file)")
         }
     }
 
     /// `PRAGMA integrity_check`: `ok` for a sound database.
     public func integrityCheck() throws -> String {
         try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
+    }
+
+    /// A database error as a ``HistoryError``: a full disk or an I/O failure is a write failure of an intact
+    /// database (SQLite rolled back), anything else means the file is not usable.
+    static func failure(_ error: Error, path: String) -> HistoryError {
+        if let error = error as? HistoryError { return error }
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY:
+                return .unwritable(path: path, reason: describe(error))
+            default: break
+            }
+        }
+        return .unusable(path: path, reason: describe(error))
     }
 
     static func describe(_ error: Error) -> String {

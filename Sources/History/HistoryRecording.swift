@@ -42,10 +42,8 @@ extension HistoryDatabase {
                 }
                 return number
             }
-        } catch let error as HistoryError {
-            throw error
         } catch {
-            throw HistoryError.unusable(path: path, reason: Self.describe(error))
+            throw Self.failure(error, path: path)
         }
     }
 

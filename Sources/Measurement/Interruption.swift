@@ -23,7 +23,12 @@ public final class Interruption: @unchecked Sendable {
                     exit(128 + signalNumber)
                 }
             }
+            // Registration is asynchronous and the signal is ignored meanwhile: wait for it, so that a signal sent
+            // once install() returned is never lost.
+            let registered = DispatchSemaphore(value: 0)
+            source.setRegistrationHandler { registered.signal() }
             source.resume()
+            registered.wait()
             sources.append(source)
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Results
 
-/// Per hot path: the counters each benchmark could read, per iteration, as clustered bars on a log scale. Counters
-/// nobody could read are named under the title (with the first reason) instead of drawn as zeros.
+/// Per hot path: the counters each benchmark could read, per iteration, as clustered bars on a log scale, each tic
+/// naming its counter's unit. Counters nobody could read are counted under the title instead of drawn as zeros;
+/// their names and reasons (often a paragraph each) belong to the report, not to a plot.
 public struct CountersPlot: PlotKind {
     public init() {}
 
@@ -23,6 +24,15 @@ public struct CountersPlot: PlotKind {
         return names
     }
 
+    /// What a counter counts: time counters count nanoseconds, cycle counters cycles, IPC is a ratio, the rest events.
+    static func unit(of counter: String) -> String {
+        if counter == "IPC" { return "instructions/cycle" }
+        if counter.hasSuffix("-ns") || counter.contains("TASK-CLOCK") || counter.contains("CPU-CLOCK") { return "ns" }
+        if counter.contains("CYC") { return "cycles" }
+        if counter == "Ir" { return "instructions" }
+        return "events"
+    }
+
     /// Counters with no reading anywhere, with one reason each.
     static func unavailableCounters(_ results: [BenchmarkResult]) -> [String] {
         let available = Set(availableCounters(results))
@@ -35,12 +45,13 @@ public struct CountersPlot: PlotKind {
         let name = "\(PlotText.stem(hotPath))-counters"
         let header = "counter " + results.map { PlotText.doubleQuoted($0.id) }.joined(separator: " ")
         let rows = names.map { counter in
-            PlotText.doubleQuoted(counter) + " " + results.map { result in
+            PlotText.doubleQuoted("\(counter)\n(\(Self.unit(of: counter)))") + " " + results.map { result in
                 result.counters.first { $0.name == counter }?.perIteration.flatMap { $0 > 0 ? PlotText.number($0) : nil } ?? "?"
             }.joined(separator: " ")
         }
-        let unavailable = Self.unavailableCounters(results)
-        let note = unavailable.isEmpty ? "" : "\nunavailable: " + unavailable.joined(separator: ", ")
+        let unavailable = Self.unavailableCounters(results).count
+        let note = unavailable == 0 ? ""
+            : "\n\(unavailable) other counter\(unavailable == 1 ? "" : "s") unavailable on this machine (which, and why: see the report)"
         let columns = results.indices.map { "'\(name).dat' using \($0 + 2):xtic(1) title columnheader(\($0 + 2))" }
         let script = """
             set title \(PlotText.doubleQuoted("\(hotPath): counters per iteration" + note)) font ',9'
@@ -49,8 +60,9 @@ public struct CountersPlot: PlotKind {
             set style histogram cluster gap 1
             set style fill solid 0.6 border -1
             set logscale y
-            set ylabel 'per iteration (log scale)'
-            set xtics rotate by -30 font ',8'
+            set ylabel 'per iteration, in the unit under each counter (log scale)'
+            set xtics font ',8'
+            set bmargin 5
             set grid ytics
             set key outside right font ',8'
             plot \(columns.joined(separator: ", \\\n     "))

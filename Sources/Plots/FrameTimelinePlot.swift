@@ -31,12 +31,12 @@ public struct FrameTimelinePlot: PlotKind {
         let subtitle = "\(loop.policy), \(loop.mode): \(loop.framesProcessed)/\(loop.framesOffered) frames, "
             + "\(loop.framesDropped) dropped, \(loop.deadlineMisses) deadline misses, \(String(format: "%.1f", loop.effectiveFPS)) fps"
         let script = """
-            set title \(PlotText.quoted("\(result.id): frame time per frame (\(subtitle))"))
+            set title \(PlotText.doubleQuoted("\(result.id): frame time per frame\n\(subtitle)"))
             set xlabel 'frame'
             set ylabel 'frame time (ms)'
             set yrange [0:*]
             set grid ytics
-            set key below
+            set key outside right top vertical font ',8' samplen 3
             set offsets 0, 0, graph 0.05, 0
             plot \(plots.joined(separator: ", \\\n     "))
             """

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// Why a plot could not be drawn.
 public enum PlotError: Error, CustomStringConvertible, Equatable {
@@ -33,17 +34,20 @@ public enum Gnuplot {
         _ spec: PlotSpec, into directory: String, formats: [PlotFormat] = PlotFormat.allCases
     ) throws -> [String] {
         guard let gnuplot = executable else { throw PlotError.gnuplotMissing }
-        for (file, contents) in spec.dataFiles {
+        for (file, contents) in spec.dataFiles.sorted(by: { $0.key < $1.key }) {
             let path = "\(directory)/\(file)"
-            do { try contents.write(toFile: path, atomically: true, encoding: .utf8) }
-            catch { throw PlotError.unwritable(path: path, reason: (error as NSError).localizedDescription) }
+            do { try AtomicFile.write(contents, to: path) }
+            catch let ResultsFileError.unwritable(_, reason) { throw PlotError.unwritable(path: path, reason: reason) }
         }
         return try formats.map { format in
             let image = "\(spec.name).\(format.rawValue)"
             let temporary = ".\(image).\(getpid()).tmp"
             let script = "\(format.terminal)\nset output '\(temporary)'\n\(spec.script)\nunset output\n"
-            do { try run(gnuplot, script: script, in: directory, plot: spec.name) }
-            catch {
+            do {
+                try run(gnuplot, script: script, in: directory, plot: spec.name)
+                // gnuplot exits 0 even when it could not write the whole image (a full disk): check it is complete.
+                try ImageCheck.complete("\(directory)/\(temporary)", format: format, naming: "\(directory)/\(image)")
+            } catch {
                 unlink("\(directory)/\(temporary)")
                 throw error
             }

@@ -4,14 +4,49 @@ import Statistics
 
 /// Per hot path: a box plot of every benchmark's samples (ms per iteration) with the p95 confidence interval shaded
 /// and each time budget drawn as a dashed red line, beside the empirical CDFs with the budgets as vertical lines.
+///
+/// Budgets are named in the key (one dash pattern each), never by text at the line: labels there overprinted the
+/// boxes and each other. The y range always takes in the budgets, except a budget so far above linear-scale data
+/// that showing it would flatten the boxes: that one is named in the key as off-scale instead of drawn.
 public struct LatencyDistributionPlot: PlotKind {
     public init() {}
+
+    /// How far above the largest sample a budget may lie on a linear scale and still be drawn.
+    static let linearHeadroom = 4.0
 
     public func plots(for input: PlotInput) -> [PlotSpec] {
         input.hotPaths.compactMap { hotPath in
             let results = input.benchmarks(of: hotPath).filter { !$0.samplesNanoseconds.isEmpty }
             return results.isEmpty ? nil : spec(hotPath, results, input)
         }
+    }
+
+    /// One budget line: which box it belongs to, its limit, and its dash pattern and key title.
+    struct BudgetMark {
+        var box: Int
+        var milliseconds: Double
+        var dashType: Int
+        var title: String
+        var onScale: Bool
+    }
+
+    /// The time budgets of the benchmarks, and the frame-time budgets of frame-loop benchmarks (whose samples are
+    /// frame times), each with its own dash pattern.
+    static func budgetMarks(_ results: [BenchmarkResult], _ input: PlotInput, logScale: Bool) -> [BudgetMark] {
+        let largest = results.flatMap(\.samplesNanoseconds).max().map { $0 / 1e6 } ?? 0
+        var marks: [BudgetMark] = []
+        for (index, result) in results.enumerated() {
+            let limits = input.timeLimitsMilliseconds(of: result.id)
+                + (result.frameLoop == nil ? [] : input.timeLimitsMilliseconds(of: result.id, metric: .frameTime))
+            for limit in limits {
+                let onScale = logScale || limit.milliseconds <= linearHeadroom * largest
+                let value = PlotText.number(limit.milliseconds)
+                marks.append(BudgetMark(box: index + 1, milliseconds: limit.milliseconds, dashType: 2 + marks.count % 4,
+                                        title: onScale ? "\(limit.name): \(value) ms" : "\(limit.name): \(value) ms (off-scale, above)",
+                                        onScale: onScale))
+            }
+        }
+        return marks
     }
 
     private func spec(_ hotPath: String, _ results: [BenchmarkResult], _ input: PlotInput) -> PlotSpec {
@@ -23,58 +58,78 @@ public struct LatencyDistributionPlot: PlotKind {
             return sorted.enumerated().map { "\(PlotText.number($1 / 1e6)) \(PlotText.number(Double($0 + 1) / Double(sorted.count)))" }
                 .joined(separator: "\n")
         }.joined(separator: "\n\n\n")
-        var objects: [String] = []
-        var budgetLines: [String] = []
-        for (index, result) in results.enumerated() {
-            let x = Double(index + 1)
-            if let ci = result.statistics.interval(of: "p95") {
-                objects.append("set object rect from \(PlotText.number(x - 0.35)),\(PlotText.number(ci.lower / 1e6)) to \(PlotText.number(x + 0.35)),\(PlotText.number(ci.upper / 1e6)) fc rgb '#0969da' fs transparent solid 0.25 noborder")
-            }
-            for limit in input.timeLimitsMilliseconds(of: result.id) {
-                budgetLines.append("set arrow from \(PlotText.number(x - 0.45)),\(PlotText.number(limit.milliseconds)) to \(PlotText.number(x + 0.45)),\(PlotText.number(limit.milliseconds)) nohead lc rgb '#cf222e' lw 2 dt 2")
-                budgetLines.append("set label \(PlotText.quoted(limit.name)) at \(PlotText.number(x + 0.47)),\(PlotText.number(limit.milliseconds)) tc rgb '#cf222e' font ',8'")
-            }
-        }
-        let tics = results.enumerated().map { "\(PlotText.quoted("\($1.variant)/\($1.workload)")) \($0 + 1)" }.joined(separator: ", ")
         // Benchmarks an order of magnitude apart (reference vs optimized, sweeps) only read on a log scale.
         let medians = results.map(\.statistics.median).filter { $0 > 0 }
-        let logScale = (medians.max() ?? 1) > 20 * (medians.min() ?? 1) ? "set logscale y" : "unset logscale y"
-        let logScaleX = logScale.replacingOccurrences(of: " y", with: " x")
-        let boxes = results.indices.map { "'\(name)-samples.dat' index \($0) using (\($0 + 1)):1 with boxplot lc rgb \(PlotText.quoted(PlotText.colour(ofVariant: results[$0].variant))) notitle" }
-        let curves = results.indices.map { "'\(name)-cdf.dat' index \($0) using 1:2 with steps lw 2 title \(PlotText.quoted(results[$0].id))" }
-        let verticals = results.flatMap { input.timeLimitsMilliseconds(of: $0.id) }.map {
-            "set arrow from \(PlotText.number($0.milliseconds)), graph 0 to \(PlotText.number($0.milliseconds)), graph 1 nohead lc rgb '#cf222e' lw 2 dt 2"
+        let log = (medians.max() ?? 1) > 20 * (medians.min() ?? 1)
+        let marks = Self.budgetMarks(results, input, logScale: log)
+        let objects = results.enumerated().compactMap { index, result -> String? in
+            guard let ci = result.statistics.interval(of: "p95") else { return nil }
+            let x = Double(index + 1)
+            return "set object rect from \(PlotText.number(x - 0.35)),\(PlotText.number(ci.lower / 1e6)) to \(PlotText.number(x + 0.35)),\(PlotText.number(ci.upper / 1e6)) fc rgb '#0969da' fs transparent solid 0.25 noborder"
         }
+        let budgetLines = marks.filter(\.onScale).map { mark in
+            "set arrow from \(PlotText.number(Double(mark.box) - 0.45)),\(PlotText.number(mark.milliseconds)) to \(PlotText.number(Double(mark.box) + 0.45)),\(PlotText.number(mark.milliseconds)) nohead lc rgb '#cf222e' lw 2 dt \(mark.dashType)"
+        }
+        let tics = results.enumerated().map { "\(PlotText.quoted("\($1.variant)/\($1.workload)")) \($0 + 1)" }.joined(separator: ", ")
+        let boxes = results.indices.map { "'\(name)-samples.dat' index \($0) using (\($0 + 1)):1 with boxplot lc rgb \(PlotText.quoted(PlotText.colour(ofVariant: results[$0].variant))) notitle" }
+        let budgetKeys = marks.map { "NaN with lines lc rgb '#cf222e' lw 2 dt \($0.dashType) title \(PlotText.quoted($0.title))" }
+        let curves = results.indices.map { "'\(name)-cdf.dat' index \($0) using 1:2 with steps lw 2 title \(PlotText.quoted("\(results[$0].variant)/\(results[$0].workload)"))" }
+        let verticals = marks.filter(\.onScale).map {
+            "set arrow from \(PlotText.number($0.milliseconds)), graph 0 to \(PlotText.number($0.milliseconds)), graph 1 nohead lc rgb '#cf222e' lw 2 dt \($0.dashType)"
+        }
+        let layout = KeyLayout(entries: max(results.count, marks.count))
         let script = """
-            set multiplot layout 1,2 title \(PlotText.quoted("\(hotPath): latency per iteration (shaded: 95% CI of p95; red dashed: budget)"))
+            set multiplot layout 1,2 title \(PlotText.quoted("\(hotPath): latency per iteration (shaded: 95% CI of p95; red dashed: budgets, named below)"))
             set style fill solid 0.3 border -1
             set style boxplot outliers pointtype 7
             set pointsize 0.4
             set ylabel 'ms per iteration'
-            \(logScale)
+            \(log ? "set logscale y" : "unset logscale y")
+            \(Self.yRange(results, marks, logScale: log))
             set xtics (\(tics)) rotate by -35 font ',8'
-            set bmargin 7
-            set xrange [0.3:\(Double(results.count) + 0.9)]
+            set bmargin \(layout.bottomMargin)
+            set key at screen 0.27, screen 0.01 center bottom vertical maxrows \(layout.rows) font ',8' samplen 3
+            set xrange [0.3:\(Double(results.count) + 0.7)]
             set grid ytics
             \(objects.joined(separator: "\n"))
             \(budgetLines.joined(separator: "\n"))
-            plot \(boxes.joined(separator: ", \\\n     "))
+            plot \((boxes + budgetKeys).joined(separator: ", \\\n     "))
             unset object
             unset arrow
-            unset label
             unset logscale y
-            \(logScaleX)
-            set xtics auto norotate
-            set xrange [*:*]
-            set xlabel 'ms per iteration'
-            set ylabel 'share of samples ≤ x'
             set yrange [0:1.02]
-            set key bottom right font ',8'
+            \(log ? "set logscale x" : "unset logscale x")
+            set xtics auto norotate font ',8'
+            set xrange [*:*]
+            set xlabel 'ms per iteration' offset 0,0.5
+            set ylabel 'share of samples ≤ x'
+            set key at screen 0.75, screen 0.01 center bottom vertical maxrows \(layout.rows) font ',8' samplen 3
             \(verticals.joined(separator: "\n"))
             plot \(curves.joined(separator: ", \\\n     "))
             unset multiplot
             """
         return PlotSpec(name: name, title: "\(hotPath): latency distribution", script: script,
                         dataFiles: ["\(name)-samples.dat": samples + "\n", "\(name)-cdf.dat": cdf + "\n"], hotPath: hotPath)
+    }
+
+    /// A y range taking in every sample and every on-scale budget, with a margin.
+    static func yRange(_ results: [BenchmarkResult], _ marks: [BudgetMark], logScale: Bool) -> String {
+        let values = results.flatMap(\.samplesNanoseconds).map { $0 / 1e6 } + marks.filter(\.onScale).map(\.milliseconds)
+        guard let low = values.filter({ $0 > 0 }).min(), let high = values.max() else { return "set yrange [*:*]" }
+        return logScale ? "set yrange [\(PlotText.number(low / 1.5)):\(PlotText.number(high * 1.5))]"
+                        : "set yrange [0:\(PlotText.number(high * 1.08))]"
+    }
+}
+
+/// Room below the panels for the rotated tic labels, the x label and a key of `entries` lines: one column for up
+/// to three entries, else two (half the figure is not wide enough for more).
+struct KeyLayout {
+    let rows: Int
+    let bottomMargin: Int
+
+    init(entries: Int) {
+        rows = entries <= 3 ? max(entries, 1) : (entries + 1) / 2
+        // In character heights: 7 for the rotated tic labels and the x label, then one per key row.
+        bottomMargin = 7 + rows
     }
 }

@@ -30,7 +30,9 @@ public struct VariantComparisonPlot: PlotKind {
                 let s = result.statistics
                 let ci = s.interval(of: "median") ?? .init(lower: s.median, upper: s.median, level: 0.95)
                 let x = Double(workloads.firstIndex(of: result.workload)!) + 1 - 0.4 + width * (Double(variants.firstIndex(of: variant)!) + 0.5)
+                let halfWidth = s.median > 0 ? 50 * (ci.upper - ci.lower) / s.median : 0
                 return [x, s.median / 1e6, ci.lower / 1e6, ci.upper / 1e6].map(PlotText.number).joined(separator: " ")
+                    + " " + PlotText.doubleQuoted(String(format: "±%.2g%%", halfWidth))
             }.joined(separator: "\n")
         }.joined(separator: "\n\n\n")
         let speedups = workloads.enumerated().compactMap { index, workload -> String? in
@@ -38,16 +40,21 @@ public struct VariantComparisonPlot: PlotKind {
                   let optimized = results.first(where: { $0.workload == workload && $0.variant == "optimized" }),
                   optimized.statistics.median > 0 else { return nil }
             let ratio = reference.statistics.median / optimized.statistics.median
-            let top = max(reference.statistics.median, optimized.statistics.median) / 1e6 * 1.6
+            // Above both bars and their ± labels.
+            let upper = { (result: BenchmarkResult) in result.statistics.interval(of: "median")?.upper ?? result.statistics.median }
+            let top = max(upper(reference), upper(optimized)) / 1e6 * 2.4
             return "set label \(PlotText.quoted(String(format: "×%.2g", ratio))) at \(index + 1),\(PlotText.number(top)) center font ',9'"
         }
         let tics = workloads.enumerated().map { "\(PlotText.doubleQuoted($1)) \($0 + 1)" }.joined(separator: ", ")
         let plots = variants.enumerated().map { index, variant in
             "'\(name).dat' index \(index) using 1:2:(\(PlotText.number(width * 0.9))) with boxes fs solid 0.5 lc rgb \(PlotText.quoted(PlotText.colour(ofVariant: variant))) title \(PlotText.quoted(variant)), "
-                + "'' index \(index) using 1:2:3:4 with yerrorbars lc rgb '#1d1d1f' pt 0 notitle"
+                + "'' index \(index) using 1:2:3:4 with yerrorbars lc rgb '#1d1d1f' lw 2 pt 7 ps 0.5 notitle, "
+                // The interval as text too: on a log scale a ±2% bar is a few pixels tall.
+                + "'' index \(index) using 1:($4 * 1.35):5 with labels font ',8' notitle"
         }
         let script = """
-            set title \(PlotText.quoted("\(hotPath): median per iteration by variant (error bars: 95% CI; ×: reference / optimized)"))
+            set title \(PlotText.quoted("\(hotPath): median per iteration by variant (bars and ±: 95% CI of the median; ×: reference / optimized)"))
+            set errorbars 4
             set logscale y
             set ylabel 'ms per iteration (log scale)'
             set xtics (\(tics))

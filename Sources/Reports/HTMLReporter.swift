@@ -22,6 +22,8 @@ public struct HTMLReporter: Reporter {
             body.append("<section><h2>Other benchmarks</h2>\n\(others.map(figure).joined(separator: "\n"))</section>")
         }
         body.append(HTMLTables.benchmarks(input.run))
+        let unavailable = HTMLTables.unavailableCounters(input.run)
+        if !unavailable.isEmpty { body.append(unavailable) }
         body.append(footer(input.run))
         let page = """
             <!DOCTYPE html>

@@ -31,6 +31,16 @@ enum HTMLTables {
                      header: ["benchmark", "median [95% CI]", "p95", "p99", "allocations/iter", "samples × iterations", "notes"], rows: rows)
     }
 
+    /// Counters no benchmark could read, each with its reason (the counters plots only count them: a reason is
+    /// often a paragraph). Empty when every counter was read, or none was asked for.
+    static func unavailableCounters(_ run: RunResults) -> String {
+        let read = Set(run.benchmarks.flatMap(\.counters).filter { $0.perIteration != nil }.map(\.name))
+        var seen: Set<String> = []
+        let rows = run.benchmarks.flatMap(\.counters).filter { !read.contains($0.name) && seen.insert($0.name).inserted }
+            .map { "<tr><td>\(XML.escape($0.name))</td><td>\(XML.escape($0.note ?? "unavailable"))</td></tr>" }
+        return rows.isEmpty ? "" : table(caption: "Counters unavailable on this machine", header: ["counter", "reason"], rows: rows)
+    }
+
     private static func table(caption: String, header: [String], rows: [String]) -> String {
         "<table><caption>\(XML.escape(caption))</caption>\n<thead><tr>" + header.map { "<th>\(XML.escape($0))</th>" }.joined()
             + "</tr></thead>\n<tbody>\n" + rows.joined(separator: "\n") + "\n</tbody></table>"

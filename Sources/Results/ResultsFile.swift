@@ -54,9 +54,13 @@ public enum ResultsFile {
     /// Reads a run, checking the schema version before decoding the rest.
     /// - Throws: ``ResultsFileError`` naming the file and the problem.
     public static func read(from path: String) throws -> RunResults {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ResultsFileError.unreadable(path: path, reason: "is a folder, not a results file")
+        }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
-        catch { throw ResultsFileError.unreadable(path: path, reason: (error as NSError).localizedDescription) }
+        catch { throw ResultsFileError.unreadable(path: path, reason: systemReason(error)) }
         return try decode(data, path: path)
     }
 
@@ -71,6 +75,22 @@ public enum ResultsFile {
         }
         do { return try decoder().decode(RunResults.self, from: data) }
         catch { throw ResultsFileError.malformed(path: path, reason: describe(error)) }
+    }
+
+    /// The system's words for a Foundation file error ("No such file or directory"), not "NSCocoaErrorDomain 260".
+    public static func systemReason(_ error: Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+        switch CocoaError.Code(rawValue: error.code) {
+        case .fileReadNoSuchFile, .fileNoSuchFile: return "No such file or directory"
+        case .fileReadNoPermission, .fileWriteNoPermission: return "Permission denied"
+        case .fileWriteOutOfSpace: return "No space left on device"
+        case .fileWriteFileExists: return "File exists"
+        default: return error.localizedDescription
+        }
     }
 
     /// A one-line description of a decoding error with its coding path.

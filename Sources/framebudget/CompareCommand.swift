@@ -97,14 +97,14 @@ struct CompareCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: database) else {
             throw CommandFailure(.badInput, "\(database): no history database")
         }
-        do { return try BaselineResolver.resolve(reference, database: HistoryDatabase(path: database)).run }
+        do { return try BaselineResolver.resolve(reference, database: HistoryDatabase(path: database, access: .readOnly)).run }
         catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
     }
 
     /// A plot that cannot be drawn is a warning: the comparison itself stands.
     private func drawPlot(_ report: ComparisonReport, into folder: String) {
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Folders.create(folder, what: "plot folder")
             for spec in ComparisonPlot().plots(for: report) {
                 let images = try Gnuplot.render(spec, into: folder)
                 Console.writeToStandardError("plot: \(images.map { "\(folder)/\($0)" }.joined(separator: ", "))\n")

@@ -69,8 +69,7 @@ struct GateCommand: ParsableCommand {
             let run: RunResults
             do { run = try ResultsFile.read(from: results) } catch { throw CommandFailure(.badInput, "\(error)") }
             let folder = out ?? URL(fileURLWithPath: results).deletingLastPathComponent().path
-            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            catch { throw CommandFailure(.runFailure, "\(folder): cannot create report folder: \((error as NSError).localizedDescription)") }
+            try Folders.create(folder, what: "report folder")
             return (run, folder, nil)
         }
         let (run, directory, probe) = try SuiteSession(measurement: measurement, output: output)

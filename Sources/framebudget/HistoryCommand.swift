@@ -17,18 +17,26 @@ struct DatabaseOptions: ParsableArguments {
     @Option(name: .customLong("database"), help: "History database (SQLite).")
     var path: String = "Reports/history.sqlite"
 
-    /// Opens the database; a newer or broken file is a bad-input error and is left untouched.
+    /// Opens the database for recording (created when absent, schema brought up to date); a newer or broken file is
+    /// a bad-input error and is left untouched; one that cannot be written (full disk) is a run failure.
     func open() throws -> HistoryDatabase {
-        do { return try HistoryDatabase(path: path) }
-        catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+        try opening(.readWrite)
     }
 
-    /// Opens an existing database only (reading commands never create one).
+    /// Opens an existing database read-only: reading commands never create, migrate or write one.
     func openExisting() throws -> HistoryDatabase {
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure(.badInput, "\(path): no history database (record a run first: framebudget history record)")
         }
-        return try open()
+        return try opening(.readOnly)
+    }
+
+    private func opening(_ access: HistoryDatabase.Access) throws -> HistoryDatabase {
+        do { return try HistoryDatabase(path: path, access: access) }
+        catch let error as HistoryError {
+            if case .unwritable = error { throw CommandFailure(.runFailure, error.description) }
+            throw CommandFailure(.badInput, error.description)
+        }
     }
 }
 
@@ -52,7 +60,7 @@ struct HistoryRecordCommand: ParsableCommand {
         try reportingFailures {
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: results)) }
-            catch { throw CommandFailure(.badInput, "\(results): cannot read: \((error as NSError).localizedDescription)") }
+            catch { throw CommandFailure(.badInput, "\(results): cannot read: \(ResultsFile.systemReason(error))") }
             let run = try ResultsFile.decode(data, path: results)
             let history = try database.open()
             let pause = pauseSeconds

@@ -75,8 +75,7 @@ struct HistoryPlotCommand: ParsableCommand {
         try reportingFailures {
             let ids = benchmarks.isEmpty ? try database.openExisting().benchmarkIDs() : benchmarks
             let timeBudgets = try budgetLines()
-            do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) }
-            catch { throw CommandFailure(.runFailure, "\(out): cannot create folder") }
+            try Folders.create(out)
             for id in ids {
                 let trend = try loadTrend(id, database: database, includeIncomplete: includeIncomplete)
                 let input = TrendPlot.Input(

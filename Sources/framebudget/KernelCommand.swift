@@ -6,7 +6,11 @@ import Foundation
 struct KernelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kernel", abstract: "Run a hot path on .npy inputs and write .npy outputs.",
-        discussion: "Example: framebudget kernel colormap --in capture/ --out out/ --param near=0.3")
+        discussion: """
+            Example: framebudget kernel colormap --in capture/ --out out/ --param near=0.3
+            Exit: 0 outputs written · 2 bad input (nothing written) · 4 cannot write --out (nothing written) \
+            · 130/143 interrupted.
+            """)
 
     @Argument(help: "Hot-path id, e.g. colormap, fusion, nms.")
     var id: String
@@ -28,10 +32,16 @@ struct KernelCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw CommandFailure(.badInput, "--in \(input): no such folder")
             }
-            let summary = try OutputStaging.write(into: output) { staging in
-                try kernel.run(input: input, output: staging, parameters: parameters)
+            // An interrupted kernel leaves no hidden staging folder (tens of MB) beside --out.
+            SignalExit.install { OutputStaging.removeActiveStaging() }
+            do {
+                let summary = try OutputStaging.write(into: output) { staging in
+                    try kernel.run(input: input, output: staging, parameters: parameters)
+                }
+                print(summary)
+            } catch let failure as KernelOutputError {
+                throw CommandFailure(.runFailure, failure.description)
             }
-            print(summary)
         }
     }
 }

@@ -90,6 +90,28 @@ final class FusionCommandLineTests: XCTestCase {
         XCTAssertEqual((json["benchmarks"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["colormap/optimized/256x192"])
     }
 
+    func testRunSkipsEveryBenchmarkItCannotFeedFromTheCaptureAndMeasuresTheRest() throws {
+        // Only fusion's files and a hand: nms, hash-chain and mask-upsample lack theirs; yolo-post and unproject
+        // run on their synthetic scenes only. None of that may stop the run.
+        try save("landmarks.npy", "np.tile(np.linspace(0.1, 0.9, 42).reshape(1, 21, 2), (2, 1, 1))")
+        let result = try Framebudget.run(["run", "--allow-debug", "--quick", "--no-roofs", "--samples", "3", "--max-time", "0.05",
+                                          "--warmup", "1", "--reports", reports, "--run-id", "suite", "--workload", capture,
+                                          "fusion/optimized", "finger-count", "nms/optimized/typical", "hash-chain/optimized",
+                                          "mask-upsample/optimized/n=1", "yolo-post", "unproject"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let notes = [
+            "skipped nms/optimized/typical: \(capture)/boxes.npy: missing input file",
+            "skipped hash-chain/optimized/1920x1440-yuv420: \(capture)/frames.npy: missing input file",
+            "skipped mask-upsample/optimized/n=1: \(capture)/protos.npy: missing input file",
+            "skipped yolo-post/optimized/typical: yolo-post/optimized/typical runs on its synthetic scene only (no capture input)",
+            "skipped unproject/reference/1024-detections: unproject/*/1024-detections runs on its synthetic scene only (no capture input)",
+        ]
+        for note in notes { XCTAssertTrue(result.stderr.contains("framebudget: warning: \(note)\n"), "\(note)\n\(result.stderr)") }
+        XCTAssertEqual((try results("suite")["benchmarks"] as? [[String: Any]])?.compactMap { $0["id"] as? String },
+                       ["fusion/optimized/256x192-to-518x392", "finger-count/reference/21-landmarks",
+                        "finger-count/optimized/21-landmarks"])
+    }
+
     func testRunWithNothingRunnableOnTheCaptureIsBadInput() throws {
         try FileManager.default.removeItem(atPath: capture + "/relative.npy")
         let result = try Framebudget.run(["run", "--allow-debug", "--quick", "--reports", reports, "--workload", capture, "fusion"])

@@ -35,9 +35,46 @@ final class PlotKindTests: XCTestCase {
 
     func testLatencyPlotDrawsTheBudgetAndTheShadedInterval() throws {
         let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: PlotFixture.input).first)
-        XCTAssertTrue(spec.script.contains("set label 'nms-typical-p95' at 2.47,5"), spec.script)
+        XCTAssertTrue(spec.script.contains("set arrow from 1.55,5 to 2.45,5 nohead lc rgb '#cf222e' lw 2 dt 2"), spec.script)
         XCTAssertTrue(spec.script.contains("set object rect from 0.65,"), "the p95 interval shaded")
         XCTAssertEqual(spec.hotPath, "nms")
+    }
+
+    func testLatencyPlotNamesBudgetsInTheKeyNeverAsTextBesideTheirLines() throws {
+        let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: PlotFixture.input).first)
+        XCTAssertFalse(spec.script.contains("set label"), "labels at the lines overprinted boxes, each other and the panel edge")
+        XCTAssertTrue(spec.script.contains("NaN with lines lc rgb '#cf222e' lw 2 dt 2 title 'nms-typical-p95: 5 ms'"), spec.script)
+        XCTAssertTrue(spec.script.contains("set key at screen 0.75, screen 0.01 center bottom"), "the CDF key sits below, off the curves")
+    }
+
+    func testFrameLoopLatencyPlotDrawsItsFrameTimeBudget() throws {
+        let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: PlotFixture.input).first { $0.name == "frame-loop-latency" })
+        XCTAssertTrue(spec.script.contains("set arrow from 0.55,17.54 to 1.45,17.54"), spec.script)
+        XCTAssertTrue(spec.script.contains("set yrange [0:18.9432]"), "the axis rises past the samples (≤ 12.6 ms) to the budget")
+    }
+
+    func testABudgetFarAboveLinearScaleDataIsNamedOffScaleInsteadOfFlatteningTheBoxes() throws {
+        let run = PlotFixture.run()
+        let far = Budget(name: "far", hotPath: "frame-loop", workload: "drop", variant: "photo", metric: .time,
+                         statistic: "p95", limit: 1000, unit: .ms, source: "test")
+        let input = PlotInput(run: run, verdicts: BudgetEvaluator().evaluate([far], against: run))
+        let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: input).first { $0.name == "frame-loop-latency" })
+        XCTAssertTrue(spec.script.contains("title 'far: 1000 ms (off-scale, above)'"), spec.script)
+        XCTAssertFalse(spec.script.contains(",1000 "), "no line drawn at 1000 ms")
+        XCTAssertTrue(spec.script.contains("set yrange [0:13.608]"), "the samples (≤ 12.6 ms) keep the axis")
+    }
+
+    func testVariantPlotWritesEachIntervalAsTextBesideItsBar() throws {
+        let spec = try XCTUnwrap(VariantComparisonPlot().plots(for: PlotFixture.input).first)
+        let rows = spec.dataFiles["nms-variants.dat"]!.split(separator: "\n")
+        XCTAssertTrue(rows.allSatisfy { $0.hasSuffix("%\"") && $0.contains("\"±") }, "\(rows)")
+        XCTAssertTrue(spec.script.contains("with labels"), spec.script)
+    }
+
+    func testTimelineKeyIsBesideThePlotNotWhereTheAxisLabelIs() throws {
+        let spec = try XCTUnwrap(FrameTimelinePlot().plots(for: PlotFixture.input).first)
+        XCTAssertFalse(spec.script.contains("set key below"), "the key below sat on the x label")
+        XCTAssertTrue(spec.script.contains("set key outside right top"), spec.script)
     }
 
     func testTimelineMarksTheMissedFramesAndTheDeadline() throws {
@@ -49,9 +86,18 @@ final class PlotKindTests: XCTestCase {
 
     func testCountersPlotNamesTheUnavailableCountersInsteadOfDrawingZeros() throws {
         let spec = try XCTUnwrap(CountersPlot().plots(for: PlotFixture.input).first)
-        XCTAssertTrue(spec.script.contains("unavailable: PAPI_L3_TCM (no such event on this CPU)"), spec.script)
+        XCTAssertTrue(spec.script.contains("1 other counter unavailable on this machine (which, and why: see the report)"), spec.script)
+        XCTAssertFalse(spec.script.contains("PAPI_L3_TCM"), "a reason can be a paragraph: it goes to the report")
         XCTAssertFalse(spec.dataFiles["nms-counters.dat"]!.contains("PAPI_L3_TCM"))
         XCTAssertTrue(CountersPlot().plots(for: PlotInput(run: PlotFixture.run(withCounters: false), verdicts: [])).isEmpty)
+    }
+
+    func testCountersPlotNamesTheUnitOfEachCounter() throws {
+        let spec = try XCTUnwrap(CountersPlot().plots(for: PlotFixture.input).first)
+        let data = spec.dataFiles["nms-counters.dat"]!
+        XCTAssertTrue(data.contains("\"PAPI_TOT_INS\\n(events)\""), data)
+        XCTAssertTrue(data.contains("\"perf::TASK-CLOCK\\n(ns)\""), data)
+        XCTAssertTrue(spec.script.contains("set ylabel 'per iteration, in the unit under each counter (log scale)'"))
     }
 
     func testComplexityPlotFitsTheSweep() throws {

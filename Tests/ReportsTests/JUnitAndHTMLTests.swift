@@ -4,6 +4,7 @@ import Foundation
 import FoundationXML
 #endif
 import Reports
+import Results
 import XCTest
 
 final class JUnitAndHTMLTests: XCTestCase {
@@ -141,6 +142,19 @@ final class JUnitAndHTMLTests: XCTestCase {
         XCTAssertFalse(html.contains("https://"))
         XCTAssertTrue(html.contains("src=\"data:image/svg+xml;base64,"), "plots embedded")
         XCTAssertTrue(html.contains("<style>"))
+    }
+
+    func testHTMLNamesEachUnavailableCounterWithItsReason() throws {
+        var input = ReportFixture.input()
+        let reason = "PAPI_ENOEVNT (-7): no hardware PMU in this virtual machine"
+        input.run.benchmarks[0].counters = [CounterReading(name: "perf::TASK-CLOCK", perIteration: 900, source: .papiSoftware),
+                                            .unavailable("PAPI_TOT_CYC", reason: reason)]
+        input.run.benchmarks[1].counters = [.unavailable("PAPI_TOT_CYC", reason: reason)]
+        let html = String(decoding: try HTMLReporter().render(input), as: UTF8.self)
+        XCTAssertTrue(html.contains("<caption>Counters unavailable on this machine</caption>"), "the plots only count them")
+        XCTAssertTrue(html.contains("<tr><td>PAPI_TOT_CYC</td><td>\(reason)</td></tr>"))
+        XCTAssertFalse(html.contains("<td>perf::TASK-CLOCK</td>"), "a counter that was read is not unavailable")
+        XCTAssertFalse(try HTMLReporter().render(ReportFixture.input()).isEmpty)
     }
 
     func testPlotsNoteAppearsInEveryTextReport() throws {

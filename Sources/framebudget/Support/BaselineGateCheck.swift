@@ -36,7 +36,7 @@ struct BaselineOptions: ParsableArguments {
         guard let baseline else { return nil }
         do {
             let database = FileManager.default.fileExists(atPath: historyDatabase)
-                ? try HistoryDatabase(path: historyDatabase) : nil
+                ? try HistoryDatabase(path: historyDatabase, access: .readOnly) : nil
             return try BaselineResolver.resolve(baseline, database: database)
         } catch {
             throw CommandFailure(.badInput, "--baseline \(baseline): \(error)")

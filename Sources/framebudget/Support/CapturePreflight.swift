@@ -1,8 +1,10 @@
+import BenchmarkSuite
 import CaptureKernels
 import Measurement
 
 /// Checks a capture folder (`run --workload DIR`) against the selected benchmarks before anything is written:
-/// each benchmark is set up once on the capture. One whose input files are absent is skipped with a one-line note;
+/// each benchmark is set up once on the capture. One whose input files are absent, or that runs on its synthetic scene
+/// only, is skipped with a one-line note;
 /// one whose files are present but invalid stops the run as bad input, naming the file.
 enum CapturePreflight {
     struct Outcome {
@@ -24,6 +26,8 @@ enum CapturePreflight {
                 runnable.append(benchmark)
             } catch let missing as KernelInputError where missing.isMissingFile {
                 notes.append("skipped \(benchmark.id): \(missing)")
+            } catch let syntheticOnly as MeasurementSetUpError {
+                notes.append("skipped \(benchmark.id): \(syntheticOnly)")
             } catch {
                 throw CommandFailure(.badInput, "\(error)")
             }

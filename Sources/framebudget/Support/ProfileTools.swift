@@ -20,8 +20,7 @@ struct ProfileTools {
                  seconds: Double, callgrindIterations: Int) throws {
         let relative = "profiles/\(benchmark.id)"
         let folder = "\(directory.path)/\(relative)"
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        catch { throw CommandFailure(.runFailure, "\(folder): cannot create: \(error.localizedDescription)") }
+        try Folders.create(folder)
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         if let perf {
             let command = [binary, "iterate", benchmark.id, "--seconds", "\(seconds)"] + workload

@@ -17,28 +17,23 @@ struct RunDirectory {
             throw CommandFailure(.badInput, "\(directory.path): run folder exists already; choose another --run-id")
         }
         do { try fileManager.createDirectory(atPath: directory.path, withIntermediateDirectories: true) }
-        catch { throw CommandFailure(.runFailure, "\(root): cannot create run folder: \(obstacle(to: directory.path))") }
+        catch { throw CommandFailure(.runFailure, "\(root): cannot create run folder: \(Folders.obstacle(to: directory.path))") }
         guard access(directory.path, W_OK) == 0 else {
             throw CommandFailure(.runFailure, "\(directory.path): not writable")
         }
         return directory
     }
 
-    /// Why a folder cannot be created: the nearest existing ancestor is a file, or is not writable.
-    private static func obstacle(to path: String) -> String {
-        var ancestor = URL(fileURLWithPath: path).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        while !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
-            ancestor.deleteLastPathComponent()
-        }
-        if !isDirectory.boolValue { return "\(ancestor.path) is a file, not a folder" }
-        return access(ancestor.path, W_OK) == 0 ? "unknown error" : "\(ancestor.path) is not writable"
-    }
-
     /// Writes the run atomically (after every benchmark, and at the end).
     func save(_ run: RunResults) throws {
         do { try ResultsFile.write(run, to: resultsPath) }
         catch { throw CommandFailure(.runFailure, "\(error)") }
+    }
+
+    /// Removes the run folder when no results file was ever saved in it (the run's first write failed).
+    func removeIfNothingSaved() {
+        guard !FileManager.default.fileExists(atPath: resultsPath) else { return }
+        try? FileManager.default.removeItem(atPath: path)
     }
 
     /// Points `Reports/latest` at this run, atomically (a new link renamed over the old one).

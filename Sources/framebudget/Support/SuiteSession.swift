@@ -29,6 +29,9 @@ struct SuiteSession {
     /// - Returns: the run and its folder; the run is incomplete when interrupted.
     func execute(counters: (any CounterProbe)? = nil, countersMode: String = "none", roofs: RoofMeter? = nil,
                  extraWarnings: [String] = []) throws -> (RunResults, RunDirectory) {
+        // First of all: a signal during set-up or the roofs must end in a written (incomplete) run, not a kill.
+        let interruption = Interruption()
+        interruption.install()
         let selected = try Self.select(measurement.filters)
         try checkWorkloadFolder()
         let preflight = try CapturePreflight.check(selected, source: measurement.source)
@@ -55,8 +58,6 @@ struct SuiteSession {
             Console.progress("measuring the machine's roofs …")
             run.roofs = roofs.measure()
         }
-        let interruption = Interruption()
-        interruption.install()
         let runner = SuiteRunner(
             runner: BenchmarkRunner(settings: settings, clock: clock, counters: counters),
             source: measurement.source, interruption: interruption,
@@ -65,6 +66,8 @@ struct SuiteSession {
             try runner.run(benchmarks, into: &run, progress: showProgress) { try directory.save(Roofline.annotate($0)) }
             run = Roofline.annotate(run)
         } catch let failure as CommandFailure {
+            // The first save failed (a full disk): leave no empty run folder behind.
+            directory.removeIfNothingSaved()
             throw failure
         } catch {
             try? directory.markLatest()

@@ -1,0 +1,106 @@
+import Foundation
+import XCTest
+
+/// A disk that fills up, for real (a small tmpfs; root only): every command says which path could not be written
+/// and why, exits 4, and leaves no partial file or empty folder behind.
+final class FullDiskTests: XCTestCase {
+    private var mount: ScratchMount!
+    private var scratch = ""
+
+    override func setUpWithError() throws {
+        scratch = NSTemporaryDirectory() + "fb-full-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        mount?.unmount()
+        try? FileManager.default.removeItem(atPath: scratch)
+    }
+
+    func testKernelOnAFullDiskNamesTheFileAndExitsFour() throws {
+        mount = try ScratchMount.make(kilobytes: 256)
+        let input = scratch + "/in"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        try NpyFixture.float32(rows: 2, columns: 3, [0.5, 1, 2, 3, 4, 4.5]).write(to: URL(fileURLWithPath: input + "/depth.npy"))
+        let out = mount.path + "/out"
+        let result = try Framebudget.run(["kernel", "colormap", "--in", input, "--out", out,
+                                          "--param", "width=1920", "--param", "height=1440"])
+        XCTAssertEqual(result.status, 4, result.stderr)
+        XCTAssertEqual(result.stderr, "framebudget: error: \(out)/rgba.npy: cannot write: No space left on device\n")
+        XCTAssertEqual(mount.contents(), [], "no output folder, no staging folder")
+    }
+
+    func testRunWhoseFirstSaveFailsLeavesNoRunFolder() throws {
+        mount = try ScratchMount.make(kilobytes: 64)
+        mount.fill()
+        let result = try Framebudget.run(["run", "--allow-debug", "--quick", "--no-roofs", "--samples", "3", "--max-time", "0.05",
+                                          "--warmup", "1", "--reports", mount.path, "--run-id", "full",
+                                          "texture-upload/memcpy/256x192"])
+        XCTAssertEqual(result.status, 4, result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("framebudget: error: \(mount.path)/full/results.json: cannot write: No space left on device\n"), result.stderr)
+        XCTAssertEqual(mount.contents(), ["ballast"], "the run folder it created is removed again")
+    }
+
+    func testReportOnAFullDiskLeavesOnlyWholeImagesAndOneShortWarning() throws {
+        let results = try ResultsFixtures.write(to: scratch + "/results.json", runID: "night-1")
+        // The disk fills at a different point for each size: in the first image, the second, the reports…
+        for kilobytes in [24, 40, 56, 72, 96] {
+            mount = try ScratchMount.make(kilobytes: kilobytes)
+            let result = try Framebudget.run(["report", results, "--out", mount.path + "/out"])
+            XCTAssertEqual(result.status, 4, result.stderr)
+            for line in result.stderr.split(separator: "\n") {
+                XCTAssertLessThan(line.count, 700, "one short line per problem: \(line.prefix(200))…")
+            }
+            try assertNoPartialFiles(in: mount, label: "\(kilobytes) KB")
+            mount.unmount()
+            mount = nil
+        }
+    }
+
+    private func assertNoPartialFiles(in mount: ScratchMount, label: String) throws {
+        for file in mount.contents() {
+            let path = mount.path + "/" + file
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            guard !isDirectory.boolValue else { continue }
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            XCTAssertGreaterThan(data.count, 0, "\(label): \(file) is empty")
+            XCTAssertFalse(URL(fileURLWithPath: file).lastPathComponent.hasPrefix("."), "\(label): temporary file left: \(file)")
+            if file.hasSuffix(".png") {
+                XCTAssertEqual(Array(data.suffix(8)), Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82], "\(label): \(file) is cut short")
+            }
+            if file.hasSuffix(".svg") {
+                XCTAssertTrue(String(decoding: data, as: UTF8.self).contains("</svg>"), "\(label): \(file) is cut short")
+            }
+        }
+    }
+
+    func testRecordOnAFullDiskSaysSoAndLeavesTheDatabaseIntact() throws {
+        mount = try ScratchMount.make(kilobytes: 2048)
+        let database = mount.path + "/history.sqlite"
+        let first = try ResultsFixtures.write(to: scratch + "/n1.json", runID: "night-1")
+        XCTAssertEqual(try Framebudget.run(["history", "record", first, "--database", database]).status, 0)
+        mount.fill()
+        let second = try ResultsFixtures.write(to: scratch + "/n2.json", runID: "night-2")
+        let result = try Framebudget.run(["history", "record", second, "--database", database])
+        XCTAssertEqual(result.status, 4, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("framebudget: error: \(database): cannot write the history database: "), result.stderr)
+        XCTAssertFalse(result.stderr.contains("not a usable"), result.stderr)
+        mount.empty()
+        let verify = try Framebudget.run(["history", "verify", "--database", database])
+        XCTAssertEqual(verify.stdout, "ok\n", verify.stderr)
+        let list = try Framebudget.run(["history", "list", "--database", database])
+        XCTAssertTrue(list.stdout.contains("night-1") && !list.stdout.contains("night-2"), list.stdout)
+    }
+}
+
+/// Small `.npy` files written byte by byte (this test target links nothing of FrameBudget).
+enum NpyFixture {
+    static func float32(rows: Int, columns: Int, _ values: [Float]) -> Data {
+        var header = "{'descr': '<f4', 'fortran_order': False, 'shape': (\(rows), \(columns)), }"
+        while (10 + header.utf8.count + 1) % 64 != 0 { header += " " }
+        header += "\n"
+        let prefix: [UInt8] = [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(header.utf8.count), 0]
+        return Data(prefix + Array(header.utf8) + values.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian, Array.init) })
+    }
+}
