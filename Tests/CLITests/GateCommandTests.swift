@@ -45,9 +45,8 @@ final class GateCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("PASS     upload-p95"), result.stdout)
         let run = folder + "/r/g"
         for file in reportFiles { XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/\(file)"), file) }
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/plots/texture-upload-latency.svg"))
-        }
+        try Framebudget.requireGnuplot()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/plots/texture-upload-latency.svg"))
     }
 
     func testFailingBudgetExitsOneUnlessAdvisory() throws {
