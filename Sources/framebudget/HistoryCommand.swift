@@ -48,6 +48,12 @@ struct HistoryRecordCommand: ParsableCommand {
     @Option(name: .customLong("test-pause-in-transaction"), help: .hidden)
     var pauseSeconds: Double = 0  // crash tests: sleep inside the write transaction, after the inserts
 
+    func validate() throws {
+        guard pauseSeconds.isFinite && pauseSeconds >= 0 else {
+            throw ValidationError("--test-pause-in-transaction must be a finite number of seconds ≥ 0 (got \(pauseSeconds))")
+        }
+    }
+
     func run() throws {
         try reportingFailures {
             let data: Data
@@ -63,7 +69,7 @@ struct HistoryRecordCommand: ParsableCommand {
                     guard pause > 0, !announced else { return }
                     announced = true
                     FileHandle.standardError.write(Data("paused inside the transaction\n".utf8))
-                    usleep(UInt32(pause * 1e6))
+                    Thread.sleep(forTimeInterval: pause)  // any length: usleep's UInt32 µs trapped above ~4295 s
                 }
             } catch let error as HistoryError {
                 throw CommandFailure(error.isAlreadyRecorded ? .badInput : .runFailure, error.description)
