@@ -15,8 +15,10 @@ public final class HistoryDatabase: Sendable {
     public static let busyTimeout: TimeInterval = 60
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// - Parameter onLockWait: called once when a write first has to wait for another writer's transaction (a test
+    ///   hook: it proves two writers really contended); the wait itself is the same busy timeout.
     /// - Throws: ``HistoryError/newerDatabase(path:found:supported:)`` or ``HistoryError/unusable(path:reason:)``.
-    public init(path: String) throws {
+    public init(path: String, onLockWait: (@Sendable () -> Void)? = nil) throws {
         self.path = path
         if FileManager.default.fileExists(atPath: path) { try Self.checkVersion(path: path) }
         else {
@@ -25,12 +27,21 @@ public final class HistoryDatabase: Sendable {
             catch { throw HistoryError.unusable(path: path, reason: "cannot create folder \(folder)") }
         }
         var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.busyMode = onLockWait.map(Self.observedBusyMode) ?? .timeout(Self.busyTimeout)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrate(pool)
         } catch {
             throw HistoryError.unusable(path: path, reason: Self.describe(error))
+        }
+    }
+
+    /// The busy timeout as a callback that reports the first wait: retry after ≥ 1 ms sleeps, for `busyTimeout`.
+    private static func observedBusyMode(_ onLockWait: @escaping @Sendable () -> Void) -> Database.BusyMode {
+        .callback { retries in
+            if retries == 0 { onLockWait() }
+            usleep(1000)
+            return retries < Int(busyTimeout * 1000)
         }
     }
 

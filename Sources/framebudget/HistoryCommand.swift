@@ -18,8 +18,8 @@ struct DatabaseOptions: ParsableArguments {
     var path: String = "Reports/history.sqlite"
 
     /// Opens the database; a newer or broken file is a bad-input error and is left untouched.
-    func open() throws -> HistoryDatabase {
-        do { return try HistoryDatabase(path: path) }
+    func open(onLockWait: (@Sendable () -> Void)? = nil) throws -> HistoryDatabase {
+        do { return try HistoryDatabase(path: path, onLockWait: onLockWait) }
         catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
     }
 
@@ -48,6 +48,12 @@ struct HistoryRecordCommand: ParsableCommand {
     @Option(name: .customLong("test-pause-in-transaction"), help: .hidden)
     var pauseSeconds: Double = 0  // crash tests: sleep inside the write transaction, after the inserts
 
+    @Option(name: .customLong("test-hold-in-transaction-until"), help: .hidden)
+    var holdUntil: String?  // concurrency tests: stay inside the write transaction until this file exists
+
+    @Flag(name: .customLong("test-announce-lock-wait"), help: .hidden)
+    var announceLockWait = false  // concurrency tests: say when this writer first waits for another's lock
+
     func validate() throws {
         guard pauseSeconds.isFinite && pauseSeconds >= 0 else {
             throw ValidationError("--test-pause-in-transaction must be a finite number of seconds ≥ 0 (got \(pauseSeconds))")
@@ -60,16 +66,18 @@ struct HistoryRecordCommand: ParsableCommand {
             do { data = try Data(contentsOf: URL(fileURLWithPath: results)) }
             catch { throw CommandFailure(.badInput, "\(results): cannot read: \((error as NSError).localizedDescription)") }
             let run = try ResultsFile.decode(data, path: results)
-            let history = try database.open()
-            let pause = pauseSeconds
+            let announce: @Sendable () -> Void = { FileHandle.standardError.write(Data("waiting for the write lock\n".utf8)) }
+            let history = try database.open(onLockWait: announceLockWait ? announce : nil)
+            let (pause, holdUntil) = (pauseSeconds, holdUntil)
             var announced = false
             let number: Int64
             do {
                 number = try history.record(run, document: data, branch: branch) {
-                    guard pause > 0, !announced else { return }
+                    guard pause > 0 || holdUntil != nil, !announced else { return }
                     announced = true
                     FileHandle.standardError.write(Data("paused inside the transaction\n".utf8))
                     Thread.sleep(forTimeInterval: pause)  // any length: usleep's UInt32 µs trapped above ~4295 s
+                    while let holdUntil, !FileManager.default.fileExists(atPath: holdUntil) { usleep(10_000) }
                 }
             } catch let error as HistoryError {
                 throw CommandFailure(error.isAlreadyRecorded ? .badInput : .runFailure, error.description)

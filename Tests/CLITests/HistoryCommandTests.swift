@@ -105,17 +105,21 @@ final class HistoryCommandTests: XCTestCase {
         let first = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
         let second = try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2")
         XCTAssertEqual(try Framebudget.run(["history", "list", "--database", database]).status, 2)
-        let log = folder + "/slow.err"
-        FileManager.default.createFile(atPath: log, contents: nil)
-        // The first holds the write lock for 2 s; the second must wait for it, not fail.
+        // The first holds the write lock until the test releases it; the second is released only once it has
+        // said it waits for that lock: the writers always contend, and the second must wait, not fail.
+        let release = folder + "/release"
         let slow = try Framebudget.start(["history", "record", first, "--database", database,
-                                          "--test-pause-in-transaction", "2"],
-                                         stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: log)))
-        wait(for: "paused inside the transaction", in: log)
-        let fast = try Framebudget.run(["history", "record", second, "--database", database])
+                                          "--test-hold-in-transaction-until", release], stderrLog: folder + "/slow.err")
+        wait(for: "paused inside the transaction", in: folder + "/slow.err")
+        let fast = try Framebudget.start(["history", "record", second, "--database", database, "--test-announce-lock-wait"],
+                                         stderrLog: folder + "/fast.err")
+        wait(for: "waiting for the write lock", in: folder + "/fast.err")
+        XCTAssertTrue(fast.isRunning, "still waiting while the first holds the lock")
+        FileManager.default.createFile(atPath: release, contents: nil)
         slow.waitUntilExit()
+        fast.waitUntilExit()
         XCTAssertEqual(slow.terminationStatus, 0)
-        XCTAssertEqual(fast.status, 0, fast.stderr)
+        XCTAssertEqual(fast.terminationStatus, 0, (try? String(contentsOfFile: folder + "/fast.err", encoding: .utf8)) ?? "")
         XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM runs"), "2")
         XCTAssertEqual(try sqlite("PRAGMA integrity_check"), "ok")
     }
