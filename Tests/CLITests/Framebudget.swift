@@ -26,6 +26,8 @@ enum Framebudget {
         process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
         process.standardOutput = stdout ?? FileHandle.nullDevice
         process.standardError = stderr ?? FileHandle.nullDevice
+        // A child that crashes must end at once: the backtracer can hang waiting on it, and the test with it.
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { _, new in new }
         try process.run()
         return process
     }

@@ -19,6 +19,9 @@ final class TestHookTests: XCTestCase {
         let process = try Framebudget.start(["history", "record", results, "--database", folder + "/h.sqlite",
                                              "--test-pause-in-transaction", "5000"], stderrLog: log)
         Framebudget.waitFor("paused inside the transaction", in: log)
+        // Wait until the pause is under way (a thread asleep in nanosleep) or the process is gone: the old trap came
+        // right after the announcement, so killing at once could beat it.
+        XCTAssertTrue(isAsleep(process), "the pause began; the process did not trap")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
@@ -26,6 +29,20 @@ final class TestHookTests: XCTestCase {
         let bad = try Framebudget.run(["history", "record", results, "--database", folder + "/h.sqlite",
                                        "--test-pause-in-transaction", "nan"])
         XCTAssertEqual(bad.status, 64, bad.stderr)
+    }
+
+    /// True once a thread of `process` sleeps in nanosleep; false if it ends first.
+    private func isAsleep(_ process: Process) -> Bool {
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline {
+            for task in (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? [] {
+                let channel = try? String(contentsOfFile: "\(tasks)/\(task)/wchan", encoding: .utf8)
+                if channel?.contains("nanosleep") == true { return true }
+            }
+            usleep(10_000)
+        }
+        return false
     }
 
     func testAnInjectedSlowdownIsWrittenIntoTheResultsAsAWarning() throws {
