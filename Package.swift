@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results", "FrameLoop"]),
         .testTarget(name: "HotPathsTests", dependencies: ["HotPaths", "Workloads", "NumpyFiles"], resources: [.copy("Golden")]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
-        .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"], resources: [.copy("Corpus")]),
+        .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"], resources: [.copy("Corpus"), .copy("Golden")]),
         .testTarget(name: "CaptureKernelsTests", dependencies: ["CaptureKernels", "NumpyFiles", "HotPaths", "Workloads"]),
         .testTarget(name: "CountersTests", dependencies: ["Counters", "Results", "Measurement", "Statistics", "HotPaths"], resources: [.copy("Golden")]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "Results", "Statistics"]),

@@ -5,8 +5,9 @@ import Results
 /// the newest run recorded for a git branch or commit.
 ///
 /// Order of interpretation: an existing file path → that results file; else, with a database: a run number or run
-/// id → that run; a branch name → its newest run (complete runs first); a hex prefix of ≥ 7 characters → the newest
-/// run of that commit. Anything else is ``HistoryError/noBaseline(reference:reason:)``.
+/// id → that run; a branch name → its newest complete run; a hex prefix of ≥ 7 characters → the newest complete run
+/// of that commit. A branch or commit with only incomplete (interrupted) runs, and anything else, is
+/// ``HistoryError/noBaseline(reference:reason:)``.
 public enum BaselineResolver {
     public struct Baseline: Sendable {
         public var run: RunResults
@@ -24,14 +25,28 @@ public enum BaselineResolver {
         if let run = try? database.run(reference) {
             return Baseline(run: run, source: "run \(reference) of \(database.path)")
         }
-        if let runID = try database.latestRunID(branch: reference) {
-            return Baseline(run: try database.run(runID), source: "newest run \(runID) on branch \(reference)")
+        let onBranch = try database.latestCompleteRunID(branch: reference)
+        if let runID = onBranch.runID {
+            return Baseline(run: try database.run(runID), source: "newest complete run \(runID) on branch \(reference)")
         }
+        try refuseOnlyIncomplete(onBranch.incomplete, of: "branch \(reference)", reference: reference)
         let isHex = reference.count >= 7 && reference.allSatisfy(\.isHexDigit)
-        if isHex, let runID = try database.latestRunID(commitPrefix: reference.lowercased()) {
-            return Baseline(run: try database.run(runID), source: "newest run \(runID) of commit \(reference)")
+        if isHex {
+            let ofCommit = try database.latestCompleteRunID(commitPrefix: reference.lowercased())
+            if let runID = ofCommit.runID {
+                return Baseline(run: try database.run(runID), source: "newest complete run \(runID) of commit \(reference)")
+            }
+            try refuseOnlyIncomplete(ofCommit.incomplete, of: "commit \(reference)", reference: reference)
         }
         throw HistoryError.noBaseline(
             reference: reference, reason: "not a results file, run number, run id, recorded branch or commit in \(database.path)")
+    }
+
+    /// A branch or commit whose runs were all interrupted has no baseline: its partial numbers would decide a
+    /// verdict (the docs promise incomplete runs never do). Naming the run itself still compares with it.
+    private static func refuseOnlyIncomplete(_ incomplete: Int, of what: String, reference: String) throws {
+        guard incomplete > 0 else { return }
+        throw HistoryError.noBaseline(reference: reference, reason:
+            "\(what) has only incomplete (interrupted) runs (\(incomplete)); an incomplete run is never a baseline (name its run number or id to compare with it anyway)")
     }
 }

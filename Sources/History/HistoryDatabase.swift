@@ -27,7 +27,9 @@ public final class HistoryDatabase: Sendable {
     /// date; for ``Access/readOnly`` an existing history database only, changing nothing.
     /// - Throws: ``HistoryError/newerDatabase(path:found:supported:)``, ``HistoryError/unwritable(path:reason:)``
     ///   or ``HistoryError/unusable(path:reason:)``.
-    public init(path: String, access: Access = .readWrite) throws {
+    /// - Parameter onLockWait: called once when a write first has to wait for another writer's transaction (a test
+    ///   hook: it proves two writers really contended); the wait itself is the same busy timeout.
+    public init(path: String, access: Access = .readWrite, onLockWait: (@Sendable () -> Void)? = nil) throws {
         self.path = path
         let exists = try HistoryFileCheck.existingFile(path)
         switch access {
@@ -43,7 +45,7 @@ public final class HistoryDatabase: Sendable {
                 catch { throw HistoryError.unusable(path: path, reason: "cannot create folder \(folder)") }
             }
             var configuration = Configuration()
-            configuration.busyMode = .timeout(Self.busyTimeout)
+            configuration.busyMode = onLockWait.map(Self.observedBusyMode) ?? .timeout(Self.busyTimeout)
             do {
                 pool = try DatabasePool(path: path, configuration: configuration)
                 try Self.migrate(pool)
@@ -68,6 +70,15 @@ public final class HistoryDatabase: Sendable {
             guard HistoryFileCheck.onReadOnlyFileSystem(path) else { throw failure(error, path: path) }
             do { return try DatabasePool(path: HistoryFileCheck.immutableURI(path), configuration: configuration) }
             catch { throw failure(error, path: path) }
+        }
+    }
+
+    /// The busy timeout as a callback that reports the first wait: retry after ≥ 1 ms sleeps, for `busyTimeout`.
+    private static func observedBusyMode(_ onLockWait: @escaping @Sendable () -> Void) -> Database.BusyMode {
+        .callback { retries in
+            if retries == 0 { onLockWait() }
+            usleep(1000)
+            return retries < Int(busyTimeout * 1000)
         }
     }
 

@@ -81,14 +81,18 @@ extension HistoryDatabase {
         return try ResultsFile.decode(document, path: "\(path) (run \(runID))")
     }
 
-    /// The newest run (complete ones first) whose branch is `branch` or whose commit starts with `commit`.
-    func latestRunID(branch: String? = nil, commitPrefix: String? = nil) throws -> String? {
+    /// The newest complete run whose branch is `branch` or whose commit starts with `commitPrefix`, and how many
+    /// matching runs are incomplete (an interrupted run is never a baseline; the count lets the caller say why
+    /// there is none).
+    func latestCompleteRunID(branch: String? = nil, commitPrefix: String? = nil) throws -> (runID: String?, incomplete: Int) {
         try pool.read { db in
-            try String.fetchOne(db, sql: """
-                SELECT run_id FROM runs
-                WHERE (?1 IS NOT NULL AND git_branch = ?1) OR (?2 IS NOT NULL AND git_commit LIKE ?2 || '%')
-                ORDER BY complete DESC, started_at DESC, id DESC LIMIT 1
+            let matching = "(?1 IS NOT NULL AND git_branch = ?1) OR (?2 IS NOT NULL AND git_commit LIKE ?2 || '%')"
+            let runID = try String.fetchOne(db, sql: """
+                SELECT run_id FROM runs WHERE (\(matching)) AND complete = 1 ORDER BY started_at DESC, id DESC LIMIT 1
                 """, arguments: [branch, commitPrefix])
+            let incomplete = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM runs WHERE (\(matching)) AND complete = 0",
+                                              arguments: [branch, commitPrefix]) ?? 0
+            return (runID, incomplete)
         }
     }
 }

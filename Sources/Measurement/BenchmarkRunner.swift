@@ -8,6 +8,9 @@ public struct BenchmarkRunner: Sendable {
     public let clock: ClockInfo
     public let counters: (any CounterProbe)?
     private let evictor: CacheEvictor?
+    /// The clock of the warm-up and the calibration probe (tests substitute one their body advances, so the batch
+    /// chosen does not depend on whether the probe was preempted). Samples are always timed on the monotonic clock.
+    var calibrationClock: @Sendable () -> UInt64 = { MonotonicClock.now() }
 
     public init(settings: MeasurementSettings, clock: ClockInfo, counters: (any CounterProbe)? = nil) {
         self.settings = settings
@@ -50,17 +53,18 @@ public struct BenchmarkRunner: Sendable {
     /// Runs the body for the warm-up time (at least twice, so one-time allocations and lazy initialization are
     /// over), and returns the cost of one iteration.
     private func warmUpAndEstimate(_ body: () -> Void) -> Double {
+        let now = calibrationClock
         body()
-        let start = MonotonicClock.now()
+        let start = now()
         var runs = 1
         repeat {
             body()
             runs += 1
-        } while Double(MonotonicClock.now() - start) < settings.warmupNanoseconds
-        let warmEstimate = Double(MonotonicClock.now() - start) / Double(runs - 1)
+        } while Double(now() - start) < settings.warmupNanoseconds
+        let warmEstimate = Double(now() - start) / Double(runs - 1)
         // Slow bodies are measured by the warm-up itself; fast ones get a batched probe.
         return warmEstimate > settings.targetSampleNanoseconds / 10 ? warmEstimate
-            : Calibration.estimate(probeNanoseconds: settings.targetSampleNanoseconds / 10, body: body)
+            : Calibration.estimate(probeNanoseconds: settings.targetSampleNanoseconds / 10, now: now, body: body)
     }
 
     /// Iterations of the allocation pass: at least 10 (so a cache that allocates every few frames shows), but no more

@@ -21,12 +21,15 @@ public enum Calibration {
 
     /// Estimates the cost of one iteration by doubling the batch until it lasts `probeNanoseconds`.
     /// - Returns: nanoseconds per iteration.
-    public static func estimate(probeNanoseconds: Double, body: () -> Void) -> Double {
+    ///   - now: the clock (tests pass one the body advances, so the outcome does not depend on preemption).
+    public static func estimate(
+        probeNanoseconds: Double, now: () -> UInt64 = MonotonicClock.now, body: () -> Void
+    ) -> Double {
         var batch = 1
         while true {
-            let start = MonotonicClock.now()
+            let start = now()
             for _ in 0..<batch { body() }
-            let elapsed = Double(MonotonicClock.now() - start)
+            let elapsed = Double(now() - start)
             if elapsed >= probeNanoseconds || batch >= 1 << 30 { return elapsed / Double(batch) }
             batch *= elapsed < probeNanoseconds / 100 ? 10 : 2
         }

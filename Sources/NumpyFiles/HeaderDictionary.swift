@@ -15,7 +15,8 @@ struct HeaderDictionary {
             let key = try scanner.quoted(orThrow: fail("expected a quoted key"))
             try scanner.expect(":", orThrow: fail("expected ':' after '\(key)'"))
             switch key {
-            case "descr": descr = try scanner.quoted(orThrow: fail("descr is not a string"))
+            // A structured dtype is a list of fields: kept as written, to be refused by name as a dtype.
+            case "descr": descr = try scanner.bracketed() ?? scanner.quoted(orThrow: fail("descr is not a string"))
             case "fortran_order": fortranOrder = try scanner.boolean(orThrow: fail("fortran_order is not True/False"))
             case "shape": shape = try scanner.tuple(orThrow: fail("shape is not a tuple of integers"))
             default: throw fail("unexpected key '\(key)'")
@@ -67,6 +68,23 @@ private struct Scanner {
         guard position < characters.count else { throw error }
         position += 1
         return result
+    }
+
+    /// A `[...]` literal as written (brackets balanced, quotes not looked into), or nil when none starts here.
+    mutating func bracketed() -> String? {
+        skipSpaces()
+        guard position < characters.count, characters[position] == "[" else { return nil }
+        var depth = 0, end = position
+        while end < characters.count {
+            if characters[end] == "[" { depth += 1 }
+            if characters[end] == "]" { depth -= 1 }
+            end += 1
+            if depth == 0 {
+                defer { position = end }
+                return String(characters[position..<end])
+            }
+        }
+        return nil
     }
 
     mutating func boolean(orThrow error: NpyError) throws -> Bool {

@@ -3,7 +3,6 @@ public enum NpyError: Error, CustomStringConvertible, Equatable {
     case unreadable(file: String, reason: String)
     case notNpy(file: String, reason: String)
     case unsupportedDType(file: String, descr: String)
-    case fortranOrder(file: String)
     case badShape(file: String, reason: String)
     case tooLarge(file: String, bytes: Int, limit: Int)
     case truncated(file: String, expected: Int, found: Int)
@@ -17,7 +16,6 @@ public enum NpyError: Error, CustomStringConvertible, Equatable {
         case let .notNpy(file, reason): return "\(file): not a .npy file: \(reason)"
         case let .unsupportedDType(file, descr):
             return "\(file): unsupported dtype '\(descr)' (supported: float32, float64, int32, uint8, little-endian)"
-        case let .fortranOrder(file): return "\(file): Fortran-ordered arrays are not supported; save with C order"
         case let .badShape(file, reason): return "\(file): bad shape: \(reason)"
         case let .tooLarge(file, bytes, limit):
             return "\(file): header declares \(bytes) bytes of data, over the limit of \(limit) bytes; refused before allocating"

@@ -2,9 +2,15 @@ import Foundation
 
 /// Reading and writing `.npy` files on disk.
 public enum NpyFile {
-    /// Reads a `.npy` file, checking the header (dtype, shape, size limit) before reading the data.
+    /// Reads a `.npy` file, checking the header (dtype, shape, size limit) before reading the data. The array is in
+    /// C order whether the file holds C or Fortran order.
     /// - Throws: ``NpyError`` naming the file.
     public static func read(_ path: String, byteLimit: Int = NpyFormat.defaultByteLimit) throws -> NpyArray {
+        try read(path, byteLimit: byteLimit, fortranChunkElements: 1 << 18)
+    }
+
+    /// ``read(_:byteLimit:)`` reading Fortran-ordered data `fortranChunkElements` at a time (tests make it small).
+    static func read(_ path: String, byteLimit: Int, fortranChunkElements: Int) throws -> NpyArray {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
             throw NpyError.unreadable(file: path, reason: reason)
@@ -24,10 +30,36 @@ public enum NpyFile {
             throw NpyError.truncated(file: path, expected: header.dataBytes, found: Swift.max(size - header.dataOffset, 0))
         }
         try attempt { try handle.seek(toOffset: UInt64(header.dataOffset)) }
+        if header.needsReordering {
+            return try readFortranOrder(handle, header, chunkBytes: fortranChunkElements * header.dtype.size, path: path, attempt: attempt)
+        }
         let data = header.dataBytes == 0 ? [] : [UInt8](try attempt { try handle.read(upToCount: header.dataBytes) } ?? Data())
         guard data.count == header.dataBytes else {
             throw NpyError.truncated(file: path, expected: header.dataBytes, found: data.count)
         }
+        return NpyArray(dtype: header.dtype, shape: header.shape, bytes: data)
+    }
+
+    /// Fortran-ordered data, read a chunk at a time straight to its C-order places: the array is allocated once,
+    /// at the size the header declared (already checked against the limit and the file's size).
+    private static func readFortranOrder(
+        _ handle: FileHandle, _ header: NpyFormat.Header, chunkBytes: Int, path: String,
+        attempt: (() throws -> Data?) throws -> Data?
+    ) throws -> NpyArray {
+        var order = FortranToCOrder(shape: header.shape, elementSize: header.dtype.size)
+        var read = 0
+        let data = try [UInt8](unsafeUninitializedCapacity: header.dataBytes) { buffer, initialized in
+            let destination = UnsafeMutableRawBufferPointer(buffer)
+            while read < header.dataBytes {
+                let chunk = try attempt { try handle.read(upToCount: Swift.min(chunkBytes, header.dataBytes - read)) } ?? Data()
+                // Whole elements only (a short read mid-file would split one): else it is reported as truncated.
+                guard !chunk.isEmpty, chunk.count % header.dtype.size == 0 else { break }
+                chunk.withUnsafeBytes { order.place($0, into: destination) }
+                read += chunk.count
+            }
+            initialized = header.dataBytes
+        }
+        guard read == header.dataBytes else { throw NpyError.truncated(file: path, expected: header.dataBytes, found: read) }
         return NpyArray(dtype: header.dtype, shape: header.shape, bytes: data)
     }
 

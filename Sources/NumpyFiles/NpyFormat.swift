@@ -1,6 +1,7 @@
 /// The `.npy` format, versions 1.0–3.0: magic `\x93NUMPY`, major/minor version, header length (2 bytes for 1.x,
 /// 4 for 2.x/3.x), a Python-literal dict header `{'descr': '<f4', 'fortran_order': False, 'shape': (192, 256), }`,
-/// then the raw data.
+/// then the raw data, in C order or (`'fortran_order': True`) Fortran order. Arrays are read into C order either
+/// way and always written in C order.
 public enum NpyFormat {
     /// Data larger than this is refused before anything is allocated (a capture frame set is ≈ 1.9 GB at most).
     public static let defaultByteLimit = 4 << 30
@@ -18,8 +19,14 @@ public enum NpyFormat {
         guard available >= header.dataBytes else {
             throw NpyError.truncated(file: file, expected: header.dataBytes, found: Swift.max(available, 0))
         }
-        let data = Array(bytes[header.dataOffset..<(header.dataOffset + header.dataBytes)])
-        return NpyArray(dtype: header.dtype, shape: header.shape, bytes: data)
+        let data = bytes[header.dataOffset..<(header.dataOffset + header.dataBytes)]
+        guard header.needsReordering else { return NpyArray(dtype: header.dtype, shape: header.shape, bytes: Array(data)) }
+        var order = FortranToCOrder(shape: header.shape, elementSize: header.dtype.size)
+        let reordered = [UInt8](unsafeUninitializedCapacity: header.dataBytes) { buffer, initialized in
+            data.withUnsafeBytes { order.place($0, into: UnsafeMutableRawBufferPointer(buffer)) }
+            initialized = header.dataBytes
+        }
+        return NpyArray(dtype: header.dtype, shape: header.shape, bytes: reordered)
     }
 
     /// What the header says, checked: dtype, shape, where the data starts and how long it is.
@@ -28,13 +35,20 @@ public enum NpyFormat {
         public var shape: [Int]
         public var dataOffset: Int
         public var dataBytes: Int
+        /// The data is in Fortran order (first index fastest): numpy writes it for a transposed or
+        /// Fortran-contiguous array. Readers hand out C order whatever the file holds.
+        public var fortranOrder: Bool
+
+        /// The data must be rearranged into C order (Fortran order, and a shape whose two orders differ).
+        public var needsReordering: Bool { fortranOrder && !FortranToCOrder.isSameAsC(shape) }
     }
 
     /// Parses and validates the header only (enough to refuse a file before reading its data).
     public static func parseHeader(_ bytes: [UInt8], file: String, byteLimit: Int = defaultByteLimit) throws -> Header {
-        guard bytes.count >= 10, Array(bytes[0..<6]) == magic else {
+        guard bytes.count >= 6, Array(bytes[0..<6]) == magic else {
             throw NpyError.notNpy(file: file, reason: "missing the \\x93NUMPY magic")
         }
+        guard bytes.count >= 8 else { throw NpyError.notNpy(file: file, reason: "header cut short") }
         let major = bytes[6]
         let lengthBytes: Int
         switch major {
@@ -56,10 +70,10 @@ public enum NpyFormat {
         guard let dtype = NpyDType(descr: dictionary.descr) else {
             throw NpyError.unsupportedDType(file: file, descr: dictionary.descr)
         }
-        if dictionary.fortranOrder { throw NpyError.fortranOrder(file: file) }
         let dataBytes = try checkedByteCount(shape: dictionary.shape, elementSize: dtype.size, file: file)
         guard dataBytes <= byteLimit else { throw NpyError.tooLarge(file: file, bytes: dataBytes, limit: byteLimit) }
-        return Header(dtype: dtype, shape: dictionary.shape, dataOffset: headerStart + headerLength, dataBytes: dataBytes)
+        return Header(dtype: dtype, shape: dictionary.shape, dataOffset: headerStart + headerLength, dataBytes: dataBytes,
+                      fortranOrder: dictionary.fortranOrder)
     }
 
     /// Product of the shape times the element size, refusing overflow.

@@ -19,8 +19,9 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Opens the database for recording (created when absent, schema brought up to date); a newer or broken file is
     /// a bad-input error and is left untouched; one that cannot be written (full disk) is a run failure.
-    func open() throws -> HistoryDatabase {
-        try opening(.readWrite)
+    /// - Parameter onLockWait: a test hook called when a write first waits for another writer's lock.
+    func open(onLockWait: (@Sendable () -> Void)? = nil) throws -> HistoryDatabase {
+        try opening(.readWrite, onLockWait: onLockWait)
     }
 
     /// Opens an existing database read-only: reading commands never create, migrate or write one.
@@ -31,8 +32,8 @@ struct DatabaseOptions: ParsableArguments {
         return try opening(.readOnly)
     }
 
-    private func opening(_ access: HistoryDatabase.Access) throws -> HistoryDatabase {
-        do { return try HistoryDatabase(path: path, access: access) }
+    private func opening(_ access: HistoryDatabase.Access, onLockWait: (@Sendable () -> Void)? = nil) throws -> HistoryDatabase {
+        do { return try HistoryDatabase(path: path, access: access, onLockWait: onLockWait) }
         catch let error as HistoryError {
             if case .unwritable = error { throw CommandFailure(.runFailure, error.description) }
             throw CommandFailure(.badInput, error.description)
@@ -56,22 +57,36 @@ struct HistoryRecordCommand: ParsableCommand {
     @Option(name: .customLong("test-pause-in-transaction"), help: .hidden)
     var pauseSeconds: Double = 0  // crash tests: sleep inside the write transaction, after the inserts
 
+    @Option(name: .customLong("test-hold-in-transaction-until"), help: .hidden)
+    var holdUntil: String?  // concurrency tests: stay inside the write transaction until this file exists
+
+    @Flag(name: .customLong("test-announce-lock-wait"), help: .hidden)
+    var announceLockWait = false  // concurrency tests: say when this writer first waits for another's lock
+
+    func validate() throws {
+        guard pauseSeconds.isFinite && pauseSeconds >= 0 else {
+            throw ValidationError("--test-pause-in-transaction must be a finite number of seconds ≥ 0 (got \(pauseSeconds))")
+        }
+    }
+
     func run() throws {
         try reportingFailures {
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: results)) }
             catch { throw CommandFailure(.badInput, "\(results): cannot read: \(ResultsFile.systemReason(error))") }
             let run = try ResultsFile.decode(data, path: results)
-            let history = try database.open()
-            let pause = pauseSeconds
+            let announce: @Sendable () -> Void = { Console.writeToStandardError("waiting for the write lock\n") }
+            let history = try database.open(onLockWait: announceLockWait ? announce : nil)
+            let (pause, holdUntil) = (pauseSeconds, holdUntil)
             var announced = false
             let number: Int64
             do {
                 number = try history.record(run, document: data, branch: branch) {
-                    guard pause > 0, !announced else { return }
+                    guard pause > 0 || holdUntil != nil, !announced else { return }
                     announced = true
                     Console.writeToStandardError("paused inside the transaction\n")
-                    usleep(UInt32(pause * 1e6))
+                    Thread.sleep(forTimeInterval: pause)  // any length: usleep's UInt32 µs trapped above ~4295 s
+                    while let holdUntil, !FileManager.default.fileExists(atPath: holdUntil) { usleep(10_000) }
                 }
             } catch let error as HistoryError {
                 throw CommandFailure(error.isAlreadyRecorded ? .badInput : .runFailure, error.description)

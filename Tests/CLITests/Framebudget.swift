@@ -26,6 +26,8 @@ enum Framebudget {
         process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
         process.standardOutput = stdout ?? FileHandle.nullDevice
         process.standardError = stderr ?? FileHandle.nullDevice
+        // A child that crashes must end at once: the backtracer can hang waiting on it, and the test with it.
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { _, new in new }
         try process.run()
         return process
     }
@@ -57,6 +59,30 @@ enum Framebudget {
         process.waitUntilExit()
         try log.close()
         return (process.terminationStatus, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    /// Starts the binary with stderr going to `log` (created empty), to be watched with ``waitFor(_:in:)``.
+    static func start(_ arguments: [String], stderrLog log: String) throws -> Process {
+        FileManager.default.createFile(atPath: log, contents: nil)
+        return try start(arguments, stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: log)))
+    }
+
+    /// Waits until `file` holds `text`: the point a test hook announces (the 60 s bound only keeps a broken hook
+    /// from hanging the suite; nothing is timed).
+    static func waitFor(_ text: String, in file: String, file testFile: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if (try? String(contentsOfFile: file, encoding: .utf8))?.contains(text) == true { return }
+            usleep(20_000)
+        }
+        XCTFail("timed out waiting for '\(text)' in \(file)", file: testFile, line: line)
+    }
+
+    /// Skips the rest of the test, saying so, when gnuplot (installed by `make deps`) is missing: the plot checks
+    /// come last in a test, so the checks before them always run and a skipped plot check shows as skipped.
+    static func requireGnuplot() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot"),
+                          "gnuplot is not installed (make deps installs it): the plot checks are skipped")
     }
 
     static func python(_ arguments: [String]) throws -> Result {

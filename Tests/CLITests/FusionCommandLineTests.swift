@@ -76,6 +76,26 @@ final class FusionCommandLineTests: XCTestCase {
         XCTAssertEqual((try results("nan")["benchmarks"] as? [[String: Any]])?.count, 1)
     }
 
+    func testRunAndKernelReadACaptureSavedInFortranOrderAsTheCOrderedOne() throws {
+        let before = try Framebudget.run(["kernel", "fusion", "--in", capture, "--out", root + "/c-order"])
+        XCTAssertEqual(before.status, 0, before.stderr)
+        // What a transpose, MATLAB or a Fortran library hands numpy: the same maps, Fortran-contiguous.
+        for file in ["relative.npy", "lidar.npy"] { try save(file, "np.asfortranarray(np.load(sys.argv[1]))") }
+        let header = try String(decoding: XCTUnwrap(FileManager.default.contents(atPath: capture + "/lidar.npy")).prefix(128), as: UTF8.self)
+        XCTAssertTrue(header.contains("'fortran_order': True"), header)
+        let after = try Framebudget.run(["kernel", "fusion", "--in", capture, "--out", root + "/f-order"])
+        XCTAssertEqual(after.status, 0, after.stderr)
+        for output in ["metric.npy", "fit.json"] {
+            XCTAssertEqual(FileManager.default.contents(atPath: root + "/f-order/" + output),
+                           FileManager.default.contents(atPath: root + "/c-order/" + output), output)
+        }
+        let run = try Framebudget.run(["run", "--allow-debug", "--quick", "--samples", "3", "--max-time", "0.05",
+                                       "--warmup", "1", "--reports", reports, "--run-id", "fortran", "--workload", capture,
+                                       "fusion/optimized"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual((try results("fortran")["benchmarks"] as? [[String: Any]])?.count, 1)
+    }
+
     func testRunSkipsBenchmarksWhoseFilesTheCaptureLacksAndSaysSo() throws {
         // The LiDAR map doubles as the colormap's depth.npy, so one selected benchmark can run and the other cannot.
         try FileManager.default.moveItem(atPath: capture + "/lidar.npy", toPath: capture + "/depth.npy")

@@ -53,9 +53,8 @@ final class GateCommandTests: XCTestCase {
             let lint = try Framebudget.command("/usr/bin/xmllint", ["--noout", "--schema", schemas + "/" + schema, "\(run)/junit.xml"])
             XCTAssertEqual(lint.status, 0, "\(schema): \(lint.stdout)")
         }
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/plots/texture-upload-latency.svg"))
-        }
+        try Framebudget.requireGnuplot()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(run)/plots/texture-upload-latency.svg"))
     }
 
     func testFailingBudgetExitsOneUnlessAdvisory() throws {

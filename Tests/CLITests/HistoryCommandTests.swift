@@ -21,14 +21,7 @@ final class HistoryCommandTests: XCTestCase {
     }
 
     /// Waits until `file` contains `text` (a child announcing it reached a point), at most 60 s.
-    private func wait(for text: String, in file: String) {
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            if (try? String(contentsOfFile: file, encoding: .utf8))?.contains(text) == true { return }
-            usleep(20_000)
-        }
-        XCTFail("timed out waiting for '\(text)' in \(file)")
-    }
+    private func wait(for text: String, in file: String) { Framebudget.waitFor(text, in: file) }
 
     func testRecordListShowAndPlotATrend() throws {
         for night in 1...3 {
@@ -48,20 +41,17 @@ final class HistoryCommandTests: XCTestCase {
         let plot = try Framebudget.run(["history", "plot", "texture-upload/optimized/256x192", "--budget-ms", "0.05",
                                         "--out", folder + "/trends", "--database", database])
         XCTAssertEqual(plot.status, 0, plot.stderr)
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/trends/trend-texture-upload_optimized_256x192.svg"))
-        }
         // Without --budget-ms the line comes from the budgets file: the committed one holds this id at 1 ms.
         let fromFile = try Framebudget.run(["history", "plot", "texture-upload/optimized/256x192", "--out", folder + "/budgeted",
                                             "--database", database, "--budgets", Framebudget.repositoryRoot + "/Benchmarks/budgets.yaml"])
         XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") {
-            let svg = try String(contentsOfFile: folder + "/budgeted/trend-texture-upload_optimized_256x192.svg", encoding: .utf8)
-            XCTAssertTrue(svg.contains("budget 1.0 ms"), "the budget line's legend")
-        }
         let again = try Framebudget.run(["history", "record", folder + "/n1.json", "--database", database])
         XCTAssertEqual(again.status, 2)
         XCTAssertEqual(again.stderr, "framebudget: error: run night-1 is already recorded (nothing changed)\n")
+        try Framebudget.requireGnuplot()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/trends/trend-texture-upload_optimized_256x192.svg"))
+        let svg = try String(contentsOfFile: folder + "/budgeted/trend-texture-upload_optimized_256x192.svg", encoding: .utf8)
+        XCTAssertTrue(svg.contains("budget 1.0 ms"), "the budget line's legend")
     }
 
     func testReadingCommandsNeedAnExistingDatabaseAndUnknownBenchmarksAreBadInput() throws {
@@ -115,17 +105,21 @@ final class HistoryCommandTests: XCTestCase {
         let first = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
         let second = try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2")
         XCTAssertEqual(try Framebudget.run(["history", "list", "--database", database]).status, 2)
-        let log = folder + "/slow.err"
-        FileManager.default.createFile(atPath: log, contents: nil)
-        // The first holds the write lock for 2 s; the second must wait for it, not fail.
+        // The first holds the write lock until the test releases it; the second is released only once it has
+        // said it waits for that lock: the writers always contend, and the second must wait, not fail.
+        let release = folder + "/release"
         let slow = try Framebudget.start(["history", "record", first, "--database", database,
-                                          "--test-pause-in-transaction", "2"],
-                                         stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: log)))
-        wait(for: "paused inside the transaction", in: log)
-        let fast = try Framebudget.run(["history", "record", second, "--database", database])
+                                          "--test-hold-in-transaction-until", release], stderrLog: folder + "/slow.err")
+        wait(for: "paused inside the transaction", in: folder + "/slow.err")
+        let fast = try Framebudget.start(["history", "record", second, "--database", database, "--test-announce-lock-wait"],
+                                         stderrLog: folder + "/fast.err")
+        wait(for: "waiting for the write lock", in: folder + "/fast.err")
+        XCTAssertTrue(fast.isRunning, "still waiting while the first holds the lock")
+        FileManager.default.createFile(atPath: release, contents: nil)
         slow.waitUntilExit()
+        fast.waitUntilExit()
         XCTAssertEqual(slow.terminationStatus, 0)
-        XCTAssertEqual(fast.status, 0, fast.stderr)
+        XCTAssertEqual(fast.terminationStatus, 0, (try? String(contentsOfFile: folder + "/fast.err", encoding: .utf8)) ?? "")
         XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM runs"), "2")
         XCTAssertEqual(try sqlite("PRAGMA integrity_check"), "ok")
     }

@@ -48,7 +48,10 @@ final class StageProfilerTests: XCTestCase {
         let profiler = StageProfiler(samples: 3, targetSampleNanoseconds: 100_000, resamples: 50,
                                      counters: PAPICounterProbe(wanted: EventCatalog.software))
         let stages = profiler.profile(iteration)
+        XCTAssertEqual(stages.map(\.name), ["fill", "sum"], "one result per stage, in the benchmark's order")
         XCTAssertEqual(pipeline.sumsSeeingFreshFill, pipeline.sums, "no counted body ran sum without its fill")
+        // The prefixes are [], [fill], [fill, sum]: fill alone ran in the one-stage prefix, sum never alone.
+        XCTAssertGreaterThan(pipeline.fills, pipeline.sums, "the [fill] prefix was counted")
         for stage in stages {
             XCTAssertNil(stage.counters.first { $0.name == "IPC" }, "a ratio is not a difference")
             XCTAssertNotNil(stage.counters.first { $0.name == ProcessCPUTime.name }?.perIteration)

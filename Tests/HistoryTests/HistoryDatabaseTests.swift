@@ -103,4 +103,30 @@ final class HistoryDatabaseTests: XCTestCase {
             guard case .noBaseline = error as? HistoryError else { return XCTFail("\(error)") }
         }
     }
+
+    func testIncompleteRunsAreNeverABranchOrCommitBaseline() throws {
+        let history = try HistoryDatabase(path: path)
+        var cut = night(4, median: 900).0
+        cut.complete = false
+        cut.incompleteReason = "interrupted by SIGINT"
+        try history.record(night(3, median: 1000).0, branch: "main")
+        try history.record(cut, branch: "main")  // newer than night-03, but interrupted
+        XCTAssertEqual(try BaselineResolver.resolve("main", database: history).run.runID, "night-03")
+        // A branch (and a commit) with interrupted runs only: refused, saying why, rather than its partial numbers.
+        var onlyCut = night(5, median: 900).0
+        onlyCut.complete = false
+        try history.record(onlyCut, branch: "wip")
+        XCTAssertThrowsError(try BaselineResolver.resolve("wip", database: history)) { error in
+            XCTAssertEqual(error as? HistoryError, .noBaseline(reference: "wip", reason:
+                "branch wip has only incomplete (interrupted) runs (1); an incomplete run is never a baseline (name its run number or id to compare with it anyway)"))
+        }
+        XCTAssertThrowsError(try BaselineResolver.resolve("04abcdef", database: history)) { error in
+            XCTAssertEqual(error as? HistoryError, .noBaseline(reference: "04abcdef", reason:
+                "commit 04abcdef has only incomplete (interrupted) runs (1); an incomplete run is never a baseline (name its run number or id to compare with it anyway)"))
+        }
+        XCTAssertEqual(try BaselineResolver.resolve("night-05", database: history).run.runID, "night-05", "named explicitly, it is used")
+        // Trends leave incomplete runs out unless asked.
+        XCTAssertEqual(try history.series(of: "a/x/1", completeOnly: true).map(\.runID), ["night-03"])
+        XCTAssertEqual(try history.series(of: "a/x/1").map(\.runID), ["night-03", "night-04", "night-05"])
+    }
 }

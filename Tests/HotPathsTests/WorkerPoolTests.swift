@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-import HotPaths
+@testable import HotPaths
 
 final class WorkerPoolTests: XCTestCase {
     func testEveryChunkRunsExactlyOnceJobAfterJob() {
@@ -30,10 +30,18 @@ final class WorkerPoolTests: XCTestCase {
     }
 
     func testAPoolCanBeReleasedAndItsThreadsExit() {
-        for _ in 0..<20 {
-            let pool = WorkerPool(threads: 2)
-            PoolJob { (_: Int, _: Int) in }.run(on: pool, chunks: 2, with: 0)
+        var counts: [LiveThreads] = []
+        do {
+            let pools = (0..<20).map { _ in WorkerPool(threads: 3) }
+            for pool in pools { PoolJob { (_: Int, _: Int) in }.run(on: pool, chunks: 3, with: 0) }
+            counts = pools.map(\.liveThreads)
+            XCTAssertEqual(counts.map(\.value), Array(repeating: 2, count: 20), "2 background threads per pool")
         }
+        // Released: each thread wakes, leaves its loop and ends. Wait for that (no timing is asserted: the bound
+        // only keeps a broken pool from hanging the suite).
+        let deadline = Date().addingTimeInterval(60)
+        while counts.contains(where: { $0.value > 0 }) && Date() < deadline { usleep(1000) }
+        XCTAssertEqual(counts.map(\.value), Array(repeating: 0, count: 20), "every thread of the released pools has exited")
     }
 }
 

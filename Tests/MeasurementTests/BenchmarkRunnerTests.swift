@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-import Measurement
+@testable import Measurement
 import Results
 
 final class BenchmarkRunnerTests: XCTestCase {
@@ -25,9 +25,25 @@ final class BenchmarkRunnerTests: XCTestCase {
         XCTAssertEqual(result.samplesNanoseconds.count, 12)
         XCTAssertEqual(result.statistics.count, 12)
         XCTAssertEqual(result.statistics.min, result.samplesNanoseconds.min())
-        XCTAssertGreaterThan(result.iterationsPerSample, 1, "sub-microsecond work is batched")
         XCTAssertEqual(result.parameters, ["k": "v"])
         XCTAssertEqual(result.throughput?.bytesPerIteration, 64)
+    }
+
+    func testSubMicrosecondWorkIsBatchedAsItsEstimatedCostAsks() throws {
+        // Warm-up and calibration read a clock the body advances by 150 ns: the batch chosen is fixed, whatever the
+        // machine's speed or a preemption in the probe.
+        let virtual = Counter()
+        let benchmark = Benchmark(hotPath: "spin", variant: "test", workload: "w") { _ in
+            Iteration { virtual.increment(by: 150) }
+        }
+        var runner = BenchmarkRunner(settings: settings, clock: clock)
+        runner.calibrationClock = { UInt64(virtual.value) }
+        let result = try runner.run(benchmark, source: .synthetic(seed: 1))
+        let expected = Calibration.iterationsPerSample(
+            nanosecondsPerIteration: 150, target: settings.targetSampleNanoseconds,
+            clockFloor: max(clock.granularityNanoseconds, clock.overheadNanoseconds))
+        XCTAssertEqual(result.iterationsPerSample, expected)
+        XCTAssertGreaterThan(expected, 1, "sub-microsecond work is batched")
     }
 
     func testNonAllocatingBodyReadsZeroAllocations() throws {
@@ -78,6 +94,6 @@ final class BenchmarkRunnerTests: XCTestCase {
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
+    func increment(by amount: Int = 1) { lock.lock(); count += amount; lock.unlock() }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }

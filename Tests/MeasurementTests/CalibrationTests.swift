@@ -19,10 +19,12 @@ final class CalibrationTests: XCTestCase {
     }
 
     func testEstimateGrowsTheBatchUntilTheProbeTimeIsReached() {
-        var calls = 0
-        let perIteration = Calibration.estimate(probeNanoseconds: 200_000) { calls += 1; blackHole(calls) }
-        XCTAssertGreaterThan(calls, 1)
-        XCTAssertGreaterThan(perIteration, 0)
+        // A clock the body advances by 1 µs per call: nothing depends on this machine's speed or on preemption.
+        var calls = 0, time: UInt64 = 5_000
+        let perIteration = Calibration.estimate(probeNanoseconds: 200_000, now: { time }) { calls += 1; time += 1_000 }
+        // Batches 1, 10 (×10 while under 1% of the probe), then doubling: 20, 40, 80, 160, 320 (320 µs ≥ 200 µs).
+        XCTAssertEqual(calls, 1 + 10 + 20 + 40 + 80 + 160 + 320)
+        XCTAssertEqual(perIteration, 1_000)
     }
 
     func testQuickSettingsAreShorterThanDefaults() {

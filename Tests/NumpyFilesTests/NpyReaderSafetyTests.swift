@@ -10,13 +10,33 @@ final class NpyReaderSafetyTests: XCTestCase {
         return [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(length & 0xFF), UInt8(length >> 8)] + Array(header.utf8) + data
     }
 
-    func testEverySeedOfTheFuzzCorpusParsesAndSurvivesARoundTrip() throws {
+    /// What numpy holds for a seed (`Corpus/seeds.json`, written by make_corpus.py): C-order bytes in hex.
+    private struct Seed: Decodable {
+        var descr: String
+        var shape: [Int]
+        var c_bytes: String
+
+        var bytes: [UInt8] {
+            var result: [UInt8] = []
+            var digits = c_bytes.makeIterator()
+            while let high = digits.next(), let low = digits.next() { result.append(UInt8(String([high, low]), radix: 16)!) }
+            return result
+        }
+    }
+
+    func testEverySeedOfTheFuzzCorpusReadsAsNumpyHoldsItAndSurvivesARoundTrip() throws {
         let folder = try XCTUnwrap(Bundle.module.url(forResource: "Corpus", withExtension: nil))
+        let expected = try JSONDecoder().decode([String: Seed].self, from: Data(contentsOf: folder.appendingPathComponent("seeds.json")))
         let seeds = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".npy") }
-        XCTAssertGreaterThanOrEqual(seeds.count, 9)
+        XCTAssertEqual(Set(seeds), Set(expected.keys))
+        XCTAssertGreaterThanOrEqual(seeds.count, 11)
         for name in seeds {
             let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
             let array = try NpyFormat.parse(bytes, file: name)
+            let numpy = try XCTUnwrap(expected[name])
+            XCTAssertEqual(array.dtype.rawValue, numpy.descr, name)
+            XCTAssertEqual(array.shape, numpy.shape, name)
+            XCTAssertEqual(array.bytes, numpy.bytes, name)
             XCTAssertEqual(try NpyFormat.parse(NpyFormat.serialize(array), file: name), array, name)
         }
     }

@@ -26,11 +26,12 @@ public final class YoloPostProcessor: @unchecked Sendable {
     ///   - boxes, scores, classes: the candidates (`4·N`, `N`, `N`), boxes in model-input pixels.
     ///   - coefficients: `N × channels` mask coefficients of the candidates.
     ///   - prototypes: `channels × protoHeight × protoWidth`.
-    /// - Returns: the kept indices and their masks (`K × height × width`), valid until the next call.
+    /// - Returns: the kept indices, their boxes mapped back to camera pixels (`4·K`, `x1, y1, x2, y2`) and their
+    ///   masks (`K × height × width`), valid until the next call.
     public func run(boxes: UnsafeBufferPointer<Float>, scores: UnsafeBufferPointer<Float>,
                     classes: UnsafeBufferPointer<Int32>, coefficients: UnsafeBufferPointer<Float>,
                     prototypes: UnsafeBufferPointer<Float>, parameters: NMSParameters = NMSParameters())
-        -> (keep: UnsafeBufferPointer<Int32>, masks: UnsafeBufferPointer<UInt8>) {
+        -> (keep: UnsafeBufferPointer<Int32>, boxes: UnsafeBufferPointer<Float>, masks: UnsafeBufferPointer<UInt8>) {
         let keep = nms.run(boxes: boxes, scores: scores, classes: classes, parameters: parameters)
         reserve(keep.count)
         let geometry = masks.geometry
@@ -51,7 +52,8 @@ public final class YoloPostProcessor: @unchecked Sendable {
                    boxes: UnsafeBufferPointer(rebasing: survivorBoxes[0..<(4 * keep.count)]),
                    masks: UnsafeMutableBufferPointer(rebasing: maskBytes[0..<maskCount]))
         masks.run()
-        return (keep, UnsafeBufferPointer(rebasing: maskBytes[0..<maskCount]))
+        return (keep, UnsafeBufferPointer(rebasing: survivorBoxes[0..<(4 * keep.count)]),
+                UnsafeBufferPointer(rebasing: maskBytes[0..<maskCount]))
     }
 
     private func reserve(_ survivors: Int) {

@@ -42,6 +42,10 @@ public final class WorkerPool: @unchecked Sendable {
     /// Stops the background threads (they finish their wait and exit).
     deinit { state.stop() }
 
+    /// This pool's background threads that have not exited yet (the last thing a worker does is to leave this
+    /// count): a test keeps it to see that releasing the pool ends its threads.
+    var liveThreads: LiveThreads { state.live }
+
     /// Runs `job.runChunk(chunk)` for every chunk in `0..<chunks`, spread over the pool, and returns when all are
     /// done. Allocates nothing. Callers on different threads take turns (kernels may share `.shared`); a chunk must
     /// not run another job on the same pool (it would wait for itself).
@@ -59,6 +63,12 @@ public final class WorkerPool: @unchecked Sendable {
 /// context: `withoutActuallyEscaping` and optional closures allocate a context per call, which a frame loop cannot.
 protocol ChunkRunner: AnyObject {
     func runChunk(_ chunk: Int)
+}
+
+/// A count of running worker threads, which outlives the pool and its state.
+final class LiveThreads: Sendable {
+    let count = Atomic<Int>(0)
+    var value: Int { count.load(ordering: .acquiring) }
 }
 
 /// The pool's shared state, retained by every worker thread so it outlives the pool object until they exit.
@@ -127,12 +137,21 @@ private final class PoolState: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Worker threads started and not yet finished.
+    let live = LiveThreads()
+
     func startWorker() {
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
+        live.count.add(1, ordering: .relaxed)
         let status = pthread_create(&thread, nil, { context in
-            let state = Unmanaged<PoolState>.fromOpaque(context!).takeRetainedValue()
-            state.workerLoop()
+            let live: LiveThreads
+            do {
+                let state = Unmanaged<PoolState>.fromOpaque(context!).takeRetainedValue()
+                state.workerLoop()
+                live = state.live
+            }
+            live.count.subtract(1, ordering: .releasing)
             return nil
         }, context)
         precondition(status == 0, "cannot start a worker thread (error \(status))")

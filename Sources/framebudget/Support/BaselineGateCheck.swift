@@ -9,7 +9,7 @@ import Results
 struct BaselineOptions: ParsableArguments {
     @Option(help: """
         Also fail (exit 1) on a significant regression against this run: a results file, or in the history database \
-        a run number or id, a branch (its newest run) or a commit prefix.
+        a run number or id, a branch (its newest complete run) or a commit prefix (its newest complete run).
         """)
     var baseline: String?
 

@@ -39,6 +39,9 @@ struct MeasurementOptions: ParsableArguments {
     @Option(name: .customLong("inject-slowdown"), help: .hidden)
     var injectSlowdown: Double = 0  // test-only: busy-wait this fraction of every sample (gate-quality.sh)
 
+    @Option(name: .customLong("test-wait-for-signal-after"), help: .hidden)
+    var waitForSignalAfter: Int?  // test-only: after saving this many benchmarks, wait for SIGINT/SIGTERM
+
     @OptionGroup var frameLoop: FrameLoopOptions
 
     func validate() throws {

@@ -63,7 +63,10 @@ struct SuiteSession {
             source: measurement.source, interruption: interruption,
             frameLoop: measurement.frameLoop.settings(quick: measurement.quick))
         do {
-            try runner.run(benchmarks, into: &run, progress: showProgress) { try directory.save(Roofline.annotate($0)) }
+            try runner.run(benchmarks, into: &run, progress: showProgress) { partial in
+                try directory.save(Roofline.annotate(partial))
+                waitForTestSignal(after: partial, interruption)
+            }
             run = Roofline.annotate(run)
         } catch let failure as CommandFailure {
             // The first save failed (a full disk): leave no empty run folder behind.
@@ -76,6 +79,16 @@ struct SuiteSession {
         Console.endProgress()
         try directory.markLatest()
         return (run, directory)
+    }
+
+    /// Test-only (`--test-wait-for-signal-after N`): once N benchmarks are saved, block until a signal arrives, so a
+    /// signal test knows where the run stands when it interrupts it (no race with the next benchmark's end).
+    private func waitForTestSignal(after run: RunResults, _ interruption: Interruption) {
+        guard let count = measurement.waitForSignalAfter, run.benchmarks.count == count, !run.complete,
+              run.incompleteReason == nil else { return }
+        Console.endProgress()
+        Console.writeToStandardError("waiting for a signal after \(count) benchmarks\n")
+        while !interruption.isRequested { usleep(10_000) }
     }
 
     private func checkWorkloadFolder() throws {

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Seed corpus for `make fuzz`: a few tiny, valid .npy files of every dtype, rank and format version the reader
-supports (libFuzzer mutates them). Run: python3 make_corpus.py (writes seed_*.npy beside this script)."""
+"""Seed corpus for `make fuzz`: a few tiny, valid .npy files of every dtype, rank, format version and order (C and
+Fortran) the reader supports (libFuzzer mutates them). Run: python3 make_corpus.py (writes seed_*.npy beside this script)."""
+import json
 import os
 
 import numpy as np
@@ -22,3 +23,15 @@ with open(os.path.join(here, "seed_f4_v2.npy"), "wb") as out:
     np.lib.format.write_array(out, seeds["seed_f4_2d"], version=(2, 0))
 with open(os.path.join(here, "seed_u1_v3.npy"), "wb") as out:
     np.lib.format.write_array(out, seeds["seed_u1_2d"], version=(3, 0))
+# Fortran order, as np.save writes a transposed or Fortran-contiguous array.
+np.save(os.path.join(here, "seed_f4_2d_fortran.npy"), seeds["seed_f4_2d"].T)
+np.save(os.path.join(here, "seed_i4_3d_fortran.npy"), np.asfortranarray(seeds["seed_i4_3d"]))
+# What numpy holds for each seed, for the test that reads them: dtype, shape, and the C-order bytes (hex: exact for
+# NaN and infinities, which JSON numbers cannot carry).
+expected = {}
+for name in sorted(os.listdir(here)):
+    if name.endswith(".npy"):
+        array = np.load(os.path.join(here, name))
+        expected[name] = {"descr": array.dtype.str, "shape": list(array.shape), "c_bytes": array.tobytes(order="C").hex()}
+with open(os.path.join(here, "seeds.json"), "w") as out:
+    out.write("{\n" + ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in expected.items()) + "\n}\n")
