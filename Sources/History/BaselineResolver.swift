@@ -6,7 +6,9 @@ import Results
 ///
 /// Order of interpretation: an existing file path → that results file; else, with a database: a run number or run
 /// id → that run; a branch name → its newest run (complete runs first); a hex prefix of ≥ 7 characters → the newest
-/// run of that commit. Anything else is ``HistoryError/noBaseline(reference:reason:)``.
+/// run of that commit. Anything else is ``HistoryError/noBaseline(reference:reason:)``. With a machine class, a
+/// branch or commit resolves to its newest run *of that class*; one that has runs only of other classes is refused
+/// (a baseline from another machine class is never compared).
 public enum BaselineResolver {
     public struct Baseline: Sendable {
         public var run: RunResults
@@ -14,7 +16,8 @@ public enum BaselineResolver {
         public var source: String
     }
 
-    public static func resolve(_ reference: String, database: HistoryDatabase?) throws -> Baseline {
+    public static func resolve(_ reference: String, database: HistoryDatabase?, machineClass: MachineClass? = nil) throws
+        -> Baseline {
         if FileManager.default.fileExists(atPath: reference) {
             return Baseline(run: try ResultsFile.read(from: reference), source: "results file \(reference)")
         }
@@ -24,12 +27,19 @@ public enum BaselineResolver {
         if let run = try? database.run(reference) {
             return Baseline(run: run, source: "run \(reference) of \(database.path)")
         }
-        if let runID = try database.latestRunID(branch: reference) {
+        let hash = machineClass?.hash
+        if let runID = try database.latestRunID(branch: reference, machineClass: hash) {
             return Baseline(run: try database.run(runID), source: "newest run \(runID) on branch \(reference)")
         }
         let isHex = reference.count >= 7 && reference.allSatisfy(\.isHexDigit)
-        if isHex, let runID = try database.latestRunID(commitPrefix: reference.lowercased()) {
+        if isHex, let runID = try database.latestRunID(commitPrefix: reference.lowercased(), machineClass: hash) {
             return Baseline(run: try database.run(runID), source: "newest run \(runID) of commit \(reference)")
+        }
+        if let machineClass, try database.latestRunID(branch: reference) != nil
+            || (isHex && database.latestRunID(commitPrefix: reference.lowercased()) != nil) {
+            throw HistoryError.noBaseline(
+                reference: reference,
+                reason: "recorded only in other machine classes than this run's \(machineClass); runs of another class are never compared")
         }
         throw HistoryError.noBaseline(
             reference: reference, reason: "not a results file, run number, run id, recorded branch or commit in \(database.path)")
