@@ -11,7 +11,8 @@
 #   2. then, while some benchmark still needs more runs (`framebudget compare --undecided`: INCONCLUSIVE, or
 #      unchanged with a minimum detectable effect over twice its noise floor), one more round of only those
 #      benchmarks (exact ids), until MAX_ROUNDS (default 20) or COMPARE_MINUTES of measuring (default 8) is reached;
-#   3. the final comparison of each side's merged rounds (framebudget merge keeps every process run as a replicate).
+#   3. the final comparison of each side's merged rounds (framebudget merge keeps every process run as a replicate);
+#      benchmarks still undecided at a cap make the answer INCONCLUSIVE (exit 3) unless something regressed.
 # Default selection: the optimized benchmarks that carry a budget in Benchmarks/budgets.yaml, frame loops excepted
 # (their budgets are about the cadence, checked by the gate; each of their runs takes 10–15 s). Default runs are short
 # (30 samples, no roofs, no counters): between-run variance dominates, so repetitions go into more processes.

@@ -68,8 +68,17 @@ while ((round < max_rounds)); do
     one_round "${undecided[@]}"
     merge_sides
 done
+mapfile -t undecided < <("$tool" compare "$out/base.json" "$out/head.json" "${compare_args[@]}" --undecided)
 ((round < max_rounds)) || echo "compare: round cap reached ($max_rounds rounds)" >&2
 echo "compare: $round rounds, $(($(date +%s) - started)) s of measuring" >&2
 
 "$tool" compare "$out/base.json" "$out/head.json" "${compare_args[@]}" --format markdown --out "$out/comparison.md" --plots "$out" >/dev/null || true
-exec "$tool" compare "$out/base.json" "$out/head.json" "${compare_args[@]}"
+status=0
+"$tool" compare "$out/base.json" "$out/head.json" "${compare_args[@]}" || status=$?
+# At a cap, a benchmark that still needs runs has no verdict yet, even one that reads "unchanged (low power)": its
+# runs could miss a change of twice its noise floor. Nothing regressed, so the answer is INCONCLUSIVE.
+if ((status == 0 && ${#undecided[@]} > 0)); then
+    echo "compare: INCONCLUSIVE at the cap: ${#undecided[@]} benchmark(s) still need more runs: ${undecided[*]}" >&2
+    exit 3
+fi
+exit "$status"

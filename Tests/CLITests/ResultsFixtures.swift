@@ -67,7 +67,7 @@ enum ResultsFixtures {
             return try writeScaled(to: "\(folder)/\(name)-\(index + 1).json", runID: "\(name)-\(index + 1)", scales: scales)
         }
         let merged = "\(folder)/\(name).json"
-        let result = try Framebudget.run(["merge", "--out", merged] + files)
+        let result = try Framebudget.run(["merge", "--out", merged, "--run-id", name] + files)
         guard result.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["stderr": result.stderr]) }
         return merged
     }
