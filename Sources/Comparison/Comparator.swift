@@ -2,86 +2,141 @@ import Foundation
 import Results
 import Statistics
 
-/// Compares two runs benchmark by benchmark: relative change of the median (or another percentile) with intervals, Mann–Whitney U test,
-/// verdict, counter deltas, and the geometric-mean summary. Pure: results in, report out.
+/// Compares two sides (each a merged file of several process runs, or a single run) benchmark by benchmark.
+///
+/// The process run is the unit of replication: each benchmark's verdict rests on a t test over the log of each
+/// run's statistic (``RunLevelDecision``), Holm-adjusted over all compared benchmarks so that the exit code controls
+/// the chance of any false regression; a change needs to exceed the benchmark's noise floor too. The pooled-sample
+/// bootstrap, Hodges–Lehmann and Mann–Whitney figures stay in the report as information. Pure: results in, report out.
 public enum Comparator {
-    public static func compare(base: RunResults, head: RunResults, settings: ComparisonSettings = ComparisonSettings())
-        -> ComparisonReport {
+    /// - Parameter priors: between-run spreads from the history (same machine class), by benchmark id.
+    public static func compare(base: RunResults, head: RunResults, settings: ComparisonSettings = ComparisonSettings(),
+                               priors: [String: PriorSpread] = [:]) -> ComparisonReport {
         let baseIDs = Set(base.benchmarks.map(\.id)), headIDs = Set(head.benchmarks.map(\.id))
         let common = head.benchmarks.filter { baseIDs.contains($0.id) }
-        let compared = common.compactMap { headResult in
-            compare(base: base.benchmark(headResult.id)!, head: headResult, settings: settings)
+        var compared = common.compactMap { headResult in
+            measure(base: base.benchmark(headResult.id)!, baseRunID: base.runID, head: headResult,
+                    headRunID: head.runID, settings: settings, prior: priors[headResult.id])
         }
+        let family = decide(&compared, settings: settings)
         let skipped = common.map(\.id).filter { id in !compared.contains { $0.id == id } }
         return ComparisonReport(
             baseRunID: base.runID, headRunID: head.runID,
-            baseCommit: base.environment.gitCommit, headCommit: head.environment.gitCommit, settings: settings,
-            benchmarks: compared,
+            baseCommit: base.environment.gitCommit, headCommit: head.environment.gitCommit,
+            machineClass: head.machineClass == base.machineClass ? head.machineClass.description : nil,
+            settings: settings, familyWise: family, benchmarks: compared,
             added: head.benchmarks.map(\.id).filter { !baseIDs.contains($0) },
             removed: base.benchmarks.map(\.id).filter { !headIDs.contains($0) },
             summary: summary(compared),
-            warnings: warnings(base: base, head: head) + skipped.map { "\($0): not compared, a side has no positive finite sample" })
+            warnings: warnings(base: base, head: head, compared: compared)
+                + skipped.map { "\($0): not compared, a side has no positive finite sample" })
     }
 
-    /// One benchmark; nil when either side has no usable sample.
-    public static func compare(base: BenchmarkResult, head: BenchmarkResult, settings: ComparisonSettings)
-        -> BenchmarkComparison? {
+    /// Why two runs must not be compared at all (different machine classes); nil when they may be.
+    public static func incompatibility(base: RunResults, head: RunResults) -> String? {
+        guard let difference = head.machineClass.difference(from: base.machineClass) else { return nil }
+        return "base \(base.runID) and head \(head.runID) were measured in different machine classes (\(difference)); "
+            + "only runs of one class are compared"
+    }
+
+    /// One benchmark before the family-wise step (verdict and adjusted p filled in by ``decide``); nil when either
+    /// side has no usable sample.
+    static func measure(base: BenchmarkResult, baseRunID: String, head: BenchmarkResult, headRunID: String,
+                        settings: ComparisonSettings, prior: PriorSpread?) -> BenchmarkComparison? {
         let x = base.samplesNanoseconds.filter { $0.isFinite && $0 > 0 }
         let y = head.samplesNanoseconds.filter { $0.isFinite && $0 > 0 }
-        guard !x.isEmpty, !y.isEmpty else { return nil }
+        let logBase = RunLevelDecision.perRunLogStatistics(base, runID: baseRunID, percentile: settings.percentile)
+        let logHead = RunLevelDecision.perRunLogStatistics(head, runID: headRunID, percentile: settings.percentile)
+        guard !x.isEmpty, !y.isEmpty, !logBase.isEmpty, !logHead.isEmpty else { return nil }
+        let evidence = RunLevelDecision.evidence(base: logBase, head: logHead, prior: prior, settings: settings)
         let ratio = RatioBootstrap.ratioOfPercentiles(
             base: x, head: y, percentile: settings.percentile, level: settings.level, resamples: settings.resamples,
             seed: settings.seed)
         let shift = HodgesLehmann.shift(base: x.map(log), head: y.map(log), level: settings.level)
-        let test = MannWhitney.test(x, y)
-        let change = ratio.ratio - 1
-        var notes = [String]()
-        if x.count < 5 || y.count < 5 { notes.append("few samples (\(x.count) vs \(y.count)): the test has little power") }
-        let counters = CounterDeltas.between(base.counters, head.counters)
+        let mannWhitney = MannWhitney.test(x, y)
+        let counters = CounterDeltas.between(base.replicates(runID: baseRunID), head.replicates(runID: headRunID),
+                                             alpha: settings.alpha)
+        let runLevel = evidence.test.map {
+            RunLevelTest(method: $0.method, difference: $0.difference, standardError: $0.standardError,
+                         degreesOfFreedom: $0.degreesOfFreedom, pValue: $0.pValue,
+                         priorDegreesOfFreedom: $0.method == .pooled ? prior?.degreesOfFreedom : nil)
+        }
         return BenchmarkComparison(
-            id: head.id, baseSamples: x.count, headSamples: y.count,
+            id: head.id, baseRuns: logBase.count, headRuns: logHead.count, baseSamples: x.count, headSamples: y.count,
             baseMedian: Descriptive.median(x), headMedian: Descriptive.median(y),
-            baseStatistic: Percentile.of(x, settings.percentile), headStatistic: Percentile.of(y, settings.percentile),
-            relativeChange: change,
-            interval: ConfidenceInterval(lower: ratio.interval.lower - 1, upper: ratio.interval.upper - 1, level: settings.level),
+            baseStatistic: exp(RunLevelDecision.mean(logBase)), headStatistic: exp(RunLevelDecision.mean(logHead)),
+            relativeChange: exp(evidence.difference) - 1,
+            interval: evidence.test.map { relative($0.interval(level: settings.level)) },
+            runLevel: runLevel, adjustedPValue: nil, betweenRunSpread: evidence.spread, noiseFloor: evidence.noiseFloor,
+            minimumDetectableEffect: evidence.minimumDetectableEffect, needsMoreRuns: true, verdict: .inconclusive,
+            pooledChange: ratio.ratio - 1,
+            pooledInterval: ConfidenceInterval(lower: ratio.interval.lower - 1, upper: ratio.interval.upper - 1, level: settings.level),
             hodgesLehmannChange: exp(shift.shift) - 1,
-            hodgesLehmannInterval: ConfidenceInterval(
-                lower: exp(shift.interval.lower) - 1, upper: exp(shift.interval.upper) - 1, level: settings.level),
-            pValue: test.pValue, test: test.method,
-            verdict: verdict(change: change, pValue: test.pValue, settings: settings),
-            counters: counters, explanation: CounterDeltas.explanation(counters), notes: notes)
+            hodgesLehmannInterval: relative(shift.interval),
+            mannWhitneyPValue: mannWhitney.pValue, mannWhitneyMethod: mannWhitney.method,
+            counters: counters, explanation: CounterDeltas.explanation(counters),
+            notes: notes(evidence, prior: prior))
     }
 
-    /// Significant (p < α) and beyond the noise threshold, in either direction; otherwise unchanged.
-    public static func verdict(change: Double, pValue: Double, settings: ComparisonSettings) -> Verdict {
-        guard pValue < settings.alpha, abs(change) > settings.threshold else { return .unchanged }
-        return change > 0 ? .regressed : .improved
+    /// Holm over the run-level p-values of every benchmark with a test, then each verdict.
+    static func decide(_ compared: inout [BenchmarkComparison], settings: ComparisonSettings) -> FamilyWiseControl {
+        let tested = compared.indices.filter { compared[$0].runLevel != nil }
+        let adjusted = Holm.adjust(tested.map { compared[$0].runLevel!.pValue })
+        for (index, p) in zip(tested, adjusted) { compared[index].adjustedPValue = p }
+        for index in compared.indices {
+            var c = compared[index]
+            c.verdict = RunLevelDecision.verdict(difference: log(1 + c.relativeChange), adjustedPValue: c.adjustedPValue,
+                                                 noiseFloor: c.noiseFloor, alpha: settings.alpha)
+            c.needsMoreRuns = RunLevelDecision.needsMoreRuns(c.verdict, minimumDetectableEffect: c.minimumDetectableEffect,
+                                                             noiseFloor: c.noiseFloor)
+            compared[index] = c
+        }
+        return FamilyWiseControl(
+            method: "holm", tests: tested.count, alpha: settings.alpha,
+            description: "exit code: Holm-adjusted over \(tested.count) benchmark\(tested.count == 1 ? "" : "s"), "
+                + "family-wise α = \(settings.alpha)")
+    }
+
+    static func notes(_ evidence: RunLevelDecision.Evidence, prior: PriorSpread?) -> [String] {
+        if evidence.test == nil {
+            return ["between-run variance unknown: one run per side; merge more runs (make compare does) or record history"]
+        }
+        var notes = [String]()
+        if let prior, evidence.test?.method == .pooled {
+            notes.append("between-run spread from history: \(String(format: "%.2f%%", 100 * prior.standardDeviation)) "
+                         + "over \(Int(prior.degreesOfFreedom)) degrees of freedom")
+        } else if evidence.baseRuns == 1 || evidence.headRuns == 1 {
+            notes.append("one run on a side: the between-run spread comes from the other side only")
+        }
+        return notes
+    }
+
+    static func relative(_ logInterval: ConfidenceInterval) -> ConfidenceInterval {
+        ConfidenceInterval(lower: exp(logInterval.lower) - 1, upper: exp(logInterval.upper) - 1, level: logInterval.level)
     }
 
     static func summary(_ compared: [BenchmarkComparison]) -> GeometricMeanSummary {
         let logs = compared.map { log(1 + $0.relativeChange) }
         let geometric = logs.isEmpty ? 0 : exp(logs.reduce(0, +) / Double(logs.count)) - 1
+        func count(_ verdict: Verdict) -> Int { compared.filter { $0.verdict == verdict }.count }
         return GeometricMeanSummary(
-            relativeChange: geometric, benchmarks: compared.count,
-            improved: compared.filter { $0.verdict == .improved }.count,
-            regressed: compared.filter { $0.verdict == .regressed }.count,
-            unchanged: compared.filter { $0.verdict == .unchanged }.count)
+            relativeChange: geometric, benchmarks: compared.count, improved: count(.improved),
+            regressed: count(.regressed), unchanged: count(.unchanged), inconclusive: count(.inconclusive))
     }
 
-    static func warnings(base: RunResults, head: RunResults) -> [String] {
+    static func warnings(base: RunResults, head: RunResults, compared: [BenchmarkComparison]) -> [String] {
         var warnings = [String]()
         for (side, run) in [("base", base), ("head", head)] where !run.complete {
             warnings.append("\(side) run \(run.runID) is incomplete (\(run.incompleteReason ?? "no reason given"))")
         }
-        let (a, b) = (base.environment, head.environment)
-        if a.hostname != b.hostname || a.cpuModel != b.cpuModel {
-            warnings.append("runs come from different machines (\(a.hostname) vs \(b.hostname)): differences may be the machine's")
+        let untested = compared.filter { $0.runLevel == nil }.count
+        if untested > 0 {
+            warnings.append("between-run variance unknown for \(untested) benchmark\(untested == 1 ? "" : "s") "
+                            + "(one run per side, no history): INCONCLUSIVE, not a verdict")
         }
-        if a.buildConfiguration != b.buildConfiguration {
-            warnings.append("build configurations differ (\(a.buildConfiguration) vs \(b.buildConfiguration))")
-        }
-        if base.settings.cacheMode != head.settings.cacheMode {
-            warnings.append("cache modes differ (\(base.settings.cacheMode) vs \(head.settings.cacheMode))")
+        if let difference = incompatibility(base: base, head: head) { warnings.append(difference) }
+        if base.environment.hostname != head.environment.hostname {
+            warnings.append("runs come from different hosts (\(base.environment.hostname) vs \(head.environment.hostname)) of one machine class")
         }
         return warnings
     }

@@ -2,23 +2,28 @@ import Statistics
 
 /// How `compare` and the regression gate decide.
 public struct ComparisonSettings: Codable, Sendable, Equatable {
-    /// Significance level of the Mann–Whitney test; a change needs p < alpha.
+    /// Family-wise significance level: the chance that any benchmark of the comparison is called regressed (or
+    /// improved) while nothing changed is held under alpha by Holm's adjustment of the run-level p-values.
     public var alpha: Double
-    /// Noise threshold on the relative change of the median; a change needs |head/base − 1| > threshold.
+    /// The user's noise threshold on the relative change; a benchmark's own noise floor may raise it
+    /// (``BenchmarkComparison/noiseFloor``), never lower it.
     public var threshold: Double
-    /// Confidence level of the intervals (1 − alpha by default, so interval and test agree in spirit).
+    /// Confidence level of the per-benchmark intervals (1 − alpha by default).
     public var level: Double
+    /// Power at which the minimum detectable effect is reported.
+    public var power: Double
     public var resamples: Int
     public var seed: UInt64
     /// The percentile whose change is reported and judged: 50 (the median, default) or a low one such as 10, which
     /// ignores bursts of interference from a shared machine (they only ever add time).
     public var percentile: Double
 
-    public init(alpha: Double = 0.01, threshold: Double = 0.02, level: Double? = nil, resamples: Int = 2000,
-                seed: UInt64 = 0x5EED, percentile: Double = 50) {
+    public init(alpha: Double = 0.01, threshold: Double = 0.02, level: Double? = nil, power: Double = 0.8,
+                resamples: Int = 2000, seed: UInt64 = 0x5EED, percentile: Double = 50) {
         self.alpha = alpha
         self.threshold = threshold
         self.level = level ?? 1 - alpha
+        self.power = power
         self.resamples = resamples
         self.seed = seed
         self.percentile = percentile
@@ -30,44 +35,110 @@ public struct ComparisonSettings: Codable, Sendable, Equatable {
     }
 }
 
-/// improved / regressed need both significance and a change beyond the threshold; anything else is unchanged.
+/// The verdict of one benchmark, decided on per-run values (see ``RunLevelDecision``).
 public enum Verdict: String, Codable, Sendable, CaseIterable {
-    case improved, regressed, unchanged
+    /// Holm-adjusted p < α and faster by more than the noise floor.
+    case improved
+    /// Holm-adjusted p < α and slower by more than the noise floor.
+    case regressed
+    /// The change is within the noise floor.
+    case unchanged
+    /// The change looks larger than the noise floor but the evidence is not enough, or the between-run variance is
+    /// unknown (one run per side and no history): more runs are needed.
+    case inconclusive
 }
 
-/// A counter available on both sides, per iteration.
+/// The run-level test of one benchmark: head vs base on the logarithm of each process run's statistic.
+public struct RunLevelTest: Codable, Sendable, Equatable {
+    /// `welch` (both sides ≥ 2 runs, no history) or `pooled` (one variance from both sides and the history's prior).
+    public var method: TwoSampleT.Method
+    /// mean(log head) − mean(log base).
+    public var difference: Double
+    public var standardError: Double
+    public var degreesOfFreedom: Double
+    /// Two-sided p-value before the family-wise adjustment.
+    public var pValue: Double
+    /// Degrees of freedom contributed by the history's between-run spread; nil when no prior was used.
+    public var priorDegreesOfFreedom: Double?
+}
+
+/// A counter's change, with the evidence behind it.
 public struct CounterDelta: Codable, Sendable, Equatable {
     public var name: String
+    /// Geometric mean over runs of the per-iteration value.
     public var base: Double
     public var head: Double
     /// head/base − 1; nil when base is 0.
     public var relativeChange: Double?
+    /// Process runs measuring this counter on each side.
+    public var baseRuns: Int
+    public var headRuns: Int
+    /// Run-level p-value, Holm-adjusted within the benchmark's counters; nil without a test (a single run per
+    /// side, or a zero value).
+    public var adjustedPValue: Double?
+    /// True when the delta has the same kind of evidence as a timing verdict (adjusted p < α and at least 1%, or an
+    /// exact counter — no spread on either side — that differs): only these are shown in reports.
+    public var evidenced: Bool
+
+    public init(name: String, base: Double, head: Double, relativeChange: Double?, baseRuns: Int = 1, headRuns: Int = 1,
+                adjustedPValue: Double? = nil, evidenced: Bool = false) {
+        self.name = name
+        self.base = base
+        self.head = head
+        self.relativeChange = relativeChange
+        self.baseRuns = baseRuns
+        self.headRuns = headRuns
+        self.adjustedPValue = adjustedPValue
+        self.evidenced = evidenced
+    }
 }
 
 /// One benchmark present on both sides.
 public struct BenchmarkComparison: Codable, Sendable, Equatable {
     public var id: String
+    /// Process runs (replicates) per side: the unit of replication.
+    public var baseRuns: Int
+    public var headRuns: Int
+    /// Samples per side, all runs pooled.
     public var baseSamples: Int
     public var headSamples: Int
-    /// Median time per iteration, ns.
+    /// Median time per iteration of all pooled samples, ns.
     public var baseMedian: Double
     public var headMedian: Double
-    /// The compared statistic (``ComparisonSettings/percentile``, the median by default), ns per iteration.
+    /// Geometric mean over runs of each run's compared statistic (``ComparisonSettings/percentile``), ns.
     public var baseStatistic: Double
     public var headStatistic: Double
-    /// head/base − 1 of the compared statistic (negative is faster).
+    /// exp(mean log head − mean log base) − 1 of the per-run statistics (negative is faster).
     public var relativeChange: Double
-    /// Bootstrap interval of that ratio − 1.
-    public var interval: ConfidenceInterval
-    /// Hodges–Lehmann ratio exp(shift of log times) − 1, with its distribution-free interval.
+    /// t interval of that change over runs at ``ComparisonSettings/level`` (not adjusted); nil without a test.
+    public var interval: ConfidenceInterval?
+    /// The run-level test; nil when the between-run variance is unknown (one run per side, no history).
+    public var runLevel: RunLevelTest?
+    /// Holm-adjusted run-level p-value over the comparison's benchmarks: what the verdict compares with α.
+    public var adjustedPValue: Double?
+    /// Between-run standard deviation of the log statistic (both sides pooled, with the history's prior).
+    public var betweenRunSpread: Double?
+    /// The threshold this benchmark is judged at: max(the user's threshold, exp(between-run SD) − 1). A change
+    /// smaller than one run-to-run standard deviation of this benchmark is never called.
+    public var noiseFloor: Double
+    /// The smallest relative change these runs detect with ``ComparisonSettings/power`` at α (two-sided); nil
+    /// without a test.
+    public var minimumDetectableEffect: Double?
+    /// INCONCLUSIVE, or UNCHANGED while the runs could miss a change of twice the noise floor (MDE > 2 floors):
+    /// `make compare` measures these again.
+    public var needsMoreRuns: Bool
+    public var verdict: Verdict
+    /// Informational, never decides: pooled-sample ratio of the statistic with its bootstrap interval, the
+    /// Hodges–Lehmann ratio with its Moses interval and the Mann–Whitney test on all samples pooled.
+    public var pooledChange: Double
+    public var pooledInterval: ConfidenceInterval
     public var hodgesLehmannChange: Double
     public var hodgesLehmannInterval: ConfidenceInterval
-    public var pValue: Double
-    public var test: MannWhitney.Method
-    public var verdict: Verdict
-    /// Counters both sides measured, largest relative change first.
+    public var mannWhitneyPValue: Double
+    public var mannWhitneyMethod: MannWhitney.Method
+    /// Counters measured on both sides with their evidence, largest relative change first.
     public var counters: [CounterDelta]
-    /// e.g. `instructions +12%, IPC −8%`; empty when no counter moved by 1% or more.
+    /// e.g. `instructions +12%, IPC −8%`: only evidenced counter deltas; empty when none.
     public var explanation: String
     public var notes: [String]
 }
@@ -80,12 +151,25 @@ public struct GeometricMeanSummary: Codable, Sendable, Equatable {
     public var improved: Int
     public var regressed: Int
     public var unchanged: Int
+    public var inconclusive: Int
+}
+
+/// How the exit code controls false regressions over the whole comparison.
+public struct FamilyWiseControl: Codable, Sendable, Equatable {
+    /// `holm`.
+    public var method: String
+    /// Benchmarks in the family (those with a run-level test).
+    public var tests: Int
+    public var alpha: Double
+    /// One line for reports: `exit code: Holm-adjusted over 12 benchmarks, family-wise α = 0.01`.
+    public var description: String
 }
 
 /// Everything `compare` found; its JSON form is the `--format json` output.
 public struct ComparisonReport: Codable, Sendable {
     public static let format = "framebudget-comparison"
-    public static let formatVersion = 1
+    /// 2: run-level verdicts (runs per side, t test over runs, Holm, noise floor, MDE, inconclusive).
+    public static let formatVersion = 2
 
     public var format: String = ComparisonReport.format
     public var formatVersion: Int = ComparisonReport.formatVersion
@@ -93,15 +177,21 @@ public struct ComparisonReport: Codable, Sendable {
     public var headRunID: String
     public var baseCommit: String?
     public var headCommit: String?
+    /// The machine class both sides were measured in (``Results/MachineClass``).
+    public var machineClass: String?
     public var settings: ComparisonSettings
+    public var familyWise: FamilyWiseControl
     public var benchmarks: [BenchmarkComparison]
     /// Ids only in head / only in base.
     public var added: [String]
     public var removed: [String]
     public var summary: GeometricMeanSummary
-    /// Anything that weakens the comparison (an incomplete run, different machines or builds).
+    /// Anything that weakens the comparison (an incomplete run, one run per side, different hosts).
     public var warnings: [String]
 
     public var regressions: [BenchmarkComparison] { benchmarks.filter { $0.verdict == .regressed } }
     public var hasRegression: Bool { !regressions.isEmpty }
+    public var inconclusive: [BenchmarkComparison] { benchmarks.filter { $0.verdict == .inconclusive } }
+    /// Ids whose verdict more runs could still change (``BenchmarkComparison/needsMoreRuns``).
+    public var undecided: [String] { benchmarks.filter(\.needsMoreRuns).map(\.id) }
 }

@@ -3,7 +3,8 @@ import Results
 
 /// The comparison as text: a console table and a Markdown document for a pull-request comment. Pure.
 public enum ComparisonText {
-    static let header = ["benchmark", "base", "head", "change [CI]", "p", "verdict", "counters"]
+    static let header = ["benchmark", "runs", "base", "head", "change [CI]", "p (Holm)", "floor", "MDE", "verdict", "counters"]
+    static let verdictColumn = 8
 
     /// A plain table, one line per benchmark, then the summary and the added/removed lists.
     public static func console(_ report: ComparisonReport) -> String {
@@ -19,17 +20,17 @@ public enum ComparisonText {
         return lines.joined(separator: "\n")
     }
 
-    /// Markdown: a headline, the table, added/removed and warnings.
+    /// Markdown: a headline, what a verdict means, the table, added/removed and warnings.
     public static func markdown(_ report: ComparisonReport) -> String {
         let s = report.summary
         var lines = [
-            "### FrameBudget comparison: \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged",
+            "### FrameBudget comparison: \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, "
+                + "\(s.inconclusive) inconclusive",
             "",
             "Base `\(report.baseCommit.map { String($0.prefix(10)) } ?? report.baseRunID)` → head "
                 + "`\(report.headCommit.map { String($0.prefix(10)) } ?? report.headRunID)`. "
                 + "Geometric mean of \(report.settings.statisticName) ratios: **\(Percent.signed(s.relativeChange))** over \(s.benchmarks) benchmarks. "
-                + "A verdict needs p < \(report.settings.alpha) (Mann–Whitney U) and a change beyond "
-                + "±\(format(report.settings.threshold * 100))%; intervals are \(format(report.settings.level * 100))% bootstrap.",
+                + method(report),
             "",
             "| " + header.joined(separator: " | ") + " |",
             "|" + header.map { _ in " --- " }.joined(separator: "|") + "|",
@@ -37,13 +38,25 @@ public enum ComparisonText {
         lines += report.benchmarks.map { comparison in
             var cells = row(comparison)
             cells[0] = "`\(cells[0])`"
-            if comparison.verdict != .unchanged { cells[5] = "**\(cells[5])**" }
+            if comparison.verdict != .unchanged { cells[verdictColumn] = "**\(cells[verdictColumn])**" }
             return "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
         }
+        if !report.undecided.isEmpty { lines += ["", "Need more runs: " + report.undecided.map { "`\($0)`" }.joined(separator: ", ")] }
         if !report.added.isEmpty { lines += ["", "Added (head only): " + report.added.map { "`\($0)`" }.joined(separator: ", ")] }
         if !report.removed.isEmpty { lines += ["", "Removed (base only): " + report.removed.map { "`\($0)`" }.joined(separator: ", ")] }
         if !report.warnings.isEmpty { lines += [""] + report.warnings.map { "> ⚠️ \($0)" } }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What a verdict means, in one paragraph.
+    static func method(_ report: ComparisonReport) -> String {
+        let settings = report.settings
+        return "Each process run is one replicate: a verdict is a t test over the runs' \(settings.statisticName)s "
+            + "(Welch, or pooled with the history's between-run spread), \(report.familyWise.description); "
+            + "regressed/improved needs adjusted p < \(settings.alpha) and a change beyond the benchmark's noise floor "
+            + "(the larger of ±\(format(settings.threshold * 100))% and its between-run spread); a change beyond the floor "
+            + "without that evidence is inconclusive. Intervals: \(format(settings.level * 100))% t over runs; "
+            + "MDE: the smallest change these runs detect with \(format(settings.power * 100))% power."
     }
 
     /// The report as JSON (sorted keys, the results model's encoder).
@@ -52,18 +65,31 @@ public enum ComparisonText {
     }
 
     static func row(_ c: BenchmarkComparison) -> [String] {
-        let verdict = c.verdict == .regressed ? "REGRESSED" : c.verdict.rawValue
-        return [c.id, duration(c.baseStatistic), duration(c.headStatistic),
-                "\(Percent.signed(c.relativeChange)) [\(Percent.signed(c.interval.lower)), \(Percent.signed(c.interval.upper))]",
-                pValue(c.pValue), verdict, c.explanation]
+        let interval = c.interval.map { " [\(Percent.signed($0.lower)), \(Percent.signed($0.upper))]" } ?? " [no interval]"
+        return [c.id, "\(c.baseRuns)/\(c.headRuns)", duration(c.baseStatistic), duration(c.headStatistic),
+                Percent.signed(c.relativeChange) + interval, c.adjustedPValue.map(pValue) ?? "—",
+                String(format: "%.1f%%", c.noiseFloor * 100),
+                c.minimumDetectableEffect.map { String(format: "%.1f%%", $0 * 100) } ?? "—",
+                verdictText(c), c.explanation]
     }
 
-    /// The summary lines: geometric mean and verdict counts, added/removed benchmarks, warnings.
+    static func verdictText(_ c: BenchmarkComparison) -> String {
+        switch c.verdict {
+        case .regressed: return "REGRESSED"
+        case .inconclusive: return "INCONCLUSIVE"
+        case .improved: return "improved"
+        case .unchanged: return c.needsMoreRuns ? "unchanged (low power)" : "unchanged"
+        }
+    }
+
+    /// The summary lines: geometric mean and verdict counts, the family-wise control, added/removed benchmarks, warnings.
     public static func footer(_ report: ComparisonReport) -> [String] {
         let s = report.summary
         var lines = ["geometric mean of \(report.settings.statisticName) ratios \(Percent.signed(s.relativeChange)) over \(s.benchmarks) benchmarks: "
-                     + "\(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged "
-                     + "(p < \(report.settings.alpha), threshold ±\(format(report.settings.threshold * 100))%)"]
+                     + "\(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, \(s.inconclusive) inconclusive "
+                     + "(threshold ±\(format(report.settings.threshold * 100))%)",
+                     report.familyWise.description]
+        if !report.undecided.isEmpty { lines.append("need more runs: " + report.undecided.joined(separator: ", ")) }
         if !report.added.isEmpty { lines.append("added (head only): " + report.added.joined(separator: ", ")) }
         if !report.removed.isEmpty { lines.append("removed (base only): " + report.removed.joined(separator: ", ")) }
         lines += report.warnings.map { "warning: \($0)" }

@@ -7,7 +7,9 @@ import Results
 /// Order of interpretation: an existing file path → that results file; else, with a database: a run number or run
 /// id → that run; a branch name → its newest complete run; a hex prefix of ≥ 7 characters → the newest complete run
 /// of that commit. A branch or commit with only incomplete (interrupted) runs, and anything else, is
-/// ``HistoryError/noBaseline(reference:reason:)``.
+/// ``HistoryError/noBaseline(reference:reason:)``. With a machine class, a branch or commit resolves to its newest
+/// complete run *of that class*; one that has runs only of other classes is refused (a baseline from another machine
+/// class is never compared).
 public enum BaselineResolver {
     public struct Baseline: Sendable {
         public var run: RunResults
@@ -15,7 +17,8 @@ public enum BaselineResolver {
         public var source: String
     }
 
-    public static func resolve(_ reference: String, database: HistoryDatabase?) throws -> Baseline {
+    public static func resolve(_ reference: String, database: HistoryDatabase?, machineClass: MachineClass? = nil) throws
+        -> Baseline {
         if FileManager.default.fileExists(atPath: reference) {
             return Baseline(run: try ResultsFile.read(from: reference), source: "results file \(reference)")
         }
@@ -25,18 +28,25 @@ public enum BaselineResolver {
         if let run = try? database.run(reference) {
             return Baseline(run: run, source: "run \(reference) of \(database.path)")
         }
-        let onBranch = try database.latestCompleteRunID(branch: reference)
+        let hash = machineClass?.hash
+        let onBranch = try database.latestCompleteRunID(branch: reference, machineClass: hash)
         if let runID = onBranch.runID {
             return Baseline(run: try database.run(runID), source: "newest complete run \(runID) on branch \(reference)")
         }
         try refuseOnlyIncomplete(onBranch.incomplete, of: "branch \(reference)", reference: reference)
         let isHex = reference.count >= 7 && reference.allSatisfy(\.isHexDigit)
         if isHex {
-            let ofCommit = try database.latestCompleteRunID(commitPrefix: reference.lowercased())
+            let ofCommit = try database.latestCompleteRunID(commitPrefix: reference.lowercased(), machineClass: hash)
             if let runID = ofCommit.runID {
                 return Baseline(run: try database.run(runID), source: "newest complete run \(runID) of commit \(reference)")
             }
             try refuseOnlyIncomplete(ofCommit.incomplete, of: "commit \(reference)", reference: reference)
+        }
+        if let machineClass, try database.latestRunID(branch: reference) != nil
+            || (isHex && database.latestRunID(commitPrefix: reference.lowercased()) != nil) {
+            throw HistoryError.noBaseline(
+                reference: reference,
+                reason: "recorded only in other machine classes than this run's \(machineClass); runs of another class are never compared")
         }
         throw HistoryError.noBaseline(
             reference: reference, reason: "not a results file, run number, run id, recorded branch or commit in \(database.path)")

@@ -127,6 +127,11 @@ public final class HistoryDatabase: Sendable {
             leftovers.remove()
             throw HistoryError.unusable(path: path, reason: "no history tables (an empty or foreign SQLite file)")
         }
+        // Reading never migrates: an older schema lacks what the queries read (machine classes, between-run spreads).
+        if requireTables && version < HistorySchema.currentVersion {
+            leftovers.remove()
+            throw HistoryError.olderDatabase(path: path, found: version, supported: HistorySchema.currentVersion)
+        }
     }
 
     /// `PRAGMA integrity_check`: `ok` for a sound database.

@@ -13,6 +13,8 @@ public struct RunRecord: Codable, Sendable, Equatable {
     public var gitBranch: String?
     public var hostname: String
     public var benchmarks: Int
+    /// The run's machine class hash (``Results/MachineClass/hash``).
+    public var machineClass: String?
 }
 
 /// One night of one benchmark's series.
@@ -34,28 +36,29 @@ extension HistoryDatabase {
         try pool.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT r.id, r.run_id, r.started_at, r.complete, r.git_commit, r.git_branch, r.hostname,
-                       (SELECT COUNT(*) FROM results WHERE run = r.id) AS benchmarks
+                       r.machine_class_hash, (SELECT COUNT(*) FROM results WHERE run = r.id) AS benchmarks
                 FROM runs r WHERE (?1 IS NULL OR r.git_branch = ?1)
                 ORDER BY r.started_at DESC, r.id DESC LIMIT ?2
                 """, arguments: [branch, limit])
             return rows.map { row in
                 RunRecord(number: row["id"], runID: row["run_id"], startedAt: row["started_at"], complete: row["complete"],
                           gitCommit: row["git_commit"], gitBranch: row["git_branch"], hostname: row["hostname"],
-                          benchmarks: row["benchmarks"])
+                          benchmarks: row["benchmarks"], machineClass: row["machine_class_hash"])
             }
         }
     }
 
-    /// The series of one benchmark, oldest first.
+    /// The series of one benchmark, oldest first; with `machineClass` (a ``Results/MachineClass/hash``) only the
+    /// runs of that class, so a fleet's machines never make one series.
     /// - Throws: ``HistoryError/unknownBenchmark(id:)`` when no run measured it.
-    public func series(of benchmarkID: String, completeOnly: Bool = false) throws -> [SeriesPoint] {
+    public func series(of benchmarkID: String, completeOnly: Bool = false, machineClass: String? = nil) throws -> [SeriesPoint] {
         let points = try pool.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT r.id, r.run_id, r.started_at, r.git_commit, r.complete, s.median, s.median_lower, s.median_upper
                 FROM results s JOIN runs r ON r.id = s.run
-                WHERE s.benchmark_id = ? AND (? = 0 OR r.complete = 1)
+                WHERE s.benchmark_id = ? AND (? = 0 OR r.complete = 1) AND (? IS NULL OR r.machine_class_hash = ?)
                 ORDER BY r.started_at, r.id
-                """, arguments: [benchmarkID, completeOnly]).map { row in
+                """, arguments: [benchmarkID, completeOnly, machineClass, machineClass]).map { row in
                 SeriesPoint(number: row["id"], runID: row["run_id"], startedAt: row["started_at"],
                             gitCommit: row["git_commit"], complete: row["complete"], median: row["median"],
                             lower: row["median_lower"], upper: row["median_upper"])
@@ -81,18 +84,45 @@ extension HistoryDatabase {
         return try ResultsFile.decode(document, path: "\(path) (run \(runID))")
     }
 
-    /// The newest complete run whose branch is `branch` or whose commit starts with `commitPrefix`, and how many
-    /// matching runs are incomplete (an interrupted run is never a baseline; the count lets the caller say why
-    /// there is none).
-    func latestCompleteRunID(branch: String? = nil, commitPrefix: String? = nil) throws -> (runID: String?, incomplete: Int) {
+    /// The newest complete run whose branch is `branch` or whose commit starts with `commitPrefix` (with
+    /// `machineClass`, a hash, only runs of that class), and how many matching runs are incomplete (an interrupted
+    /// run is never a baseline; the count lets the caller say why there is none).
+    func latestCompleteRunID(branch: String? = nil, commitPrefix: String? = nil, machineClass: String? = nil) throws
+        -> (runID: String?, incomplete: Int) {
         try pool.read { db in
-            let matching = "(?1 IS NOT NULL AND git_branch = ?1) OR (?2 IS NOT NULL AND git_commit LIKE ?2 || '%')"
+            let matching = """
+                ((?1 IS NOT NULL AND git_branch = ?1) OR (?2 IS NOT NULL AND git_commit LIKE ?2 || '%'))
+                AND (?3 IS NULL OR machine_class_hash = ?3)
+                """
             let runID = try String.fetchOne(db, sql: """
-                SELECT run_id FROM runs WHERE (\(matching)) AND complete = 1 ORDER BY started_at DESC, id DESC LIMIT 1
-                """, arguments: [branch, commitPrefix])
-            let incomplete = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM runs WHERE (\(matching)) AND complete = 0",
-                                              arguments: [branch, commitPrefix]) ?? 0
+                SELECT run_id FROM runs WHERE \(matching) AND complete = 1 ORDER BY started_at DESC, id DESC LIMIT 1
+                """, arguments: [branch, commitPrefix, machineClass])
+            let incomplete = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM runs WHERE \(matching) AND complete = 0",
+                                              arguments: [branch, commitPrefix, machineClass]) ?? 0
             return (runID, incomplete)
+        }
+    }
+
+    /// The newest run (complete ones first) whose branch is `branch` or whose commit starts with `commit`; with
+    /// `machineClass` (a hash) only runs of that class.
+    func latestRunID(branch: String? = nil, commitPrefix: String? = nil, machineClass: String? = nil) throws -> String? {
+        try pool.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT run_id FROM runs
+                WHERE ((?1 IS NOT NULL AND git_branch = ?1) OR (?2 IS NOT NULL AND git_commit LIKE ?2 || '%'))
+                  AND (?3 IS NULL OR machine_class_hash = ?3)
+                ORDER BY complete DESC, started_at DESC, id DESC LIMIT 1
+                """, arguments: [branch, commitPrefix, machineClass])
+        }
+    }
+
+    /// The machine class hash of the newest run that measured `benchmarkID` (complete runs first).
+    public func newestMachineClass(of benchmarkID: String) throws -> String? {
+        try pool.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT r.machine_class_hash FROM results s JOIN runs r ON r.id = s.run
+                WHERE s.benchmark_id = ? ORDER BY r.complete DESC, r.started_at DESC, r.id DESC LIMIT 1
+                """, arguments: [benchmarkID])
         }
     }
 }

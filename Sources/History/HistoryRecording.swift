@@ -37,6 +37,7 @@ extension HistoryDatabase {
                     number = db.lastInsertedRowID
                     insideTransaction()
                     for result in run.benchmarks { try insert(result, run: number, db: db) }
+                    try HistorySpreads.store(run, number: number, db: db)
                     insideTransaction()
                     return .commit
                 }

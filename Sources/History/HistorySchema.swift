@@ -8,7 +8,7 @@ import GRDB
 /// newer database before touching it.
 enum HistorySchema {
     /// The schema version this build writes and reads.
-    static let currentVersion = 1
+    static let currentVersion = 2
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -47,6 +47,25 @@ enum HistorySchema {
                 CREATE INDEX runs_by_branch ON runs(git_branch, started_at);
                 PRAGMA user_version = 1;
                 """)
+        }
+        // v2 (issue 10): the machine class of every run, and each benchmark's between-run spread where a run held
+        // several process runs, so that series, noise floors and baselines keep like with like.
+        migrator.registerMigration("v2-machine-class") { db in
+            try db.execute(sql: """
+                ALTER TABLE runs ADD COLUMN machine_class TEXT;
+                ALTER TABLE runs ADD COLUMN machine_class_hash TEXT;
+                CREATE INDEX runs_by_class ON runs(machine_class_hash, started_at);
+                CREATE TABLE run_spreads (
+                    run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                    benchmark_id TEXT NOT NULL,
+                    statistic TEXT NOT NULL,
+                    log_standard_deviation REAL NOT NULL,
+                    degrees_of_freedom REAL NOT NULL,
+                    PRIMARY KEY (run, benchmark_id, statistic)
+                );
+                PRAGMA user_version = 2;
+                """)
+            try HistorySpreads.backfill(db)
         }
         return migrator
     }

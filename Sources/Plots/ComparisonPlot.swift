@@ -1,8 +1,10 @@
 import Comparison
 import Foundation
+import Statistics
 
-/// The comparison plot: the relative change of each benchmark's median with its interval, the ±threshold band,
-/// coloured by verdict (red regressed, green improved, grey unchanged).
+/// The comparison plot: each benchmark's run-level change with its t interval over runs, the ±threshold band,
+/// coloured by verdict (red regressed, green improved, orange inconclusive, grey unchanged). A benchmark without an
+/// interval (one run per side) is drawn as an open orange point and labelled so.
 public struct ComparisonPlot: PlotKind {
     public var name: String
 
@@ -11,16 +13,17 @@ public struct ComparisonPlot: PlotKind {
     public func plots(for report: ComparisonReport) -> [PlotSpec] {
         guard !report.benchmarks.isEmpty else { return [] }
         let data = report.benchmarks.enumerated().map { index, c in
-            let color = c.verdict == .regressed ? 0xC0392B : c.verdict == .improved ? 0x1E8449 : 0x7F8C8D
-            return [String(index), number(c.relativeChange), number(c.interval.lower), number(c.interval.upper), String(color),
-                    "\"\(c.id)\""].joined(separator: " ")
+            let interval = c.interval ?? ConfidenceInterval(lower: c.relativeChange, upper: c.relativeChange, level: 0)
+            let label = c.id + (c.verdict == .inconclusive ? " (inconclusive)" : "") + (c.interval == nil ? " no interval" : "")
+            return [String(index), number(c.relativeChange), number(interval.lower), number(interval.upper),
+                    String(color(c.verdict)), "\"\(label)\""].joined(separator: " ")
         }.joined(separator: "\n") + "\n"
         let threshold = report.settings.threshold * 100
         let level = Int((report.settings.level * 100).rounded())
         let height = max(3, report.benchmarks.count)
         let script = """
-            set title 'Change of the median, head vs base (\(level)% bootstrap interval)'
-            set xlabel 'change of median time (%), negative is faster'
+            set title 'Change of the \(report.settings.statisticName), head vs base (\(level)% t interval over process runs)'
+            set xlabel 'change of \(report.settings.statisticName) time (%), negative is faster; orange: inconclusive'
             set yrange [-1:\(height)]
             set grid xtics
             set key off
@@ -29,7 +32,16 @@ public struct ComparisonPlot: PlotKind {
             set arrow 1 from first 0, graph 0 to first 0, graph 1 nohead lc rgb 'black'
             plot '\(name).dat' using 2:1:3:4:5:ytic(6) with xerrorbars pt 7 ps 1.2 lc rgb variable
             """
-        return [PlotSpec(name: name, title: "Comparison of medians", script: script, dataFiles: ["\(name).dat": data])]
+        return [PlotSpec(name: name, title: "Comparison over process runs", script: script, dataFiles: ["\(name).dat": data])]
+    }
+
+    private func color(_ verdict: Verdict) -> Int {
+        switch verdict {
+        case .regressed: return 0xC0392B
+        case .improved: return 0x1E8449
+        case .inconclusive: return 0xE67E22
+        case .unchanged: return 0x7F8C8D
+        }
     }
 
     private func number(_ fraction: Double) -> String { String(format: "%.4f", fraction * 100) }

@@ -4,16 +4,22 @@ import Foundation
 import History
 import Plots
 import Results
+import Statistics
 
-/// `framebudget compare BASE.json HEAD.json`: per-benchmark change of the median with intervals, a Mann–Whitney
-/// test and a verdict; exit 1 when anything regressed.
+/// `framebudget compare BASE.json HEAD.json`: per benchmark, a t test over process runs, Holm over the benchmarks,
+/// each benchmark's noise floor and MDE, and a verdict; exit 1 when anything regressed, 3 when something is
+/// inconclusive.
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "compare", abstract: "Compare two runs: change of each median, its interval, significance, verdict.",
+        commandName: "compare", abstract: "Compare two sides (merged process runs): change, interval over runs, verdict.",
         discussion: """
             Example: framebudget compare Reports/base/results.json Reports/head/results.json --format markdown --out pr.md
-            A benchmark regressed (or improved) when the Mann–Whitney p-value is below --alpha AND its median moved by \
-            more than --threshold percent. Exit 0 no regression, 1 something regressed, 2 bad input.
+            Each process run is one replicate. A benchmark regressed (or improved) when the t test over runs, \
+            Holm-adjusted over all compared benchmarks, is below --alpha AND the change exceeds its noise floor \
+            (--threshold, or its between-run spread if larger); a change beyond the floor without that evidence, or \
+            one run per side without a history, is INCONCLUSIVE. \
+            Exit 0 nothing regressed or inconclusive, 1 something regressed, 3 something inconclusive (none regressed), \
+            2 bad input (e.g. runs of different machine classes).
             """)
 
     @Argument(help: "Results of the base (reference) run; with --database also a run number, run id, branch or commit.")
@@ -22,13 +28,13 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "Results of the head (candidate) run; with --database also a recorded run.")
     var head: String
 
-    @Option(help: "History database in which to look up a BASE or HEAD that is not a file.")
+    @Option(help: "History database: looks up a BASE or HEAD that is not a file, and each benchmark's between-run spread (noise floor) in the head's machine class.")
     var database: String?
 
     @Option(help: "Noise threshold in percent: smaller changes are 'unchanged' whatever their p-value (e.g. 2 or 2%).")
     var threshold: String = "2"
 
-    @Option(help: "Significance level of the Mann–Whitney U test.")
+    @Option(help: "Family-wise significance level (Holm over the compared benchmarks' run-level tests).")
     var alpha: Double = 0.01
 
     @Option(help: "Output: console, markdown (a PR comment) or json.")
@@ -45,8 +51,11 @@ struct CompareCommand: ParsableCommand {
         valueName: "median|pN"))
     var statistic: String = "median"
 
-    @Option(help: "Seed of the bootstrap intervals.")
+    @Option(help: "Seed of the (informational) pooled-sample bootstrap intervals.")
     var seed: UInt64 = 0x5EED
+
+    @Flag(help: "Print only the ids whose verdict more runs could change (inconclusive, or unchanged with too little power), one per line; exit 0.")
+    var undecided = false
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case console, markdown, json }
 
@@ -71,9 +80,15 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let baseRun = try load(base), headRun = try load(head)
+            let headRun = try load(head)
+            let baseRun = try load(base, machineClass: headRun.machineClass)
+            if let refusal = Comparator.incompatibility(base: baseRun, head: headRun) { throw CommandFailure(.badInput, refusal) }
             let settings = ComparisonSettings(alpha: alpha, threshold: thresholdFraction!, seed: seed, percentile: percentile!)
-            let report = Comparator.compare(base: baseRun, head: headRun, settings: settings)
+            let report = Comparator.compare(base: baseRun, head: headRun, settings: settings, priors: try priors(for: headRun))
+            if undecided {
+                if !report.undecided.isEmpty { print(report.undecided.joined(separator: "\n")) }
+                return
+            }
             let text: String
             switch format {
             case .console: text = ComparisonText.console(report) + "\n"
@@ -88,16 +103,27 @@ struct CompareCommand: ParsableCommand {
             }
             if let plots { drawPlot(report, into: plots) }
             if report.hasRegression { throw ExitStatus.budgetFailure.code }
+            if !report.inconclusive.isEmpty { throw ExitStatus.inconclusive.code }
         }
     }
 
-    /// A results file, or (with --database) a recorded run resolved as `gate --baseline` resolves it.
-    private func load(_ reference: String) throws -> RunResults {
+    /// Between-run spreads of the head's machine class from `--database`, when given and present.
+    private func priors(for headRun: RunResults) throws -> [String: PriorSpread] {
+        guard let database, FileManager.default.fileExists(atPath: database) else { return [:] }
+        do {
+            return try HistoryDatabase(path: database, access: .readOnly).noiseFloors(of: headRun.benchmarks.map(\.id),
+                                                                  machineClass: headRun.machineClass)
+        } catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+    }
+
+    /// A results file, or (with --database) a recorded run resolved as `gate --baseline` resolves it (a branch or
+    /// commit: its newest run of `machineClass`).
+    private func load(_ reference: String, machineClass: MachineClass? = nil) throws -> RunResults {
         guard let database, !FileManager.default.fileExists(atPath: reference) else { return try ResultsFile.read(from: reference) }
         guard FileManager.default.fileExists(atPath: database) else {
             throw CommandFailure(.badInput, "\(database): no history database")
         }
-        do { return try BaselineResolver.resolve(reference, database: HistoryDatabase(path: database, access: .readOnly)).run }
+        do { return try BaselineResolver.resolve(reference, database: HistoryDatabase(path: database, access: .readOnly), machineClass: machineClass).run }
         catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
     }
 

@@ -110,6 +110,9 @@ struct HistoryListCommand: ParsableCommand {
     @Option(help: "At most this many runs.")
     var limit: Int = 50
 
+    @Option(name: .customLong("machine-class-of"), help: "Only runs of the machine class of this results file (CPU, cores, build, run settings).")
+    var machineClassOf: String?
+
     @Flag(help: "Print JSON.")
     var json = false
 
@@ -117,12 +120,16 @@ struct HistoryListCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let runs = try database.openExisting().runs(limit: limit, branch: branch)
+            var runs = try database.openExisting().runs(limit: limit, branch: branch)
+            if let machineClassOf {
+                let hash = try ResultsFile.read(from: machineClassOf).machineClass.hash
+                runs = runs.filter { $0.machineClass == hash }
+            }
             if json { print(String(decoding: try ResultsFile.encoder().encode(runs), as: UTF8.self)); return }
-            print(TextTable.render(header: ["#", "run", "started", "commit", "branch", "benchmarks", "complete"],
+            print(TextTable.render(header: ["#", "run", "started", "commit", "branch", "class", "benchmarks", "complete"],
                                    rows: runs.map { r in
                 ["\(r.number)", r.runID, r.startedAt, r.gitCommit.map { String($0.prefix(10)) } ?? "-", r.gitBranch ?? "-",
-                 "\(r.benchmarks)", r.complete ? "yes" : "NO"]
+                 r.machineClass ?? "-", "\(r.benchmarks)", r.complete ? "yes" : "NO"]
             }))
         }
     }

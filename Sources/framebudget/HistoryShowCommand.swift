@@ -22,11 +22,14 @@ struct HistoryShowCommand: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Option(name: .customLong("machine-class"), help: "The machine class (hash, see history list) whose series to show (default: that of the newest run).")
+    var machineClass: String?
+
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
         try reportingFailures {
-            let trend = try loadTrend(benchmark, database: database, includeIncomplete: includeIncomplete)
+            let trend = try loadTrend(benchmark, database: database, includeIncomplete: includeIncomplete, machineClass: machineClass)
             if json { print(String(decoding: try ResultsFile.encoder().encode(trend), as: UTF8.self)); return }
             let stepRuns = Set(trend.steps.map(\.runID))
             print(TextTable.render(header: ["#", "run", "commit", "median", "95% CI", "step"], rows: trend.points.map { p in
@@ -41,11 +44,18 @@ struct HistoryShowCommand: ParsableCommand {
     }
 }
 
-/// Loads a benchmark's series and detects its steps.
-func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete: Bool) throws -> Trend {
+/// Loads a benchmark's series within one machine class (`machineClass`, or that of its newest run) and detects its
+/// steps: runs of other machines or settings never make one series.
+func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete: Bool, machineClass: String?) throws -> Trend {
     let history = try database.openExisting()
-    do { return Trend.analyze(benchmark, points: try history.series(of: benchmark, completeOnly: !includeIncomplete)) }
-    catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+    do {
+        let chosen = try machineClass ?? history.newestMachineClass(of: benchmark)
+        let points = try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: chosen)
+        if let chosen, machineClass == nil, try history.series(of: benchmark, completeOnly: !includeIncomplete).count > points.count {
+            Console.warning("\(benchmark): showing machine class \(chosen) only; other classes: --machine-class (see history list)")
+        }
+        return Trend.analyze(benchmark, points: points)
+    } catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
 }
 
 /// `history plot <benchmark-id>…`: trend plots with the budget line.
@@ -69,6 +79,9 @@ struct HistoryPlotCommand: ParsableCommand {
     @Flag(name: .customLong("include-incomplete"), help: "Also use runs that were interrupted.")
     var includeIncomplete = false
 
+    @Option(name: .customLong("machine-class"), help: "The machine class (hash, see history list) to plot (default: each benchmark's newest).")
+    var machineClass: String?
+
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
@@ -77,7 +90,7 @@ struct HistoryPlotCommand: ParsableCommand {
             let timeBudgets = try budgetLines()
             try Folders.create(out)
             for id in ids {
-                let trend = try loadTrend(id, database: database, includeIncomplete: includeIncomplete)
+                let trend = try loadTrend(id, database: database, includeIncomplete: includeIncomplete, machineClass: machineClass)
                 let input = TrendPlot.Input(
                     benchmarkID: id,
                     points: trend.points.map { p in

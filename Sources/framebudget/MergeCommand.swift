@@ -24,11 +24,27 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let runs = try inputs.map { try ResultsFile.read(from: $0) }
+            let runs: [RunResults]
+            do { runs = try inputs.map { try ResultsFile.read(from: $0) } } catch { throw CommandFailure(.badInput, "\(error)") }
             let merged = try RunMerge.merge(runs, names: inputs, runID: runID)
             do { try ResultsFile.write(merged, to: out) } catch { throw CommandFailure(.runFailure, "\(error)") }
-            let samples = merged.benchmarks.map(\.samplesNanoseconds.count).reduce(0, +)
-            print("merged \(runs.count) runs, \(merged.benchmarks.count) benchmarks, \(samples) samples → \(out)")
+            print(Self.summary(merged, files: runs.count, out: out))
         }
+    }
+
+    /// `merged 3 files: 5 process runs (3–5 per benchmark), 12 benchmarks, 1800 samples → out.json`: how many
+    /// replicates a comparison of this file rests on.
+    static func summary(_ merged: RunResults, files: Int, out: String) -> String {
+        let perBenchmark = merged.benchmarks.map(\.replicateCount)
+        let processRuns = Set(merged.benchmarks.flatMap { $0.replicates(runID: merged.runID).map(\.runID) }).count
+        let range = perBenchmark.isEmpty ? "0" : perBenchmark.min()! == perBenchmark.max()! ? "\(perBenchmark.min()!)"
+            : "\(perBenchmark.min()!)–\(perBenchmark.max()!)"
+        let samples = merged.benchmarks.map(\.samplesNanoseconds.count).reduce(0, +)
+        var line = "merged \(files) file\(files == 1 ? "" : "s"): \(processRuns) process run\(processRuns == 1 ? "" : "s") "
+            + "(\(range) per benchmark), \(merged.benchmarks.count) benchmarks, \(samples) samples → \(out)"
+        if perBenchmark.contains(1) {
+            line += "\nnote: benchmarks with a single process run have no between-run variance: compare calls them inconclusive"
+        }
+        return line
     }
 }

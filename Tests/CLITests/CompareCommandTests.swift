@@ -12,31 +12,71 @@ final class CompareCommandTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 
-    func testARunComparedWithItselfIsUnchangedAndExitsZero() throws {
+    func testOneRunPerSideIsInconclusiveAndExitsThree() throws {
         let base = try ResultsFixtures.write(to: folder + "/base.json", runID: "base")
         let result = try Framebudget.run(["compare", base, base])
-        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertTrue(result.stdout.contains("texture-upload/optimized/256x192"))
-        XCTAssertTrue(result.stdout.contains("0 regressed, 0 improved, 2 unchanged"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("0 regressed, 0 improved, 0 unchanged, 2 inconclusive"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("warning: between-run variance unknown for 2 benchmarks"), result.stdout)
+        let undecided = try Framebudget.run(["compare", base, base, "--undecided"])
+        XCTAssertEqual(undecided.status, 0, undecided.stderr)
+        XCTAssertEqual(Set(undecided.stdout.split(separator: "\n").map(String.init)),
+                       ["texture-upload/optimized/256x192", "texture-upload/memcpy/256x192"])
+    }
+
+    func testSidesOfThreeProcessRunsCompareUnchangedAndExitZero() throws {
+        let base = try ResultsFixtures.mergedSide(in: folder, name: "base", levels: [1.0, 1.004, 0.997])
+        let head = try ResultsFixtures.mergedSide(in: folder, name: "head", levels: [0.998, 1.003, 1.001])
+        let result = try Framebudget.run(["compare", base, head])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("0 regressed, 0 improved, 2 unchanged, 0 inconclusive"), result.stdout)
+        XCTAssertTrue(result.stdout.contains(" 3/3 "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("exit code: Holm-adjusted over 2 benchmarks, family-wise α = 0.01"), result.stdout)
     }
 
     func testASlowerHeadRegressesExitsOneAndWritesMarkdownJSONAndAPlot() throws {
-        let base = try ResultsFixtures.write(to: folder + "/base.json", runID: "base")
-        let head = try ResultsFixtures.write(to: folder + "/head.json", runID: "head", slower: "texture-upload/optimized", factor: 1.25)
+        let base = try ResultsFixtures.mergedSide(in: folder, name: "base", levels: [1.0, 1.004, 0.997])
+        let head = try ResultsFixtures.mergedSide(in: folder, name: "head", levels: [0.998, 1.003, 1.001],
+                                                  slower: "texture-upload/optimized", factor: 1.25)
         let markdown = try Framebudget.run(["compare", base, head, "--format", "markdown", "--out", folder + "/pr.md",
                                             "--plots", folder + "/plots"])
         XCTAssertEqual(markdown.status, 1, markdown.stderr)
         let document = try String(contentsOfFile: folder + "/pr.md", encoding: .utf8)
-        XCTAssertTrue(document.hasPrefix("### FrameBudget comparison: 1 regressed, 0 improved, 1 unchanged"), document)
+        XCTAssertTrue(document.hasPrefix("### FrameBudget comparison: 1 regressed, 0 improved, 1 unchanged, 0 inconclusive"), document)
         XCTAssertTrue(document.contains("**REGRESSED**"))
         let json = try Framebudget.run(["compare", base, head, "--format", "json"])
         XCTAssertEqual(json.status, 1)
         let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(report["formatVersion"] as? Int, 2)
+        XCTAssertEqual((report["familyWise"] as? [String: Any])?["method"] as? String, "holm")
         let strided = (report["benchmarks"] as! [[String: Any]]).first { $0["id"] as? String == "texture-upload/optimized/256x192" }!
         XCTAssertEqual(strided["verdict"] as? String, "regressed")
-        XCTAssertEqual(strided["relativeChange"] as! Double, 0.25, accuracy: 1e-9)
+        XCTAssertEqual(strided["baseRuns"] as? Int, 3)
+        // Every sample of a run scaled by its level: the change is 1.25 × the ratio of the sides' geometric mean levels.
+        let levels = (log(0.998) + log(1.003) + log(1.001) - log(1.0) - log(1.004) - log(0.997)) / 3
+        XCTAssertEqual(strided["relativeChange"] as! Double, 1.25 * exp(levels) - 1, accuracy: 1e-9)
+        XCTAssertEqual((strided["runLevel"] as? [String: Any])?["method"] as? String, "welch")
+        XCTAssertNotNil(strided["adjustedPValue"] as? Double)
+        XCTAssertNotNil(strided["minimumDetectableEffect"] as? Double)
+        XCTAssertEqual(strided["needsMoreRuns"] as? Bool, false)
         try Framebudget.requireGnuplot()
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/plots/comparison.png"), markdown.stderr)
+    }
+
+    func testRunsOfAnotherMachineClassAreRefusedWithOneLine() throws {
+        let base = try ResultsFixtures.write(to: folder + "/base.json", runID: "base")
+        var json = try ResultsFixtures.realRun()
+        var settings = json["settings"] as! [String: Any]
+        settings["cacheMode"] = "cold"
+        json["settings"] = settings
+        json["runID"] = "cold"
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: folder + "/cold.json"))
+        let result = try Framebudget.run(["compare", base, folder + "/cold.json"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "framebudget: error: base base and head cold were measured in different machine classes "
+                       + "(cache warm vs cold); only runs of one class are compared\n")
+        XCTAssertEqual(result.stdout, "")
     }
 
     func testDifferentBenchmarkSetsAreReportedAsAddedAndRemoved() throws {
@@ -76,5 +116,7 @@ final class CompareCommandTests: XCTestCase {
         let joined = (merged["benchmarks"] as! [[String: Any]])[0]["samplesNanoseconds"] as! [Double]
         XCTAssertEqual(joined, single + single)
         XCTAssertEqual(merged["runID"] as? String, "merged-r1")
+        let samples = (merged["benchmarks"] as! [[String: Any]]).map { ($0["samplesNanoseconds"] as! [Double]).count }.reduce(0, +)
+        XCTAssertEqual(result.stdout, "merged 2 files: 2 process runs (2 per benchmark), 2 benchmarks, \(samples) samples → \(folder)/merged.json\n")
     }
 }

@@ -26,19 +26,47 @@ final class GateBaselineTests: XCTestCase {
     }
 
     func testARegressionAgainstTheBaselineFailsTheGateAndNamesIt() throws {
+        let base = try ResultsFixtures.mergedSide(in: folder, name: "base", levels: [1.0, 1.004, 0.997])
+        let head = try ResultsFixtures.mergedSide(in: folder, name: "head", levels: [0.998, 1.003, 1.001],
+                                                  slower: "texture-upload/optimized", factor: 1.25)
+        let result = try gate(head: head, baseline: base)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("1 regressed against results file \(base) (exit code: Holm-adjusted over 2 benchmarks, "
+                                             + "family-wise α = 0.01): texture-upload/optimized/256x192 +25."), result.stderr)
+        XCTAssertTrue(result.stderr.contains("runs 3/3)"), result.stderr)
+    }
+
+    func testTheSameRunsAsBaselinePass() throws {
+        let base = try ResultsFixtures.mergedSide(in: folder, name: "base", levels: [1.0, 1.004, 0.997])
+        let result = try gate(head: base, baseline: base)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("no regression against results file \(base) (exit code: Holm-adjusted over 2 benchmarks, "
+                                             + "family-wise α = 0.01) in 2 benchmarks"), result.stdout)
+    }
+
+    func testASingleRunAgainstASingleBaselineIsInconclusiveNeverARegression() throws {
         let base = try ResultsFixtures.write(to: folder + "/base.json", runID: "base")
         let head = try ResultsFixtures.write(to: folder + "/head.json", runID: "head", slower: "texture-upload/optimized", factor: 1.25)
         let result = try gate(head: head, baseline: base)
-        XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("1 regressed against results file \(base): texture-upload/optimized/256x192 +25.0%"),
-                      result.stderr)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("but 2 inconclusive (more runs or a recorded noise floor needed)"), result.stdout)
+        let strict = try Framebudget.run(["gate", "--results", head, "--out", folder + "/reports", "--budgets", folder + "/budgets.yaml",
+                                          "--baseline", base, "--strict"])
+        XCTAssertEqual(strict.status, 3, strict.stderr)
     }
 
-    func testTheSameRunAsBaselinePasses() throws {
-        let base = try ResultsFixtures.write(to: folder + "/base.json", runID: "base")
-        let result = try gate(head: base, baseline: base)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("no regression against results file \(base) in 2 benchmarks"), result.stdout)
+    func testABaselineOfAnotherMachineClassIsRefused() throws {
+        var json = try ResultsFixtures.realRun()
+        var settings = json["settings"] as! [String: Any]
+        settings["targetSampleNanoseconds"] = 123456.0
+        json["settings"] = settings
+        json["runID"] = "other"
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: folder + "/other.json"))
+        let head = try ResultsFixtures.write(to: folder + "/head.json", runID: "head")
+        let result = try gate(head: head, baseline: folder + "/other.json")
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--baseline \(folder)/other.json: base other and head head were measured in different "
+                                             + "machine classes (sample 123456ns vs "), result.stderr)
     }
 
     func testAnUnknownBaselineIsBadInputBeforeAnyReportIsWritten() throws {

@@ -74,7 +74,7 @@ final class HistoryCommandTests: XCTestCase {
         let second = try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2")
         let result = try Framebudget.run(["history", "record", second, "--database", database])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("schema version 7 is newer than this framebudget handles (1)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("schema version 7 is newer than this framebudget handles (2)"), result.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before)
         XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM runs"), "1")
     }
@@ -125,8 +125,8 @@ final class HistoryCommandTests: XCTestCase {
     }
 
     func testCompareResolvesRecordedRunsBranchesAndCommitsThroughTheDatabase() throws {
-        let first = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
-        let second = try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2", slower: "memcpy", factor: 1.3)
+        let first = try ResultsFixtures.mergedSide(in: folder, name: "night-1", levels: [1.0, 1.004, 0.997])
+        let second = try ResultsFixtures.mergedSide(in: folder, name: "night-2", levels: [0.998, 1.003, 1.001], slower: "memcpy", factor: 1.3)
         for file in [first, second] {
             XCTAssertEqual(try Framebudget.run(["history", "record", file, "--branch", "main", "--database", database]).status, 0)
         }

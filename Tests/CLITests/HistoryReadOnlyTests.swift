@@ -65,7 +65,7 @@ final class HistoryReadOnlyTests: XCTestCase {
         for command in [["list"], ["verify"], ["show", "texture-upload/memcpy/256x192"]] {
             let result = try Framebudget.run(["history"] + command + ["--database", database])
             XCTAssertEqual(result.status, 2)
-            XCTAssertTrue(result.stderr.contains("schema version 7 is newer than this framebudget handles (1)"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("schema version 7 is newer than this framebudget handles (\(2))"), result.stderr)
         }
         XCTAssertEqual(try siblings(of: database), ["history.sqlite"], "no -wal/-shm created beside a refused database")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before)
@@ -79,5 +79,27 @@ final class HistoryReadOnlyTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr, "framebudget: error: \(database): history database was written by a newer framebudget "
                        + "(schema changes this one does not know); upgrade framebudget (the database was not modified)\n")
+    }
+}
+
+extension HistoryReadOnlyTests {
+    /// Reading never migrates, so a database of an older schema (v1: no machine classes, no between-run spreads) is
+    /// refused by reading commands with the way out, and left byte-identical; recording upgrades it.
+    func testAnOlderDatabaseIsRefusedByReadingCommandsAndUpgradedByRecording() throws {
+        try record("night-1", into: database)
+        let downgrade = """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1])
+            c.execute('DELETE FROM grdb_migrations WHERE identifier != "v1"')
+            c.execute('PRAGMA user_version = 1')
+            c.commit(); c.close()
+            """
+        XCTAssertEqual(try Framebudget.python(["-c", downgrade, database]).status, 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let list = try Framebudget.run(["history", "list", "--database", database])
+        XCTAssertEqual(list.status, 2)
+        XCTAssertTrue(list.stderr.contains("history schema version 1 is older than this framebudget's (2); reading commands never migrate"),
+                      list.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before, "left as it was")
     }
 }

@@ -38,4 +38,37 @@ enum ResultsFixtures {
         try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
         return path
     }
+
+    /// Writes a variant in which every sample of each benchmark is multiplied by the product of the `scales` whose
+    /// key the id contains (e.g. a run's own level for all, and a slowdown for one): several of these, merged, make
+    /// one side of process runs at different levels.
+    @discardableResult
+    static func writeScaled(to path: String, runID: String, scales: [String: Double]) throws -> String {
+        var json = try realRun()
+        json["runID"] = runID
+        var benchmarks = json["benchmarks"] as! [[String: Any]]
+        for index in benchmarks.indices {
+            let id = benchmarks[index]["id"] as! String
+            let factor = scales.filter { id.contains($0.key) }.map(\.value).reduce(1, *)
+            benchmarks[index]["samplesNanoseconds"] = (benchmarks[index]["samplesNanoseconds"] as! [Double]).map { $0 * factor }
+        }
+        json["benchmarks"] = benchmarks
+        try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// A side of `levels.count` process runs merged by `framebudget merge` (each run at its level, the benchmarks
+    /// matching `slower` also multiplied by `factor`); returns the merged file.
+    static func mergedSide(in folder: String, name: String, levels: [Double], slower: String? = nil, factor: Double = 1)
+        throws -> String {
+        let files = try levels.enumerated().map { index, level in
+            var scales = ["/": level]
+            if let slower { scales[slower] = factor }
+            return try writeScaled(to: "\(folder)/\(name)-\(index + 1).json", runID: "\(name)-\(index + 1)", scales: scales)
+        }
+        let merged = "\(folder)/\(name).json"
+        let result = try Framebudget.run(["merge", "--out", merged, "--run-id", name] + files)
+        guard result.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["stderr": result.stderr]) }
+        return merged
+    }
 }

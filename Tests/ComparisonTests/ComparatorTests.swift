@@ -2,56 +2,117 @@ import RunFixtures
 import XCTest
 @testable import Comparison
 import Results
+import Statistics
 
-/// Verdicts need significance AND a change beyond the threshold; sets that differ are reported, not errors.
+/// Verdicts rest on process runs (a t test over per-run values, Holm over the benchmarks, each benchmark's noise
+/// floor); one process's luck is never an effect; sets that differ are reported, not errors.
 final class ComparatorTests: XCTestCase {
     private let id = "texture-upload/optimized/256x192"
+    private let settings = ComparisonSettings(resamples: 200)
 
-    private func compare(_ base: [Double], _ head: [Double], threshold: Double = 0.02) -> BenchmarkComparison {
-        let report = Comparator.compare(base: Fixture.run("base", [Fixture.result(id, base)]),
-                                        head: Fixture.run("head", [Fixture.result(id, head)]),
-                                        settings: ComparisonSettings(threshold: threshold, resamples: 500))
-        return report.benchmarks[0]
+    private func compare(_ base: [[Double]], _ head: [[Double]], settings: ComparisonSettings? = nil,
+                         priors: [String: PriorSpread] = [:]) -> BenchmarkComparison {
+        Comparator.compare(base: Fixture.merged("base", [(id, base)]), head: Fixture.merged("head", [(id, head)]),
+                           settings: settings ?? self.settings, priors: priors).benchmarks[0]
     }
 
-    func testSameDistributionIsUnchanged() {
-        let c = compare(Fixture.times(60, median: 1000, seed: 1), Fixture.times(60, median: 1000, seed: 2))
+    func testSameBuildOverFiveRunsPerSideIsUnchangedWithAWelchIntervalAroundTheChange() throws {
+        let c = compare(Fixture.processRuns(5, median: 1000, seed: 1), Fixture.processRuns(5, median: 1000, seed: 2))
         XCTAssertEqual(c.verdict, .unchanged)
-        XCTAssertGreaterThan(c.pValue, 0.01)
-        XCTAssertTrue(c.interval.contains(c.relativeChange))
+        XCTAssertEqual(c.runLevel?.method, .welch)
+        XCTAssertEqual([c.baseRuns, c.headRuns], [5, 5])
+        XCTAssertTrue(try XCTUnwrap(c.interval).contains(c.relativeChange))
+        XCTAssertFalse(c.needsMoreRuns, "MDE \(c.minimumDetectableEffect!) within twice the floor")
     }
 
-    func testTenPercentSlowerIsRegressedWithAnIntervalAroundTenPercent() {
-        let c = compare(Fixture.times(60, median: 1000, seed: 1), Fixture.times(60, median: 1100, seed: 2))
+    func testTenPercentSlowerOverFiveRunsIsRegressedWithAnIntervalAroundTenPercent() throws {
+        let c = compare(Fixture.processRuns(5, median: 1000, seed: 1), Fixture.processRuns(5, median: 1100, seed: 2))
         XCTAssertEqual(c.verdict, .regressed)
-        XCTAssertEqual(c.relativeChange, 0.10, accuracy: 0.01)
-        XCTAssertTrue(c.interval.lower > 0.07 && c.interval.upper < 0.13, "\(c.interval)")
-        XCTAssertTrue(c.hodgesLehmannInterval.contains(0.10), "\(c.hodgesLehmannInterval)")
-        XCTAssertLessThan(c.pValue, 1e-10)
-        XCTAssertEqual(c.test, .asymptotic)
+        XCTAssertEqual(c.relativeChange, 0.10, accuracy: 0.02)
+        let interval = try XCTUnwrap(c.interval)
+        XCTAssertTrue(interval.lower > 0.05 && interval.upper < 0.15, "\(interval)")
+        XCTAssertLessThan(try XCTUnwrap(c.adjustedPValue), 0.01)
     }
 
     func testFasterIsImproved() {
-        let c = compare(Fixture.times(60, median: 1000, seed: 1), Fixture.times(60, median: 900, seed: 2))
-        XCTAssertEqual(c.verdict, .improved)
+        XCTAssertEqual(compare(Fixture.processRuns(5, median: 1000, seed: 1), Fixture.processRuns(5, median: 900, seed: 2)).verdict,
+                       .improved)
     }
 
-    func testSignificantChangeUnderTheThresholdIsUnchanged() {
-        let c = compare(Fixture.times(80, median: 1000, spread: 0.001, seed: 1),
-                        Fixture.times(80, median: 1010, spread: 0.001, seed: 2))
-        XCTAssertLessThan(c.pValue, 1e-6)
-        XCTAssertEqual(c.verdict, .unchanged, "1% is under the 2% noise threshold")
-        XCTAssertEqual(compare(Fixture.times(80, median: 1000, spread: 0.001, seed: 1),
-                               Fixture.times(80, median: 1010, spread: 0.001, seed: 2), threshold: 0.005).verdict, .regressed)
+    func testOneRunPerSideIsInconclusiveHoweverSignificantItsPooledSamplesLook() {
+        // 200 tight samples a side, 10% apart: the pooled-sample Mann–Whitney test is overwhelming, but two processes
+        // say nothing about how much a fresh process moves this benchmark.
+        let c = compare([Fixture.times(200, median: 1000, spread: 0.002, seed: 1)],
+                        [Fixture.times(200, median: 1100, spread: 0.002, seed: 2)])
+        XCTAssertLessThan(c.mannWhitneyPValue, 1e-20)
+        XCTAssertNil(c.runLevel)
+        XCTAssertNil(c.interval)
+        XCTAssertEqual(c.verdict, .inconclusive)
+        XCTAssertTrue(c.needsMoreRuns)
+        XCTAssertTrue(c.notes.contains { $0.hasPrefix("between-run variance unknown: one run per side") }, "\(c.notes)")
     }
 
-    func testLargeChangeWithoutSignificanceIsUnchanged() {
-        // 4 against 4 samples: the smallest exact two-sided p-value is 2/70 > 0.01, whatever the change.
-        let c = compare([100, 101, 102, 103], [150, 151, 152, 153])
-        XCTAssertEqual(c.test, .exact)
-        XCTAssertEqual(c.pValue, 2.0 / 70, accuracy: 1e-12)
-        XCTAssertEqual(c.verdict, .unchanged)
-        XCTAssertFalse(c.notes.isEmpty, "few samples are called out")
+    func testOneRunPerSideIsJudgedWithTheHistorysBetweenRunSpread() {
+        let base = [Fixture.times(50, median: 1000, spread: 0.002, seed: 1)]
+        let head = [Fixture.times(50, median: 1100, spread: 0.002, seed: 2)]
+        let c = compare(base, head, priors: [id: PriorSpread(standardDeviation: 0.01, degreesOfFreedom: 12)])
+        XCTAssertEqual(c.runLevel?.method, .pooled)
+        XCTAssertEqual(c.runLevel?.priorDegreesOfFreedom, 12)
+        XCTAssertEqual(c.verdict, .regressed)
+        // A prior as wide as the change leaves it undecided.
+        XCTAssertEqual(compare(base, head, priors: [id: PriorSpread(standardDeviation: 0.08, degreesOfFreedom: 12)]).verdict,
+                       .inconclusive)
+    }
+
+    func testOneProcesssLuckIsNotAnEffect() {
+        // No true change; each process lands at its own level (3% between runs) with tight samples inside it.
+        let base = Fixture.processRuns(4, median: 1000, between: 0.03, within: 0.001, seed: 11)
+        let head = Fixture.processRuns(4, median: 1000, between: 0.03, within: 0.001, seed: 12)
+        let c = compare(base, head)
+        XCTAssertLessThan(c.mannWhitneyPValue, 0.01, "pooled samples alone would call a change")
+        XCTAssertFalse([Verdict.regressed, .improved].contains(c.verdict), "\(c.verdict) at \(c.relativeChange)")
+    }
+
+    func testTheNoiseFloorRisesToTheBenchmarksOwnBetweenRunSpread() throws {
+        let c = compare(Fixture.processRuns(6, median: 1000, between: 0.06, seed: 3), Fixture.processRuns(6, median: 1000, between: 0.06, seed: 4))
+        let spread = try XCTUnwrap(c.betweenRunSpread)
+        XCTAssertGreaterThan(spread, 0.03)
+        XCTAssertEqual(c.noiseFloor, exp(spread) - 1, accuracy: 1e-12)
+        let quiet = compare(Fixture.processRuns(6, median: 1000, between: 0.002, seed: 3), Fixture.processRuns(6, median: 1000, between: 0.002, seed: 4))
+        XCTAssertEqual(quiet.noiseFloor, 0.02, "never below the user's threshold")
+    }
+
+    func testASignificantChangeWithinTheNoiseFloorIsUnchanged() throws {
+        let c = compare(Fixture.processRuns(6, median: 1000, between: 0.001, within: 0.001, seed: 5),
+                        Fixture.processRuns(6, median: 1010, between: 0.001, within: 0.001, seed: 6))
+        XCTAssertLessThan(try XCTUnwrap(c.adjustedPValue), 1e-4)
+        XCTAssertEqual(c.verdict, .unchanged, "1% is under the 2% threshold")
+        let finer = ComparisonSettings(threshold: 0.005, resamples: 200)
+        XCTAssertEqual(compare(Fixture.processRuns(6, median: 1000, between: 0.001, within: 0.001, seed: 5),
+                               Fixture.processRuns(6, median: 1010, between: 0.001, within: 0.001, seed: 6), settings: finer).verdict,
+                       .regressed)
+    }
+
+    func testALargeChangeWithTooFewRunsIsInconclusiveAndASmallOneNeedsMoreRuns() throws {
+        let c = compare(Fixture.processRuns(2, median: 1000, between: 0.05, seed: 7), Fixture.processRuns(2, median: 1150, between: 0.05, seed: 8))
+        XCTAssertNotNil(c.runLevel)
+        XCTAssertEqual(c.verdict, .inconclusive)
+        XCTAssertTrue(c.needsMoreRuns)
+        let small = compare(Fixture.processRuns(2, median: 1000, between: 0.005, seed: 7), Fixture.processRuns(2, median: 1001, between: 0.005, seed: 8))
+        XCTAssertEqual(small.verdict, .unchanged)
+        XCTAssertGreaterThan(try XCTUnwrap(small.minimumDetectableEffect), 2 * small.noiseFloor)
+        XCTAssertTrue(small.needsMoreRuns, "2 runs a side could miss a change of twice the floor")
+    }
+
+    func testThePValuesAreHolmAdjustedOverTheBenchmarksAndTheReportSaysSo() throws {
+        let ids = ["a/x/1", "b/x/1", "c/x/1"]
+        let base = Fixture.merged("base", ids.enumerated().map { ($1, Fixture.processRuns(4, median: 1000, seed: UInt64(10 + $0))) })
+        let head = Fixture.merged("head", ids.enumerated().map { ($1, Fixture.processRuns(4, median: 1000 + 20 * Double($0), seed: UInt64(20 + $0))) })
+        let report = Comparator.compare(base: base, head: head, settings: settings)
+        let raw = report.benchmarks.map { $0.runLevel!.pValue }
+        XCTAssertEqual(report.benchmarks.map { $0.adjustedPValue! }, Holm.adjust(raw))
+        XCTAssertEqual(report.familyWise.tests, 3)
+        XCTAssertEqual(report.familyWise.description, "exit code: Holm-adjusted over 3 benchmarks, family-wise α = 0.01")
     }
 
     func testAddedAndRemovedBenchmarksAreListedAndNotCompared() {
@@ -70,14 +131,23 @@ final class ComparatorTests: XCTestCase {
         let summary = Comparator.compare(base: base, head: head).summary
         XCTAssertEqual(summary.relativeChange, 0.10, accuracy: 1e-12)
         XCTAssertEqual(summary.benchmarks, 2)
+        XCTAssertEqual(summary.inconclusive, 2, "one run a side: neither 21% nor 0% is a verdict")
     }
 
-    func testIncompleteRunsAndOtherMachinesAreWarnedAbout() {
+    func testIncompleteRunsAndOtherHostsAreWarnedAboutAndOtherMachineClassesRefused() {
         var head = Fixture.run("head", [Fixture.result(id, [1, 2, 3])], complete: false)
         head.environment.hostname = "laptop"
-        let report = Comparator.compare(base: Fixture.run("base", [Fixture.result(id, [1, 2, 3])]), head: head)
+        let base = Fixture.run("base", [Fixture.result(id, [1, 2, 3])])
+        let report = Comparator.compare(base: base, head: head)
         XCTAssertTrue(report.warnings.contains { $0.contains("head run head is incomplete") })
-        XCTAssertTrue(report.warnings.contains { $0.contains("different machines") })
+        XCTAssertTrue(report.warnings.contains { $0.contains("different hosts") })
+        XCTAssertNil(Comparator.incompatibility(base: base, head: head), "a host of the same class is comparable")
+        head.environment.cpuModel = "AMD EPYC"
+        XCTAssertEqual(Comparator.incompatibility(base: base, head: head),
+                       "base base and head head were measured in different machine classes (cpu Test CPU vs AMD EPYC); only runs of one class are compared")
+        var cold = base
+        cold.settings.cacheMode = "cold"
+        XCTAssertTrue(Comparator.incompatibility(base: base, head: cold)?.contains("cache warm vs cold") == true)
     }
 
     func testABenchmarkWithoutUsableSamplesIsNamedNotDropped() {
@@ -90,20 +160,19 @@ final class ComparatorTests: XCTestCase {
     }
 
     func testALowPercentileIgnoresInterferenceThatMovesTheMedian() {
-        // Head: the same clean times, but 60% of its samples hit by +15% interference (time is only ever added).
-        let clean = Fixture.times(100, median: 1000, spread: 0.003, seed: 1)
-        var disturbed = Fixture.times(100, median: 1000, spread: 0.003, seed: 2)
-        for i in 0..<60 { disturbed[i] *= 1.15 }
-        let base = Fixture.run("base", [Fixture.result(id, clean)]), head = Fixture.run("head", [Fixture.result(id, disturbed)])
-        let byMedian = Comparator.compare(base: base, head: head, settings: ComparisonSettings(resamples: 300))
-        XCTAssertEqual(byMedian.benchmarks[0].verdict, .regressed)
-        let byP10 = Comparator.compare(base: base, head: head, settings: ComparisonSettings(resamples: 300, percentile: 10))
-        XCTAssertEqual(byP10.benchmarks[0].verdict, .unchanged)
-        XCTAssertEqual(byP10.settings.statisticName, "p10")
-        XCTAssertEqual(byP10.benchmarks[0].relativeChange, 0, accuracy: 0.01)
+        // Head: the same clean runs, but 60% of each run's samples hit by +15% interference (time is only ever added).
+        let clean = Fixture.processRuns(5, median: 1000, between: 0.002, within: 0.003, samples: 100, seed: 1)
+        let disturbed = Fixture.processRuns(5, median: 1000, between: 0.002, within: 0.003, samples: 100, seed: 2).map { run in
+            run.enumerated().map { $0 < 60 ? $1 * 1.15 : $1 }
+        }
+        let byMedian = compare(clean, disturbed)
+        XCTAssertEqual(byMedian.verdict, .regressed)
+        let p10 = ComparisonSettings(resamples: 200, percentile: 10)
+        let byP10 = compare(clean, disturbed, settings: p10)
+        XCTAssertEqual(byP10.verdict, .unchanged)
+        XCTAssertEqual(byP10.relativeChange, 0, accuracy: 0.01)
         // A real 5% slowdown moves every percentile: p10 still sees it.
-        let slower = Fixture.run("head", [Fixture.result(id, Fixture.times(100, median: 1050, spread: 0.003, seed: 3))])
-        XCTAssertEqual(Comparator.compare(base: base, head: slower, settings: ComparisonSettings(resamples: 300, percentile: 10))
-            .benchmarks[0].verdict, .regressed)
+        let slower = Fixture.processRuns(5, median: 1050, between: 0.002, within: 0.003, samples: 100, seed: 3)
+        XCTAssertEqual(compare(clean, slower, settings: p10).verdict, .regressed)
     }
 }

@@ -6,18 +6,23 @@ import Results
 
 final class ComparisonTextTests: XCTestCase {
     private func report() -> ComparisonReport {
-        let base = Fixture.run("base", [Fixture.result("a/x/1", Fixture.times(40, median: 1000, seed: 1)),
-                                        Fixture.result("gone/x/1", [1, 2])])
-        let head = Fixture.run("head", [Fixture.result("a/x/1", Fixture.times(40, median: 1300, seed: 2))])
+        let base = Fixture.merged("base", [("a/x/1", Fixture.processRuns(4, median: 1000, seed: 1)),
+                                           ("one/x/1", [Fixture.times(20, median: 1000, seed: 3)]), ("gone/x/1", [[1, 2]])])
+        let head = Fixture.merged("head", [("a/x/1", Fixture.processRuns(4, median: 1300, seed: 2)),
+                                           ("one/x/1", [Fixture.times(20, median: 1100, seed: 4)])])
         return Comparator.compare(base: base, head: head, settings: ComparisonSettings(resamples: 200))
     }
 
     func testMarkdownHasAHeadlineATableAndTheRemovedBenchmark() {
         let markdown = ComparisonText.markdown(report())
-        XCTAssertTrue(markdown.hasPrefix("### FrameBudget comparison: 1 regressed, 0 improved, 0 unchanged\n"))
-        XCTAssertTrue(markdown.contains("| benchmark | base | head | change [CI] | p | verdict | counters |"))
-        XCTAssertTrue(markdown.contains("\n| `a/x/1` | "), markdown)
+        XCTAssertTrue(markdown.hasPrefix("### FrameBudget comparison: 1 regressed, 0 improved, 0 unchanged, 1 inconclusive\n"))
+        XCTAssertTrue(markdown.contains("| benchmark | runs | base | head | change [CI] | p (Holm) | floor | MDE | verdict | counters |"))
+        XCTAssertTrue(markdown.contains("\n| `a/x/1` | 4/4 | "), markdown)
         XCTAssertTrue(markdown.contains("**REGRESSED**"))
+        XCTAssertTrue(markdown.contains("| `one/x/1` | 1/1 | "), markdown)
+        XCTAssertTrue(markdown.contains("[no interval] | — | 2.0% | — | **INCONCLUSIVE**"), markdown)
+        XCTAssertTrue(markdown.contains("exit code: Holm-adjusted over 1 benchmark, family-wise α = 0.01"), markdown)
+        XCTAssertTrue(markdown.contains("Need more runs: `one/x/1`"), markdown)
         XCTAssertTrue(markdown.contains("Removed (base only): `gone/x/1`"))
     }
 
@@ -27,11 +32,16 @@ final class ComparisonTextTests: XCTestCase {
         XCTAssertEqual(decoded.benchmarks, original.benchmarks)
         XCTAssertEqual(decoded.format, "framebudget-comparison")
         XCTAssertEqual(decoded.removed, ["gone/x/1"])
+        XCTAssertEqual(decoded.formatVersion, 2)
+        XCTAssertEqual(decoded.undecided, ["one/x/1"])
     }
 
     func testConsoleTableShowsTheVerdictAndSummary() {
         let console = ComparisonText.console(report())
         XCTAssertTrue(console.contains("REGRESSED"))
-        XCTAssertTrue(console.contains("geometric mean of median ratios +29.3% over 1 benchmarks: 1 regressed"), console)
+        XCTAssertTrue(console.contains("INCONCLUSIVE"))
+        XCTAssertTrue(console.contains("over 2 benchmarks: 1 regressed, 0 improved, 0 unchanged, 1 inconclusive"), console)
+        XCTAssertTrue(console.contains("\nexit code: Holm-adjusted over 1 benchmark, family-wise α = 0.01\n"), console)
+        XCTAssertTrue(console.contains("warning: between-run variance unknown for 1 benchmark (one run per side, no history)"), console)
     }
 }

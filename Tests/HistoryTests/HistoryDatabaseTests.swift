@@ -72,7 +72,7 @@ final class HistoryDatabaseTests: XCTestCase {
         try DatabaseQueue(path: path).write { try $0.execute(sql: "PRAGMA user_version = 99") }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try HistoryDatabase(path: path)) { error in
-            XCTAssertEqual(error as? HistoryError, .newerDatabase(path: path, found: 99, supported: 1))
+            XCTAssertEqual(error as? HistoryError, .newerDatabase(path: path, found: 99, supported: HistorySchema.currentVersion))
             XCTAssertTrue("\(error)".contains("newer than this framebudget handles"))
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)

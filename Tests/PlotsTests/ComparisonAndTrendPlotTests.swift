@@ -16,27 +16,36 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
 
-    private func comparison(_ id: String, _ change: Double, _ verdict: Verdict) -> BenchmarkComparison {
+    private func comparison(_ id: String, _ change: Double, _ verdict: Verdict, runs: Int = 5) -> BenchmarkComparison {
         let interval = ConfidenceInterval(lower: change - 0.01, upper: change + 0.01, level: 0.99)
         return BenchmarkComparison(
-            id: id, baseSamples: 50, headSamples: 50, baseMedian: 1000, headMedian: 1000 * (1 + change),
-            baseStatistic: 1000, headStatistic: 1000 * (1 + change),
-            relativeChange: change, interval: interval, hodgesLehmannChange: change, hodgesLehmannInterval: interval,
-            pValue: 0.001, test: .asymptotic, verdict: verdict, counters: [], explanation: "", notes: [])
+            id: id, baseRuns: runs, headRuns: runs, baseSamples: 50, headSamples: 50, baseMedian: 1000,
+            headMedian: 1000 * (1 + change), baseStatistic: 1000, headStatistic: 1000 * (1 + change),
+            relativeChange: change, interval: runs > 1 ? interval : nil, runLevel: nil, adjustedPValue: 0.001,
+            betweenRunSpread: 0.01, noiseFloor: 0.02, minimumDetectableEffect: 0.03, needsMoreRuns: verdict == .inconclusive,
+            verdict: verdict, pooledChange: change, pooledInterval: interval, hodgesLehmannChange: change,
+            hodgesLehmannInterval: interval, mannWhitneyPValue: 0.001, mannWhitneyMethod: .asymptotic, counters: [],
+            explanation: "", notes: [])
     }
 
     func testComparisonPlotShowsEveryBenchmarkWithItsChange() throws {
         let report = ComparisonReport(
             baseRunID: "b", headRunID: "h", settings: ComparisonSettings(),
+            familyWise: FamilyWiseControl(method: "holm", tests: 3, alpha: 0.01, description: "exit code: Holm"),
             benchmarks: [comparison("colormap/optimized/256x192", 0.08, .regressed),
                          comparison("nms/optimized/typical", -0.05, .improved),
-                         comparison("fusion/blas/256x192-to-518x392", 0.004, .unchanged)],
+                         comparison("fusion/blas/256x192-to-518x392", 0.004, .unchanged),
+                         comparison("nms/optimized/crowded", 0.06, .inconclusive, runs: 1)],
             added: [], removed: [],
-            summary: GeometricMeanSummary(relativeChange: 0.01, benchmarks: 3, improved: 1, regressed: 1, unchanged: 1),
+            summary: GeometricMeanSummary(relativeChange: 0.01, benchmarks: 4, improved: 1, regressed: 1, unchanged: 1,
+                                          inconclusive: 1),
             warnings: [])
         let specs = ComparisonPlot().plots(for: report)
         XCTAssertEqual(specs.map(\.name), ["comparison"])
-        XCTAssertTrue(specs[0].dataFiles["comparison.dat"]!.contains("0 8.0000 7.0000 9.0000 12597547 \"colormap/optimized/256x192\""))
+        let data = specs[0].dataFiles["comparison.dat"]!
+        XCTAssertTrue(data.contains("0 8.0000 7.0000 9.0000 12597547 \"colormap/optimized/256x192\""), data)
+        // Inconclusive in orange; without an interval (one run a side) a bare point, labelled so.
+        XCTAssertTrue(data.contains("3 6.0000 6.0000 6.0000 15105570 \"nms/optimized/crowded (inconclusive) no interval\""), data)
         XCTAssertEqual(try Gnuplot.render(specs[0], into: directory), ["comparison.png", "comparison.svg"])
         let svg = try String(contentsOfFile: directory + "/comparison.svg", encoding: .utf8)
         XCTAssertTrue(svg.contains("nms/optimized/typical"))

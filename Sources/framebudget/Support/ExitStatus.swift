@@ -9,7 +9,8 @@ enum ExitStatus: Int32 {
     case budgetFailure = 1
     /// Bad input: unknown id, unreadable or malformed file, bad value. Nothing was written.
     case badInput = 2
-    /// `gate --strict`: some budget is inconclusive (its interval straddles the limit).
+    /// `gate --strict`: some budget is inconclusive (its interval straddles the limit); `compare`: some benchmark is
+    /// inconclusive (none regressed) — more runs are needed for a verdict.
     case inconclusive = 3
     /// The run itself failed: a benchmark's set-up failed, Reports/ is not writable, a tool crashed.
     case runFailure = 4
@@ -21,7 +22,7 @@ enum ExitStatus: Int32 {
     var code: ExitCode { ExitCode(rawValue) }
 
     static let documentation = """
-        Exit codes: 0 success · 1 budget failed/missing or regression · 2 bad input · 3 inconclusive (gate --strict) \
+        Exit codes: 0 success · 1 budget failed/missing or regression · 2 bad input · 3 inconclusive (gate --strict, compare) \
         · 4 run failure · 64 malformed command line · 130/143 interrupted (partial results written, marked incomplete)
         """
 }

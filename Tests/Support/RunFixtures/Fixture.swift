@@ -42,4 +42,30 @@ public enum Fixture {
             return median * exp(spread * (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2))
         }
     }
+
+    /// A side merged from several process runs: each benchmark's runs concatenated, each run one replicate (with
+    /// its own counters when given).
+    public static func merged(_ runID: String, _ benchmarks: [(id: String, runs: [[Double]])],
+                              counters: [String: [[CounterReading]]] = [:]) -> RunResults {
+        run(runID, benchmarks.map { benchmark in
+            var result = Fixture.result(benchmark.id, benchmark.runs.flatMap { $0 })
+            var first = 0
+            result.replicates = benchmark.runs.enumerated().map { index, samples in
+                defer { first += samples.count }
+                return Replicate(runID: "\(runID)-\(index + 1)", firstSample: first, sampleCount: samples.count,
+                                 counters: counters[benchmark.id]?[index] ?? [])
+            }
+            return result
+        })
+    }
+
+    /// `count` process runs of `samples` times each: every run at its own level (lognormal around `median` with
+    /// relative spread `between`), its samples around that level with relative spread `within`.
+    public static func processRuns(_ count: Int, median: Double, between: Double = 0.01, within: Double = 0.003,
+                                   samples: Int = 30, seed: UInt64) -> [[Double]] {
+        let levels = times(count, median: median, spread: between, seed: seed &* 7919)
+        return levels.enumerated().map { index, level in
+            times(samples, median: level, spread: within, seed: seed &+ UInt64(index) &* 104_729)
+        }
+    }
 }

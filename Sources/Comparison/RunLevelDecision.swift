@@ -1,0 +1,88 @@
+import Foundation
+import Results
+import Statistics
+
+/// The two-level decision of one benchmark: one value per process run (the log of the run's statistic), a t test
+/// over runs (Welch, or pooled with the history's between-run spread), the benchmark's own noise floor, the minimum
+/// detectable effect and — once the family-wise adjustment is known — the verdict.
+///
+/// Samples within one process share its placement, code layout and the machine's regime of the moment, so they are
+/// not independent replications of a run: a verdict resting on pooled samples would mistake one process's luck for
+/// an effect. Pure functions; golden-tested against scipy (Tests/ComparisonTests/Golden).
+public enum RunLevelDecision {
+    /// What one benchmark's runs say before the family-wise step.
+    public struct Evidence: Sendable, Equatable {
+        public var baseRuns: Int
+        public var headRuns: Int
+        /// mean(log head) − mean(log base).
+        public var difference: Double
+        public var test: TwoSampleT?
+        /// Between-run SD of the log statistic (both sides and the prior pooled); nil when unknown.
+        public var spread: Double?
+        public var noiseFloor: Double
+        /// Relative MDE at α with the settings' power; nil without a test.
+        public var minimumDetectableEffect: Double?
+    }
+
+    /// The logarithm of each process run's statistic (`percentile` of its own finite, positive samples); runs
+    /// without such a sample are left out.
+    public static func perRunLogStatistics(_ result: BenchmarkResult, runID: String, percentile: Double) -> [Double] {
+        result.samplesByReplicate(runID: runID).compactMap { slice in
+            let usable = slice.filter { $0.isFinite && $0 > 0 }
+            return usable.isEmpty ? nil : log(Percentile.of(usable, percentile))
+        }
+    }
+
+    /// The evidence of per-run log statistics of both sides. `prior`: the benchmark's between-run spread from the
+    /// history (same machine class), when known.
+    public static func evidence(base: [Double], head: [Double], prior: PriorSpread?, settings: ComparisonSettings) -> Evidence {
+        let test = TwoSampleT.test(base: base, head: head, prior: prior)
+        let spread = pooledSpread([base, head], prior: prior)
+        let floor = noiseFloor(threshold: settings.threshold, spread: spread)
+        let mde = test.map { exp($0.minimumDetectableEffect(alpha: settings.alpha, power: settings.power)) - 1 }
+        let difference = mean(head) - mean(base)
+        return Evidence(baseRuns: base.count, headRuns: head.count, difference: difference, test: test, spread: spread,
+                        noiseFloor: floor, minimumDetectableEffect: mde)
+    }
+
+    /// max(threshold, exp(spread) − 1): a change smaller than one run-to-run standard deviation is never called.
+    public static func noiseFloor(threshold: Double, spread: Double?) -> Double {
+        max(threshold, spread.map { exp($0) - 1 } ?? 0)
+    }
+
+    /// REGRESSED / IMPROVED: adjusted p < α and |d| beyond log(1 + floor); INCONCLUSIVE: beyond the floor without
+    /// that evidence, or no test at all; UNCHANGED: within the floor.
+    public static func verdict(difference: Double, adjustedPValue: Double?, noiseFloor: Double, alpha: Double) -> Verdict {
+        let limit = log(1 + noiseFloor)
+        guard let p = adjustedPValue else { return .inconclusive }
+        if p < alpha && difference > limit { return .regressed }
+        if p < alpha && difference < -limit { return .improved }
+        return abs(difference) > limit ? .inconclusive : .unchanged
+    }
+
+    /// INCONCLUSIVE, or UNCHANGED while these runs could miss a change of twice the noise floor.
+    public static func needsMoreRuns(_ verdict: Verdict, minimumDetectableEffect: Double?, noiseFloor: Double) -> Bool {
+        switch verdict {
+        case .inconclusive: return true
+        case .unchanged: return (minimumDetectableEffect ?? .infinity) > 2 * noiseFloor
+        case .regressed, .improved: return false
+        }
+    }
+
+    /// √(Σ(nᵢ − 1)sᵢ² + ν_p s_p²) / (Σ(nᵢ − 1) + ν_p)); nil without any degree of freedom.
+    static func pooledSpread(_ groups: [[Double]], prior: PriorSpread?) -> Double? {
+        var sum = 0.0, df = 0.0
+        for group in groups where group.count > 1 {
+            let sd = RunLevel.Spread(group).standardDeviation ?? 0
+            sum += Double(group.count - 1) * sd * sd
+            df += Double(group.count - 1)
+        }
+        if let prior, prior.degreesOfFreedom > 0 {
+            sum += prior.degreesOfFreedom * prior.standardDeviation * prior.standardDeviation
+            df += prior.degreesOfFreedom
+        }
+        return df > 0 ? (sum / df).squareRoot() : nil
+    }
+
+    static func mean(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count) }
+}

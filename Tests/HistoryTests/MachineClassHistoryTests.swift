@@ -1,0 +1,91 @@
+import RunFixtures
+import Foundation
+import GRDB
+import XCTest
+@testable import History
+import Results
+import Statistics
+
+/// Like with like: series, noise floors and baselines of the history stay within one machine class, and each
+/// replicated run keeps its between-run spread for later comparisons.
+final class MachineClassHistoryTests: XCTestCase {
+    private var folder = ""
+    private var path: String { folder + "/history.sqlite" }
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "fb-history-class-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// A night of `runs` process runs of "a/x/1" (merged), on machine `cpu`.
+    private func night(_ index: Int, runs: Int = 3, cpu: String = "Test CPU", median: Double = 1000) -> RunResults {
+        var run = Fixture.merged(String(format: "night-%02d", index),
+                                 [("a/x/1", Fixture.processRuns(runs, median: median, between: 0.02, seed: UInt64(index)))])
+        run.environment.cpuModel = cpu
+        run.environment.gitCommit = String(format: "%02dabcdef0123", index)
+        run.startedAt = Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 86_400)
+        return run
+    }
+
+    /// SD of log per-run medians, computed here from the samples.
+    private func spread(_ run: RunResults) -> Double {
+        let logs = run.samplesByReplicate("a/x/1").map { log(Descriptive.median(Array($0))) }
+        return RunLevel.Spread(logs).standardDeviation!
+    }
+
+    func testTheNoiseFloorPoolsTheSpreadsOfReplicatedRunsOfTheSameClassOnly() throws {
+        let history = try HistoryDatabase(path: path)
+        let nights = [night(1), night(2, runs: 4), night(3, cpu: "AMD EPYC"), night(4, runs: 1)]
+        for run in nights { try history.record(run, branch: "main") }
+        let floor = try XCTUnwrap(history.noiseFloor(of: "a/x/1", machineClass: nights[0].machineClass))
+        XCTAssertEqual(floor.degreesOfFreedom, 2 + 3, "the single-run night adds nothing, the other machine nothing")
+        let expected = ((2 * pow(spread(nights[0]), 2) + 3 * pow(spread(nights[1]), 2)) / 5).squareRoot()
+        XCTAssertEqual(floor.standardDeviation, expected, accuracy: 1e-12)
+        let epyc = try history.noiseFloor(of: "a/x/1", machineClass: nights[2].machineClass)
+        XCTAssertEqual(epyc?.degreesOfFreedom, 2)
+        XCTAssertNil(try history.noiseFloor(of: "a/x/1", machineClass: nights[0].machineClass, window: 0))
+    }
+
+    func testTooFewRunsGiveNoNoiseFloor() throws {
+        let history = try HistoryDatabase(path: path)
+        try history.record(night(1, runs: 2), branch: "main")
+        XCTAssertNil(try history.noiseFloor(of: "a/x/1", machineClass: night(1).machineClass), "1 degree of freedom is too few")
+    }
+
+    func testSeriesAndBaselinesKeepToOneMachineClass() throws {
+        let history = try HistoryDatabase(path: path)
+        let xeon = night(1), epyc = night(2, cpu: "AMD EPYC")
+        try history.record(xeon, branch: "main")
+        try history.record(epyc, branch: "main")
+        XCTAssertEqual(try history.series(of: "a/x/1", machineClass: xeon.machineClass.hash).map(\.runID), ["night-01"])
+        XCTAssertEqual(try history.series(of: "a/x/1").count, 2)
+        XCTAssertEqual(try BaselineResolver.resolve("main", database: history, machineClass: xeon.machineClass).run.runID, "night-01")
+        XCTAssertEqual(try BaselineResolver.resolve("main", database: history).run.runID, "night-02")
+        XCTAssertEqual(try history.runs().map(\.machineClass), [epyc.machineClass.hash, xeon.machineClass.hash])
+        var cold = xeon
+        cold.settings.cacheMode = "cold"
+        XCTAssertThrowsError(try BaselineResolver.resolve("main", database: history, machineClass: cold.machineClass)) { error in
+            XCTAssertTrue("\(error)".contains("recorded only in other machine classes than this run's"), "\(error)")
+        }
+    }
+
+    func testADatabaseOfSchemaOneGainsClassesAndSpreadsOfItsRunsWhenOpened() throws {
+        let run = night(1)
+        // A version-1 database, as the previous framebudget wrote it.
+        let v1 = try DatabasePool(path: path)
+        try HistorySchema.migrator.migrate(v1, upTo: "v1")
+        try v1.write { db in
+            try db.execute(sql: """
+                INSERT INTO runs (run_id, started_at, recorded_at, complete, hostname, cpu_model, build_configuration,
+                                  environment_json, document) VALUES (?, '2027-01-01T00:00:00Z', '2027-01-01T00:00:00Z', 1, 'h', 'c', 'release', '{}', ?)
+                """, arguments: [run.runID, try ResultsFile.encode(run)])
+        }
+        try v1.close()
+        let history = try HistoryDatabase(path: path)
+        XCTAssertEqual(try history.runs().first?.machineClass, run.machineClass.hash)
+        XCTAssertEqual(try history.noiseFloor(of: "a/x/1", machineClass: run.machineClass)?.degreesOfFreedom, 2,
+                       "the spread of its three process runs, back-filled from the stored document")
+    }
+}
