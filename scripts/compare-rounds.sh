@@ -29,9 +29,11 @@ fi
 rm -rf "$out/rounds"
 mkdir -p "$out/rounds"
 measure() {  # side round binary ids…
-    local side=$1 round=$2 binary=$3
+    local side=$1 round=$2 binary=$3 sha=$base_sha
     shift 3
-    "$binary" run --reports "$out/rounds" --run-id "$side-$round" --format none "${run_args[@]}" "$@" \
+    [[ $side == head ]] && sha=$head_sha
+    # The runs happen in this checkout: tell each binary which commit it was built from.
+    FRAMEBUDGET_GIT_COMMIT=$sha "$binary" run --reports "$out/rounds" --run-id "$side-$round" --format none "${run_args[@]}" "$@" \
         || { echo "compare: $side run of round $round failed" >&2; exit 4; }
 }
 round=0 last_round_seconds=0

@@ -48,6 +48,7 @@ else mapfile -t ids < <("$tool" list '*/optimized/*' | python3 scripts/gate_qual
 echo "gate-quality: ${#ids[@]} benchmarks: ${ids[*]}" >&2
 
 python3 scripts/gate_quality.py record --out "$out" --runs "${RUNS:-40}" --run-args "${run_args[*]}" \
-    --build "A=${binary[A]}" --build "A2=${binary[A2]}" --build "B=${binary[B]}" "${ids[@]}"
+    --build "A=${binary[A]}" --build "A2=${binary[A2]}" --build "B=${binary[B]}" \
+    --commit "A=$a" --commit "A2=$a2" --commit "B=$b" "${ids[@]}"
 python3 scripts/gate_quality.py evaluate --tool "$tool" --out "$out" --n "${N:-20}" --rounds "${ROUNDS:-5}" \
     --max-rounds "${MAX_ROUNDS:-20}" --compare-args "${COMPARE_ARGS:-}" --slowed "$slowed"

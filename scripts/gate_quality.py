@@ -37,6 +37,7 @@ def run_tool(tool, *args, check=True):
 
 def record(args):
     builds = dict(b.split("=", 1) for b in args.build)
+    commits = dict(c.split("=", 1) for c in args.commit or [])
     names = list(builds)
     out = Path(args.out) / "runs"
     out.mkdir(parents=True, exist_ok=True)
@@ -50,7 +51,8 @@ def record(args):
                 continue   # resumable: an interrupted recording goes on where it stopped
             t0 = time.time()
             result = subprocess.run([builds[name], "run", "--reports", str(out), "--run-id", run_id, "--format", "none",
-                                     *run_args, *args.ids], capture_output=True, text=True)
+                                     *run_args, *args.ids], capture_output=True, text=True,
+                                    env={**os.environ, "FRAMEBUDGET_GIT_COMMIT": commits.get(name, "")})
             if result.returncode != 0:
                 shutil.rmtree(out / run_id, ignore_errors=True)
                 sys.exit(f"gate-quality: run {run_id} failed ({result.returncode}): {result.stderr.strip()[-500:]}")
@@ -188,6 +190,7 @@ def main():
     sub = parser.add_subparsers(dest="phase", required=True)
     rec = sub.add_parser("record")
     rec.add_argument("--build", action="append", required=True, help="NAME=BINARY (A, A2, B)")
+    rec.add_argument("--commit", action="append", help="NAME=SHA the build was made from (recorded in each run)")
     rec.add_argument("--runs", type=int, default=40)
     rec.add_argument("--run-args", default="")
     rec.add_argument("--out", required=True)

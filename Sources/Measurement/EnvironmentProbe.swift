@@ -112,7 +112,10 @@ public enum EnvironmentProbe {
     }
 
     /// HEAD commit and whether tracked files differ from it; nil outside a git checkout or without git.
+    /// `FRAMEBUDGET_GIT_COMMIT`, when set, names the commit instead: scripts that run a binary built from another
+    /// revision (make compare, gate-quality) in this checkout say which commit it was built from.
     static func gitState(in directory: String) -> (commit: String?, dirty: Bool?) {
+        if let commit = ProcessInfo.processInfo.environment["FRAMEBUDGET_GIT_COMMIT"], !commit.isEmpty { return (commit, false) }
         guard let commit = run(["git", "-C", directory, "rev-parse", "HEAD"]) else { return (nil, nil) }
         let status = run(["git", "-C", directory, "status", "--porcelain", "--untracked-files=no"])
         return (commit.trimmingCharacters(in: .whitespacesAndNewlines), status.map { !$0.isEmpty })

@@ -55,3 +55,24 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(a.count, 22)
     }
 }
+
+extension EnvironmentTests {
+    /// make compare runs binaries of other revisions in this checkout: the commit they were built from is named by
+    /// FRAMEBUDGET_GIT_COMMIT, not read from the working directory.
+    func testTheBuildsCommitCanBeNamedWhenTheBinaryRunsInAnotherCheckout() {
+        setenv("FRAMEBUDGET_GIT_COMMIT", "abc1234def", 1)
+        defer { unsetenv("FRAMEBUDGET_GIT_COMMIT") }
+        let state = EnvironmentProbe.gitState(in: FileManager.default.currentDirectoryPath)
+        XCTAssertEqual(state.commit, "abc1234def")
+        XCTAssertEqual(state.dirty, false)
+    }
+
+    func testTheExecutableDigestIsTheSHA256OfTheFile() throws {
+        let path = NSTemporaryDirectory() + "fb-digest-\(UUID().uuidString)"
+        try Data("abc".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertEqual(EnvironmentProbe.executableDigest(path: path),
+                       "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertNil(EnvironmentProbe.executableDigest(path: path + "-missing"))
+    }
+}
