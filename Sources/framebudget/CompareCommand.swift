@@ -48,6 +48,11 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Seed of the bootstrap intervals.")
     var seed: UInt64 = 0x5EED
 
+    @Option(help: "What to compare: time (samples) or instructions (exact counts of '--counters callgrind' runs).")
+    var mode: CompareMode = .time
+
+    @OptionGroup var instructionOptions: InstructionCompareOptions
+
     enum Format: String, ExpressibleByArgument, CaseIterable { case console, markdown, json }
 
     func validate() throws {
@@ -71,6 +76,9 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            if mode == .instructions {
+                return try InstructionCompare(base: base, head: head, options: instructionOptions, format: format, out: out).run()
+            }
             let baseRun = try load(base), headRun = try load(head)
             let settings = ComparisonSettings(alpha: alpha, threshold: thresholdFraction!, seed: seed, percentile: percentile!)
             let report = Comparator.compare(base: baseRun, head: headRun, settings: settings)

@@ -30,7 +30,9 @@ struct CounterOptions: ParsableArguments {
     /// The probe these options ask for, and warnings for the run (PAPI unusable).
     /// - Throws: ``CommandFailure`` (bad input) for an unknown event name, with close matches, or when valgrind
     ///   is missing for `--counters callgrind`: both are checked before anything is measured.
-    func probe(workload: MeasurementOptions) throws -> (probe: (any CounterProbe)?, warnings: [String]) {
+    /// - Parameter runFolder: where `--counters callgrind` keeps each benchmark's cachegrind outputs and
+    ///   per-function counts (`instructions/<id>/`, see ``InstructionArtifacts``).
+    func probe(workload: MeasurementOptions, runFolder: String? = nil) throws -> (probe: (any CounterProbe)?, warnings: [String]) {
         switch counters {
         case .none:
             return (nil, [])
@@ -39,7 +41,8 @@ struct CounterOptions: ParsableArguments {
             if let folder = workload.workload { arguments += ["--workload", folder] }
             do {
                 let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-                return (try ValgrindCounter(binary: binary, workloadArguments: arguments, simulateCaches: simulateCaches), [])
+                return (try ValgrindCounter(binary: binary, workloadArguments: arguments, simulateCaches: simulateCaches,
+                                     outputFolder: runFolder), [])
             } catch { throw CommandFailure(.badInput, "\(error)") }
         case .papi:
             let wanted = try requestedEvents()
@@ -76,9 +79,10 @@ extension SuiteSession {
     func execute(
         counting options: CounterOptions, quickRoofs: Bool? = nil
     ) throws -> (run: RunResults, directory: RunDirectory, probe: (any CounterProbe)?) {
-        let (probe, warnings) = try options.probe(workload: measurement)
+        let runID = output.runID ?? RunID.make()
+        let (probe, warnings) = try options.probe(workload: measurement, runFolder: "\(output.reportsRoot)/\(runID)")
         let (run, directory) = try execute(
-            counters: probe, countersMode: options.counters.rawValue,
+            counters: probe, countersMode: options.counters.rawValue, runID: runID,
             roofs: options.roofMeter(quick: quickRoofs ?? measurement.quick), extraWarnings: warnings)
         return (run, directory, probe)
     }

@@ -27,8 +27,9 @@ struct SuiteSession {
     ///   - roofs: measures the machine's roofs at the start (throughput is then set against them), or nil.
     ///   - extraWarnings: warnings of the caller's own set-up (e.g. PAPI unusable), recorded with the run's.
     /// - Returns: the run and its folder; the run is incomplete when interrupted.
-    func execute(counters: (any CounterProbe)? = nil, countersMode: String = "none", roofs: RoofMeter? = nil,
-                 extraWarnings: [String] = []) throws -> (RunResults, RunDirectory) {
+    ///   - runID: the run folder's name (default: `--run-id`, else a new time-sorted id).
+    func execute(counters: (any CounterProbe)? = nil, countersMode: String = "none", runID: String? = nil,
+                 roofs: RoofMeter? = nil, extraWarnings: [String] = []) throws -> (RunResults, RunDirectory) {
         let selected = try Self.select(measurement.filters)
         try checkWorkloadFolder()
         let preflight = try CapturePreflight.check(selected, source: measurement.source)
@@ -46,7 +47,7 @@ struct SuiteSession {
             do { try ProcessResources.pinCurrentThread(to: cpu) }
             catch { throw CommandFailure(.badInput, "\(error)") }
         }
-        let directory = try RunDirectory.create(root: output.reportsRoot, runID: output.runID ?? RunID.make())
+        let directory = try RunDirectory.create(root: output.reportsRoot, runID: runID ?? output.runID ?? RunID.make())
         var run = RunResults(
             runID: directory.runID, startedAt: Date(), environment: environment,
             settings: recordedSettings(settings, counters: countersMode), warnings: warnings)
@@ -62,8 +63,8 @@ struct SuiteSession {
             source: measurement.source, interruption: interruption,
             frameLoop: measurement.frameLoop.settings(quick: measurement.quick))
         do {
-            try runner.run(benchmarks, into: &run, progress: showProgress) { try directory.save(Roofline.annotate($0)) }
-            run = Roofline.annotate(run)
+            try runner.run(benchmarks, into: &run, progress: showProgress) { try directory.save(annotate($0, directory)) }
+            run = annotate(run, directory)
         } catch let failure as CommandFailure {
             throw failure
         } catch {
@@ -73,6 +74,11 @@ struct SuiteSession {
         Console.endProgress()
         try directory.markLatest()
         return (run, directory)
+    }
+
+    /// Throughput against the roofs, and the files counted children kept (`--counters callgrind`) as artifacts.
+    private func annotate(_ run: RunResults, _ directory: RunDirectory) -> RunResults {
+        InstructionArtifacts.annotate(Roofline.annotate(run), runFolder: directory.path)
     }
 
     private func checkWorkloadFolder() throws {
