@@ -70,8 +70,9 @@ profile: build
 
 ## compare: build BASE and HEAD (git refs) in release worktrees, run them interleaved, compare (exit 1 on regression)
 ##          e.g. make compare BASE=main HEAD=my-branch FILTER='colormap/*' ROUNDS=5
+##          MODE=instructions: exact instruction counts under valgrind instead of times (no noise, one run per side)
 compare: build
-	BASE="$(BASE)" HEAD="$(HEAD)" FILTER="$(FILTER)" ROUNDS="$(ROUNDS)" scripts/compare-revisions.sh
+	BASE="$(BASE)" HEAD="$(HEAD)" FILTER="$(FILTER)" ROUNDS="$(ROUNDS)" MODE="$(MODE)" scripts/compare-revisions.sh
 
 ## nightly: run the suite, record it in Reports/history.sqlite, check regressions against the branch's last run
 nightly: build

@@ -50,7 +50,7 @@ struct InstructionCompare {
         let settings = InstructionComparisonSettings(threshold: options.thresholdFraction!, topFunctions: options.topFunctions)
         let report = InstructionComparison.compare(
             base: baseProfiles, head: headProfiles, settings: settings,
-            baseLabel: label(baseRun), headLabel: label(headRun))
+            baseLabel: baseRun.runID, headLabel: headRun.runID)
         let text: String
         switch format {
         case .console: text = InstructionComparisonText.console(report)
@@ -64,11 +64,6 @@ struct InstructionCompare {
             print(text, terminator: "")
         }
         if report.hasRegression { throw ExitStatus.budgetFailure.code }
-    }
-
-    /// The commit a run was measured on (10 characters), else its run id.
-    private func label(_ run: RunResults) -> String {
-        run.environment.gitCommit.map { String($0.prefix(10)) } ?? run.runID
     }
 
     /// A results file's instruction profiles, each with the per-function counts its artifacts list.

@@ -20,6 +20,9 @@ public struct ValgrindCounter: CounterProbe {
     public let simulateCaches: Bool
     /// n: the smaller run's iterations, at most (a slow benchmark gets fewer: see ``readings(for:iterations:running:)``).
     public let iterations: Int
+    /// Count every benchmark over exactly n and 2n iterations, whatever its timed sample holds. Two runs then use
+    /// the same n for sure (a sample's calibrated size is a timing, and may differ from run to run).
+    public let fixedIterations: Bool
     /// The run folder in which to keep each benchmark's cachegrind outputs and per-function counts (see
     /// ``InstructionArtifacts``), or nil to keep nothing.
     public let outputFolder: String?
@@ -28,7 +31,8 @@ public struct ValgrindCounter: CounterProbe {
 
     /// - Throws: ``ToolError`` (missing) when valgrind is not installed.
     public init(binary: String, workloadArguments: [String] = [], simulateCaches: Bool = false, iterations: Int = 10,
-                outputFolder: String? = nil) throws {
+                fixedIterations: Bool = false, outputFolder: String? = nil) throws {
+        self.fixedIterations = fixedIterations
         self.binary = binary
         self.outputFolder = outputFolder
         self.workloadArguments = workloadArguments
@@ -54,7 +58,7 @@ public struct ValgrindCounter: CounterProbe {
     /// benchmark whose sample holds fewer than n iterations is slow, and under valgrind (20–50× slower) 3n of them
     /// would take minutes; n = 1 then. Warm iterations execute the same instructions, so n does not change the count.
     public func readings(for benchmark: Benchmark, iterations: Int, running _: () -> Void) -> [CounterReading] {
-        do { return try count(benchmark.id, iterations: iterations >= self.iterations ? self.iterations : 1) }
+        do { return try count(benchmark.id, iterations: fixedIterations || iterations >= self.iterations ? self.iterations : 1) }
         catch { return [.unavailable("Ir", reason: "\(error)")] }
     }
 

@@ -19,12 +19,21 @@ struct CounterOptions: ParsableArguments {
     @Flag(name: .customLong("simulate-caches"), help: "With --counters callgrind: simulate caches and estimate cycles.")
     var simulateCaches = false
 
+    @Option(name: .customLong("counted-iterations"), help: ArgumentHelp(
+        "With --counters callgrind: count every benchmark over exactly N and 2N iterations (default: 10, or 1 for a benchmark whose sample holds fewer).",
+        valueName: "N"))
+    var countedIterations: Int?
+
     @Flag(name: .customLong("no-roofs"), help: "Skip measuring the machine's roofs (memcpy, sgemm) at the start.")
     var noRoofs = false
 
     func validate() throws {
         if events != nil && counters != .papi { throw ValidationError("--events needs --counters papi") }
         if simulateCaches && counters != .callgrind { throw ValidationError("--simulate-caches needs --counters callgrind") }
+        if let countedIterations {
+            if counters != .callgrind { throw ValidationError("--counted-iterations needs --counters callgrind") }
+            guard countedIterations >= 1 else { throw ValidationError("--counted-iterations must be ≥ 1 (got \(countedIterations))") }
+        }
     }
 
     /// The probe these options ask for, and warnings for the run (PAPI unusable).
@@ -41,8 +50,9 @@ struct CounterOptions: ParsableArguments {
             if let folder = workload.workload { arguments += ["--workload", folder] }
             do {
                 let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-                return (try ValgrindCounter(binary: binary, workloadArguments: arguments, simulateCaches: simulateCaches,
-                                     outputFolder: runFolder), [])
+                return (try ValgrindCounter(
+                    binary: binary, workloadArguments: arguments, simulateCaches: simulateCaches,
+                    iterations: countedIterations ?? 10, fixedIterations: countedIterations != nil, outputFolder: runFolder), [])
             } catch { throw CommandFailure(.badInput, "\(error)") }
         case .papi:
             let wanted = try requestedEvents()
