@@ -68,13 +68,15 @@ profile: build
 
 .PHONY: compare nightly gate-quality repeatability
 
-## compare: build BASE and HEAD (git refs) in release worktrees, run them in interleaved fresh processes, adding
-##          rounds for undecided benchmarks up to MAX_ROUNDS / COMPARE_MINUTES; exit 1 regression, 3 inconclusive
+## compare: build BASE and HEAD (git refs) in release at one fixed path (scripts/build-revision.sh), run them in
+##          interleaved fresh processes, adding rounds for undecided benchmarks up to MAX_ROUNDS / COMPARE_MINUTES;
+##          exit 1 regression, 3 inconclusive
 ##          e.g. make compare BASE=main HEAD=my-branch FILTER='colormap/*' ROUNDS=5 COMPARE_MINUTES=8
+##          MODE=instructions: exact instruction counts under valgrind instead of times (no noise, one run per side)
 compare: build
 	BASE="$(BASE)" HEAD="$(HEAD)" FILTER="$(FILTER)" ROUNDS="$(ROUNDS)" MAX_ROUNDS="$(MAX_ROUNDS)" \
 		COMPARE_MINUTES="$(COMPARE_MINUTES)" RUN_ARGS="$(RUN_ARGS)" COMPARE_ARGS="$(COMPARE_ARGS)" \
-		DATABASE="$(DATABASE)" OUT="$(OUT)" scripts/compare-revisions.sh
+		DATABASE="$(DATABASE)" OUT="$(OUT)" MODE="$(MODE)" scripts/compare-revisions.sh
 
 ## nightly: run the suite, record it in Reports/history.sqlite, check regressions against the branch's last run
 nightly: build

@@ -20,6 +20,7 @@
 # Exit: that of `framebudget compare`: 0 nothing regressed or inconclusive, 1 a regression, 3 INCONCLUSIVE (the caps
 # were reached with benchmarks still undecided), 2 bad input; 4 when a build or run fails; 64 without BASE/HEAD.
 set -euo pipefail
+if [[ ${MODE:-time} == instructions ]]; then exec "$(dirname "$0")/compare-instructions.sh" "$@"; fi   # exact counts
 
 base_ref=${1:-${BASE:-}}
 head_ref=${2:-${HEAD:-}}
@@ -46,22 +47,11 @@ base_sha=$(resolve "$base_ref")
 head_sha=$(resolve "$head_ref")
 out=${OUT:-Reports/compare-${base_sha:0:10}-${head_sha:0:10}}
 
-# Builds one revision in its worktree (created once, reused) and prints the path of its binary. All revisions
-# share one scratch folder, so dependencies are compiled once; each revision's binary is kept under bin/<sha>, so
-# a revision already built is never rebuilt.
+# Builds one revision (scripts/build-revision.sh: one fixed source path, layout flags; a revision built before is
+# taken from its cache) and prints the path of its binary.
 build() {
-    local sha=$1 tree="$worktrees/${1:0:12}" binary="$worktrees/bin/${1:0:12}/framebudget"
-    if [[ -x "$binary" ]]; then echo "$binary"; return; fi
-    if [[ ! -d "$tree" ]]; then
-        mkdir -p "$worktrees"
-        git worktree add --detach "$tree" "$sha" >&2
-        if [[ -f Package.resolved ]]; then cp Package.resolved "$tree/"; fi   # this checkout's dependency versions
-    fi
-    echo "compare: building ${sha:0:10} in $tree" >&2
-    (cd "$tree" && swift build -c release --product framebudget --scratch-path "$worktrees/scratch" >&2) \
-        || { echo "compare: build of ${sha:0:10} failed" >&2; exit 4; }
-    mkdir -p "$(dirname "$binary")"
-    cp "$worktrees/scratch/release/framebudget" "$binary"
+    local binary="$worktrees/bin/${1:0:12}/framebudget"
+    scripts/build-revision.sh "$1" "$binary" >&2 || { echo "compare: build of ${1:0:10} failed" >&2; exit 4; }
     echo "$binary"
 }
 base_bin=$(build "$base_sha")

@@ -57,6 +57,11 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Print only the ids whose verdict more runs could change (inconclusive, or unchanged with too little power), one per line; exit 0.")
     var undecided = false
 
+    @Option(help: "What to compare: time (samples) or instructions (exact counts of '--counters callgrind' runs).")
+    var mode: CompareMode = .time
+
+    @OptionGroup var instructionOptions: InstructionCompareOptions
+
     enum Format: String, ExpressibleByArgument, CaseIterable { case console, markdown, json }
 
     func validate() throws {
@@ -80,6 +85,9 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            if mode == .instructions {
+                return try InstructionCompare(base: base, head: head, options: instructionOptions, format: format, out: out).run()
+            }
             let headRun = try load(head)
             let baseRun = try load(base, machineClass: headRun.machineClass)
             if let refusal = Comparator.incompatibility(base: baseRun, head: headRun) { throw CommandFailure(.badInput, refusal) }

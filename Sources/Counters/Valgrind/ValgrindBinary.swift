@@ -22,7 +22,7 @@ public struct ValgrindBinary: Sendable {
         let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let key = Self.fnv1a("\(original)|\(size)|\(modified)")
-        let folder = "/tmp/framebudget-valgrind-\(getuid())/\(String(key, radix: 16))"
+        let folder = "/tmp/framebudget-valgrind-\(getuid())/\(Self.hex16(key))"
         path = folder + "/framebudget"
         if FileManager.default.isExecutableFile(atPath: path) { return }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -32,6 +32,12 @@ public struct ValgrindBinary: Sendable {
             unlink(temporary)
             throw ToolError(kind: .failed, message: "objcopy --strip-debug \(original) failed: \(ExternalTool.lastMessage(result.stderr))")
         }
+    }
+
+    /// Always 16 digits: a hash with leading zeros must not give a shorter path (and so another instruction count).
+    static func hex16(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     static func fnv1a(_ text: String) -> UInt64 {

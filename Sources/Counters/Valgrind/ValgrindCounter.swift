@@ -20,12 +20,21 @@ public struct ValgrindCounter: CounterProbe {
     public let simulateCaches: Bool
     /// n: the smaller run's iterations, at most (a slow benchmark gets fewer: see ``readings(for:iterations:running:)``).
     public let iterations: Int
+    /// Count every benchmark over exactly n and 2n iterations, whatever its timed sample holds. Two runs then use
+    /// the same n for sure (a sample's calibrated size is a timing, and may differ from run to run).
+    public let fixedIterations: Bool
+    /// The run folder in which to keep each benchmark's cachegrind outputs and per-function counts (see
+    /// ``InstructionArtifacts``), or nil to keep nothing.
+    public let outputFolder: String?
     private let valgrind: String
     private let setarch: String?
 
     /// - Throws: ``ToolError`` (missing) when valgrind is not installed.
-    public init(binary: String, workloadArguments: [String] = [], simulateCaches: Bool = false, iterations: Int = 10) throws {
+    public init(binary: String, workloadArguments: [String] = [], simulateCaches: Bool = false, iterations: Int = 10,
+                fixedIterations: Bool = false, outputFolder: String? = nil) throws {
+        self.fixedIterations = fixedIterations
         self.binary = binary
+        self.outputFolder = outputFolder
         self.workloadArguments = workloadArguments
         self.simulateCaches = simulateCaches
         self.iterations = Swift.max(1, iterations)
@@ -49,16 +58,26 @@ public struct ValgrindCounter: CounterProbe {
     /// benchmark whose sample holds fewer than n iterations is slow, and under valgrind (20–50× slower) 3n of them
     /// would take minutes; n = 1 then. Warm iterations execute the same instructions, so n does not change the count.
     public func readings(for benchmark: Benchmark, iterations: Int, running _: () -> Void) -> [CounterReading] {
-        do { return try count(benchmark.id, iterations: iterations >= self.iterations ? self.iterations : 1) }
+        do { return try count(benchmark.id, iterations: fixedIterations || iterations >= self.iterations ? self.iterations : 1) }
         catch { return [.unavailable("Ir", reason: "\(error)")] }
     }
 
     /// Instructions (and simulated cache events) per iteration of benchmark `id`.
     public func count(_ id: String, iterations: Int? = nil) throws -> [CounterReading] {
         let iterations = iterations ?? self.iterations
-        let single = try summary(id, iterations: iterations)
-        let double = try summary(id, iterations: 2 * iterations)
+        let (single, singleText) = try summary(id, iterations: iterations)
+        let (double, doubleText) = try summary(id, iterations: 2 * iterations)
         let counts = CachegrindSummary.perIteration(single: single, double: double, iterations: iterations)
+        if let outputFolder {
+            let functions = CachegrindFunctions.perIteration(
+                single: CachegrindFunctions.parse(singleText), double: CachegrindFunctions.parse(doubleText),
+                iterations: iterations)
+            let text = FunctionCountsFile.render(functions, names: SymbolDemangler.demangle(functions.keys))
+            let path = "\(outputFolder)/\(InstructionArtifacts.functionsFile(for: id))"
+            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+                throw ToolError(kind: .failed, message: "\(path): cannot write")
+            }
+        }
         let method = "cachegrind, (count(\(2 * iterations)) − count(\(iterations))) / \(iterations)"
         var readings = counts.keys.sorted { order($0) < order($1) }.map {
             CounterReading(name: $0, perIteration: counts[$0], source: .callgrind, note: method)
@@ -95,9 +114,18 @@ public struct ValgrindCounter: CounterProbe {
         return ("/usr/bin/env", ["-i"] + variables + unrandomized)
     }
 
-    private func summary(_ id: String, iterations: Int) throws -> CachegrindSummary {
-        let output = NSTemporaryDirectory() + "framebudget-cachegrind-\(getpid())-\(UUID().uuidString).out"
-        defer { unlink(output) }
+    /// One counted run: its totals and the whole output file's text. The file is kept in the run folder when there
+    /// is one (``outputFolder``), else written to a temporary file and removed.
+    private func summary(_ id: String, iterations: Int) throws -> (CachegrindSummary, String) {
+        let output: String
+        if let outputFolder {
+            output = "\(outputFolder)/\(InstructionArtifacts.cachegrindOutput(for: id, iterations: iterations))"
+            try FileManager.default.createDirectory(
+                atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        } else {
+            output = NSTemporaryDirectory() + "framebudget-cachegrind-\(getpid())-\(UUID().uuidString).out"
+        }
+        defer { if outputFolder == nil { unlink(output) } }
         let (executable, arguments) = commandLine(id, iterations: iterations, output: output)
         let result = try ExternalTool.run(executable, arguments)
         guard result.status == 0 else {
@@ -105,7 +133,7 @@ public struct ValgrindCounter: CounterProbe {
             throw ToolError(kind: .failed, message: "valgrind on \(id) exited with \(result.status): \(last)")
         }
         let text = try String(contentsOfFile: output, encoding: .utf8)
-        return try CachegrindSummary(parsing: text, path: output)
+        return (try CachegrindSummary(parsing: text, path: output), text)
     }
 
     private func order(_ event: String) -> Int {

@@ -19,18 +19,29 @@ struct CounterOptions: ParsableArguments {
     @Flag(name: .customLong("simulate-caches"), help: "With --counters callgrind: simulate caches and estimate cycles.")
     var simulateCaches = false
 
+    @Option(name: .customLong("counted-iterations"), help: ArgumentHelp(
+        "With --counters callgrind: count every benchmark over exactly N and 2N iterations (default: 10, or 1 for a benchmark whose sample holds fewer).",
+        valueName: "N"))
+    var countedIterations: Int?
+
     @Flag(name: .customLong("no-roofs"), help: "Skip measuring the machine's roofs (memcpy, sgemm) at the start.")
     var noRoofs = false
 
     func validate() throws {
         if events != nil && counters != .papi { throw ValidationError("--events needs --counters papi") }
         if simulateCaches && counters != .callgrind { throw ValidationError("--simulate-caches needs --counters callgrind") }
+        if let countedIterations {
+            if counters != .callgrind { throw ValidationError("--counted-iterations needs --counters callgrind") }
+            guard countedIterations >= 1 else { throw ValidationError("--counted-iterations must be ≥ 1 (got \(countedIterations))") }
+        }
     }
 
     /// The probe these options ask for, and warnings for the run (PAPI unusable).
     /// - Throws: ``CommandFailure`` (bad input) for an unknown event name, with close matches, or when valgrind
     ///   is missing for `--counters callgrind`: both are checked before anything is measured.
-    func probe(workload: MeasurementOptions) throws -> (probe: (any CounterProbe)?, warnings: [String]) {
+    /// - Parameter runFolder: where `--counters callgrind` keeps each benchmark's cachegrind outputs and
+    ///   per-function counts (`instructions/<id>/`, see ``InstructionArtifacts``).
+    func probe(workload: MeasurementOptions, runFolder: String? = nil) throws -> (probe: (any CounterProbe)?, warnings: [String]) {
         switch counters {
         case .none:
             return (nil, [])
@@ -39,7 +50,9 @@ struct CounterOptions: ParsableArguments {
             if let folder = workload.workload { arguments += ["--workload", folder] }
             do {
                 let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-                return (try ValgrindCounter(binary: binary, workloadArguments: arguments, simulateCaches: simulateCaches), [])
+                return (try ValgrindCounter(
+                    binary: binary, workloadArguments: arguments, simulateCaches: simulateCaches,
+                    iterations: countedIterations ?? 10, fixedIterations: countedIterations != nil, outputFolder: runFolder), [])
             } catch { throw CommandFailure(.badInput, "\(error)") }
         case .papi:
             let wanted = try requestedEvents()
@@ -76,9 +89,10 @@ extension SuiteSession {
     func execute(
         counting options: CounterOptions, quickRoofs: Bool? = nil
     ) throws -> (run: RunResults, directory: RunDirectory, probe: (any CounterProbe)?) {
-        let (probe, warnings) = try options.probe(workload: measurement)
+        let runID = output.runID ?? RunID.make()
+        let (probe, warnings) = try options.probe(workload: measurement, runFolder: "\(output.reportsRoot)/\(runID)")
         let (run, directory) = try execute(
-            counters: probe, countersMode: options.counters.rawValue,
+            counters: probe, countersMode: options.counters.rawValue, runID: runID,
             roofs: options.roofMeter(quick: quickRoofs ?? measurement.quick), extraWarnings: warnings)
         return (run, directory, probe)
     }

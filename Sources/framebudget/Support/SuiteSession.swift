@@ -25,10 +25,11 @@ struct SuiteSession {
     /// - Parameters:
     ///   - counters: the counter probe, or nil for none.
     ///   - roofs: measures the machine's roofs at the start (throughput is then set against them), or nil.
+    ///   - runID: the run folder's name (default: `--run-id`, else a new time-sorted id).
     ///   - extraWarnings: warnings of the caller's own set-up (e.g. PAPI unusable), recorded with the run's.
     /// - Returns: the run and its folder; the run is incomplete when interrupted.
-    func execute(counters: (any CounterProbe)? = nil, countersMode: String = "none", roofs: RoofMeter? = nil,
-                 extraWarnings: [String] = []) throws -> (RunResults, RunDirectory) {
+    func execute(counters: (any CounterProbe)? = nil, countersMode: String = "none", runID: String? = nil,
+                 roofs: RoofMeter? = nil, extraWarnings: [String] = []) throws -> (RunResults, RunDirectory) {
         // First of all: a signal during set-up or the roofs must end in a written (incomplete) run, not a kill.
         let interruption = Interruption()
         interruption.install()
@@ -49,7 +50,7 @@ struct SuiteSession {
             do { try ProcessResources.pinCurrentThread(to: cpu) }
             catch { throw CommandFailure(.badInput, "\(error)") }
         }
-        let directory = try RunDirectory.create(root: output.reportsRoot, runID: output.runID ?? RunID.make())
+        let directory = try RunDirectory.create(root: output.reportsRoot, runID: runID ?? output.runID ?? RunID.make())
         var run = RunResults(
             runID: directory.runID, startedAt: Date(), environment: environment,
             settings: recordedSettings(settings, counters: countersMode), warnings: warnings)
@@ -64,10 +65,10 @@ struct SuiteSession {
             frameLoop: measurement.frameLoop.settings(quick: measurement.quick))
         do {
             try runner.run(benchmarks, into: &run, progress: showProgress) { partial in
-                try directory.save(Roofline.annotate(partial))
+                try directory.save(annotate(partial, directory))
                 waitForTestSignal(after: partial, interruption)
             }
-            run = Roofline.annotate(run)
+            run = annotate(run, directory)
         } catch let failure as CommandFailure {
             // The first save failed (a full disk): leave no empty run folder behind.
             directory.removeIfNothingSaved()
@@ -89,6 +90,11 @@ struct SuiteSession {
         Console.endProgress()
         Console.writeToStandardError("waiting for a signal after \(count) benchmarks\n")
         while !interruption.isRequested { usleep(10_000) }
+    }
+
+    /// Throughput against the roofs, and the files counted children kept (`--counters callgrind`) as artifacts.
+    private func annotate(_ run: RunResults, _ directory: RunDirectory) -> RunResults {
+        InstructionArtifacts.annotate(Roofline.annotate(run), runFolder: directory.path)
     }
 
     private func checkWorkloadFolder() throws {

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# scripts/build-revision.sh <commit> <out-binary>
+#
+# Builds one revision of FrameBudget in release and copies its `framebudget` to <out-binary>; `make compare` builds
+# both sides with it (Docs/CODE-LAYOUT.md has the measurements behind every choice here).
+#
+# - One fixed source path for every revision: a single git worktree, $COMPARE_WORKTREES/src, checked out at each
+#   revision in turn, with one scratch folder. The absolute source paths that #filePath and the standard library's
+#   precondition/fatalError messages embed are then the same for every revision, so identical code gives a
+#   byte-identical binary. (swiftc 6.3's -file-prefix-map remaps debug info only, not #filePath: checked.)
+# - LAYOUT_FLAGS (default below) are passed to `swift build`: function alignment, so that a change in one function
+#   moves the functions after it by whole cache lines rather than by a few bytes.
+# - A revision built once with the same flags is kept under $COMPARE_WORKTREES/cache/ and never rebuilt.
+# - Builds are serialized by a lock on $COMPARE_WORKTREES/build.lock (the worktree is shared).
+#
+# Exit: 0 built (or taken from the cache); 2 not a commit; 4 the build failed; 64 usage.
+set -euo pipefail
+
+if [[ $# -ne 2 ]]; then
+    echo "usage: scripts/build-revision.sh <commit> <out-binary>" >&2
+    exit 64
+fi
+root=$(git rev-parse --show-toplevel)
+worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
+sha=$(git -C "$root" rev-parse --verify --quiet "$1^{commit}") \
+    || { echo "build-revision: '$1' is not a git commit, branch or tag" >&2; exit 2; }
+out=$2
+default_flags="-Xswiftc -Xllvm -Xswiftc -align-all-functions=6"
+read -r -a layout_flags <<< "${LAYOUT_FLAGS-$default_flags}"
+flags_key=$(printf '%s' "${layout_flags[*]:-}" | sha256sum | cut -c1-8)
+cached="$worktrees/cache/${sha:0:12}-$flags_key/framebudget"
+tree="$worktrees/src"
+
+install_binary() {
+    mkdir -p "$(dirname "$out")"
+    cp "$cached" "$out.tmp.$$" && mv "$out.tmp.$$" "$out"
+}
+
+mkdir -p "$worktrees"
+exec 9> "$worktrees/build.lock"
+flock 9
+if [[ -x "$cached" ]]; then install_binary; exit 0; fi
+if [[ ! -d "$tree" ]]; then
+    git -C "$root" worktree add --detach "$tree" "$sha" >&2
+else
+    git -C "$tree" checkout --quiet --force --detach "$sha"
+fi
+if [[ -f "$root/Package.resolved" ]]; then cp "$root/Package.resolved" "$tree/"; fi   # the same dependency versions
+echo "build-revision: building ${sha:0:10} at $tree ${layout_flags[*]:-}" >&2
+(cd "$tree" && swift build -c release --product framebudget --scratch-path "$worktrees/scratch-$flags_key" \
+    "${layout_flags[@]}" >&2) || { echo "build-revision: build of ${sha:0:10} failed" >&2; exit 4; }
+mkdir -p "$(dirname "$cached")"
+cp "$worktrees/scratch-$flags_key/release/framebudget" "$cached.tmp" && mv "$cached.tmp" "$cached"
+install_binary

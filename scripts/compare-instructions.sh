@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# make compare MODE=instructions BASE=<git ref> HEAD=<git ref> [FILTER='glob …'] [COMPARE_ARGS='--instruction-threshold 1']
+#
+# The deterministic comparison: builds both revisions (scripts/build-revision.sh: one fixed source path, so
+# identical code gives an identical binary), runs each binary ONCE with `--counters callgrind` — every benchmark
+# counted in valgrind children over exactly COUNTED_ITERATIONS (default 1) and twice as many iterations, with
+# deterministic hashing, no address randomization, one thread, a fixed environment — and compares the exact
+# instructions per iteration with `framebudget compare --mode instructions`. No noise: no rounds, no statistics.
+# Output in $OUT (default Reports/compare-instructions-<base>-<head>/): base-<sha10>/ and head-<sha10>/ (run
+# folders, named after the commit they measured — the run's own git field is the current checkout's: results.json
+# and instructions/<id>/ with both cachegrind outputs and functions.tsv), comparison.md.
+# Exit: that of `framebudget compare` (0 no regression, 1 regression, 2 bad input); 4 when a build or run fails.
+set -euo pipefail
+
+base_ref=${1:-${BASE:-}}
+head_ref=${2:-${HEAD:-}}
+if [[ -z "$base_ref" || -z "$head_ref" ]]; then
+    echo "usage: make compare MODE=instructions BASE=<git ref> HEAD=<git ref> [FILTER='glob …']" >&2
+    exit 64
+fi
+root=$(git rev-parse --show-toplevel)
+cd "$root"
+worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
+tool=${FRAMEBUDGET:-$root/.build/release/framebudget}   # the current checkout's build compares
+read -r -a filter <<< "${FILTER:-}"
+read -r -a compare_args <<< "${COMPARE_ARGS:-}"
+iterations=${COUNTED_ITERATIONS:-1}
+
+resolve() {
+    git rev-parse --verify --quiet "$1^{commit}" || { echo "compare: '$1' is not a git commit, branch or tag" >&2; exit 2; }
+}
+base_sha=$(resolve "$base_ref")
+head_sha=$(resolve "$head_ref")
+out=${OUT:-Reports/compare-instructions-${base_sha:0:10}-${head_sha:0:10}}
+
+# Both binaries at paths of the same length: the path reaches the program (argv[0]), and its length is counted.
+for side in base head; do
+    sha=$base_sha; [[ $side == head ]] && sha=$head_sha
+    scripts/build-revision.sh "$sha" "$worktrees/bin/${sha:0:12}/framebudget" \
+        || { echo "compare: build of ${sha:0:10} failed" >&2; exit 4; }
+done
+
+base_run=base-${base_sha:0:10}
+head_run=head-${head_sha:0:10}
+rm -rf "${out:?}/$base_run" "${out:?}/$head_run"
+mkdir -p "$out"
+for side in base head; do
+    sha=$base_sha run_id=$base_run
+    [[ $side == head ]] && sha=$head_sha run_id=$head_run
+    echo "compare: counting instructions of $side (${sha:0:10}) under valgrind" >&2
+    "$worktrees/bin/${sha:0:12}/framebudget" run --quick --no-roofs --counters callgrind \
+        --counted-iterations "$iterations" --reports "$out" --run-id "$run_id" --format none "${filter[@]}" \
+        || { echo "compare: $side run failed" >&2; exit 4; }
+done
+
+results=("$out/$base_run/results.json" "$out/$head_run/results.json")
+"$tool" compare --mode instructions "${results[@]}" "${compare_args[@]}" --format markdown --out "$out/comparison.md" \
+    >/dev/null || true
+exec "$tool" compare --mode instructions "${results[@]}" "${compare_args[@]}"
