@@ -66,7 +66,7 @@ counters: build
 profile: build
 	$(RELEASE_BIN) profile --reports $(REPORTS) $(PROFILE_ARGS) $(ID)
 
-.PHONY: compare nightly gate-quality repeatability
+.PHONY: compare nightly gate-quality nightly-quality repeatability
 
 ## compare: build BASE and HEAD (git refs) in release at one fixed path (scripts/build-revision.sh), run them in
 ##          interleaved fresh processes, adding rounds for undecided benchmarks up to MAX_ROUNDS / COMPARE_MINUTES;
@@ -82,9 +82,17 @@ compare: build
 nightly: build
 	BENCH_ARGS="$(BENCH_ARGS)" scripts/nightly.sh
 
-## gate-quality: false-alarm rate (A/A) and power against an injected slowdown of compare, on one benchmark
+## gate-quality: what make compare users get, on real builds: A/A false alarms (identical code built twice) and
+##               power against a real ~5% kernel slowdown, over every optimized benchmark with a budget
+##               e.g. make gate-quality N=20 RUNS=40   (Reports/gate-quality/gate-quality.md)
 gate-quality: build
-	scripts/gate-quality.sh
+	N="$(N)" RUNS="$(RUNS)" ROUNDS="$(ROUNDS)" MAX_ROUNDS="$(MAX_ROUNDS)" FILTER="$(FILTER)" RUN_ARGS="$(RUN_ARGS)" \
+		COMPARE_ARGS="$(COMPARE_ARGS)" scripts/gate-quality.sh
+
+## nightly-quality: N gate runs of an unchanged build (no FAIL expected) and of a real colormap slowdown (FAIL
+##                  expected every time), alternating   e.g. make nightly-quality N=10
+nightly-quality: build
+	N="$(N)" FILTER="$(FILTER)" BENCH_ARGS="$(BENCH_ARGS)" scripts/nightly-quality.sh
 
 ## repeatability: the run-to-run noise of one benchmark here: RUNS fresh runs, CV of their medians
 repeatability: build
