@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "CaptureKernelsTests", dependencies: ["CaptureKernels", "NumpyFiles", "HotPaths", "Workloads"]),
         .testTarget(name: "CountersTests", dependencies: ["Counters", "Results", "Measurement", "Statistics"], resources: [.copy("Golden")]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "Results", "Statistics"]),
-        .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"]),
+        .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"], exclude: ["Golden"]),
         .target(name: "RunFixtures", dependencies: ["Results", "Statistics"], path: "Tests/Support/RunFixtures"),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics", "RunFixtures"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Results", "Comparison", "RunFixtures", .product(name: "GRDB", package: "GRDB.swift")]),
