@@ -70,13 +70,15 @@ public enum BudgetDirection: String, Codable, Sendable, CaseIterable {
     }
 }
 
-/// The outcome of a budget, respecting noise: the confidence interval decides, not the point estimate.
+/// The outcome of a budget, respecting noise: an interval over process runs decides, not a point estimate
+/// (``RunLevelVerdict``).
 public enum VerdictOutcome: String, Codable, Sendable, CaseIterable {
-    /// The interval lies entirely on the good side of the limit.
+    /// The interval over runs lies entirely on the good side of the limit, or one process clears it by the
+    /// between-run margin.
     case pass = "PASS"
-    /// The interval lies entirely on the bad side of the limit.
+    /// The interval over two process runs or more lies entirely on the bad side of the limit (never from one).
     case fail = "FAIL"
-    /// The interval straddles (or touches) the limit: measure more.
+    /// The interval straddles (or touches) the limit, or one process is not a clear pass: measure more processes.
     case inconclusive = "INCONCLUSIVE"
     /// The budget's benchmark did not run, or did not measure this metric: never a pass.
     case missing = "MISSING"
