@@ -67,6 +67,11 @@ struct GateCommand: ParsableCommand {
                 verdicts = scoped.verdicts(for: run)
                 if let results { noteSingleProcess(verdicts, file: results) }
             }
+            let undecided = verdicts.filter(\.needsMoreProcesses).count
+            if undecided > 0 && !pipeline.strict {
+                Console.warning("\(undecided) budget(s) INCONCLUSIVE: not shown over or under the limit beyond run-to-run noise; "
+                    + "not a failure (--strict makes it exit 3)")
+            }
             let input = try scoped.writeReports(run, verdicts: verdicts, into: directory)
             print(ReportPipeline.consoleTable(input))
             print("\nreports: \(directory)/report.html")
