@@ -34,7 +34,8 @@ bench: build
 quick: build
 	$(RELEASE_BIN) gate --advisory --quick --reports $(REPORTS) $(BENCH_ARGS)
 
-## gate: like bench, but exits 1 when a budget fails or is missing (3 for inconclusive with BENCH_ARGS=--strict)
+## gate: like bench, but exits 1 when a budget fails or is missing; undecided budgets get fresh processes first
+##       (up to 5); still INCONCLUSIVE exits 0, or 3 with BENCH_ARGS=--strict
 gate: build
 	$(RELEASE_BIN) gate --reports $(REPORTS) $(BENCH_ARGS)
 

@@ -4,7 +4,8 @@
 // The module graph is the architecture:
 //   HotPaths (kernels, no harness)            NumpyFiles (.npy I/O)
 //   Statistics (pure functions) → Results (one Codable model) → Measurement (engine)
-//   Counters, Budgets, FrameLoop, Comparison, History, Reports, Plots read/write Results only.
+//   Counters, Budgets, FrameLoop, Comparison, History, Reports, Plots read/write Results only;
+//   Gate (the gate's extra processes) joins Budgets and Comparison.
 //   BenchmarkSuite (Benchmarks/Suite) registers HotPaths with Measurement; `framebudget` wires it all.
 import PackageDescription
 
@@ -53,6 +54,8 @@ let package = Package(
         .target(name: "History", dependencies: [
             "Results", "Statistics", "Comparison", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        // The gate's sequential measurement: undecided budgets get fresh processes, merged as replicates.
+        .target(name: "Gate", dependencies: ["Budgets", "Comparison", "Results"]),
         .target(name: "Reports", dependencies: ["Results", "Budgets", "Comparison"]),
         .target(name: "Plots", dependencies: ["Results", "Budgets", "Statistics", "Comparison"]),
         .target(name: "BenchmarkSuite", dependencies: [
@@ -62,7 +65,7 @@ let package = Package(
         // MARK: - Command line
         .executableTarget(name: "framebudget", dependencies: [
             "BenchmarkSuite", "Measurement", "Results", "Statistics", "Counters", "Budgets", "Reports",
-            "Plots", "FrameLoop", "Comparison", "History", "CaptureKernels", "NumpyFiles", "HotPaths",
+            "Plots", "FrameLoop", "Comparison", "History", "Gate", "CaptureKernels", "NumpyFiles", "HotPaths",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -79,10 +82,11 @@ let package = Package(
         .testTarget(name: "CaptureKernelsTests", dependencies: ["CaptureKernels", "NumpyFiles", "HotPaths", "Workloads"]),
         .testTarget(name: "CountersTests", dependencies: ["Counters", "Results", "Measurement", "Statistics", "HotPaths"], resources: [.copy("Golden")]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "Results", "Statistics"]),
-        .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"]),
+        .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"], exclude: ["Golden"]),
         .target(name: "RunFixtures", dependencies: ["Results", "Statistics"], path: "Tests/Support/RunFixtures"),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics", "RunFixtures"], resources: [.copy("Golden")]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Results", "Comparison", "RunFixtures", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "GateTests", dependencies: ["Gate", "Budgets", "Comparison", "Results", "Statistics", "FrameLoop", "RunFixtures"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Budgets", "Statistics"], resources: [.copy("Golden")]),
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets", "Statistics", "Comparison"]),
         .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement"]),

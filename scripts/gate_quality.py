@@ -106,7 +106,8 @@ def evaluate(args):
     files = {}
     for folder in sorted(runs.iterdir()):
         if (folder / "results.json").exists():
-            files.setdefault(folder.name.rsplit("-", 1)[0], []).append(str(folder / "results.json"))
+            if not folder.is_symlink():   # run leaves a "latest" link beside the run folders
+                files.setdefault(folder.name.rsplit("-", 1)[0], []).append(str(folder / "results.json"))
     scratch = out / "scratch"
     scratch.mkdir(exist_ok=True)
     extra_args = args.compare_args.split()

@@ -6,9 +6,12 @@ public struct BudgetEvaluator: Sendable {
     /// A PASS with less headroom than this carries a warning: percent of the limit for unbounded metrics (times,
     /// memory), percent of the room between the limit and the best value for shares and ratios (see ``bestValue(of:)``).
     public var warningMarginPercent: Double
+    /// Between-run spreads from history, by benchmark id (same machine class); empty: none known.
+    public var priors: [String: PriorSpread]
 
-    public init(warningMarginPercent: Double = 20) {
+    public init(warningMarginPercent: Double = 20, priors: [String: PriorSpread] = [:]) {
         self.warningMarginPercent = warningMarginPercent
+        self.priors = priors
     }
 
     /// One verdict per budget, in budget order.
@@ -26,18 +29,16 @@ public struct BudgetEvaluator: Sendable {
         case let .success(value): reading = value
         case let .failure(missing): return self.missing(budget, missing.reason)
         }
-        let measured = budget.unit.convert(reading.value, for: budget.metric)
-        let interval = reading.interval.map {
-            ConfidenceInterval(lower: budget.unit.convert($0.lower, for: budget.metric),
-                               upper: budget.unit.convert($0.upper, for: budget.metric), level: $0.level)
-        }
-        let outcome = Self.outcome(measured: measured, interval: interval, budget: budget)
+        // The process run is the unit of replication: RunLevelVerdict.swift decides on runs, not samples.
+        let decision = RunLevelVerdict(budget: budget, prior: priors[budget.benchmarkID]).decide(reading, result: result)
+        let (outcome, measured, interval) = (decision.outcome, decision.measured, decision.interval)
         let headroom = Self.headroomPercent(measured: measured, budget: budget)
         return BudgetVerdict(budget: budget, outcome: outcome, measured: measured, interval: interval,
-                             headroomPercent: headroom, warning: warning(outcome: outcome, measured: measured, budget: budget))
+                             headroomPercent: headroom, warning: warning(outcome: outcome, measured: measured, budget: budget),
+                             evidence: decision.evidence)
     }
 
-    /// PASS when the whole interval is on the good side of the limit, FAIL when it is wholly on the bad side,
+    /// The interval rule: PASS when the whole interval is on the good side of the limit, FAIL when it is wholly on the bad side,
     /// INCONCLUSIVE when it straddles or touches the limit. Without an interval the point estimate is the interval.
     /// Exact counts compare inclusively (a limit of 0 allocations passes at exactly 0).
     public static func outcome(measured: Double, interval: ConfidenceInterval?, budget: Budget) -> VerdictOutcome {

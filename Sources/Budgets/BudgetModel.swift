@@ -70,13 +70,15 @@ public enum BudgetDirection: String, Codable, Sendable, CaseIterable {
     }
 }
 
-/// The outcome of a budget, respecting noise: the confidence interval decides, not the point estimate.
+/// The outcome of a budget, respecting noise: an interval over process runs decides, not a point estimate
+/// (``RunLevelVerdict``).
 public enum VerdictOutcome: String, Codable, Sendable, CaseIterable {
-    /// The interval lies entirely on the good side of the limit.
+    /// The interval over runs lies entirely on the good side of the limit, or one process clears it by the
+    /// between-run margin.
     case pass = "PASS"
-    /// The interval lies entirely on the bad side of the limit.
+    /// The interval over two process runs or more lies entirely on the bad side of the limit (never from one).
     case fail = "FAIL"
-    /// The interval straddles (or touches) the limit: measure more.
+    /// The interval straddles (or touches) the limit, or one process is not a clear pass: measure more processes.
     case inconclusive = "INCONCLUSIVE"
     /// The budget's benchmark did not run, or did not measure this metric: never a pass.
     case missing = "MISSING"
@@ -86,19 +88,23 @@ public enum VerdictOutcome: String, Codable, Sendable, CaseIterable {
 public struct BudgetVerdict: Codable, Sendable, Equatable {
     public var budget: Budget
     public var outcome: VerdictOutcome
-    /// The measured statistic, in the budget's unit (nil when missing).
+    /// The measured statistic, in the budget's unit (nil when missing): with several process runs, their
+    /// run-level estimate (geometric mean of the per-run values; plain mean for shares).
     public var measured: Double?
-    /// Its confidence interval, in the budget's unit, when there is one (nil for point estimates and exact counts).
+    /// The interval the verdict rests on, in the budget's unit: over process runs when there are several, else the
+    /// one run's own interval (nil for point estimates and exact counts).
     public var interval: ConfidenceInterval?
     /// (limit − measured) / limit × 100 for `max` budgets; (measured − limit) / limit × 100 for `min` ones.
     /// Nil when missing or when the limit is 0.
     public var headroomPercent: Double?
     /// Set when headroom falls under the warning margin, or to explain a MISSING verdict.
     public var warning: String?
+    /// The process runs the verdict rests on and the rule that decided (nil when MISSING).
+    public var evidence: VerdictEvidence?
 
     public init(
         budget: Budget, outcome: VerdictOutcome, measured: Double?, interval: ConfidenceInterval?,
-        headroomPercent: Double?, warning: String?
+        headroomPercent: Double?, warning: String?, evidence: VerdictEvidence? = nil
     ) {
         self.budget = budget
         self.outcome = outcome
@@ -106,5 +112,9 @@ public struct BudgetVerdict: Codable, Sendable, Equatable {
         self.interval = interval
         self.headroomPercent = headroomPercent
         self.warning = warning
+        self.evidence = evidence
     }
+
+    /// INCONCLUSIVE: more process runs of its benchmark could decide it (what the gate measures next).
+    public var needsMoreProcesses: Bool { outcome == .inconclusive }
 }

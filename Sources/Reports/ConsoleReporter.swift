@@ -12,10 +12,11 @@ public struct ConsoleReporter: Reporter {
     }
 
     public func render(_ input: ReportInput) throws -> Data {
-        let header = ["verdict", "budget", "benchmark", "measured [95% CI]", "limit", "headroom"]
+        let header = ["verdict", "budget", "benchmark", "measured [95% CI]", "runs", "limit", "headroom"]
         let rows = input.verdicts.map { verdict in
             [verdict.outcome.rawValue, verdict.budget.name, verdict.budget.benchmarkID,
-             VerdictText.measured(verdict), VerdictText.limit(verdict.budget), VerdictText.headroom(verdict)]
+             VerdictText.measured(verdict), VerdictText.runs(verdict), VerdictText.limit(verdict.budget),
+             VerdictText.headroom(verdict)]
         }
         var lines = TextTable.lines(header: header, rows: rows).enumerated().map { index, line in
             index >= 2 ? paint(line, input.verdicts[index - 2].outcome) : line

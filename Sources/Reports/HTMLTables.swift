@@ -6,12 +6,12 @@ import Results
 enum HTMLTables {
     static func verdicts(_ verdicts: [BudgetVerdict], caption: String) -> String {
         let rows = verdicts.map { verdict -> String in
-            let cells = [verdict.budget.name, verdict.budget.benchmarkID, VerdictText.measured(verdict),
+            let cells = [verdict.budget.name, verdict.budget.benchmarkID, VerdictText.measured(verdict), VerdictText.runs(verdict),
                          VerdictText.limit(verdict.budget), VerdictText.headroom(verdict), verdict.warning ?? ""]
             return "<tr class=\"\(HTMLStyle.cssClass(verdict.outcome))\"><td><span class=\"badge \(HTMLStyle.cssClass(verdict.outcome))\">"
                 + "\(verdict.outcome.rawValue)</span></td>" + cells.map { "<td>\(XML.escape($0))</td>" }.joined() + "</tr>"
         }
-        return table(caption: caption, header: ["verdict", "budget", "benchmark", "measured [95% CI]", "limit", "headroom", "note"], rows: rows)
+        return table(caption: caption, header: ["verdict", "budget", "benchmark", "measured [95% CI]", "runs", "limit", "headroom", "note"], rows: rows)
     }
 
     static func benchmarks(_ run: RunResults) -> String {
@@ -61,6 +61,6 @@ enum HTMLStyle {
         .badge.missing{background:#8250df}tr.fail td{background:#ffebe9}tr.missing td{background:#f5f0ff}
         tr.inconclusive td{background:#fff8c5}ul.notes li{color:#9a6700}ul.verdicts{list-style:none;padding:0}
         ul.verdicts li{margin:.3em 0}figure{margin:1em 0}figure img{max-width:100%;border:1px solid #eee}
-        figcaption{color:#57606a;font-size:.9em}td:nth-child(5),td:nth-child(6){white-space:nowrap}footer{margin-top:3em;color:#57606a;font-size:.85em}
+        figcaption{color:#57606a;font-size:.9em}td:nth-child(6),td:nth-child(7){white-space:nowrap}footer{margin-top:3em;color:#57606a;font-size:.85em}
         """
 }

@@ -19,11 +19,11 @@ public struct MarkdownReporter: Reporter {
             let verdicts = all.filter { !VerdictText.didNotRun($0) }
             guard !verdicts.isEmpty else { continue }
             shown.insert(hotPath)
-            lines += ["", "### \(hotPath)", "", "| | budget | benchmark | measured [95% CI] | limit | headroom |",
-                      "|---|---|---|---|---|---|"]
+            lines += ["", "### \(hotPath)", "", "| | budget | benchmark | measured [95% CI] | runs | limit | headroom |",
+                      "|---|---|---|---|---|---|---|"]
             lines += verdicts.map { verdict in
                 "| \(VerdictText.symbol(verdict.outcome)) \(verdict.outcome.rawValue) | \(verdict.budget.name) | "
-                    + "`\(verdict.budget.benchmarkID)` | \(VerdictText.measured(verdict)) | "
+                    + "`\(verdict.budget.benchmarkID)` | \(VerdictText.measured(verdict)) | \(VerdictText.runs(verdict)) | "
                     + "\(escape(VerdictText.limit(verdict.budget))) | \(VerdictText.headroom(verdict)) |"
             }
             let warned = verdicts.filter { $0.warning != nil }

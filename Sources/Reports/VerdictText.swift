@@ -45,7 +45,8 @@ public enum VerdictText {
         return (headroom >= 0 ? "+" : "") + UnitFormat.number(headroom) + "%"
     }
 
-    /// One sentence for a verdict: what was measured against what, and why it lands where it does.
+    /// One sentence for a verdict: what was measured against what, over how many process runs, and why it lands
+    /// where it does.
     public static func explanation(_ verdict: BudgetVerdict) -> String {
         let budget = verdict.budget
         let subject = "\(budget.statistic) \(budget.metric.rawValue) of \(budget.benchmarkID)"
@@ -53,11 +54,60 @@ public enum VerdictText {
         case .missing:
             return "\(subject): not measured (\(verdict.warning ?? "no result"))"
         case .pass, .fail, .inconclusive:
-            let ci = verdict.interval == nil ? "point estimate" : "95% CI"
-            var text = "\(subject) = \(measured(verdict)) (\(ci)); budget \(limit(budget))"
-            if verdict.outcome == .inconclusive { text += ": the interval straddles the limit, measure more" }
+            var text = "\(subject) = \(measured(verdict)) (\(intervalKind(verdict))); budget \(limit(budget))"
+            if let basis = basis(verdict) { text += ": \(basis)" }
             if let warning = verdict.warning { text += "; \(warning)" }
             return text
+        }
+    }
+
+    /// What the interval is: `95% CI over 4 process runs`, `95% CI of one process`, `point estimate`, `exact count`.
+    static func intervalKind(_ verdict: BudgetVerdict) -> String {
+        guard let evidence = verdict.evidence else { return verdict.interval == nil ? "point estimate" : "95% CI" }
+        switch evidence.basis {
+        case .exactCount: return "exact count"
+        case .runLevelInterval: return "95% CI over \(evidence.processes) process runs"
+        case .oneProcessClearPass, .oneProcessUndecided:
+            return verdict.interval == nil ? "point estimate of one process" : "95% CI of one process"
+        }
+    }
+
+    /// How many process runs the verdict rests on: `4`, or `—` when nothing was measured.
+    public static func runs(_ verdict: BudgetVerdict) -> String {
+        verdict.evidence.map { "\($0.processes)" } ?? "—"
+    }
+
+    /// Why the rule landed where it did, from the verdict's evidence; nil for exact counts and plain passes of
+    /// verdicts without evidence.
+    public static func basis(_ verdict: BudgetVerdict) -> String? {
+        guard let evidence = verdict.evidence else {
+            return verdict.outcome == .inconclusive ? "the interval straddles the limit, measure more" : nil
+        }
+        let margin = evidence.betweenRunSpread.map { spread -> String in
+            let source = evidence.spreadSource == .history ? "the history's between-run spread" : "an assumed between-run spread"
+            let quantile = RunLevelVerdict.oneProcessMarginQuantile
+            if verdict.budget.metric.isShare {
+                return "\(UnitFormat.number(quantile * spread)) (1.645 × \(source) of \(UnitFormat.number(spread)))"
+            }
+            let percent = UnitFormat.number((exp(quantile * spread) - 1) * 100)
+            return "\(percent)% (1.645 × \(source) of \(UnitFormat.number(spread * 100))%)"
+        } ?? "the between-run margin"
+        switch (evidence.basis, verdict.outcome) {
+        case (.exactCount, _):
+            return nil
+        case (.oneProcessClearPass, _):
+            return "one process, whose interval clears the limit by more than \(margin)"
+        case (.oneProcessUndecided, _):
+            return "one process, not clear of the limit by \(margin): between-run variance unknown, and a FAIL needs ≥ 2 process runs"
+        case (.runLevelInterval, let outcome):
+            let values = "per run " + evidence.perRunValues.map(UnitFormat.number).joined(separator: ", ")
+            // A `max` budget must stay under its limit, a `min` one over it.
+            let (good, bad) = verdict.budget.direction == .max ? ("under", "over") : ("over", "under")
+            switch outcome {
+            case .pass: return "the interval over runs is wholly \(good) the limit (\(values))"
+            case .fail: return "the interval over runs is wholly \(bad) the limit (\(values))"
+            default: return "the interval over runs straddles the limit (\(values))"
+            }
         }
     }
 
@@ -77,3 +127,4 @@ public enum VerdictText {
         }
     }
 }
+

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Budgets
 import Foundation
+import Gate
 import History
 import Measurement
 import Reports
@@ -14,6 +15,8 @@ struct GateCommand: ParsableCommand {
         abstract: "Check the budgets of Benchmarks/budgets.yaml; write every report; exit non-zero on a failure.",
         discussion: """
             Examples: framebudget gate · framebudget gate 'colormap/*' --strict · framebudget gate --results Reports/latest/results.json · framebudget gate --baseline main
+            Budgets are judged on process runs: one process passes a budget only with a clear margin and never fails it; \
+            undecided budgets get fresh processes (--max-processes, --max-minutes) and are then PASS, FAIL (≥ 2 processes) or INCONCLUSIVE.
             Exit: 0 all pass · 1 a budget failed or is missing · 2 bad input · 3 inconclusive (--strict) · 4 run failure. \
             With --advisory the verdicts are reported but only 2 and 4 fail (make bench).
             """)
@@ -30,14 +33,21 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Folder for the reports of --results (default: the results file's folder).")
     var out: String?
 
-    @Option(name: .customLong("remeasure-factor"), help: "Re-measure INCONCLUSIVE benchmarks once with this many times the samples (1: never).")
-    var remeasureFactor: Int = 3
+    @Option(name: .customLong("max-processes"), help: """
+        Process runs per undecided benchmark, the gate's own included: an INCONCLUSIVE budget's benchmark is measured \
+        again in fresh processes, one at a time, until decided or this many (1: never).
+        """)
+    var maxProcesses: Int = 5
+
+    @Option(name: .customLong("max-minutes"), help: "No new re-measuring process starts after this many minutes of re-measuring.")
+    var maxMinutes: Double = 5
 
     @Flag(help: "Report the verdicts but exit 0 when budgets fail or are missing (bad input and run failures still fail).")
     var advisory = false
 
     func validate() throws {
-        if remeasureFactor < 1 { throw ValidationError("--remeasure-factor must be ≥ 1 (got \(remeasureFactor))") }
+        if maxProcesses < 1 { throw ValidationError("--max-processes must be ≥ 1 (got \(maxProcesses))") }
+        if !(maxMinutes >= 0 && maxMinutes.isFinite) { throw ValidationError("--max-minutes must be ≥ 0 (got \(maxMinutes))") }
         if out != nil && results == nil { throw ValidationError("--out applies to --results only (a measured run reports into its own folder)") }
     }
 
@@ -45,17 +55,22 @@ struct GateCommand: ParsableCommand {
         try reportingFailures {
             let pipeline = try gate.pipeline()
             let baseline = try baselineOptions.resolve()
-            let (measured, directory, remeasurer) = try measureOrRead()
+            let (measured, directory, processes) = try measureOrRead()
             var run = measured
             let selected = selectedBudgets(pipeline.budgets)
             if selected.isEmpty { Console.warning("no budget applies to the selected benchmarks: nothing to gate") }
             let scoped = ReportPipeline(budgets: selected, evaluator: pipeline.evaluator, strict: pipeline.strict)
-            var verdicts = scoped.verdicts(for: run)
-            let inconclusive = Set(verdicts.filter { $0.outcome == .inconclusive }.map(\.budget.benchmarkID)).sorted()
-            if let remeasurer, !inconclusive.isEmpty, remeasureFactor > 1, run.complete {
-                Console.warning("inconclusive: re-measuring \(inconclusive.joined(separator: ", ")) with \(remeasureFactor)× the samples")
-                run = try remeasurer.session.remeasure(inconclusive, in: run, directory: remeasurer.directory)
+            var verdicts: [BudgetVerdict]
+            if let processes, run.complete {
+                (run, verdicts) = try processes.decide(run, budgets: selected, evaluator: pipeline.evaluator)
+            } else {
                 verdicts = scoped.verdicts(for: run)
+                if let results { noteSingleProcess(verdicts, file: results) }
+            }
+            let undecided = verdicts.filter(\.needsMoreProcesses).count
+            if undecided > 0 && !pipeline.strict {
+                Console.warning("\(undecided) budget(s) INCONCLUSIVE: not shown over or under the limit beyond run-to-run noise; "
+                    + "not a failure (--strict makes it exit 3)")
             }
             let input = try scoped.writeReports(run, verdicts: verdicts, into: directory)
             print(ReportPipeline.consoleTable(input))
@@ -64,7 +79,7 @@ struct GateCommand: ParsableCommand {
         }
     }
 
-    private func measureOrRead() throws -> (RunResults, String, (session: Remeasurement, directory: RunDirectory)?) {
+    private func measureOrRead() throws -> (RunResults, String, FreshProcesses?) {
         if let results {
             let run: RunResults
             do { run = try ResultsFile.read(from: results) } catch { throw CommandFailure(.badInput, "\(error)") }
@@ -72,10 +87,18 @@ struct GateCommand: ParsableCommand {
             try Folders.create(folder, what: "report folder")
             return (run, folder, nil)
         }
-        let (run, directory, probe) = try SuiteSession(measurement: measurement, output: output)
+        let (run, directory, _) = try SuiteSession(measurement: measurement, output: output)
             .execute(counting: counterOptions)
-        let remeasurement = Remeasurement(measurement: measurement, factor: remeasureFactor, counters: probe)
-        return (run, directory.path, (remeasurement, directory))
+        let cap = SequentialGate.Cap(processes: maxProcesses, seconds: maxMinutes * 60)
+        return (run, directory.path, FreshProcesses(measurement: measurement, counters: counterOptions, cap: cap, directory: directory))
+    }
+
+    /// A results file cannot be re-measured: say once why budgets that rest on one process stay INCONCLUSIVE.
+    private func noteSingleProcess(_ verdicts: [BudgetVerdict], file: String) {
+        let undecided = verdicts.filter { $0.evidence?.basis == .oneProcessUndecided }
+        guard !undecided.isEmpty else { return }
+        Console.warning("\(file): \(undecided.count) budget(s) rest on one process run, whose between-run variance is unknown: "
+            + "INCONCLUSIVE, not FAIL (a FAIL needs ≥ 2 process runs: let gate measure, or gate a file of 'framebudget merge')")
     }
 
     /// With id filters, only the budgets of the selected benchmarks are gated (the others were not asked for).

@@ -28,7 +28,7 @@ final class JUnitAndHTMLTests: XCTestCase {
         let failure = try XCTUnwrap(texture.elements(forName: "failure").first)
         let message = failure.attribute(forName: "message")?.stringValue ?? ""
         XCTAssertTrue(message.contains("p95 time of texture-upload/optimized/256x192 = 1.5"), message)
-        XCTAssertTrue(message.contains("(95% CI); budget < 1 ms"), message)
+        XCTAssertTrue(message.contains("(95% CI over 3 process runs); budget < 1 ms"), message)
         let fusion = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue == "fusion-p95" })
         XCTAssertEqual(fusion.elements(forName: "failure").first?.attribute(forName: "type")?.stringValue, "MISSING")
     }

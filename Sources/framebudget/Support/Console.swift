@@ -33,3 +33,10 @@ enum Console {
         FileHandle.standardError.write(Data(text.utf8))
     }
 }
+
+extension Console {
+    /// A line of what the command is doing that is worth keeping in a CI log (not a warning, not progress).
+    static func info(_ message: String) {
+        FileHandle.standardError.write(Data("framebudget: \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Results
+import Statistics
+
+/// Decides one budget on process runs, the unit of replication.
+///
+/// - Two runs or more: the statistic is read in each run; the estimate is the mean of the per-run values on the
+///   log scale (times, frame times, drift ratios, memory; plain for shares) and the interval is the Student-t
+///   interval over runs (``RunLevel/meanInterval(_:level:prior:)``, pooled with the history's spread when one is
+///   known). PASS / FAIL / INCONCLUSIVE as the interval lies under, over or across the limit.
+/// - One run: the between-run variance is unknown, so a FAIL is never declared. PASS when the run's own 95%
+///   interval clears the limit by 1.645·s on the log scale (a factor e^(1.645·s); for shares by 1.645·s plainly),
+///   s the benchmark's between-run spread from history or ``defaultSpread(for:)``: a single run sits that far on
+///   the good side of its build's run-level value in only 5% of runs. Anything else is INCONCLUSIVE until more
+///   processes are measured.
+/// - Exact counts (allocations) have no noise: one process decides.
+public struct RunLevelVerdict: Sendable {
+    /// The between-run standard deviation assumed when neither the runs nor the history give one: 0.10 on the log
+    /// scale (10%) for times, ratios and memory; 0.02 (two percentage points) for shares of frames.
+    public static func defaultSpread(for metric: BudgetMetric) -> Double {
+        metric.isShare ? 0.02 : 0.10
+    }
+    /// One-sided 95% normal quantile: how many between-run standard deviations one run must clear the limit by.
+    public static let oneProcessMarginQuantile = 1.645
+    /// Level of every interval.
+    public static let level = 0.95
+
+    public var budget: Budget
+    /// The benchmark's between-run spread from history (same machine class), used for `time` budgets: the
+    /// history keeps the spread of per-run times, which says nothing of frame loops, shares or memory.
+    public var prior: PriorSpread?
+
+    public init(budget: Budget, prior: PriorSpread? = nil) {
+        self.budget = budget
+        self.prior = budget.metric == .time ? prior : nil
+    }
+
+    /// What the rule decided, in the budget's unit.
+    public struct Decision: Equatable, Sendable {
+        public var outcome: VerdictOutcome
+        public var measured: Double
+        public var interval: ConfidenceInterval?
+        public var evidence: VerdictEvidence
+    }
+
+    /// Decides from the pooled reading of the result (``MetricReading``, base unit) and its process runs.
+    public func decide(_ reading: MetricReading, result: BenchmarkResult) -> Decision {
+        let convert = { budget.unit.convert($0, for: budget.metric) }
+        let measured = convert(reading.value)
+        let interval = reading.interval.map { ConfidenceInterval(lower: convert($0.lower), upper: convert($0.upper), level: $0.level) }
+        if budget.metric.isExactCount {
+            // Counted once, in the first process (a merged result keeps its count): no between-run noise to judge.
+            let evidence = VerdictEvidence(processes: 1, perRunValues: [measured], runInterval: nil,
+                                           betweenRunSpread: nil, spreadSource: nil, basis: .exactCount)
+            return Decision(outcome: BudgetEvaluator.outcome(measured: measured, interval: nil, budget: budget),
+                            measured: measured, interval: nil, evidence: evidence)
+        }
+        let perRun = PerRunValues.read(budget.metric, statistic: budget.statistic, from: result).map(convert)
+        if perRun.count >= 2 { return overRuns(perRun) }
+        return oneProcess(measured: measured, interval: interval)
+    }
+
+    /// Two runs or more: the t interval over per-run values decides.
+    func overRuns(_ values: [Double]) -> Decision {
+        let logScale = !budget.metric.isShare && values.allSatisfy { $0 > 0 && $0.isFinite }
+        let scaled = logScale ? values.map { Foundation.log($0) } : values
+        let back: (Double) -> Double = logScale ? { Foundation.exp($0) } : { $0 }
+        let spread = RunLevel.Spread(scaled)
+        // n ≥ 2 always gives an interval (n − 1 degrees of freedom).
+        let onScale = RunLevel.meanInterval(scaled, level: Self.level, prior: prior)!
+        var interval = ConfidenceInterval(lower: back(onScale.lower), upper: back(onScale.upper), level: Self.level)
+        if budget.metric.isShare {  // a share is in [0, 1], and so is any interval of it
+            interval = ConfidenceInterval(lower: max(0, interval.lower), upper: min(1, interval.upper), level: Self.level)
+        }
+        let measured = back(spread.mean)
+        let evidence = VerdictEvidence(
+            processes: values.count, perRunValues: values, runInterval: interval,
+            betweenRunSpread: pooledDeviation(spread), spreadSource: prior == nil ? .runs : .runsAndHistory,
+            basis: .runLevelInterval)
+        return Decision(outcome: BudgetEvaluator.outcome(measured: measured, interval: interval, budget: budget),
+                        measured: measured, interval: interval, evidence: evidence)
+    }
+
+    /// One run: a clear PASS, or INCONCLUSIVE (never FAIL).
+    func oneProcess(measured: Double, interval: ConfidenceInterval?) -> Decision {
+        let spread = prior?.standardDeviation ?? Self.defaultSpread(for: budget.metric)
+        let margin = Self.oneProcessMarginQuantile * spread
+        let lower = interval?.lower ?? measured, upper = interval?.upper ?? measured
+        let clear: Bool
+        switch (budget.direction, budget.metric.isShare) {
+        case (.max, false): clear = upper * Foundation.exp(margin) < budget.limit
+        case (.min, false): clear = lower * Foundation.exp(-margin) > budget.limit
+        case (.max, true): clear = upper + margin < budget.limit
+        case (.min, true): clear = lower - margin > budget.limit
+        }
+        var runInterval: ConfidenceInterval?
+        if let prior, measured > 0, let onScale = RunLevel.meanInterval([Foundation.log(measured)], level: Self.level, prior: prior) {
+            runInterval = ConfidenceInterval(lower: Foundation.exp(onScale.lower), upper: Foundation.exp(onScale.upper), level: Self.level)
+        }
+        let evidence = VerdictEvidence(
+            processes: 1, perRunValues: [measured], runInterval: runInterval, betweenRunSpread: spread,
+            spreadSource: prior == nil ? .assumedDefault : .history,
+            basis: clear ? .oneProcessClearPass : .oneProcessUndecided)
+        return Decision(outcome: clear ? .pass : .inconclusive, measured: measured, interval: interval, evidence: evidence)
+    }
+
+    /// The runs' standard deviation, pooled with the prior's when there is one.
+    private func pooledDeviation(_ spread: RunLevel.Spread) -> Double? {
+        guard let sd = spread.standardDeviation else { return prior?.standardDeviation }
+        guard let prior, prior.degreesOfFreedom > 0 else { return sd }
+        let df = Double(spread.count - 1)
+        let variance = (df * sd * sd + prior.degreesOfFreedom * prior.standardDeviation * prior.standardDeviation)
+            / (df + prior.degreesOfFreedom)
+        return variance.squareRoot()
+    }
+}
+
+/// A budget's statistic read in each process run of a result (base units: ns, ms of frame time, bytes, ratio).
+public enum PerRunValues {
+    /// One value per replicate that measured it; empty for exact counts (allocations are counted once).
+    public static func read(_ metric: BudgetMetric, statistic: String, from result: BenchmarkResult) -> [Double] {
+        let replicates = result.replicates(runID: "")
+        switch metric {
+        case .allocations:
+            return []
+        case .time:
+            return result.samplesByReplicate(runID: "").compactMap { value(of: statistic, in: $0) }
+        case .peakMemory:
+            return replicates.compactMap { $0.peakResidentBytes.map(Double.init) }
+        case .frameTime:
+            return replicates.compactMap { $0.frameLoop?.frameTime.value(of: statistic) }.filter(\.isFinite)
+        case .fpsShare:
+            return replicates.compactMap { $0.frameLoop?.shareAtOrAbove57FPS }
+        case .drift:
+            return replicates.compactMap { $0.frameLoop?.driftRatio }
+        }
+    }
+
+    /// A named statistic (`p50`/`median`, `p90`, `p95`, `p99`, `p99.9`, `mean`, `min`, `max`) of one run's samples,
+    /// with the same percentile definition as ``SampleSummary``; nil for an empty run or an unknown name.
+    public static func value(of statistic: String, in samples: ArraySlice<Double>) -> Double? {
+        guard !samples.isEmpty else { return nil }
+        let sorted = samples.sorted()
+        switch statistic {
+        case "mean": return Descriptive.mean(sorted)
+        case "min": return sorted[0]
+        case "max": return sorted[sorted.count - 1]
+        case "median", "p50": return Percentile.ofSorted(sorted, 50)
+        case "p90": return Percentile.ofSorted(sorted, 90)
+        case "p95": return Percentile.ofSorted(sorted, 95)
+        case "p99": return Percentile.ofSorted(sorted, 99)
+        case "p99.9", "p999": return Percentile.ofSorted(sorted, 99.9)
+        default: return nil
+        }
+    }
+}
+
+extension BudgetMetric {
+    /// Shares of frames live in [0, 1]: averaged and given margins on the plain scale, not the log scale.
+    public var isShare: Bool { self == .fpsShare }
+}

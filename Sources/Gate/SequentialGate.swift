@@ -1,0 +1,111 @@
+import Budgets
+import Comparison
+import Foundation
+import Results
+
+/// The gate's sequential measurement: after the first process, the benchmarks of undecided budgets are measured
+/// again in fresh processes, one round (one process running all of them) at a time, merged as replicates and
+/// judged again on their process runs, until every budget is decided or a cap is reached.
+///
+/// The process is the unit of replication: more samples in the same process cannot tell a slow placement or a slow
+/// regime of the machine from a slow build; another process can. A FAIL needs two processes or more
+/// (``RunLevelVerdict``); what is still undecided at the cap stays INCONCLUSIVE.
+public struct SequentialGate {
+    /// How far the gate goes before it answers INCONCLUSIVE.
+    public struct Cap: Sendable, Equatable {
+        /// Process runs per benchmark, the first included (1: never re-measure).
+        public var processes: Int
+        /// Seconds of re-measuring after the first process; no new round starts past it.
+        public var seconds: Double
+
+        public init(processes: Int = 5, seconds: Double = 300) {
+            self.processes = processes
+            self.seconds = seconds
+        }
+    }
+
+    /// Why the gate stopped measuring.
+    public enum Stop: String, Sendable, Equatable {
+        /// Every budget is PASS, FAIL or MISSING.
+        case decided
+        /// Budgets are still INCONCLUSIVE after ``Cap/processes`` process runs.
+        case processCap = "process cap"
+        /// Budgets are still INCONCLUSIVE and ``Cap/seconds`` have passed.
+        case timeCap = "time cap"
+        /// A re-measuring process was interrupted; the run is marked incomplete.
+        case interrupted
+    }
+
+    /// One extra process: which benchmarks it measured.
+    public struct Round: Sendable, Equatable {
+        /// 2 for the first extra process (the gate's own measurement is process 1).
+        public var process: Int
+        public var ids: [String]
+
+        public init(process: Int, ids: [String]) {
+            self.process = process
+            self.ids = ids
+        }
+    }
+
+    public struct Outcome {
+        /// The first run merged with every extra process run (each benchmark's replicates say which is which).
+        public var run: RunResults
+        public var verdicts: [BudgetVerdict]
+        public var rounds: [Round]
+        public var stop: Stop
+        /// The extra process runs, in order.
+        public var extraRuns: [RunResults]
+    }
+
+    public var budgets: [Budget]
+    public var evaluator: BudgetEvaluator
+    public var cap: Cap
+    /// Seconds on a monotonic clock (injectable so tests decide the time cap without waiting).
+    public var clock: () -> Double
+
+    public init(budgets: [Budget], evaluator: BudgetEvaluator, cap: Cap = Cap(),
+                clock: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }) {
+        self.budgets = budgets
+        self.evaluator = evaluator
+        self.cap = cap
+        self.clock = clock
+    }
+
+    /// Judges `first`, then measures the undecided benchmarks in fresh processes until decided or capped.
+    /// - Parameter progress: one line per round, for the console.
+    /// - Throws: ``LaunchFailure/failed(status:detail:)`` when a process fails; ``RunMergeError`` when a process
+    ///   measured with another build or settings (it cannot be a replicate).
+    public func run(first: RunResults, launcher: any ProcessLauncher, progress: (String) -> Void = { _ in }) throws -> Outcome {
+        var run = first
+        var verdicts = evaluator.evaluate(budgets, against: run)
+        var extra: [RunResults] = [], rounds: [Round] = []
+        let start = clock()
+        while true {
+            let undecided = Self.undecidedIDs(verdicts)
+            if undecided.isEmpty { return Outcome(run: run, verdicts: verdicts, rounds: rounds, stop: .decided, extraRuns: extra) }
+            let process = rounds.count + 2
+            let stop: Stop? = process > cap.processes ? .processCap : (clock() - start >= cap.seconds ? .timeCap : nil)
+            if let stop { return Outcome(run: run, verdicts: verdicts, rounds: rounds, stop: stop, extraRuns: extra) }
+            progress("gate: \(undecided.count) benchmark(s) undecided: measuring them in fresh process \(process) of ≤ \(cap.processes): "
+                + undecided.joined(separator: " "))
+            let measured: RunResults
+            do { measured = try launcher.measure(undecided, label: "p\(process)") }
+            catch LaunchFailure.interrupted(let status) {
+                run.complete = false
+                run.incompleteReason = status == 143 ? "interrupted by SIGTERM" : "interrupted by SIGINT"
+                return Outcome(run: run, verdicts: verdicts, rounds: rounds, stop: .interrupted, extraRuns: extra)
+            }
+            extra.append(measured)
+            rounds.append(Round(process: process, ids: undecided))
+            run = try RunMerge.merge([first] + extra, runID: first.runID)
+            verdicts = evaluator.evaluate(budgets, against: run)
+        }
+    }
+
+    /// The benchmarks of INCONCLUSIVE budgets, in budget order, each once.
+    public static func undecidedIDs(_ verdicts: [BudgetVerdict]) -> [String] {
+        var seen = Set<String>()
+        return verdicts.filter(\.needsMoreProcesses).map(\.budget.benchmarkID).filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,156 @@
+import Budgets
+import Results
+import Statistics
+import XCTest
+
+/// Budgets judged on process runs (issue 10). Interval numbers come from scipy: Golden/make_run_verdict_golden.py.
+final class RunLevelVerdictTests: XCTestCase {
+    private let evaluator = BudgetEvaluator()
+    private let p95Budget = BudgetFixtures.budget(limit: 2, id: ("colormap", "optimized", "1920x1440"))
+
+    /// A result merged from process runs whose samples all equal `milliseconds[i]` (so each run's p95 is that value).
+    private func merged(_ milliseconds: [Double], id: String = "colormap/optimized/1920x1440") -> BenchmarkResult {
+        var samples = [Double](), replicates = [Replicate]()
+        for (index, value) in milliseconds.enumerated() {
+            replicates.append(Replicate(runID: "p\(index + 1)", firstSample: samples.count, sampleCount: 20))
+            samples += Array(repeating: value * 1e6, count: 20)
+        }
+        var result = BudgetFixtures.result(id: id, statistics: .of(samples, resamples: 50))
+        result.samplesNanoseconds = samples
+        result.replicates = replicates
+        return result
+    }
+
+    /// A frame-loop result merged from process runs with these drift ratios and shares.
+    private func loops(drift: [Double], share: [Double]? = nil) -> BenchmarkResult {
+        let frame = BudgetFixtures.summary(value: 3, lower: 2.9, upper: 3.1)
+        var result = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame,
+                                           frameLoop: BudgetFixtures.frameLoop(frameTime: frame, drift: drift[0]))
+        result.replicates = drift.indices.map { index in
+            var loop = BudgetFixtures.frameLoop(frameTime: frame, share: share?[index] ?? 1, drift: drift[index])
+            loop.driftInterval = ConfidenceInterval(lower: drift[index] * 0.8, upper: drift[index] * 1.2, level: 0.95)
+            return Replicate(runID: "p\(index + 1)", firstSample: 0, sampleCount: 3, frameLoop: loop)
+        }
+        return result
+    }
+
+    private func assertInterval(_ verdict: BudgetVerdict, _ estimate: Double, _ lower: Double, _ upper: Double,
+                                file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(verdict.measured!, estimate, accuracy: 1e-9 * estimate, file: file, line: line)
+        XCTAssertEqual(verdict.interval!.lower, lower, accuracy: 1e-9 * abs(lower), file: file, line: line)
+        XCTAssertEqual(verdict.interval!.upper, upper, accuracy: 1e-9 * abs(upper), file: file, line: line)
+        XCTAssertEqual(verdict.evidence?.runInterval, verdict.interval, file: file, line: line)
+    }
+
+    // MARK: - One process: never FAIL
+
+    func testOneProcessWhollyOverTheLimitIsInconclusiveNeverFail() {
+        let summary = BudgetFixtures.summary(value: 2.425e6, lower: 2.336e6, upper: 2.485e6)
+        let verdict = evaluator.evaluate(p95Budget, result: BudgetFixtures.result(statistics: summary))
+        XCTAssertEqual(verdict.outcome, .inconclusive, "issue 10: this one run read FAIL before")
+        XCTAssertEqual(verdict.evidence?.basis, .oneProcessUndecided)
+        XCTAssertEqual(verdict.evidence?.processes, 1)
+        XCTAssertEqual(verdict.evidence?.spreadSource, .assumedDefault)
+        XCTAssertTrue(verdict.needsMoreProcesses)
+    }
+
+    func testOneProcessPassesOnlyWhenItsIntervalClearsTheLimitByTheBetweenRunMargin() {
+        // Margin e^(1.645 × 0.10) = 1.178803569551607 (scipy script): 2 ms / 1.1788 = 1.6966 ms.
+        func outcome(upper: Double, prior: PriorSpread? = nil) -> VerdictOutcome {
+            let summary = BudgetFixtures.summary(value: upper - 0.05e6, lower: upper - 0.1e6, upper: upper)
+            let priors = prior.map { ["colormap/optimized/1920x1440": $0] } ?? [:]
+            return BudgetEvaluator(priors: priors).evaluate(p95Budget, result: BudgetFixtures.result(statistics: summary)).outcome
+        }
+        XCTAssertEqual(outcome(upper: 1.632e6), .pass, "issue 10's third run: 1.632 × 1.1788 < 2")
+        XCTAssertEqual(outcome(upper: 1.701e6), .inconclusive, "issue 10's second run: under the limit, not clear of it")
+        XCTAssertEqual(outcome(upper: 1.6966e6), .pass)
+        XCTAssertEqual(outcome(upper: 1.6968e6), .inconclusive)
+        XCTAssertEqual(outcome(upper: 1.701e6, prior: PriorSpread(standardDeviation: 0.03, degreesOfFreedom: 20)), .pass,
+                       "a benchmark known to vary 3% between runs needs a margin of 5% only")
+    }
+
+    func testOneProcessMinBudgetNeedsItsLowerBoundClearOverTheLimit() {
+        let budget = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.80, unit: .ratio, direction: .min,
+                                           id: ("frame-loop", "photo", "drop"))
+        let frame = BudgetFixtures.summary(value: 3, lower: 2.9, upper: 3.1)
+        func outcome(_ share: Double) -> VerdictOutcome {
+            evaluator.evaluate(budget, result: BudgetFixtures.result(
+                id: "frame-loop/photo/drop", statistics: frame,
+                frameLoop: BudgetFixtures.frameLoop(frameTime: frame, share: share, frames: 5000))).outcome
+        }
+        // Shares get a plain margin: 1.645 × 0.02 = 0.0329 (Wilson lower bounds with 5000 frames: 0.987, 0.819).
+        XCTAssertEqual(outcome(0.99), .pass)
+        XCTAssertEqual(outcome(0.83), .inconclusive, "0.819 − 0.033 < 0.80")
+        XCTAssertEqual(outcome(0.50), .inconclusive, "wholly under the limit in one process: not a FAIL yet")
+    }
+
+    // MARK: - Several processes: the t interval over runs decides
+
+    func testIssueColormapRunsAreInconclusiveOverRunsNotFail() {
+        let verdict = evaluator.evaluate(p95Budget, result: merged([2.425, 1.663, 1.584, 1.722]))
+        XCTAssertEqual(verdict.outcome, .inconclusive)
+        assertInterval(verdict, 1.821159900387536, 1.3375620443390916, 2.4796033924679217)
+        XCTAssertEqual(verdict.evidence?.processes, 4)
+        XCTAssertEqual(verdict.evidence?.basis, .runLevelInterval)
+        XCTAssertEqual(verdict.evidence!.perRunValues, [2.425, 1.663, 1.584, 1.722], accuracy: 1e-12)
+    }
+
+    func testConsistentRunsOverTheLimitFailAndUnderItPass() {
+        let slow = evaluator.evaluate(p95Budget, result: merged([2.61, 2.74, 2.58]))
+        XCTAssertEqual(slow.outcome, .fail)
+        assertInterval(slow, 2.6424306127202386, 2.44094228539166, 2.8605508556383965)
+        let fast = evaluator.evaluate(p95Budget, result: merged([1.41, 1.45, 1.43]))
+        XCTAssertEqual(fast.outcome, .pass)
+        assertInterval(fast, 1.4299067538265782, 1.3810768230214956, 1.4804631361242087)
+        XCTAssertEqual(fast.evidence?.spreadSource, .runs)
+    }
+
+    func testAPriorSpreadFromHistoryPoolsWithTheRuns() {
+        let prior = PriorSpread(standardDeviation: 0.05, degreesOfFreedom: 20)
+        let verdict = BudgetEvaluator(priors: ["colormap/optimized/1920x1440": prior])
+            .evaluate(p95Budget, result: merged([1.70, 1.76]))
+        assertInterval(verdict, 1.7297398648351723, 1.6092805200485538, 1.8592159432276778)
+        XCTAssertEqual(verdict.outcome, .pass, "two runs, and the history knows this benchmark's spread")
+        XCTAssertEqual(verdict.evidence?.spreadSource, .runsAndHistory)
+        XCTAssertEqual(evaluator.evaluate(p95Budget, result: merged([1.70, 1.76])).outcome, .inconclusive,
+                       "the same two runs alone: t with 1 degree of freedom")
+    }
+
+    func testIssueDriftRunsAreInconclusiveNotFail() {
+        let budget = BudgetFixtures.budget(.drift, statistic: "p50", limit: 1.10, unit: .ratio, id: ("frame-loop", "photo", "drop"))
+        let verdict = evaluator.evaluate(budget, result: loops(drift: [1.255, 1.045, 0.600, 1.018]))
+        XCTAssertEqual(verdict.outcome, .inconclusive, "a slow regime in one process does not fail the loop")
+        assertInterval(verdict, 0.9460514619275424, 0.5707931663944877, 1.5680169653549718)
+    }
+
+    func testSharesAreAveragedOnThePlainScale() {
+        let budget = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.95, unit: .ratio, direction: .min,
+                                           id: ("frame-loop", "photo", "drop"))
+        let verdict = evaluator.evaluate(budget, result: loops(drift: [1, 1, 1], share: [0.97, 0.99, 0.98]))
+        // scipy's upper bound is 1.0048413771175033; a share's interval is clipped to [0, 1].
+        assertInterval(verdict, 0.98, 0.9551586228824966, 1)
+        XCTAssertEqual(verdict.outcome, .pass)
+    }
+
+    func testExactCountsAreDecidedByOneProcess() {
+        let budget = BudgetFixtures.budget(.allocations, statistic: "mean", limit: 0, unit: .count)
+        let verdict = evaluator.evaluate(budget, result: BudgetFixtures.result(
+            statistics: BudgetFixtures.summary(value: 1, lower: 1, upper: 1), allocations: 2))
+        XCTAssertEqual(verdict.outcome, .fail)
+        XCTAssertEqual(verdict.evidence?.basis, .exactCount)
+    }
+
+    func testPerRunTimeStatisticsUseEachRunsOwnSamples() {
+        let run: ArraySlice<Double> = [5, 1, 4, 2, 3]
+        XCTAssertEqual(PerRunValues.value(of: "p50", in: run), 3)
+        XCTAssertEqual(PerRunValues.value(of: "p95", in: run)!, 4.8, accuracy: 1e-12, "numpy linear: 4 + 0.8 × (5 − 4)")
+        XCTAssertEqual(PerRunValues.value(of: "mean", in: run), 3)
+        XCTAssertEqual(PerRunValues.value(of: "max", in: run), 5)
+        XCTAssertNil(PerRunValues.value(of: "p95", in: []))
+    }
+}
+
+private func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(a.count, b.count, file: file, line: line)
+    for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, file: file, line: line) }
+}

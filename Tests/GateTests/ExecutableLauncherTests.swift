@@ -1,0 +1,67 @@
+import Foundation
+import Gate
+import Results
+import RunFixtures
+import XCTest
+
+/// The real launcher against stand-in executables (shell scripts): the arguments it hands `run`, the results it
+/// reads back, and how a failing or interrupted process is reported.
+final class ExecutableLauncherTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "fb-launcher-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func script(_ body: String) throws -> String {
+        let path = folder + "/stand-in.sh"
+        try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    func testRunsTheExecutableWithRunArgumentsAndReadsTheResultsItWrote() throws {
+        let fixture = folder + "/fixture.json"
+        try ResultsFile.write(Fixture.run("p2", [Fixture.result("nms/optimized/typical", [1, 2, 3])]), to: fixture)
+        // Records its arguments, then writes its run folder where `run --reports F --run-id L` would.
+        let stand = try script("echo \"$@\" > \(folder)/arguments; mkdir -p \"$5/$7\" && cp \(fixture) \"$5/$7/results.json\"")
+        let launcher = ExecutableLauncher(executable: stand, arguments: ["--seed", "7", "--quick"], folder: folder + "/processes")
+        let run = try launcher.measure(["nms/optimized/typical", "fusion/optimized/x"], label: "p2")
+        XCTAssertEqual(run.benchmarks.map(\.id), ["nms/optimized/typical"])
+        XCTAssertEqual(try String(contentsOfFile: folder + "/arguments", encoding: .utf8),
+                       "run --format none --reports \(folder)/processes --run-id p2 --seed 7 --quick nms/optimized/typical fusion/optimized/x\n")
+    }
+
+    func testAFailingProcessIsReportedWithItsLastStderrLine() throws {
+        let stand = try script("echo 'framebudget: warning: noise' >&2; echo 'framebudget: error: set-up failed' >&2; exit 4")
+        let launcher = ExecutableLauncher(executable: stand, arguments: [], folder: folder + "/processes")
+        XCTAssertThrowsError(try launcher.measure(["a/b/c"], label: "p2")) { error in
+            XCTAssertEqual(error as? LaunchFailure, .failed(status: 4, detail: "framebudget: error: set-up failed"))
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/processes/p2.log"), "its stderr is kept")
+    }
+
+    func testAnInterruptedProcessIsReportedAsInterrupted() throws {
+        let exits130 = ExecutableLauncher(executable: try script("exit 130"), arguments: [], folder: folder + "/processes")
+        XCTAssertThrowsError(try exits130.measure(["a/b/c"], label: "p2")) { error in
+            XCTAssertEqual(error as? LaunchFailure, .interrupted(status: 130))
+        }
+        let killed = ExecutableLauncher(executable: try script("kill -TERM $$"), arguments: [], folder: folder + "/processes")
+        XCTAssertThrowsError(try killed.measure(["a/b/c"], label: "p3")) { error in
+            guard case .interrupted = error as? LaunchFailure else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testAProcessThatWritesNoResultsIsAFailure() throws {
+        let launcher = ExecutableLauncher(executable: try script("exit 0"), arguments: [], folder: folder + "/processes")
+        XCTAssertThrowsError(try launcher.measure(["a/b/c"], label: "p2")) { error in
+            guard case let .failed(status, _) = error as? LaunchFailure else { return XCTFail("\(error)") }
+            XCTAssertEqual(status, 0)
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Budgets
+import Comparison
+import Gate
+import Results
+import RunFixtures
+import Statistics
+import XCTest
+
+/// The gate's re-measurement in fresh processes, with a launcher that hands out fixture runs: which benchmarks get
+/// processes, that their runs merge as replicates, and how the verdicts change (issue 10; issue 15 item 4).
+final class SequentialGateTests: XCTestCase {
+    private let colormap = "colormap/optimized/1920x1440"
+    private let upload = "texture-upload/optimized/256x192"
+
+    private func budget(_ name: String, _ id: String, limit: Double) -> Budget {
+        let parts = id.split(separator: "/").map(String.init)
+        return Budget(name: name, hotPath: parts[0], workload: parts[2], variant: parts[1], metric: .time,
+                      statistic: "p95", limit: limit, unit: .ms, source: "test")
+    }
+
+    private var budgets: [Budget] {
+        [budget("colormap-p95", colormap, limit: 2), budget("upload-p95", upload, limit: 1)]
+    }
+
+    /// One process run: each benchmark's samples scatter 1% around its p95-ish level (ms).
+    private func process(_ label: String, _ levels: [String: Double], seed: UInt64) -> RunResults {
+        Fixture.run(label, levels.keys.sorted().enumerated().map { index, id in
+            Fixture.result(id, Fixture.times(60, median: levels[id]! * 1e6, spread: 0.01, seed: seed &+ UInt64(index)))
+        })
+    }
+
+    /// Hands out prepared process runs in order and records what it was asked to measure.
+    final class ScriptedLauncher: ProcessLauncher {
+        var script: [[String: Double]]
+        var calls: [(ids: [String], label: String)] = []
+        var failure: LaunchFailure?
+        let make: (String, [String: Double], UInt64) -> RunResults
+
+        init(_ script: [[String: Double]], make: @escaping (String, [String: Double], UInt64) -> RunResults) {
+            self.script = script
+            self.make = make
+        }
+
+        func measure(_ ids: [String], label: String) throws -> RunResults {
+            calls.append((ids, label))
+            if let failure { throw failure }
+            let levels = script.removeFirst().filter { ids.contains($0.key) }
+            return make(label, levels, UInt64(calls.count) * 1000)
+        }
+    }
+
+    private func launcher(_ script: [[String: Double]]) -> ScriptedLauncher {
+        ScriptedLauncher(script) { [unowned self] in process($0, $1, seed: $2) }
+    }
+
+    private func gate(processes: Int = 5, seconds: Double = 300, clock: @escaping () -> Double = { 0 }) -> SequentialGate {
+        SequentialGate(budgets: budgets, evaluator: BudgetEvaluator(), cap: .init(processes: processes, seconds: seconds), clock: clock)
+    }
+
+    func testAFailNeedsASecondProcessWhichIsReallyRunAndMergedAsAReplicate() throws {
+        // The first process reads the colormap over its limit: undecided until a second process agrees.
+        let first = process("gate", [colormap: 2.6, upload: 0.1], seed: 1)
+        let script = launcher([[colormap: 2.62]])
+        let outcome = try gate().run(first: first, launcher: script)
+        XCTAssertEqual(script.calls.map(\.ids), [[colormap]], "only the undecided benchmark, in a fresh process")
+        XCTAssertEqual(script.calls.map(\.label), ["p2"])
+        XCTAssertEqual(outcome.rounds, [.init(process: 2, ids: [colormap])])
+        let verdict = outcome.verdicts[0]
+        XCTAssertEqual(verdict.outcome, .fail)
+        XCTAssertEqual(verdict.evidence?.processes, 2)
+        XCTAssertEqual(verdict.evidence?.basis, .runLevelInterval)
+        XCTAssertEqual(outcome.run.benchmark(colormap)?.replicates?.map(\.runID), ["gate", "p2"])
+        XCTAssertEqual(outcome.run.benchmark(colormap)?.samplesNanoseconds.count, 120, "every process's samples kept")
+        XCTAssertEqual(outcome.run.runID, "gate", "the merged run keeps the gate's run id (its folder)")
+        XCTAssertEqual(outcome.verdicts[1].outcome, .pass, "the upload passed on the first process")
+        XCTAssertEqual(outcome.verdicts[1].evidence?.processes, 1)
+        XCTAssertEqual(outcome.stop, .decided)
+    }
+
+    func testTwoProcessesAFewPercentApartAreNotYetAFail() throws {
+        // 2.2 and 2.3 ms: t(1) = 12.7 stretches the interval below 2 ms; a third run (2.25) makes it a FAIL.
+        let first = process("gate", [colormap: 2.2], seed: 1)
+        let script = launcher([[colormap: 2.3], [colormap: 2.25]])
+        let outcome = try gate().run(first: first, launcher: script)
+        XCTAssertEqual(script.calls.count, 2)
+        XCTAssertEqual(outcome.verdicts[0].outcome, .fail)
+        XCTAssertEqual(outcome.verdicts[0].evidence?.processes, 3)
+    }
+
+    func testAFirstProcessThatIsNotAClearPassIsConfirmedByMoreProcesses() throws {
+        // 1.8 ms is under 2 ms but not clear of it by the 18% margin of one process; more runs pass it.
+        let first = process("gate", [colormap: 1.8, upload: 0.1], seed: 1)
+        let script = launcher([[colormap: 1.70], [colormap: 1.75]])
+        let outcome = try gate().run(first: first, launcher: script)
+        XCTAssertEqual(outcome.verdicts[0].outcome, .pass)
+        XCTAssertEqual(outcome.verdicts[0].evidence?.processes, 3)
+        XCTAssertEqual(script.calls.count, 2, "after 2 processes t(1) is too wide; the third decides")
+    }
+
+    func testStraddlingRunsStopAtTheProcessCapInconclusive() throws {
+        let first = process("gate", [colormap: 2.4], seed: 1)
+        let script = launcher([[colormap: 1.6], [colormap: 2.3], [colormap: 1.7], [colormap: 2.2]])
+        let outcome = try gate(processes: 4).run(first: first, launcher: script)
+        XCTAssertEqual(script.calls.count, 3, "processes 2, 3 and 4")
+        XCTAssertEqual(outcome.stop, .processCap)
+        XCTAssertEqual(outcome.verdicts[0].outcome, .inconclusive)
+        XCTAssertEqual(outcome.verdicts[0].evidence?.processes, 4)
+        XCTAssertEqual(outcome.extraRuns.count, 3)
+    }
+
+    func testTheTimeCapStopsNewRounds() throws {
+        var now = 0.0
+        let first = process("gate", [colormap: 2.4], seed: 1)
+        let script = launcher([[colormap: 1.6], [colormap: 2.3]])
+        let sequential = gate(seconds: 60) { now += 45; return now }
+        let outcome = try sequential.run(first: first, launcher: script)
+        // The clock reads 45 at the start, 90 before round 2 (45 s in: starts), 135 before round 3 (90 s: stops).
+        XCTAssertEqual(script.calls.count, 1)
+        XCTAssertEqual(outcome.stop, .timeCap)
+    }
+
+    func testNoRoundsWhenEverythingIsDecidedOrCapIsOne() throws {
+        let script = launcher([])
+        let decided = try gate().run(first: process("gate", [colormap: 1.2, upload: 0.1], seed: 1), launcher: script)
+        XCTAssertEqual(decided.stop, .decided)
+        let capped = try gate(processes: 1).run(first: process("gate", [colormap: 2.6], seed: 1), launcher: script)
+        XCTAssertEqual(capped.stop, .processCap)
+        XCTAssertEqual(capped.verdicts[0].outcome, .inconclusive, "one process never fails")
+        XCTAssertTrue(script.calls.isEmpty)
+    }
+
+    func testAnInterruptedProcessStopsTheGateAndMarksTheRunIncomplete() throws {
+        let script = launcher([[colormap: 2.6]])
+        script.failure = .interrupted(status: 130)
+        let outcome = try gate().run(first: process("gate", [colormap: 2.6], seed: 1), launcher: script)
+        XCTAssertEqual(outcome.stop, .interrupted)
+        XCTAssertFalse(outcome.run.complete)
+        XCTAssertEqual(outcome.run.incompleteReason, "interrupted by SIGINT")
+    }
+
+    func testAProcessOfAnotherBuildIsRefusedNotMerged() {
+        let first = process("gate", [colormap: 2.6], seed: 1)
+        let other = ScriptedLauncher([[colormap: 2.6]]) { label, levels, seed in
+            Fixture.run(label, levels.map { Fixture.result($0.key, Fixture.times(60, median: $0.value * 1e6, seed: seed)) },
+                        commit: "fedcba9876543210")
+        }
+        XCTAssertThrowsError(try gate().run(first: first, launcher: other)) { error in
+            XCTAssertTrue("\(error)".contains("measured by a different build"), "\(error)")
+        }
+    }
+
+    func testUndecidedIDsAreUniqueInBudgetOrder() {
+        let summary = SampleSummary.of([1, 2, 3], resamples: 10)
+        func verdict(_ id: String, _ outcome: VerdictOutcome) -> BudgetVerdict {
+            BudgetVerdict(budget: budget(id, id, limit: 1), outcome: outcome, measured: 1, interval: summary.interval(of: "p95"),
+                          headroomPercent: nil, warning: nil)
+        }
+        let verdicts = [verdict(upload, .inconclusive), verdict(colormap, .pass), verdict(upload, .inconclusive),
+                        verdict(colormap, .inconclusive)]
+        XCTAssertEqual(SequentialGate.undecidedIDs(verdicts), [upload, colormap])
+    }
+}
