@@ -69,6 +69,6 @@ public enum StandardPlots {
     public static func specs(for input: PlotInput) -> [PlotSpec] {
         LatencyDistributionPlot().plots(for: input) + VariantComparisonPlot().plots(for: input)
             + FrameTimelinePlot().plots(for: input) + CountersPlot().plots(for: input)
-            + ComplexityPlot().plots(for: input)
+            + ComplexityPlot().plots(for: input) + RooflinePlot().plots(for: input)
     }
 }

@@ -64,6 +64,10 @@ struct SuiteSession {
         do {
             try runner.run(benchmarks, into: &run, progress: showProgress) { try directory.save(Roofline.annotate($0)) }
             run = Roofline.annotate(run)
+            if let roofs, run.complete {
+                run = RoofCheck.settle(run, meter: roofs)
+                try directory.save(run)
+            }
         } catch let failure as CommandFailure {
             throw failure
         } catch {
