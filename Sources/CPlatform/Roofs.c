@@ -93,8 +93,11 @@ static uint64_t read128(const char *s, size_t n) {
         a8 = OP(a8, m, c); a9 = OP(a9, m, c); a10 = OP(a10, m, c); a11 = OP(a11, m, c); \
         a12 = OP(a12, m, c); a13 = OP(a13, m, c); a14 = OP(a14, m, c); a15 = OP(a15, m, c); }
 
+// Operands read through volatiles: constants would let the compiler fold the whole loop away.
+static volatile float fma_start = 1.0f, fma_factor = 0.999f, fma_addend = 0.001f;
+
 __attribute__((target("avx512f"))) static float fma512(long iterations) {
-    const __m512 x = _mm512_set1_ps(1.0f), m = _mm512_set1_ps(0.999f), c = _mm512_set1_ps(0.001f);
+    const __m512 x = _mm512_set1_ps(fma_start), m = _mm512_set1_ps(fma_factor), c = _mm512_set1_ps(fma_addend);
     FMA16(_mm512_fmadd_ps, __m512)
     __m512 s = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(a0, a1), _mm512_add_ps(a2, a3)),
                              _mm512_add_ps(_mm512_add_ps(a4, a5), _mm512_add_ps(a6, a7)));
@@ -104,7 +107,7 @@ __attribute__((target("avx512f"))) static float fma512(long iterations) {
 }
 
 __attribute__((target("avx2,fma"))) static float fma256(long iterations) {
-    const __m256 x = _mm256_set1_ps(1.0f), m = _mm256_set1_ps(0.999f), c = _mm256_set1_ps(0.001f);
+    const __m256 x = _mm256_set1_ps(fma_start), m = _mm256_set1_ps(fma_factor), c = _mm256_set1_ps(fma_addend);
     FMA16(_mm256_fmadd_ps, __m256)
     __m256 s = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(a0, a1), _mm256_add_ps(a2, a3)),
                              _mm256_add_ps(_mm256_add_ps(a4, a5), _mm256_add_ps(a6, a7)));
@@ -118,10 +121,10 @@ __attribute__((target("avx2,fma"))) static float fma256(long iterations) {
 
 // Without a vector FMA: a*m + c as two scalar operations, counted as the two flops they are.
 static float fma_scalar(long iterations) {
-    float a[16];
-    for (int k = 0; k < 16; k++) a[k] = 1.0f;
+    float a[16], m = fma_factor, c = fma_addend;
+    for (int k = 0; k < 16; k++) a[k] = fma_start;
     for (long i = 0; i < iterations; i++)
-        for (int k = 0; k < 16; k++) a[k] = a[k] * 0.999f + 0.001f;
+        for (int k = 0; k < 16; k++) a[k] = a[k] * m + c;
     float s = 0;
     for (int k = 0; k < 16; k++) s += a[k];
     return s;

@@ -25,7 +25,8 @@ enum RoofsSection {
             let bandwidth = t.gigabytesPerSecond.map { "\(UnitFormat.number($0)) GB/s" }
             let compute = t.gigaflopsPerSecond.map { "\(UnitFormat.number($0)) GFLOP/s" }
             let roofs = [t.roofGigabytesPerSecond.map { "\(UnitFormat.number($0)) GB/s (\(t.roofKind ?? "?"))" },
-                         t.roofGigaflopsPerSecond.map { "\(UnitFormat.number($0)) GFLOP/s (fp32 FMA)" }].compactMap { $0 }
+                         t.flopsPerIteration == nil ? nil
+                            : t.roofGigaflopsPerSecond.map { "\(UnitFormat.number($0)) GFLOP/s (fp32 FMA)" }].compactMap { $0 }
             let shares = [t.percentOfMemoryRoof.map { "\(UnitFormat.number($0))% of bandwidth" },
                           t.percentOfComputeRoof.map { "\(UnitFormat.number($0))% of compute" }].compactMap { $0 }
             return Row(id: result.id, threads: result.threads,
