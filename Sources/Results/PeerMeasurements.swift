@@ -38,6 +38,23 @@ public struct PeerMeasurements: Codable, Sendable {
         public var conversion: Timing?
         /// What the conversion does.
         public var conversionNote: String?
+
+        public init(
+            id: String, hotPath: String, variant: String, workload: String, kernel: String, threads: Int, library: String,
+            parameters: [String: String], call: Timing, conversion: Timing? = nil, conversionNote: String? = nil
+        ) {
+            self.id = id
+            self.hotPath = hotPath
+            self.variant = variant
+            self.workload = workload
+            self.kernel = kernel
+            self.threads = threads
+            self.library = library
+            self.parameters = parameters
+            self.call = call
+            self.conversion = conversion
+            self.conversionNote = conversionNote
+        }
     }
 
     /// Versions and settings of the measuring interpreter (python, numpy, OpenCV, thread settings).
