@@ -163,8 +163,13 @@ def nms(entry):
         state["boxes"], state["scores"], state["classes"] = xywh, scores.astype(np.float64), classes.astype(np.int32)
 
     convert()
-    call = lambda: cv2.dnn.NMSBoxesBatched(state["boxes"], state["scores"], state["classes"], conf, iou, top_k=top)
-    return "cv2.dnn.NMSBoxesBatched", call, convert, "xyxy float32 boxes to xywh float64, scores to float64"
+
+    def call():  # the confidence filter first, as YOLO post-processing does, then the library's NMS on the survivors
+        passing = state["scores"] > conf
+        return cv2.dnn.NMSBoxesBatched(state["boxes"][passing], state["scores"][passing], state["classes"][passing],
+                                       conf, iou, top_k=top)
+    return ("numpy confidence filter + cv2.dnn.NMSBoxesBatched", call, convert,
+            "xyxy float32 boxes to xywh float64, scores to float64")
 
 
 def mask_upsample(entry):
