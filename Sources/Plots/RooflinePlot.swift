@@ -26,7 +26,8 @@ public struct RooflinePlot: PlotKind {
     }
 
     private func roofline(_ run: RunResults, _ roofs: MachineRoofs, _ table: [BandwidthRoof]) -> PlotSpec? {
-        let points = run.benchmarks.compactMap { result -> String? in
+        // The references are orders of magnitude off and would bury the labels of what is compared.
+        let points = run.benchmarks.filter { $0.variant != "reference" }.compactMap { result -> String? in
             guard let t = result.throughput, let intensity = t.arithmeticIntensity, let gigaflops = t.gigaflopsPerSecond,
                   intensity > 0, gigaflops > 0 else { return nil }
             return "\(PlotText.number(intensity)) \(PlotText.number(gigaflops)) \(PlotText.doubleQuoted(result.id)) "

@@ -58,6 +58,20 @@ enum RoofsSection {
         }
     }
 
+    /// The console's lines: each optimized kernel's share of its roof (what `make bench` prints), or none.
+    static func console(_ run: RunResults) -> [String] {
+        let rows = rows(run).filter { $0.id.split(separator: "/").dropFirst().first == "optimized" }
+        guard !rows.isEmpty else { return [] }
+        let highest = run.benchmarks.compactMap { result in
+            [result.throughput?.percentOfMemoryRoof, result.throughput?.percentOfComputeRoof].compactMap { $0 }.max()
+        }.max() ?? 0
+        return ["", "roofs: each optimized kernel against the roof of its working set and thread count"]
+            + TextTable.lines(header: ["benchmark", "level", "achieved", "share of roof"],
+                              rows: rows.map { [$0.id, $0.level, $0.achieved, $0.share] })
+            + ["highest share of a roof in this run: \(UnitFormat.number(highest))%"
+                + (highest > 100 ? " (above 100%: see the run's warnings)" : "")]
+    }
+
     static func markdown(_ run: RunResults) -> [String] {
         var lines: [String] = []
         let rows = rows(run)

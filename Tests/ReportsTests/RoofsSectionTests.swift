@@ -39,7 +39,15 @@ final class RoofsSectionTests: XCTestCase {
         XCTAssertTrue(RoofsSection.html(Self.run()).contains("<section id=\"peers\">"))
     }
 
+    func testTheConsoleListsEachOptimizedKernelsShareAndTheHighest() {
+        let lines = RoofsSection.console(Self.run())
+        XCTAssertTrue(lines.contains { $0.hasPrefix("copy/optimized/16k") && $0.contains("L1, 1 thr") && $0.contains("8.192% of bandwidth") },
+                      lines.joined(separator: "\n"))
+        XCTAssertEqual(lines.last, "highest share of a roof in this run: 8.192%")
+    }
+
     func testARunWithoutThroughputOrPeersAddsNothing() {
+        XCTAssertEqual(RoofsSection.console(ReportFixture.run), [])
         XCTAssertEqual(RoofsSection.markdown(ReportFixture.run), [])
         XCTAssertEqual(RoofsSection.html(ReportFixture.run), "")
     }
