@@ -2,10 +2,12 @@
 //
 // Written with intrinsics behind a run-time CPU check, so the widest vectors the CPU has are used whatever flags the
 // package is compiled with, and non-temporal stores (which no portable C expresses) are available. The threads of a
-// measurement start together at a barrier; the time reported is from the first start to the last finish, so a
+// measurement start together at a gate; the time reported is from the first start to the last finish, so a
 // thread that is preempted counts against the figure rather than being averaged away.
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -175,14 +177,16 @@ typedef struct {
     const char *src;
     size_t bytes;
     long passes;
-    pthread_barrier_t *barrier;
+    atomic_int *gate;  // 0 wait, 1 go, -1 give up (a thread could not be started)
     int64_t start, end;
     volatile uint64_t sink;
 } fb_roof_job;
 
 static void *run_job(void *argument) {
     fb_roof_job *job = argument;
-    pthread_barrier_wait(job->barrier);
+    int state;
+    while ((state = atomic_load_explicit(job->gate, memory_order_acquire)) == 0) sched_yield();
+    if (state < 0) return NULL;
     job->start = now_ns();
     if (job->kind == FB_ROOF_FMA) {
 #if defined(__x86_64__)
@@ -203,26 +207,19 @@ int64_t fb_roof_run(int kind, int threads, void *const *destinations, const void
     if (threads < 1 || threads > FB_ROOF_MAX_THREADS) return -1;
     fb_roof_job jobs[FB_ROOF_MAX_THREADS];
     pthread_t ids[FB_ROOF_MAX_THREADS];
-    pthread_barrier_t barrier;
-    pthread_barrier_init(&barrier, NULL, (unsigned)threads);
+    // Threads wait at a gate that opens once all of them exist, so they start together; a gate rather than a
+    // barrier, because when a thread cannot be created the others must be released without running.
+    atomic_int gate = 0;
     for (int t = 0; t < threads; t++) {
         jobs[t] = (fb_roof_job){ .kind = kind, .dst = destinations ? destinations[t] : NULL,
-                                 .src = sources ? sources[t] : NULL, .bytes = bytes, .passes = passes,
-                                 .barrier = &barrier };
+                                 .src = sources ? sources[t] : NULL, .bytes = bytes, .passes = passes, .gate = &gate };
     }
-    int started = 1;
-    for (int t = 1; t < threads; t++) {
-        if (pthread_create(&ids[t], NULL, run_job, &jobs[t]) != 0) { started = 0; threads = t; break; }
-    }
-    if (!started) {  // a thread could not start: release the ones waiting at the barrier by never timing them
-        for (int t = 1; t < threads; t++) pthread_cancel(ids[t]);
-        for (int t = 1; t < threads; t++) pthread_join(ids[t], NULL);
-        pthread_barrier_destroy(&barrier);
-        return -1;
-    }
-    run_job(&jobs[0]);
-    for (int t = 1; t < threads; t++) pthread_join(ids[t], NULL);
-    pthread_barrier_destroy(&barrier);
+    int created = 1;
+    while (created < threads && pthread_create(&ids[created], NULL, run_job, &jobs[created]) == 0) created++;
+    atomic_store_explicit(&gate, created == threads ? 1 : -1, memory_order_release);
+    if (created == threads) run_job(&jobs[0]);
+    for (int t = 1; t < created; t++) pthread_join(ids[t], NULL);
+    if (created < threads) return -1;
     int64_t first = jobs[0].start, last = jobs[0].end;
     for (int t = 1; t < threads; t++) {
         if (jobs[t].start < first) first = jobs[t].start;

@@ -25,7 +25,7 @@ public struct RoofMeter: Sendable {
     /// The smallest DRAM working set (4× the last cache may be less on a small machine).
     public var minimumMemoryBytes = 64 * 1024 * 1024
     /// Thread counts measured: one, and every core.
-    public var threadCounts: [Int] = Array(Set([1, ProcessInfo.processInfo.activeProcessorCount])).sorted()
+    public var threadCounts: [Int] = Array(Set([1, min(ProcessInfo.processInfo.activeProcessorCount, Int(FB_ROOF_MAX_THREADS))])).sorted()
     /// The cache hierarchy working sets are sized from.
     public var caches: [CacheLevelInfo] = CacheTopology.read()
     /// Stream kinds measured per level and thread count.
