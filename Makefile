@@ -67,7 +67,13 @@ counters: build
 profile: build
 	$(RELEASE_BIN) profile --reports $(REPORTS) $(PROFILE_ARGS) $(ID)
 
-.PHONY: compare nightly gate-quality nightly-quality repeatability
+.PHONY: compare nightly gate-quality nightly-quality repeatability peers
+
+## peers: what a user would pick instead (OpenCV, numpy, hashlib; pip-installed when missing), on the kernels'
+##        inputs, one core and every core, merged into the run as `peer` variants (RESULTS=<results.json> to add
+##        them to an existing run; PEERS_ARGS=--quick for a smoke pass)
+peers: build
+	RESULTS="$(RESULTS)" RUN_ARGS="$(RUN_ARGS)" PEERS_ARGS="$(PEERS_ARGS)" scripts/peers.sh
 
 ## compare: build BASE and HEAD (git refs) in release at one fixed path (scripts/build-revision.sh), run them in
 ##          interleaved fresh processes, adding rounds for undecided benchmarks up to MAX_ROUNDS / COMPARE_MINUTES;

@@ -47,7 +47,7 @@ let package = Package(
             "Statistics", "Results", "CAllocCounter", "CPlatform", "FrameLoop",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .target(name: "Counters", dependencies: ["CPAPI", "COpenBLAS", "Results", "Measurement", "Statistics"]),
+        .target(name: "Counters", dependencies: ["CPAPI", "COpenBLAS", "CPlatform", "Results", "Measurement", "Statistics"]),
         .target(name: "FrameLoop", dependencies: ["Statistics", "Results"]),
         .target(name: "Budgets", dependencies: ["Results", "Statistics", .product(name: "Yams", package: "Yams")]),
         .target(name: "Comparison", dependencies: ["Results", "Statistics"]),

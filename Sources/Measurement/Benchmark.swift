@@ -54,6 +54,9 @@ public struct Benchmark: Sendable {
     public let bytesPerIteration: Double?
     /// Floating-point operations per iteration, where known: gives GFLOP/s and the compute roof.
     public let flopsPerIteration: Double?
+    /// Distinct bytes an iteration touches, where it differs from `bytesPerIteration` (inputs cycled through, data
+    /// read twice): decides the memory level, and so the bandwidth roof, the benchmark is held to.
+    public let workingSetBytes: Double?
     /// Threads the kernel uses; counters of a multithreaded kernel cover the calling thread only.
     public let threads: Int
     /// For swept benchmarks, the size `n` of this point: cost-against-size plots and complexity fits use it.
@@ -70,6 +73,7 @@ public struct Benchmark: Sendable {
         parameters: [String: String] = [:],
         bytesPerIteration: Double? = nil,
         flopsPerIteration: Double? = nil,
+        workingSetBytes: Double? = nil,
         threads: Int = 1,
         sweepSize: Double? = nil,
         setUp: @escaping @Sendable (WorkloadSource) throws -> Iteration
@@ -80,6 +84,7 @@ public struct Benchmark: Sendable {
         self.parameters = parameters
         self.bytesPerIteration = bytesPerIteration
         self.flopsPerIteration = flopsPerIteration
+        self.workingSetBytes = workingSetBytes
         self.threads = threads
         self.sweepSize = sweepSize
         self.setUp = setUp

@@ -47,7 +47,8 @@ public struct BenchmarkRunner: Sendable {
             statistics: .of(samples, resamples: settings.resamples, seed: settings.seed),
             allocations: allocations, peakResidentBytes: ProcessResources.peakResidentBytes(),
             counters: readings, throughput: Throughput(
-                bytesPerIteration: benchmark.bytesPerIteration, flopsPerIteration: benchmark.flopsPerIteration))
+                bytesPerIteration: benchmark.bytesPerIteration, flopsPerIteration: benchmark.flopsPerIteration,
+                workingSetBytes: benchmark.workingSetBytes))
     }
 
     /// Runs the body for the warm-up time (at least twice, so one-time allocations and lazy initialization are

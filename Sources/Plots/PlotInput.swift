@@ -58,6 +58,8 @@ enum PlotText {
         case "reference": return "#9a6700"
         case "optimized": return "#0969da"
         case "memcpy", "blas": return "#8250df"
+        case "peer": return "#1a7f37"
+        case "peer-1core": return "#7ee2a8"
         default: return "#1a7f37"
         }
     }
@@ -69,6 +71,6 @@ public enum StandardPlots {
     public static func specs(for input: PlotInput) -> [PlotSpec] {
         LatencyDistributionPlot().plots(for: input) + VariantComparisonPlot().plots(for: input)
             + FrameTimelinePlot().plots(for: input) + CountersPlot().plots(for: input)
-            + ComplexityPlot().plots(for: input)
+            + ComplexityPlot().plots(for: input) + RooflinePlot().plots(for: input)
     }
 }

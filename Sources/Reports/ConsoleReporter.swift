@@ -32,6 +32,7 @@ public struct ConsoleReporter: Reporter {
         if let note = input.plotsNote { lines += ["", "plots: \(note)"] }
         if input.run.settings.quick { lines += ["", "quick run: numbers are indicative only"] }
         if !input.run.complete { lines += ["", "run incomplete: \(input.run.incompleteReason ?? "unknown reason")"] }
+        lines += RoofsSection.console(input.run)
         lines += ["", "budgets: \(input.summary.line)"]
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }

@@ -21,6 +21,8 @@ public struct HTMLReporter: Reporter {
         if !others.isEmpty {
             body.append("<section><h2>Other benchmarks</h2>\n\(others.map(figure).joined(separator: "\n"))</section>")
         }
+        let roofs = RoofsSection.html(input.run)
+        if !roofs.isEmpty { body.append(roofs) }
         body.append(HTMLTables.benchmarks(input.run))
         let unavailable = HTMLTables.unavailableCounters(input.run)
         if !unavailable.isEmpty { body.append(unavailable) }

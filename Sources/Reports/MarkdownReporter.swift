@@ -38,6 +38,7 @@ public struct MarkdownReporter: Reporter {
         let others = input.plots.filter { !shown.contains($0.hotPath ?? "") }
         let links = others.compactMap { plot in plot.png.map { "[\(plot.title)](\($0))" } }
         if !links.isEmpty { lines += ["", "Other plots: " + links.joined(separator: " · ")] }
+        lines += RoofsSection.markdown(input.run)
         lines += ["", "Full report: `report.html` · results: `results.json`"]
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }

@@ -1,19 +1,35 @@
 /// The roofs of the machine, measured at the start of a run.
+///
+/// The per-level tables (`cacheLevels`, `bandwidths`, `computePeaks`) are the true roofs each benchmark is held to
+/// (``Roofline``); they are absent in files written before they existed, which are then read with the three
+/// summary figures only.
 public struct MachineRoofs: Codable, Sendable, Equatable {
-    /// memcpy bandwidth for an L2-sized buffer, GB/s (bytes read + written per second).
+    /// memcpy bandwidth, one thread, working set in L2, GB/s (bytes read + written per second).
     public var cacheBandwidthGBps: Double
-    /// memcpy bandwidth for a DRAM-sized buffer, GB/s.
+    /// memcpy bandwidth, one thread, working set in DRAM, GB/s.
     public var memoryBandwidthGBps: Double
-    /// OpenBLAS sgemm, GFLOP/s.
+    /// OpenBLAS sgemm, GFLOP/s, one thread.
     public var sgemmGFLOPS: Double
     /// How they were measured (buffer sizes, threads, repetitions).
     public var method: String
+    /// The cache hierarchy the working sets were sized from.
+    public var cacheLevels: [CacheLevelInfo]?
+    /// Bandwidth per level (L1…DRAM), thread count (one, every core) and stream kind.
+    public var bandwidths: [BandwidthRoof]?
+    /// fp32 FMA peaks per thread count.
+    public var computePeaks: [ComputeRoof]?
 
-    public init(cacheBandwidthGBps: Double, memoryBandwidthGBps: Double, sgemmGFLOPS: Double, method: String) {
+    public init(
+        cacheBandwidthGBps: Double, memoryBandwidthGBps: Double, sgemmGFLOPS: Double, method: String,
+        cacheLevels: [CacheLevelInfo]? = nil, bandwidths: [BandwidthRoof]? = nil, computePeaks: [ComputeRoof]? = nil
+    ) {
         self.cacheBandwidthGBps = cacheBandwidthGBps
         self.memoryBandwidthGBps = memoryBandwidthGBps
         self.sgemmGFLOPS = sgemmGFLOPS
         self.method = method
+        self.cacheLevels = cacheLevels
+        self.bandwidths = bandwidths
+        self.computePeaks = computePeaks
     }
 }
 
@@ -24,23 +40,36 @@ public struct Throughput: Codable, Sendable, Equatable {
     /// Bytes per iteration over the median time.
     public var gigabytesPerSecond: Double?
     public var gigaflopsPerSecond: Double?
-    /// Achieved bandwidth as a percentage of the DRAM memcpy roof.
+    /// Achieved bandwidth as a percentage of the bandwidth roof of the benchmark's own working set and thread count
+    /// (`roofLevel`, `roofThreads`); of the one-thread DRAM memcpy roof in files without per-level roofs.
     public var percentOfMemoryRoof: Double?
-    /// Achieved compute as a percentage of the sgemm roof.
+    /// Achieved compute as a percentage of the fp32 FMA peak at the benchmark's thread count (of the sgemm roof in
+    /// files without per-level roofs).
     public var percentOfComputeRoof: Double?
     /// `memory`, `compute`, or nil when neither roof is known.
     public var bound: String?
-    /// Achieved bandwidth as a percentage of the L2-sized memcpy roof (above 100% of the DRAM roof means the
-    /// working set lives in cache: this one says how close to the cache's limit it runs).
+    /// Achieved bandwidth as a percentage of the one-thread L2 memcpy roof: only in files without per-level roofs.
     public var percentOfCacheRoof: Double?
     /// Flops per byte, when both are declared; compared with the ridge point it decides `bound`.
     public var arithmeticIntensity: Double?
+    /// Distinct bytes the iteration touches, which decides the memory level it runs from (defaults to
+    /// `bytesPerIteration` when the benchmark does not declare it).
+    public var workingSetBytes: Double?
+    /// The level the working set lives in (`L1`…`DRAM`), the thread count and the stream kind of the bandwidth roof
+    /// applied, and that roof, GB/s.
+    public var roofLevel: String?
+    public var roofThreads: Int?
+    public var roofKind: String?
+    public var roofGigabytesPerSecond: Double?
+    /// The compute roof applied (fp32 FMA peak at the benchmark's thread count), GFLOP/s.
+    public var roofGigaflopsPerSecond: Double?
 
     public init(
         bytesPerIteration: Double? = nil, flopsPerIteration: Double? = nil, gigabytesPerSecond: Double? = nil,
         gigaflopsPerSecond: Double? = nil, percentOfMemoryRoof: Double? = nil, percentOfComputeRoof: Double? = nil,
-        bound: String? = nil
+        bound: String? = nil, workingSetBytes: Double? = nil
     ) {
+        self.workingSetBytes = workingSetBytes
         self.bytesPerIteration = bytesPerIteration
         self.flopsPerIteration = flopsPerIteration
         self.gigabytesPerSecond = gigabytesPerSecond

@@ -169,12 +169,20 @@ final class VerdictTests: XCTestCase {
         XCTAssertEqual(interval.upper, 0.991119, accuracy: 1e-6)
     }
 
+    /// The same loop summary in three process runs: a share or drift verdict rests on runs (one process never
+    /// decides a ratio this close to its limit), and equal runs give a zero-width interval over runs.
+    private func inThreeRuns(_ result: BenchmarkResult) -> BenchmarkResult {
+        var replicated = result
+        replicated.replicates = (1...3).map { Replicate(runID: "r\($0)", firstSample: 0, sampleCount: 0, frameLoop: result.frameLoop) }
+        return replicated
+    }
+
     /// A perfect loop (every frame at ≥ 57 fps, no drift) must not warn: the margin of a share or a ratio is measured
     /// on the room between the limit and the best value the metric can take, not as a percentage of the limit.
     func testPerfectShareAndDriftCarryNoMarginWarning() {
         let frame = BudgetFixtures.summary(value: 15, lower: 14, upper: 16)
-        let perfect = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame,
-                                            frameLoop: BudgetFixtures.frameLoop(frameTime: frame, share: 1, drift: 1))
+        let perfect = inThreeRuns(BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame,
+                                            frameLoop: BudgetFixtures.frameLoop(frameTime: frame, share: 1, drift: 1)))
         let share = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.95, unit: .ratio, direction: .min,
                                           id: ("frame-loop", "photo", "drop"))
         let sharePercent = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 95, unit: .percent, direction: .min,
@@ -191,8 +199,8 @@ final class VerdictTests: XCTestCase {
     /// the room between 0.95 and 1.
     func testShareAndDriftNearTheLimitStillWarn() throws {
         let frame = BudgetFixtures.summary(value: 15, lower: 14, upper: 16)
-        let close = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame,
-                                          frameLoop: BudgetFixtures.frameLoop(frameTime: frame, share: 0.955, frames: 100_001, drift: 1.09))
+        let close = inThreeRuns(BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame,
+                                          frameLoop: BudgetFixtures.frameLoop(frameTime: frame, share: 0.955, frames: 100_001, drift: 1.09)))
         let share = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.95, unit: .ratio, direction: .min,
                                           id: ("frame-loop", "photo", "drop"))
         let drift = BudgetFixtures.budget(.drift, statistic: "p50", limit: 1.1, unit: .ratio, id: ("frame-loop", "photo", "drop"))

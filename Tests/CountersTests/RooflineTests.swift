@@ -48,16 +48,31 @@ final class RooflineTests: XCTestCase {
         XCTAssertNil(Roofline.throughput(bytesPerIteration: nil, flopsPerIteration: nil, medianNanoseconds: 5, roofs: roofs))
     }
 
-    func testRoofMeterMeasuresPlausibleRoofsAndStatesItsConvention() {
+    func testRoofMeterMeasuresEveryLevelThreadCountAndKindAndStatesItsConvention() throws {
         var meter = RoofMeter.quick
-        meter.memoryBytes = 8 * 1024 * 1024
+        meter.caches = [CacheLevelInfo(name: "L1", bytes: 32 * 1024, sharedByCPUs: 1),
+                        CacheLevelInfo(name: "L2", bytes: 256 * 1024, sharedByCPUs: 2)]
+        meter.minimumMemoryBytes = 4 * 1024 * 1024
+        meter.threadCounts = [1, 2]
+        meter.bytesPerTiming = 1024 * 1024
+        meter.fmaIterations = 10_000
         meter.sgemmSize = 128
         let measured = meter.measure()
         // Not a timing assertion: only that each roof was measured (a positive, finite figure).
         for value in [measured.cacheBandwidthGBps, measured.memoryBandwidthGBps, measured.sgemmGFLOPS] {
             XCTAssertTrue(value > 0 && value.isFinite, "\(measured)")
         }
+        let table = try XCTUnwrap(measured.bandwidths)
+        XCTAssertEqual(table.count, 3 * 2 * 4, "L1, L2, DRAM × 1 and 2 threads × copy, read, write, write-nt")
+        XCTAssertTrue(table.allSatisfy { $0.gigabytesPerSecond > 0 && $0.gigabytesPerSecond.isFinite })
+        XCTAssertEqual(table.first { $0.level == "L1" && $0.threads == 2 }?.workingSetBytes, 32 * 1024,
+                       "half of two per-core L1s")
+        XCTAssertEqual(table.first { $0.level == "L2" && $0.threads == 2 }?.workingSetBytes, 128 * 1024,
+                       "half of one shared L2")
+        XCTAssertEqual(table.first { $0.level == "DRAM" }?.workingSetBytes, 4 * 1024 * 1024)
+        XCTAssertEqual(measured.computePeaks?.map(\.threads), [1, 2])
+        XCTAssertTrue(measured.computePeaks?.allSatisfy { $0.gigaflopsPerSecond > 0 } ?? false)
         XCTAssertTrue(measured.method.contains("bytes read + written"))
-        XCTAssertTrue(measured.method.contains("1 thread"))
+        XCTAssertTrue(measured.method.contains("non-temporal"))
     }
 }

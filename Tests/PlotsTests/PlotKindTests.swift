@@ -168,3 +168,49 @@ enum PlotFixture {
         return PlotInput(run: run, verdicts: BudgetEvaluator().evaluate(budgets, against: run))
     }
 }
+
+/// The roofline kind: ceilings per level and thread count, benchmarks at their intensity, shares of their roofs.
+final class RooflinePlotTests: XCTestCase {
+    static var input: PlotInput {
+        var run = PlotFixture.run(withCounters: false)
+        run.roofs = MachineRoofs(
+            cacheBandwidthGBps: 100, memoryBandwidthGBps: 20, sgemmGFLOPS: 90, method: "m",
+            cacheLevels: [CacheLevelInfo(name: "L1", bytes: 32768, sharedByCPUs: 1)],
+            bandwidths: [BandwidthRoof(level: "L1", threads: 1, kind: "read", workingSetBytes: 16384, gigabytesPerSecond: 200),
+                         BandwidthRoof(level: "L1", threads: 2, kind: "copy", workingSetBytes: 32768, gigabytesPerSecond: 380),
+                         BandwidthRoof(level: "DRAM", threads: 1, kind: "copy", workingSetBytes: 1 << 26, gigabytesPerSecond: 20)],
+            computePeaks: [ComputeRoof(threads: 1, instructionSet: "avx512f", gigaflopsPerSecond: 110)])
+        var throughput = Throughput(bytesPerIteration: 1000, flopsPerIteration: 2000, gigabytesPerSecond: 10,
+                                    gigaflopsPerSecond: 20, percentOfMemoryRoof: 5, percentOfComputeRoof: 18.2, bound: "compute")
+        throughput.arithmeticIntensity = 2
+        throughput.roofLevel = "L1"
+        throughput.roofThreads = 1
+        run.benchmarks[1].throughput = throughput
+        return PlotInput(run: run, verdicts: [])
+    }
+
+    func testTheRooflineDrawsEveryCeilingAndPlacesTheBenchmarkAtItsIntensity() throws {
+        let specs = RooflinePlot().plots(for: Self.input)
+        XCTAssertEqual(specs.map(\.name), ["roofline", "roof-shares"])
+        XCTAssertTrue(specs[0].script.contains("roof(x, 200, 110)"), specs[0].script)
+        XCTAssertTrue(specs[0].script.contains("'L1, 2 thr: 380 GB/s'"), specs[0].script)
+        XCTAssertTrue(specs[0].script.contains("'DRAM, 1 thr: 20 GB/s'"), specs[0].script)
+        XCTAssertEqual(specs[0].dataFiles["roofline.dat"], "2 20 \"nms/optimized/typical\" 1\n")
+        XCTAssertEqual(specs[1].dataFiles["roof-shares.dat"], "\"nms/optimized/typical (L1, 1 thr)\" 18.2\n")
+    }
+
+    func testTheRooflineRendersWithGnuplot() throws {
+        try XCTSkipIf(Gnuplot.executable == nil, "gnuplot is installed by `make deps`")
+        let directory = NSTemporaryDirectory() + "fb-roofline-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (rendered, note) = PlotRendering.render(RooflinePlot().plots(for: Self.input), into: directory)
+        XCTAssertNil(note)
+        XCTAssertEqual(rendered.count, 2)
+    }
+
+    func testARunWithoutPerLevelRoofsHasNoRoofline() {
+        var run = PlotFixture.run()
+        run.roofs = MachineRoofs(cacheBandwidthGBps: 1, memoryBandwidthGBps: 1, sgemmGFLOPS: 1, method: "legacy")
+        XCTAssertTrue(RooflinePlot().plots(for: PlotInput(run: run, verdicts: [])).isEmpty)
+    }
+}

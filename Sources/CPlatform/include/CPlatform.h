@@ -8,4 +8,28 @@ int fb_pin_current_thread(int cpu);
 /// Writes the hypervisor's CPUID vendor signature (leaf 0x40000000, e.g. "KVMKVMKVM") into `vendor`
 /// (13 bytes, NUL-terminated) and returns 1 when the CPU reports a hypervisor; returns 0 otherwise.
 int fb_hypervisor_vendor(char vendor[13]);
+
+// MARK: - Roofs (Roofs.c)
+#include <stddef.h>
+#include <stdint.h>
+
+/// Kinds of work `fb_roof_run` times.
+enum {
+    FB_ROOF_COPY = 0,      ///< memcpy of `bytes` from each source to its destination
+    FB_ROOF_READ = 1,      ///< vector loads over `bytes` of each source
+    FB_ROOF_WRITE = 2,     ///< plain vector stores over `bytes` of each destination
+    FB_ROOF_WRITE_NT = 3,  ///< non-temporal (streaming) vector stores
+    FB_ROOF_FMA = 4,       ///< `passes` iterations of 16 independent fp32 FMA vectors per thread (no memory)
+};
+#define FB_ROOF_MAX_THREADS 256
+
+/// Runs `kind` on `threads` threads started together (thread t on destinations[t] / sources[t], 64-byte aligned,
+/// `bytes` a multiple of 256), `passes` times each. Returns nanoseconds from the first start to the last finish,
+/// or -1 when the threads could not be started.
+int64_t fb_roof_run(int kind, int threads, void *const *destinations, const void *const *sources, size_t bytes,
+                    long passes);
+/// The vector instruction set the roof loops use here: "avx512f", "avx2+fma", "sse2" or "scalar".
+const char *fb_roof_instruction_set(void);
+/// fp32 lanes of one FMA of that instruction set (16, 8, or 1): flops per FMA loop iteration are 16 × 2 × lanes.
+int fb_roof_fp32_lanes(void);
 #endif

@@ -1,60 +1,144 @@
 import COpenBLAS
+import CPlatform
 import Foundation
 import Measurement
 import Results
 
-/// Measures the machine's roofs at the start of a run: memcpy bandwidth for a cache-sized and a DRAM-sized buffer,
-/// and OpenBLAS sgemm throughput.
+/// Measures the machine's roofs at the start of a run: the bandwidth of every memory level (L1, L2, L3 from the
+/// cache topology, and DRAM) on one thread and on every core, for copy, read and write streams (plain and
+/// non-temporal stores); the fp32 FMA peak on one thread and on every core; and OpenBLAS sgemm on one thread.
 ///
 /// Conventions (also recorded in ``MachineRoofs/method``): bandwidth counts bytes read + bytes written per second
-/// (a memcpy of n bytes moves 2n), the same convention as a benchmark's `bytesPerIteration`; each figure is the best
-/// of several repetitions (the least disturbed); sgemm runs on ONE OpenBLAS thread, because the suite's kernels and
-/// its budgets are per core (the thread count is restored afterwards).
+/// (a copy of n bytes moves 2n), the convention of a benchmark's `bytesPerIteration`; the working set of a cache
+/// level is half its capacity for the threads (per-core caches once per thread), of DRAM four times the last
+/// cache (at least 64 MiB); each figure is the best of several timings (the least disturbed). Threads start
+/// together and a timing runs from the first start to the last finish.
 public struct RoofMeter: Sendable {
-    /// The L2-sized buffer (fits the 2 MiB L2 of this machine's cores with room for the copy).
-    public var cacheBytes = 192 * 1024
-    /// Far beyond any LLC here.
-    public var memoryBytes = 64 * 1024 * 1024
-    /// sgemm matrix side (n×n times n×n: 2n³ flops).
+    /// Timings per figure; the best is kept.
+    public var repetitions = 5
+    /// Bytes each thread streams per timing in a cache level (small working sets are streamed repeatedly).
+    public var bytesPerTiming = 32 * 1024 * 1024
+    /// sgemm matrix side (n×n times n×n: 2n³ flops), on one OpenBLAS thread.
     public var sgemmSize = 1024
-    /// Repetitions per figure; the best is kept.
-    public var repetitions = 7
+    /// FMA loop iterations per thread per timing (16 vectors of FMAs each).
+    public var fmaIterations = 2_000_000
+    /// The smallest DRAM working set (4× the last cache may be less on a small machine).
+    public var minimumMemoryBytes = 64 * 1024 * 1024
+    /// Thread counts measured: one, and every core.
+    public var threadCounts: [Int] = Array(Set([1, min(ProcessInfo.processInfo.activeProcessorCount, Int(FB_ROOF_MAX_THREADS))])).sorted()
+    /// The cache hierarchy working sets are sized from.
+    public var caches: [CacheLevelInfo] = CacheTopology.read()
+    /// Stream kinds measured per level and thread count.
+    public static let kinds: [(name: String, code: Int32)] = [
+        ("copy", Int32(FB_ROOF_COPY)), ("read", Int32(FB_ROOF_READ)), ("write", Int32(FB_ROOF_WRITE)),
+        ("write-nt", Int32(FB_ROOF_WRITE_NT)),
+    ]
 
     public init() {}
 
-    /// A shorter measurement for `--quick` runs: fewer repetitions, a smaller sgemm.
+    /// A shorter measurement for `--quick` runs: fewer timings, less streamed per timing, a smaller sgemm.
     public static var quick: RoofMeter {
         var meter = RoofMeter()
         meter.repetitions = 3
+        meter.bytesPerTiming = 8 * 1024 * 1024
         meter.sgemmSize = 512
+        meter.fmaIterations = 500_000
         return meter
     }
 
     public func measure() -> MachineRoofs {
-        MachineRoofs(
-            cacheBandwidthGBps: copyBandwidth(bytes: cacheBytes), memoryBandwidthGBps: copyBandwidth(bytes: memoryBytes),
-            sgemmGFLOPS: sgemmThroughput(),
-            method: "memcpy \(cacheBytes / 1024) KiB and \(memoryBytes / 1024 / 1024) MiB, bytes read + written per second; "
-                + "OpenBLAS sgemm \(sgemmSize)³ on 1 thread; best of \(repetitions)")
+        let bandwidths = measureBandwidths(cells: cells())
+        let peaks = threadCounts.map { threads in
+            ComputeRoof(threads: threads, instructionSet: String(cString: fb_roof_instruction_set()),
+                        gigaflopsPerSecond: fmaPeak(threads: threads))
+        }
+        let copy = { (level: String) in
+            bandwidths.first { $0.level == level && $0.threads == 1 && $0.kind == "copy" }?.gigabytesPerSecond ?? 0
+        }
+        return MachineRoofs(
+            cacheBandwidthGBps: copy(caches.count >= 2 ? caches[1].name : caches.first?.name ?? RoofSelection.memoryLevel),
+            memoryBandwidthGBps: copy(RoofSelection.memoryLevel), sgemmGFLOPS: sgemmThroughput(), method: method,
+            cacheLevels: caches, bandwidths: bandwidths, computePeaks: peaks)
     }
 
-    /// Best memcpy bandwidth for a buffer of `bytes`, GB/s (read + written). Small buffers are copied repeatedly so
-    /// one timing lasts at least a millisecond.
-    func copyBandwidth(bytes: Int) -> Double {
-        let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        let destination = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        defer { source.deallocate(); destination.deallocate() }
-        memset(source, 0x5A, bytes)
-        memset(destination, 0, bytes)  // touch every page before timing
-        let copies = Swift.max(1, 4_000_000 / bytes)  // about 4 MB per timing at least
-        memcpy(destination, source, bytes)
-        let best = (0..<repetitions).map { _ -> Double in
-            let start = MonotonicClock.now()
-            for _ in 0..<copies { memcpy(destination, source, bytes) }
-            return Double(MonotonicClock.now() - start)
-        }.min() ?? 1
-        blackHole(destination.load(as: UInt8.self))
-        return 2 * Double(bytes) * Double(copies) / best
+    /// Measures `cells` again with twice the timings and keeps, per entry, the better of old and new: for a roof
+    /// that a benchmark beat because the machine was busier while the roof was measured.
+    public func remeasure(_ roofs: MachineRoofs, cells: [(level: String, threads: Int)]) -> MachineRoofs {
+        var meter = self
+        meter.repetitions *= 2
+        let wanted = self.cells().filter { cell in cells.contains { $0.level == cell.level && $0.threads == cell.threads } }
+        var result = roofs
+        for fresh in meter.measureBandwidths(cells: wanted) {
+            if let index = result.bandwidths?.firstIndex(where: {
+                $0.level == fresh.level && $0.threads == fresh.threads && $0.kind == fresh.kind
+            }) {
+                result.bandwidths![index].gigabytesPerSecond = max(result.bandwidths![index].gigabytesPerSecond,
+                                                                   fresh.gigabytesPerSecond)
+            }
+        }
+        return result
+    }
+
+    var method: String {
+        "bandwidth per level (\(caches.map { "\($0.name) \($0.bytes / 1024) KiB" }.joined(separator: ", ")), DRAM) "
+            + "on \(threadCounts.map(String.init).joined(separator: " and ")) thread(s): copy (memcpy), read, write "
+            + "and non-temporal write streams, working set half the level's capacity (DRAM: 4× the last cache), "
+            + "bytes read + written per second; fp32 FMA peak (\(String(cString: fb_roof_instruction_set()))); "
+            + "OpenBLAS sgemm \(sgemmSize)³ on 1 thread; best of \(repetitions)"
+    }
+
+    /// Every (level, threads) cell with its working set in bytes (all threads together).
+    func cells() -> [(level: String, threads: Int, workingSet: Int)] {
+        let lastCache = caches.last.map { CacheTopology.capacity(of: $0, threads: threadCounts.max() ?? 1) } ?? 0
+        let memory = max(4 * lastCache, minimumMemoryBytes)
+        return threadCounts.flatMap { threads in
+            caches.map { ($0.name, threads, CacheTopology.capacity(of: $0, threads: threads) / 2) }
+                + [(RoofSelection.memoryLevel, threads, memory)]
+        }
+    }
+
+    private func measureBandwidths(cells: [(level: String, threads: Int, workingSet: Int)]) -> [BandwidthRoof] {
+        guard let largest = cells.map(\.workingSet).max(), largest > 0 else { return [] }
+        let region = UnsafeMutableRawPointer.allocate(byteCount: largest, alignment: 4096)
+        defer { region.deallocate() }
+        memset(region, 0x11, largest)  // touch every page before timing
+        return cells.flatMap { cell in
+            Self.kinds.compactMap { kind -> BandwidthRoof? in
+                let gigabytes = bandwidth(kind: kind.code, threads: cell.threads, workingSet: cell.workingSet, region: region)
+                return gigabytes.map {
+                    BandwidthRoof(level: cell.level, threads: cell.threads, kind: kind.name, workingSetBytes: cell.workingSet,
+                                  gigabytesPerSecond: $0)
+                }
+            }
+        }
+    }
+
+    /// Best bandwidth of one stream kind, GB/s, or nil when the threads could not run. Each thread works on its
+    /// own slice of `region`; a copy's slice is half source, half destination.
+    private func bandwidth(kind: Int32, threads: Int, workingSet: Int, region: UnsafeMutableRawPointer) -> Double? {
+        let share = workingSet / threads / 512 * 512
+        guard share > 0 else { return nil }
+        let isCopy = kind == Int32(FB_ROOF_COPY)
+        let streamed = isCopy ? share / 2 : share
+        var destinations: [UnsafeMutableRawPointer?] = (0..<threads).map { region + $0 * share }
+        var sources: [UnsafeRawPointer?] = (0..<threads).map { UnsafeRawPointer(region + $0 * share + (isCopy ? share / 2 : 0)) }
+        let passes = max(1, bytesPerTiming / share)
+        let best = (0..<repetitions).compactMap { _ -> Int64? in
+            let nanoseconds = fb_roof_run(kind, Int32(threads), &destinations, &sources, streamed, passes)
+            return nanoseconds > 0 ? nanoseconds : nil
+        }.min()
+        // bytes moved per pass and thread = the share (a copy reads half and writes half)
+        return best.map { Double(share) * Double(threads) * Double(passes) / Double($0) }
+    }
+
+    /// Best fp32 FMA throughput on `threads` threads, GFLOP/s.
+    private func fmaPeak(threads: Int) -> Double {
+        let flopsPerIteration = 16 * 2 * Double(fb_roof_fp32_lanes())
+        let best = (0..<repetitions).compactMap { _ -> Int64? in
+            let nanoseconds = fb_roof_run(Int32(FB_ROOF_FMA), Int32(threads), nil, nil, 0, fmaIterations)
+            return nanoseconds > 0 ? nanoseconds : nil
+        }.min()
+        return best.map { flopsPerIteration * Double(fmaIterations) * Double(threads) / Double($0) } ?? 0
     }
 
     /// Best sgemm throughput, GFLOP/s, on one OpenBLAS thread.

@@ -69,6 +69,10 @@ struct SuiteSession {
                 waitForTestSignal(after: partial, interruption)
             }
             run = annotate(run, directory)
+            if let roofs, run.complete {
+                run = RoofCheck.settle(run, meter: roofs)
+                try directory.save(run)
+            }
         } catch let failure as CommandFailure {
             // The first save failed (a full disk): leave no empty run folder behind.
             directory.removeIfNothingSaved()

@@ -1,0 +1,100 @@
+import ArgumentParser
+import BenchmarkSuite
+import Counters
+import Foundation
+import Results
+
+/// `framebudget peers`: the libraries a user would pick instead of the kernels (OpenCV, numpy, hashlib), measured by
+/// `scripts/peers.py` on the kernels' own inputs and merged into a run as `peer` variants. `make peers` drives it.
+struct PeersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "peers", abstract: "Export the kernels' inputs for their peers; merge the peers' timings into a run.",
+        discussion: """
+            make peers runs everything: the kernels, the export, scripts/peers.py on one core and on every core, the merge
+            and the reports. Exit: 0 · 2 bad input (unreadable or malformed file) · 4 cannot write.
+            """,
+        subcommands: [Export.self, Merge.self, Kernels.self])
+
+    /// `framebudget peers export --out DIR`: the synthetic inputs as `.npy` capture folders and a manifest.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the inputs of the kernels that have peers as .npy capture folders with a manifest.json.")
+
+        @Option(help: "Folder to write (created when missing).")
+        var out: String
+
+        @Option(help: "Seed of the synthetic workloads (the run's seed; default 24301).")
+        var seed: UInt64 = 24301
+
+        func run() throws {
+            try reportingFailures {
+                do {
+                    let entries = try PeerInputs.export(to: out, seed: seed)
+                    print("exported the inputs of \(entries.count) kernels → \(out)/manifest.json")
+                } catch { throw CommandFailure(.runFailure, "\(out): \(error)") }
+            }
+        }
+    }
+
+    /// `framebudget peers kernels`: the ids of the kernels with peers, one per line (for `run` filters).
+    struct Kernels: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the ids of the kernels that have peers.")
+
+        func run() throws {
+            PeerInputs.kernelIDs.forEach { print($0) }
+        }
+    }
+
+    /// `framebudget peers merge RESULTS PEERS…`: adds the peers to the run (rewritten atomically).
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Merge peers.json files (scripts/peers.py) into a results file as peer variants.")
+
+        @Argument(help: "The run's results.json.")
+        var resultsPath: String
+
+        @Argument(help: "peers.json files written by scripts/peers.py.")
+        var peerFiles: [String]
+
+        @Option(help: "Where to write the merged run (default: over the results file, atomically).")
+        var out: String?
+
+        func run() throws {
+            try reportingFailures {
+                var run: RunResults
+                do { run = try ResultsFile.read(from: resultsPath) } catch { throw CommandFailure(.badInput, "\(error)") }
+                for path in peerFiles {
+                    let measurements: PeerMeasurements
+                    do {
+                        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                        measurements = try JSONDecoder().decode(PeerMeasurements.self, from: data)
+                    } catch let error as DecodingError {
+                        throw CommandFailure(.badInput, "\(path): not a peers file: \(Self.describe(error))")
+                    } catch {
+                        throw CommandFailure(.badInput, "\(path): \((error as NSError).localizedDescription)")
+                    }
+                    do { try run.mergePeers(measurements) } catch { throw CommandFailure(.badInput, "\(path): \(error)") }
+                }
+                // A peer above its roof means the roof was measured while the machine was busier: re-measure once.
+                run = RoofCheck.settle(Roofline.annotate(run), meter: RoofMeter())
+                let target = out ?? resultsPath
+                do { try ResultsFile.write(run, to: target) } catch { throw CommandFailure(.runFailure, "\(error)") }
+                let peers = run.benchmarks.filter { $0.variant.hasPrefix("peer") }.count
+                print("\(peers) peer benchmarks in \(target)")
+            }
+        }
+
+        static func describe(_ error: DecodingError) -> String {
+            switch error {
+            case let .keyNotFound(key, context): return "missing '\(path(context.codingPath + [key]))'"
+            case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
+                return "'\(path(context.codingPath))': \(context.debugDescription)"
+            @unknown default: return "\(error)"
+            }
+        }
+
+        private static func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+/// `framebudget peers export|merge` and scripts/peers.py through the real binary, and compare/merge on a run that
+/// holds peer entries.
+final class PeersCommandTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "fb-peers-cli-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    func testExportWritesEveryInputFolderAndAManifest() throws {
+        let result = try Framebudget.run(["peers", "export", "--out", folder + "/inputs"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let manifest = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: folder + "/inputs/manifest.json"))) as! [[String: Any]]
+        XCTAssertEqual(manifest.count, 11)
+        for entry in manifest {
+            let inputs = try FileManager.default.contentsOfDirectory(atPath: folder + "/inputs/" + (entry["folder"] as! String))
+            XCTAssertTrue(inputs.allSatisfy { $0.hasSuffix(".npy") } && !inputs.isEmpty, "\(entry)")
+        }
+        // The palette's first entry is the kernel's near colour: red, alpha round(255 × 0.4).
+        let palette = try Data(contentsOf: URL(fileURLWithPath: folder + "/inputs/depth/palette.npy"))
+        XCTAssertEqual(Array(palette.suffix(1024).prefix(4)), [255, 0, 0, 102])
+    }
+
+    func testPeersMergeIntoARunThatCompareAndMergeThenRead() throws {
+        let base = try ResultsFixtures.write(to: folder + "/base.json", runID: "base")
+        let head = try ResultsFixtures.write(to: folder + "/head.json", runID: "head")
+        let peers: [String: Any] = ["environment": ["numpy": "test"], "peers": [[
+            "id": "texture-upload/peer-1core/256x192", "hotPath": "texture-upload", "variant": "peer-1core",
+            "workload": "256x192", "kernel": "texture-upload/optimized/256x192", "threads": 1,
+            "library": "numpy.copyto", "parameters": [String: String](),
+            "call": ["iterationsPerSample": 10, "samplesNanoseconds": [4000.0, 4100, 3900, 4050, 3950]],
+        ]]]
+        try JSONSerialization.data(withJSONObject: peers).write(to: URL(fileURLWithPath: folder + "/peers.json"))
+        let merged = try Framebudget.run(["peers", "merge", head, folder + "/peers.json"])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        XCTAssertTrue(merged.stdout.contains("1 peer benchmarks"), merged.stdout)
+
+        let compare = try Framebudget.run(["compare", base, head])
+        // One run a side: no verdict can be confident (exit 3, INCONCLUSIVE), but the peer entries are read.
+        XCTAssertEqual(compare.status, 3, compare.stdout + compare.stderr)
+        XCTAssertTrue(compare.stdout.contains("added (head only): texture-upload/peer-1core/256x192"), compare.stdout)
+        let rounds = try Framebudget.run(["merge", "--out", folder + "/rounds.json", head, head])
+        XCTAssertEqual(rounds.status, 0, rounds.stderr)
+        let validated = try Framebudget.python([Framebudget.repositoryRoot + "/Schemas/validate.py", head, folder + "/rounds.json"])
+        XCTAssertEqual(validated.status, 0, validated.stdout)
+    }
+
+    func testAMalformedPeersFileIsRefusedInOneLineAndTheRunIsUntouched() throws {
+        let head = try ResultsFixtures.write(to: folder + "/head.json", runID: "head")
+        let before = try Data(contentsOf: URL(fileURLWithPath: head))
+        try Data("{\"environment\": {}, \"peers\": [{\"id\": 3}]}".utf8).write(to: URL(fileURLWithPath: folder + "/bad.json"))
+        let result = try Framebudget.run(["peers", "merge", head, folder + "/bad.json"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("bad.json: not a peers file"), result.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: head)), before)
+    }
+
+    /// The real peers script on one exported kernel (skipped where numpy or OpenCV are not installed: `make peers`
+    /// installs them).
+    func testThePeersScriptTimesALibraryCallWithTheHarnessProtocol() throws {
+        let probe = try Framebudget.python(["-c", "import numpy, cv2"])
+        try XCTSkipIf(probe.status != 0, "numpy/opencv-python-headless not installed (make peers installs them)")
+        XCTAssertEqual(try Framebudget.run(["peers", "export", "--out", folder + "/inputs"]).status, 0)
+        let script = try Framebudget.python([
+            Framebudget.repositoryRoot + "/scripts/peers.py", "--inputs", folder + "/inputs", "--threads", "1",
+            "--out", folder + "/peers.json", "--quick", "--only", "nms/optimized/typical"])
+        XCTAssertEqual(script.status, 0, script.stdout)
+        let document = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: folder + "/peers.json"))) as! [String: Any]
+        let peers = document["peers"] as! [[String: Any]]
+        XCTAssertEqual(peers.map { $0["id"] as! String }, ["nms/peer-1core/typical"])
+        let call = peers[0]["call"] as! [String: Any]
+        XCTAssertEqual((call["samplesNanoseconds"] as! [Double]).count, 20, "--quick: 20 samples")
+        XCTAssertNotNil(peers[0]["conversion"], "the xyxy → xywh float64 conversion is timed apart")
+    }
+}

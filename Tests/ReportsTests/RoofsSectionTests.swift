@@ -1,0 +1,54 @@
+import Foundation
+import Results
+import Statistics
+import XCTest
+@testable import Reports
+
+/// The report's Roofs and Peers sections.
+final class RoofsSectionTests: XCTestCase {
+    static func run() -> RunResults {
+        var run = ReportFixture.run
+        run.roofs = MachineRoofs(
+            cacheBandwidthGBps: 100, memoryBandwidthGBps: 20, sgemmGFLOPS: 90, method: "m",
+            cacheLevels: [CacheLevelInfo(name: "L1", bytes: 32768, sharedByCPUs: 1)],
+            bandwidths: [BandwidthRoof(level: "L1", threads: 1, kind: "read", workingSetBytes: 16384, gigabytesPerSecond: 200),
+                         BandwidthRoof(level: "DRAM", threads: 1, kind: "copy", workingSetBytes: 1 << 26, gigabytesPerSecond: 20)],
+            computePeaks: [ComputeRoof(threads: 1, instructionSet: "avx512f", gigaflopsPerSecond: 110)])
+        var kernel = ReportFixture.result("copy/optimized/16k", centre: 1000)
+        var throughput = Throughput(bytesPerIteration: 16384, gigabytesPerSecond: 16.384, percentOfMemoryRoof: 8.192, bound: "memory")
+        throughput.roofLevel = "L1"
+        throughput.roofThreads = 1
+        throughput.roofKind = "read"
+        throughput.roofGigabytesPerSecond = 200
+        kernel.throughput = throughput
+        run.benchmarks = [kernel, ReportFixture.result("copy/peer-1core/16k", centre: 4000)]
+        run.benchmarks[1].threads = 1
+        return run
+    }
+
+    func testEachBenchmarkIsShownAgainstTheRoofOfItsLevelAndThreads() {
+        let lines = RoofsSection.markdown(Self.run()).joined(separator: "\n")
+        XCTAssertTrue(lines.contains("| `copy/optimized/16k` | 1 | 16 KiB | L1, 1 thr | 16.38 GB/s | 200 GB/s (read) | 8.192% of bandwidth | — | memory |"),
+                      lines)
+        XCTAssertTrue(lines.contains("L1 200, DRAM 20; fp32 FMA peak 110 GFLOP/s"), lines)
+    }
+
+    func testEachOptimizedKernelIsShownBesideItsPeersWithTheRatio() {
+        let lines = RoofsSection.markdown(Self.run()).joined(separator: "\n")
+        XCTAssertTrue(lines.contains("| `copy/optimized/16k` | 1 µs | `copy/peer-1core/16k` (1 thr) | 4 µs | 4× | — |"), lines)
+        XCTAssertTrue(RoofsSection.html(Self.run()).contains("<section id=\"peers\">"))
+    }
+
+    func testTheConsoleListsEachOptimizedKernelsShareAndTheHighest() {
+        let lines = RoofsSection.console(Self.run())
+        XCTAssertTrue(lines.contains { $0.hasPrefix("copy/optimized/16k") && $0.contains("L1, 1 thr") && $0.contains("8.192% of bandwidth") },
+                      lines.joined(separator: "\n"))
+        XCTAssertEqual(lines.last, "highest share of a roof in this run: 8.192%")
+    }
+
+    func testARunWithoutThroughputOrPeersAddsNothing() {
+        XCTAssertEqual(RoofsSection.console(ReportFixture.run), [])
+        XCTAssertEqual(RoofsSection.markdown(ReportFixture.run), [])
+        XCTAssertEqual(RoofsSection.html(ReportFixture.run), "")
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Results
+import Statistics
+import XCTest
+
+/// Peers (`scripts/peers.py` output) merged into a run as `peer` variants.
+final class PeerMergeTests: XCTestCase {
+    static let samples: [Double] = [2100, 2000, 2300, 1900, 2050, 2200, 2000, 1950]
+
+    static func peer(variant: String = "peer-1core", samples: [Double] = samples, conversion: [Double]? = nil)
+        -> PeerMeasurements.Peer {
+        PeerMeasurements.Peer(
+            id: "sum/\(variant)/n=1000", hotPath: "sum", variant: variant, workload: "n=1000", kernel: "sum/reference/n=1000",
+            threads: 1, library: "numpy.sum", parameters: ["n": "1000"],
+            call: .init(iterationsPerSample: 10, samplesNanoseconds: samples),
+            conversion: conversion.map { .init(iterationsPerSample: 100, samplesNanoseconds: $0) },
+            conversionNote: conversion == nil ? nil : "list to ndarray")
+    }
+
+    func testAPeerBecomesABenchmarkWithTheHarnessStatisticsAndTheKernelsWork() throws {
+        var run = try RealRun.make()
+        try run.mergePeers(PeerMeasurements(environment: ["numpy": "2.4.6"], peers: [Self.peer(conversion: [500, 520, 480])]))
+        let peer = try XCTUnwrap(run.benchmark("sum/peer-1core/n=1000"))
+        XCTAssertEqual(peer.statistics, SampleSummary.of(Self.samples, resamples: 2000, seed: run.settings.seed))
+        XCTAssertEqual(peer.iterationsPerSample, 10)
+        XCTAssertEqual(peer.threads, 1)
+        XCTAssertEqual(peer.parameters["library"], "numpy.sum")
+        XCTAssertEqual(peer.parameters["peerOf"], "sum/reference/n=1000")
+        XCTAssertEqual(peer.throughput?.bytesPerIteration, 4000, "the kernel's declared work")
+        XCTAssertFalse(peer.allocations.counted)
+        XCTAssertEqual(peer.stages?.map(\.name), ["conversion: list to ndarray", "library call: numpy.sum"])
+        XCTAssertEqual(try XCTUnwrap(peer.stages?.first?.statistics.median), 500)
+        XCTAssertTrue(peer.notes.contains { $0.contains("numpy 2.4.6") })
+    }
+
+    func testMergingAgainReplacesTheEntryAndTheFileStaysValid() throws {
+        var run = try RealRun.make()
+        try run.mergePeers(PeerMeasurements(environment: [:], peers: [Self.peer(), Self.peer(variant: "peer")]))
+        try run.mergePeers(PeerMeasurements(environment: [:], peers: [Self.peer(samples: [10, 11, 12])]))
+        XCTAssertEqual(run.benchmarks.map(\.id), ["sum/reference/n=1000", "sum/peer-1core/n=1000", "sum/peer/n=1000"])
+        XCTAssertEqual(run.benchmark("sum/peer-1core/n=1000")?.statistics.median, 11)
+        let path = NSTemporaryDirectory() + "fb-peers-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try ResultsFile.write(run, to: path)
+        let (status, output) = try RealRun.python([RealRun.repositoryRoot + "/Schemas/validate.py", path])
+        XCTAssertEqual(status, 0, output)
+    }
+
+    func testAPeerWithoutSamplesOrWithAnotherVariantIsRefused() throws {
+        var run = try RealRun.make()
+        XCTAssertThrowsError(try run.mergePeers(PeerMeasurements(environment: [:], peers: [Self.peer(samples: [])]))) {
+            XCTAssertTrue("\($0)".contains("call.samplesNanoseconds"), "\($0)")
+        }
+        XCTAssertThrowsError(try run.mergePeers(PeerMeasurements(environment: [:], peers: [Self.peer(variant: "optimized")])))
+        XCTAssertEqual(run.benchmarks.count, 1, "nothing merged")
+    }
+}
