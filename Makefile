@@ -94,7 +94,7 @@ nightly: build
 ##               e.g. make gate-quality N=20 RUNS=40   (Reports/gate-quality/gate-quality.md)
 gate-quality: build
 	N="$(N)" RUNS="$(RUNS)" ROUNDS="$(ROUNDS)" MAX_ROUNDS="$(MAX_ROUNDS)" FILTER="$(FILTER)" RUN_ARGS="$(RUN_ARGS)" \
-		COMPARE_ARGS="$(COMPARE_ARGS)" scripts/gate-quality.sh
+		COMPARE_ARGS="$(COMPARE_ARGS)" PATCH="$(PATCH)" SLOWED="$(SLOWED)" scripts/gate-quality.sh
 
 ## nightly-quality: N gate runs of an unchanged build (no FAIL expected) and of a real colormap slowdown (FAIL
 ##                  expected every time), alternating   e.g. make nightly-quality N=10

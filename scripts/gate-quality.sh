@@ -16,7 +16,7 @@ cd "$root"
 tool=${FRAMEBUDGET:-$root/.build/release/framebudget}
 out=${OUT:-Reports/gate-quality}
 worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
-slowed=${SLOWED:-edge-overlay/optimized/256x192}
+slowed=${SLOWED:-edge-overlay/optimized/256x192}   # with PATCH: the benchmark the patch slows
 patch=${PATCH:-scripts/gate-quality/edge-overlay-slowdown.patch}
 read -r -a run_args <<< "${RUN_ARGS:---samples 30 --no-roofs --counters none}"
 mkdir -p "$out"
