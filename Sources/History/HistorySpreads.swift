@@ -1,3 +1,4 @@
+import Comparison
 import Foundation
 import GRDB
 import Results
@@ -13,10 +14,8 @@ enum HistorySpreads {
     /// benchmarks measured by ≥ 2 process runs.
     static func spreads(of run: RunResults) -> [(id: String, standardDeviation: Double, degreesOfFreedom: Double)] {
         run.benchmarks.compactMap { result in
-            let logs = result.samplesByReplicate(runID: run.runID).compactMap { slice -> Double? in
-                let usable = slice.filter { $0.isFinite && $0 > 0 }
-                return usable.isEmpty ? nil : log(Descriptive.median(usable))
-            }
+            // The same per-run values a comparison tests, so the floor it stores is the spread compare would see.
+            let logs = RunLevelDecision.perRunLogStatistics(result, runID: run.runID, percentile: 50)
             guard logs.count >= 2, let sd = RunLevel.Spread(logs).standardDeviation, sd.isFinite else { return nil }
             return (result.id, sd, Double(logs.count - 1))
         }
