@@ -63,11 +63,12 @@ let package = Package(
         ], path: "Benchmarks/Suite"),
 
         // MARK: - Command line
-        .executableTarget(name: "framebudget", dependencies: [
+        .target(name: "FrameBudget", dependencies: [
             "BenchmarkSuite", "Measurement", "Results", "Statistics", "Counters", "Budgets", "Reports",
             "Plots", "FrameLoop", "Comparison", "History", "Gate", "CaptureKernels", "NumpyFiles", "HotPaths",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .executableTarget(name: "framebudget", dependencies: ["FrameBudget"], path: "Sources/FrameBudgetTool"),
 
         // libFuzzer target on the .npy reader: `make fuzz` (an ordinary build makes it a replay tool).
         .executableTarget(name: "NpyFuzz", dependencies: ["NumpyFiles"]),

@@ -1,7 +1,6 @@
 import ArgumentParser
 
 /// `framebudget`: benchmarks the hot paths of a LiDAR/AR camera pipeline against the budgets of its design documents.
-@main
 struct FrameBudgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "framebudget",
@@ -13,4 +12,12 @@ struct FrameBudgetCommand: ParsableCommand {
             CountersCommand.self, ProfileCommand.self, IterateCommand.self,
             CompareCommand.self, MergeCommand.self, HistoryCommand.self, PeersCommand.self,
         ])
+}
+
+/// The command line of FrameBudget, as a library: an executable's `main.swift` calls ``main()``.
+public enum FrameBudgetCommandLine {
+    /// Parses the process's arguments, runs the command and exits with its documented status.
+    public static func main() {
+        FrameBudgetCommand.main()
+    }
 }

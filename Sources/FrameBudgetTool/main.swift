@@ -1,0 +1,3 @@
+import FrameBudget
+
+FrameBudgetCommandLine.main()
