@@ -42,21 +42,25 @@ let package = Package(
 
         // MARK: - Harness
         .target(name: "Statistics"),
-        .target(name: "Results", dependencies: ["Statistics"]),
+        // Plain-text tables, durations, XML escaping, FNV-1a: the text utilities every report and command shares.
+        .target(name: "TextFormatting"),
+        .target(name: "Results", dependencies: ["Statistics", "TextFormatting"]),
         .target(name: "Measurement", dependencies: [
             "Statistics", "Results", "CAllocCounter", "CPlatform", "FrameLoop",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .target(name: "Counters", dependencies: ["CPAPI", "COpenBLAS", "CPlatform", "Results", "Measurement", "Statistics"]),
+        .target(name: "Counters", dependencies: [
+            "CPAPI", "COpenBLAS", "CPlatform", "Results", "Measurement", "Statistics", "TextFormatting",
+        ]),
         .target(name: "FrameLoop", dependencies: ["Statistics", "Results"]),
         .target(name: "Budgets", dependencies: ["Results", "Statistics", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Comparison", dependencies: ["Results", "Statistics"]),
+        .target(name: "Comparison", dependencies: ["Results", "Statistics", "TextFormatting"]),
         .target(name: "History", dependencies: [
             "Results", "Statistics", "Comparison", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // The gate's sequential measurement: undecided budgets get fresh processes, merged as replicates.
         .target(name: "Gate", dependencies: ["Budgets", "Comparison", "Results"]),
-        .target(name: "Reports", dependencies: ["Results", "Budgets", "Comparison"]),
+        .target(name: "Reports", dependencies: ["Results", "Budgets", "Comparison", "TextFormatting"]),
         .target(name: "Plots", dependencies: ["Results", "Budgets", "Statistics", "Comparison"]),
         .target(name: "BenchmarkSuite", dependencies: [
             "HotPaths", "Measurement", "NumpyFiles", "CaptureKernels", "FrameLoop", "Workloads",
@@ -66,6 +70,7 @@ let package = Package(
         .target(name: "FrameBudget", dependencies: [
             "BenchmarkSuite", "Measurement", "Results", "Statistics", "Counters", "Budgets", "Reports",
             "Plots", "FrameLoop", "Comparison", "History", "Gate", "CaptureKernels", "NumpyFiles", "HotPaths",
+            "TextFormatting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "framebudget", dependencies: ["FrameBudget"], path: "Sources/FrameBudgetTool"),
@@ -75,13 +80,16 @@ let package = Package(
 
         // MARK: - Tests, one target per module
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], resources: [.copy("Golden")]),
+        .testTarget(name: "TextFormattingTests", dependencies: ["TextFormatting"], exclude: ["make_fnv_golden.py"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Measurement"]),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results", "FrameLoop"]),
         .testTarget(name: "HotPathsTests", dependencies: ["HotPaths", "Workloads", "NumpyFiles"], resources: [.copy("Golden")]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
         .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"], resources: [.copy("Corpus"), .copy("Golden")]),
         .testTarget(name: "CaptureKernelsTests", dependencies: ["CaptureKernels", "NumpyFiles", "HotPaths", "Workloads"]),
-        .testTarget(name: "CountersTests", dependencies: ["Counters", "Results", "Measurement", "Statistics", "HotPaths"], resources: [.copy("Golden")]),
+        .testTarget(name: "CountersTests", dependencies: [
+            "Counters", "Results", "Measurement", "Statistics", "HotPaths", "TextFormatting",
+        ], resources: [.copy("Golden")]),
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "Results", "Statistics"]),
         .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"], exclude: ["Golden"]),
         .target(name: "RunFixtures", dependencies: ["Results", "Statistics"], path: "Tests/Support/RunFixtures"),

@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import TextFormatting
 
 /// The comparison as text: a console table and a Markdown document for a pull-request comment. Pure.
 public enum ComparisonText {
@@ -9,12 +10,7 @@ public enum ComparisonText {
     /// A plain table, one line per benchmark, then the summary and the added/removed lists.
     public static func console(_ report: ComparisonReport) -> String {
         let rows = report.benchmarks.map(row)
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }
-        var lines = [line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)
+        var lines = TextTable.lines(header: header, rows: rows)
         lines.append("")
         lines += footer(report)
         return lines.joined(separator: "\n")
@@ -66,7 +62,8 @@ public enum ComparisonText {
 
     static func row(_ c: BenchmarkComparison) -> [String] {
         let interval = c.interval.map { " [\(Percent.signed($0.lower)), \(Percent.signed($0.upper))]" } ?? " [no interval]"
-        return [c.id, "\(c.baseRuns)/\(c.headRuns)", duration(c.baseStatistic), duration(c.headStatistic),
+        return [c.id, "\(c.baseRuns)/\(c.headRuns)", DurationText.string(nanoseconds: c.baseStatistic),
+                DurationText.string(nanoseconds: c.headStatistic),
                 Percent.signed(c.relativeChange) + interval, c.adjustedPValue.map(pValue) ?? "—",
                 String(format: "%.1f%%", c.noiseFloor * 100),
                 c.minimumDetectableEffect.map { String(format: "%.1f%%", $0 * 100) } ?? "—",
@@ -100,14 +97,5 @@ public enum ComparisonText {
 
     static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(format: "%g", value)
-    }
-
-    static func duration(_ nanoseconds: Double) -> String {
-        switch abs(nanoseconds) {
-        case ..<1_000: return String(format: "%.1f ns", nanoseconds)
-        case ..<1_000_000: return String(format: "%.2f µs", nanoseconds / 1e3)
-        case ..<1_000_000_000: return String(format: "%.3f ms", nanoseconds / 1e6)
-        default: return String(format: "%.3f s", nanoseconds / 1e9)
-        }
     }
 }

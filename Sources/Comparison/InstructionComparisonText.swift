@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import TextFormatting
 
 /// The instruction-count comparison as text: a console table and a Markdown document, each benchmark whose count
 /// changed followed by the functions that moved most. Pure.
@@ -8,16 +9,11 @@ public enum InstructionComparisonText {
 
     public static func console(_ report: InstructionComparisonReport) -> String {
         let rows = report.benchmarks.map(row)
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                index == 0 || index == 4 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[index] - cell.count) + cell
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }
-        var lines = [headline(report), "", line(header), line(widths.map { String(repeating: "-", count: $0) })]
-        for (change, cells) in zip(report.benchmarks, rows) {
-            lines.append(line(cells))
+        // Counts right-aligned, names and verdicts left.
+        let table = TextTable.lines(header: header, rows: rows, alignments: [.left, .right, .right, .right, .left])
+        var lines = [headline(report), ""] + table.prefix(2)
+        for (change, line) in zip(report.benchmarks, table.dropFirst(2)) {
+            lines.append(line)
             lines += change.functions.map {
                 "    \(signed($0.change))  \($0.name)  (\(count($0.base)) → \(count($0.head)))"
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import History
 import Results
+import TextFormatting
 
 /// `framebudget history …`: the nightly history database (record, list, show, plot, verify).
 struct HistoryCommand: ParsableCommand {
@@ -132,17 +133,5 @@ struct HistoryListCommand: ParsableCommand {
                  r.machineClass ?? "-", "\(r.benchmarks)", r.complete ? "yes" : "NO"]
             }))
         }
-    }
-}
-
-/// A left-aligned plain-text table.
-enum TextTable {
-    static func render(header: [String], rows: [[String]]) -> String {
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }
-        return ([line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)).joined(separator: "\n")
     }
 }

@@ -6,6 +6,7 @@ import History
 import Plots
 import Results
 import Statistics
+import TextFormatting
 
 /// `history show <benchmark-id>`: the series with the steps found in it.
 struct HistoryShowCommand: ParsableCommand {
@@ -34,8 +35,8 @@ struct HistoryShowCommand: ParsableCommand {
             let stepRuns = Set(trend.steps.map(\.runID))
             print(TextTable.render(header: ["#", "run", "commit", "median", "95% CI", "step"], rows: trend.points.map { p in
                 let step = trend.steps.first { $0.runID == p.runID }
-                return ["\(p.number)", p.runID, p.gitCommit.map { String($0.prefix(10)) } ?? "-", DurationFormat.string(p.median),
-                        p.lower.map { "[\(DurationFormat.string($0)), \(DurationFormat.string(p.upper ?? $0))]" } ?? "-",
+                return ["\(p.number)", p.runID, p.gitCommit.map { String($0.prefix(10)) } ?? "-", DurationText.string(nanoseconds: p.median),
+                        p.lower.map { "[\(DurationText.string(nanoseconds: $0)), \(DurationText.string(nanoseconds: p.upper ?? $0))]" } ?? "-",
                         stepRuns.contains(p.runID) ? "← step \(Percent.signed(step!.relativeChange))" : ""]
             }))
             print(trend.steps.isEmpty ? "\nno step detected over \(trend.points.count) runs"

@@ -1,5 +1,6 @@
 import Budgets
 import Foundation
+import TextFormatting
 
 /// The verdict table printed by `gate` and `report`; also written as `summary.txt` (without colours).
 public struct ConsoleReporter: Reporter {
@@ -47,17 +48,5 @@ public struct ConsoleReporter: Reporter {
         case .missing: code = "35;1"
         }
         return "\u{1B}[\(code)m\(line)\u{1B}[0m"
-    }
-}
-
-/// Column-aligned plain text.
-enum TextTable {
-    static func lines(header: [String], rows: [[String]]) -> [String] {
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }
-        return [line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)
     }
 }

@@ -1,6 +1,7 @@
 import Budgets
 import Foundation
 import Results
+import TextFormatting
 
 /// One self-contained HTML file: inline CSS, plots embedded as `data:` URIs, no script, no network.
 ///
@@ -32,7 +33,7 @@ public struct HTMLReporter: Reporter {
             <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
             <head>
             <meta charset="utf-8"/>
-            <title>FrameBudget \(XML.escape(input.run.runID))</title>
+            <title>FrameBudget \(XMLText.escape(input.run.runID))</title>
             <style>\(HTMLStyle.css)</style>
             </head>
             <body>
@@ -54,32 +55,32 @@ public struct HTMLReporter: Reporter {
         if !input.run.complete { notes.insert("run incomplete: \(input.run.incompleteReason ?? "unknown reason")", at: 0) }
         if let plotsNote = input.plotsNote { notes.append("plots: \(plotsNote)") }
         if input.strict { notes.append("strict gate: INCONCLUSIVE counts as a failure") }
-        let list = notes.isEmpty ? "" : "<ul class=\"notes\">" + notes.map { "<li>\(XML.escape($0))</li>" }.joined() + "</ul>"
-        return "<header><h1>FrameBudget run \(XML.escape(input.run.runID))</h1>\n<p class=\"summary\">\(badges)</p>\n\(list)</header>"
+        let list = notes.isEmpty ? "" : "<ul class=\"notes\">" + notes.map { "<li>\(XMLText.escape($0))</li>" }.joined() + "</ul>"
+        return "<header><h1>FrameBudget run \(XMLText.escape(input.run.runID))</h1>\n<p class=\"summary\">\(badges)</p>\n\(list)</header>"
     }
 
     private func section(_ hotPath: String, verdicts: [BudgetVerdict], plots: [PlotImage]) -> String {
         let explanations = verdicts.map { verdict in
             "<li><span class=\"badge \(HTMLStyle.cssClass(verdict.outcome))\">\(verdict.outcome.rawValue)</span> "
-                + "\(XML.escape(VerdictText.explanation(verdict))) <small>(\(XML.escape(verdict.budget.source)))</small></li>"
+                + "\(XMLText.escape(VerdictText.explanation(verdict))) <small>(\(XMLText.escape(verdict.budget.source)))</small></li>"
         }.joined(separator: "\n")
-        return "<section id=\"\(XML.escape(hotPath))\"><h2>\(XML.escape(hotPath))</h2>\n<ul class=\"verdicts\">\n\(explanations)\n</ul>\n"
+        return "<section id=\"\(XMLText.escape(hotPath))\"><h2>\(XMLText.escape(hotPath))</h2>\n<ul class=\"verdicts\">\n\(explanations)\n</ul>\n"
             + plots.map(figure).joined(separator: "\n") + "</section>"
     }
 
     /// A plot as an `<img>` with a `data:` URI: embedded SVGs keep their own ids and styles to themselves.
     private func figure(_ plot: PlotImage) -> String {
         guard let svg = plot.svg else {
-            let link = plot.png.map { "<a href=\"\(XML.escape($0))\">\(XML.escape(plot.title))</a>" } ?? XML.escape(plot.title)
+            let link = plot.png.map { "<a href=\"\(XMLText.escape($0))\">\(XMLText.escape(plot.title))</a>" } ?? XMLText.escape(plot.title)
             return "<figure><figcaption>\(link)</figcaption></figure>"
         }
         let uri = "data:image/svg+xml;base64," + Data(svg.utf8).base64EncodedString()
-        return "<figure><img src=\"\(uri)\" alt=\"\(XML.escape(plot.title))\"/><figcaption>\(XML.escape(plot.title))</figcaption></figure>"
+        return "<figure><img src=\"\(uri)\" alt=\"\(XMLText.escape(plot.title))\"/><figcaption>\(XMLText.escape(plot.title))</figcaption></figure>"
     }
 
     private func footer(_ run: RunResults) -> String {
         let env = run.environment
         let commit = env.gitCommit.map { " · commit \($0.prefix(12))\(env.gitDirty == true ? " (dirty)" : "")" } ?? ""
-        return "<footer>\(XML.escape("\(env.cpuModel) · \(env.logicalCores) cores · \(env.operatingSystem) · \(env.swiftVersion) · \(env.buildConfiguration) build\(commit)"))</footer>"
+        return "<footer>\(XMLText.escape("\(env.cpuModel) · \(env.logicalCores) cores · \(env.operatingSystem) · \(env.swiftVersion) · \(env.buildConfiguration) build\(commit)"))</footer>"
     }
 }

@@ -1,6 +1,7 @@
 import Budgets
 import Foundation
 import Results
+import TextFormatting
 
 /// The tables of the HTML report.
 enum HTMLTables {
@@ -9,7 +10,7 @@ enum HTMLTables {
             let cells = [verdict.budget.name, verdict.budget.benchmarkID, VerdictText.measured(verdict), VerdictText.runs(verdict),
                          VerdictText.limit(verdict.budget), VerdictText.headroom(verdict), verdict.warning ?? ""]
             return "<tr class=\"\(HTMLStyle.cssClass(verdict.outcome))\"><td><span class=\"badge \(HTMLStyle.cssClass(verdict.outcome))\">"
-                + "\(verdict.outcome.rawValue)</span></td>" + cells.map { "<td>\(XML.escape($0))</td>" }.joined() + "</tr>"
+                + "\(verdict.outcome.rawValue)</span></td>" + cells.map { "<td>\(XMLText.escape($0))</td>" }.joined() + "</tr>"
         }
         return table(caption: caption, header: ["verdict", "budget", "benchmark", "measured [95% CI]", "runs", "limit", "headroom", "note"], rows: rows)
     }
@@ -25,7 +26,7 @@ enum HTMLTables {
             let allocations = result.allocations.counted ? UnitFormat.number(result.allocations.perIteration) : "not counted"
             let cells = [result.id, median, ns(s.p95), ns(s.p99), allocations, "\(s.count) × \(result.iterationsPerSample)",
                          result.notes.joined(separator: "; ")]
-            return "<tr>" + cells.map { "<td>\(XML.escape($0))</td>" }.joined() + "</tr>"
+            return "<tr>" + cells.map { "<td>\(XMLText.escape($0))</td>" }.joined() + "</tr>"
         }
         return table(caption: "Benchmarks (time per iteration)",
                      header: ["benchmark", "median [95% CI]", "p95", "p99", "allocations/iter", "samples × iterations", "notes"], rows: rows)
@@ -37,12 +38,12 @@ enum HTMLTables {
         let read = Set(run.benchmarks.flatMap(\.counters).filter { $0.perIteration != nil }.map(\.name))
         var seen: Set<String> = []
         let rows = run.benchmarks.flatMap(\.counters).filter { !read.contains($0.name) && seen.insert($0.name).inserted }
-            .map { "<tr><td>\(XML.escape($0.name))</td><td>\(XML.escape($0.note ?? "unavailable"))</td></tr>" }
+            .map { "<tr><td>\(XMLText.escape($0.name))</td><td>\(XMLText.escape($0.note ?? "unavailable"))</td></tr>" }
         return rows.isEmpty ? "" : table(caption: "Counters unavailable on this machine", header: ["counter", "reason"], rows: rows)
     }
 
     private static func table(caption: String, header: [String], rows: [String]) -> String {
-        "<table><caption>\(XML.escape(caption))</caption>\n<thead><tr>" + header.map { "<th>\(XML.escape($0))</th>" }.joined()
+        "<table><caption>\(XMLText.escape(caption))</caption>\n<thead><tr>" + header.map { "<th>\(XMLText.escape($0))</th>" }.joined()
             + "</tr></thead>\n<tbody>\n" + rows.joined(separator: "\n") + "\n</tbody></table>"
     }
 }

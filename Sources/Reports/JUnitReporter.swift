@@ -1,6 +1,7 @@
 import Budgets
 import Results
 import Foundation
+import TextFormatting
 
 /// JUnit XML for CI test views: one `testcase` per budget, `classname` = hot path.
 ///
@@ -26,10 +27,10 @@ public struct JUnitReporter: Reporter {
             "<testsuites>",
             "  <testsuite name=\"budgets\" package=\"framebudget\" id=\"0\" tests=\"\(input.verdicts.count)\" "
                 + "failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(XML.seconds(suiteSeconds(input.run)))\" "
-                + "timestamp=\"\(XML.timestamp(input.run.startedAt))\" hostname=\"\(XML.escape(hostname))\">",
+                + "timestamp=\"\(XML.timestamp(input.run.startedAt))\" hostname=\"\(XMLText.escape(hostname))\">",
             "    <properties>",
-            "      <property name=\"run-id\" value=\"\(XML.escape(input.run.runID))\"/>",
-            "      <property name=\"build\" value=\"\(XML.escape(input.run.environment.buildConfiguration))\"/>",
+            "      <property name=\"run-id\" value=\"\(XMLText.escape(input.run.runID))\"/>",
+            "      <property name=\"build\" value=\"\(XMLText.escape(input.run.environment.buildConfiguration))\"/>",
             "      <property name=\"quick\" value=\"\(input.run.settings.quick)\"/>",
             "      <property name=\"strict\" value=\"\(input.strict)\"/>",
             "    </properties>",
@@ -53,10 +54,10 @@ public struct JUnitReporter: Reporter {
     }
 
     private func testcase(_ verdict: BudgetVerdict, seconds: Double, strict: Bool) -> [String] {
-        let open = "    <testcase name=\"\(XML.escape(verdict.budget.name))\" classname=\"\(XML.escape(verdict.budget.hotPath))\" "
+        let open = "    <testcase name=\"\(XMLText.escape(verdict.budget.name))\" classname=\"\(XMLText.escape(verdict.budget.hotPath))\" "
             + "time=\"\(XML.seconds(seconds))\""
-        let message = XML.escape(VerdictText.explanation(verdict))
-        let detail = XML.escape("source: \(verdict.budget.source)")
+        let message = XMLText.escape(VerdictText.explanation(verdict))
+        let detail = XMLText.escape("source: \(verdict.budget.source)")
         switch verdict.outcome {
         case .pass:
             return [open + "/>"]
@@ -69,23 +70,8 @@ public struct JUnitReporter: Reporter {
     }
 }
 
-/// The little XML/HTML escaping FrameBudget needs.
+/// The JUnit report's formats: Ant timestamps, xUnit seconds (escaping is ``XMLText``, shared with the SVGs).
 enum XML {
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
     /// `2026-11-24T09:31:29`, in UTC: the Ant schema's pattern has no time zone.
     static func timestamp(_ date: Date) -> String {
         let formatter = DateFormatter()

@@ -1,6 +1,7 @@
 import Budgets
 import Foundation
 import Results
+import TextFormatting
 
 /// The report's roofs and peers: each benchmark against the roof of its own working set and thread count (with its
 /// arithmetic intensity), the machine's measured roofs, and each optimized kernel beside the library a user would
@@ -101,7 +102,7 @@ enum RoofsSection {
         var parts: [String] = []
         let rows = rows(run)
         if !rows.isEmpty {
-            parts.append("<section id=\"roofs\"><h2>Roofs</h2><p>\(XML.escape(machineLine(run)))</p>")
+            parts.append("<section id=\"roofs\"><h2>Roofs</h2><p>\(XMLText.escape(machineLine(run)))</p>")
             parts.append(table(caption: "Each benchmark against the roof of its working set and thread count",
                                header: ["benchmark", "threads", "working set", "level", "achieved", "roof", "share of roof",
                                         "flop/byte", "bound"],
@@ -151,8 +152,8 @@ enum RoofsSection {
     }
 
     private static func table(caption: String, header: [String], rows: [[String]]) -> String {
-        "<table><caption>\(XML.escape(caption))</caption>\n<thead><tr>" + header.map { "<th>\(XML.escape($0))</th>" }.joined()
-            + "</tr></thead>\n<tbody>\n" + rows.map { "<tr>" + $0.map { "<td>\(XML.escape($0))</td>" }.joined() + "</tr>" }
+        "<table><caption>\(XMLText.escape(caption))</caption>\n<thead><tr>" + header.map { "<th>\(XMLText.escape($0))</th>" }.joined()
+            + "</tr></thead>\n<tbody>\n" + rows.map { "<tr>" + $0.map { "<td>\(XMLText.escape($0))</td>" }.joined() + "</tr>" }
             .joined(separator: "\n") + "\n</tbody></table>"
     }
 }

@@ -1,6 +1,7 @@
 import Budgets
 import Foundation
 import Statistics
+import TextFormatting
 
 /// The phrases every report uses for a verdict, so the console, Markdown, JUnit and HTML say the same thing.
 public enum VerdictText {
@@ -28,12 +29,7 @@ public enum VerdictText {
 
     /// The unit that writes a time between 1 and 1000, and the nanoseconds in one of it.
     public static func timeUnit(forNanoseconds nanoseconds: Double) -> (nanoseconds: Double, unit: String) {
-        switch abs(nanoseconds) {
-        case ..<1e3: return (1, "ns")
-        case ..<1e6: return (1e3, "µs")
-        case ..<1e9: return (1e6, "ms")
-        default: return (1e9, "s")
-        }
+        DurationText.unit(forNanoseconds: nanoseconds)
     }
 
     /// `< 1 ms` or `≥ 0.95 ratio`.

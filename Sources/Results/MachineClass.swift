@@ -1,3 +1,5 @@
+import TextFormatting
+
 /// What makes two runs comparable: the machine (CPU model, logical cores), the build configuration and the run
 /// settings that change what a sample means (sample time, warm-up, cache mode, counters, quick, workload).
 ///
@@ -24,13 +26,7 @@ public struct MachineClass: Codable, Sendable, Equatable, Hashable, CustomString
 
     /// Twelve hex digits (FNV-1a 64 of ``canonical``): short enough for a table column, stable across versions.
     public var hash: String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in canonical.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(value, radix: 16)
-        return String((String(repeating: "0", count: 16 - hex.count) + hex).prefix(12))
+        String(FNV1a.hex(FNV1a.hash64(canonical)).prefix(12))
     }
 
     public var description: String { "\(hash) (\(canonical))" }

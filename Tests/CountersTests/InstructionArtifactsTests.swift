@@ -2,6 +2,7 @@
 import Foundation
 import Results
 import XCTest
+import TextFormatting
 
 /// What `--counters callgrind` keeps per benchmark: per-function counts from the cachegrind outputs, the
 /// `functions.tsv` file, and where those files live in the run folder.
@@ -70,7 +71,7 @@ final class InstructionArtifactsTests: XCTestCase {
 
     func testTheStrippedCopysFolderNameHasSixteenDigitsWhateverTheHash() {
         // A shorter folder name is a shorter argv[0]: another instruction count for the same build.
-        XCTAssertEqual(ValgrindBinary.hex16(0xabc), "0000000000000abc")
-        XCTAssertEqual(ValgrindBinary.hex16(UInt64.max), "ffffffffffffffff")
+        XCTAssertEqual(FNV1a.hex(0xabc), "0000000000000abc")
+        XCTAssertEqual(FNV1a.hex(UInt64.max), "ffffffffffffffff")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextFormatting
 
 /// Draws a flame graph as a self-contained SVG: one rectangle per frame, root at the bottom, widths proportional
 /// to samples, a tooltip (`<title>`) with the samples and share, labels where the box is wide enough.
@@ -23,7 +24,7 @@ public struct FlameGraphSVG: Sendable {
             <svg xmlns="http://www.w3.org/2000/svg" width="\(format(width))" height="\(format(height))" \
             viewBox="0 0 \(format(width)) \(format(height))" font-family="monospace" font-size="11">
             <rect x="0" y="0" width="\(format(width))" height="\(format(height))" fill="#f8f8f0"/>
-            <text x="\(format(width / 2))" y="20" text-anchor="middle" font-size="15">\(escape(title))</text>
+            <text x="\(format(width / 2))" y="20" text-anchor="middle" font-size="15">\(XMLText.escape(title))</text>
 
             """
         for frame in frames {
@@ -31,11 +32,11 @@ public struct FlameGraphSVG: Sendable {
             let boxWidth = Double(frame.width) * scale
             let y = height - padding - Double(frame.depth + 1) * frameHeight
             let share = total > 0 ? 100 * Double(frame.width) / total : 0
-            svg += "<g><title>\(escape(frame.name)) (\(frame.width) sample\(frame.width == 1 ? "" : "s"), \(String(format: "%.2f", share))%)</title>"
+            svg += "<g><title>\(XMLText.escape(frame.name)) (\(frame.width) sample\(frame.width == 1 ? "" : "s"), \(String(format: "%.2f", share))%)</title>"
             svg += "<rect x=\"\(format(x))\" y=\"\(format(y))\" width=\"\(format(boxWidth))\" height=\"\(format(frameHeight - 1))\" "
             svg += "fill=\"\(color(frame.name))\" rx=\"2\"/>"
             if let label = label(frame.name, fitting: boxWidth) {
-                svg += "<text x=\"\(format(x + 3))\" y=\"\(format(y + frameHeight - 4.5))\">\(escape(label))</text>"
+                svg += "<text x=\"\(format(x + 3))\" y=\"\(format(y + frameHeight - 4.5))\">\(XMLText.escape(label))</text>"
             }
             svg += "</g>\n"
         }
@@ -51,16 +52,10 @@ public struct FlameGraphSVG: Sendable {
 
     /// A warm colour chosen by the name's FNV-1a hash, so the same function has the same colour in every graph.
     func color(_ name: String) -> String {
-        var hash: UInt32 = 2_166_136_261
-        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let hash = FNV1a.hash32(name)
         let red = 205 + Int(hash % 50), green = 80 + Int((hash >> 8) % 150), blue = 40 + Int((hash >> 16) % 40)
         return String(format: "#%02x%02x%02x", red, green, blue)
     }
 
     private func format(_ value: Double) -> String { String(format: "%.2f", value) }
-
-    private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
 }

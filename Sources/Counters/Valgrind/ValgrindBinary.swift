@@ -1,4 +1,5 @@
 import Foundation
+import TextFormatting
 
 /// A copy of the `framebudget` binary with its debug information stripped, for valgrind to run.
 ///
@@ -21,8 +22,9 @@ public struct ValgrindBinary: Sendable {
         let attributes = try? FileManager.default.attributesOfItem(atPath: original)
         let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        let key = Self.fnv1a("\(original)|\(size)|\(modified)")
-        let folder = "/tmp/framebudget-valgrind-\(getuid())/\(Self.hex16(key))"
+        let key = FNV1a.hash64("\(original)|\(size)|\(modified)")
+        // Always 16 digits: a hash with leading zeros must not give a shorter path (and so another instruction count).
+        let folder = "/tmp/framebudget-valgrind-\(getuid())/\(FNV1a.hex(key))"
         path = folder + "/framebudget"
         if FileManager.default.isExecutableFile(atPath: path) { return }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -32,17 +34,5 @@ public struct ValgrindBinary: Sendable {
             unlink(temporary)
             throw ToolError(kind: .failed, message: "objcopy --strip-debug \(original) failed: \(ExternalTool.lastMessage(result.stderr))")
         }
-    }
-
-    /// Always 16 digits: a hash with leading zeros must not give a shorter path (and so another instruction count).
-    static func hex16(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
     }
 }

@@ -2,6 +2,7 @@ import Counters
 import Foundation
 import Measurement
 import Results
+import TextFormatting
 
 /// The external profilers of `profile`, checked before anything is measured, and the files they leave in
 /// `profiles/<id>/` of the run folder (recorded in the benchmark's `artifacts`, relative to the run folder).
@@ -51,9 +52,9 @@ struct ProfileTools {
 /// The console summary of a profile.
 enum ProfileSummary {
     static func render(_ result: BenchmarkResult, runFolder: String) -> String {
-        var lines = ["\(result.id): median \(DurationFormat.string(result.statistics.median)) per iteration"]
+        var lines = ["\(result.id): median \(DurationText.string(nanoseconds: result.statistics.median)) per iteration"]
         for stage in result.stages ?? [] {
-            lines.append("  " + pad(stage.name) + pad(DurationFormat.string(stage.statistics.median), 14)
+            lines.append("  " + pad(stage.name) + pad(DurationText.string(nanoseconds: stage.statistics.median), 14)
                          + String(format: "%5.1f%%", 100 * stage.share))
         }
         lines += result.notes.map { "  \($0)" }
