@@ -39,7 +39,7 @@ public struct BenchmarkRunner: Sendable {
         let samples = sample(body, batch: batch, count: sampleCount(perIteration * Double(batch)), shouldStop: shouldStop)
         let allocations = AllocationCounter.count(
             iterations: Self.allocationIterations(batch: batch, nanosecondsPerIteration: perIteration), body: body)
-        let readings = counters?.readings(for: benchmark, iterations: batch, running: body) ?? []
+        let readings = counters?.readings(CountingContext(benchmark, iterations: batch), running: body) ?? []
         return BenchmarkResult(
             id: benchmark.id, hotPath: benchmark.hotPath, variant: benchmark.variant, workload: benchmark.workload,
             parameters: benchmark.parameters, sweepSize: benchmark.sweepSize, threads: benchmark.threads,

@@ -40,8 +40,7 @@ public struct FrameLoopRunner: Sendable {
         let summary = FrameLoopAnalysis.summary(of: record, resamples: settings.resamples, seed: settings.seed)
         // After the loop the pipeline is in its steady state: what it allocates now, it allocates every frame.
         let allocations = AllocationCounter.count(iterations: 10, body: body)
-        // By benchmark, as the timed path asks: a probe that counts in a child process (valgrind) needs the id.
-        let readings = counters?.readings(for: benchmark, iterations: 1, running: body) ?? []
+        let readings = counters?.readings(CountingContext(benchmark, iterations: 1), running: body) ?? []
         let samples = record.frameTimes.map { $0 * 1e6 }
         return BenchmarkResult(
             id: benchmark.id, hotPath: benchmark.hotPath, variant: benchmark.variant, workload: benchmark.workload,

@@ -1,4 +1,5 @@
 import Counters
+import Measurement
 import Results
 import Foundation
 import XCTest
@@ -60,7 +61,7 @@ final class PAPIProbeTests: XCTestCase {
 
     func testReadingsNeverReportZeroForWhatCannotBeCounted() {
         let probe = PAPICounterProbe()
-        let readings = probe.readings(iterations: 50, threads: 1) { spin(2_000) }
+        let readings = probe.readings(CountingContext(benchmarkID: nil, threads: 1, iterations: 50)) { spin(2_000) }
         XCTAssertEqual(readings.count, EventCatalog.standard.count + 2, "standard events + IPC + process CPU time")
         for reading in readings {
             if reading.source == .unavailable {
@@ -76,7 +77,8 @@ final class PAPIProbeTests: XCTestCase {
     }
 
     func testSoftwareReadingsSayHowTheyWereRead() throws {
-        let readings = PAPICounterProbe(wanted: EventCatalog.software).readings(iterations: 20, threads: 1) { spin(1000) }
+        let readings = PAPICounterProbe(wanted: EventCatalog.software)
+            .readings(CountingContext(benchmarkID: nil, threads: 1, iterations: 20)) { spin(1000) }
         let clock = try XCTUnwrap(readings.first { $0.name == "perf::TASK-CLOCK" })
         XCTAssertEqual(clock.source, .papiSoftware)
         XCTAssertGreaterThan(clock.perIteration ?? 0, 0)
@@ -87,7 +89,7 @@ final class PAPIProbeTests: XCTestCase {
     /// PAPI could add them; what goes through a PAPI event set says it saw the calling thread only.
     func testMultithreadedKernelReadingsSayWhatTheyCover() {
         let probe = PAPICounterProbe(wanted: EventCatalog.software + [WantedCounter(["PAPI_TOT_CYC"], source: .papiHardware)])
-        let readings = probe.readings(iterations: 5, threads: 2) { spin(100) }
+        let readings = probe.readings(CountingContext(benchmarkID: nil, threads: 2, iterations: 5)) { spin(100) }
         let software = readings.filter { $0.name.hasPrefix("perf::") }
         XCTAssertEqual(software.count, 4)
         for reading in software where reading.source != .unavailable {

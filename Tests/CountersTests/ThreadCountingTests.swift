@@ -1,4 +1,5 @@
 import Counters
+import Measurement
 import HotPaths
 import Results
 import Synchronization
@@ -27,7 +28,7 @@ final class ThreadCountingTests: XCTestCase {
         guard PerfSoftwareEvents.problem(opening: "perf::TASK-CLOCK") == nil else { throw XCTSkip("perf_event_open refused") }
         let body = twoThreadKernel()
         let probe = PAPICounterProbe(wanted: [WantedCounter(["perf::TASK-CLOCK"], source: .papiSoftware)])
-        let readings = probe.readings(iterations: 10, threads: 2, running: body)
+        let readings = probe.readings(CountingContext(benchmarkID: nil, threads: 2, iterations: 10), running: body)
         let taskClock = try XCTUnwrap(readings.first { $0.name == "perf::TASK-CLOCK" })
         let processTime = try XCTUnwrap(readings.first { $0.name == ProcessCPUTime.name }?.perIteration)
         let summed = try XCTUnwrap(taskClock.perIteration, "\(taskClock)")

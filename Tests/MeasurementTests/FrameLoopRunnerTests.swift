@@ -152,12 +152,9 @@ final class FrameLoopRunnerTests: XCTestCase {
 
 /// Like ``ValgrindCounter``: it can count only a benchmark it is told the id of.
 private struct CountsByID: CounterProbe {
-    func readings(iterations: Int, threads: Int, running body: () -> Void) -> [CounterReading] {
-        [.unavailable("Ir", reason: "no id given")]
-    }
-
-    func readings(for benchmark: Benchmark, iterations: Int, running body: () -> Void) -> [CounterReading] {
+    func readings(_ context: CountingContext, running body: () -> Void) -> [CounterReading] {
+        guard let id = context.benchmarkID else { return [.unavailable("Ir", reason: "no id given")] }
         body()
-        return [CounterReading(name: "Ir", perIteration: 1, source: .callgrind, note: "counted \(benchmark.id)")]
+        return [CounterReading(name: "Ir", perIteration: 1, source: .callgrind, note: "counted \(id)")]
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Measurement
 import Results
+import Statistics
 
 /// Counts the standard (or requested) events of a benchmark body through PAPI, per iteration.
 ///
@@ -34,8 +35,8 @@ public struct PAPICounterProbe: CounterProbe {
             : PassPlan.forPAPI(papi.filter { !software.contains($0) }, maximumPerPass: maximumEventsPerPass)
     }
 
-    public func readings(iterations: Int, threads: Int, running body: () -> Void) -> [CounterReading] {
-        let iterations = Swift.max(iterations, 1)
+    public func readings(_ context: CountingContext, running body: () -> Void) -> [CounterReading] {
+        let iterations = Swift.max(context.iterations, 1), threads = context.threads
         let plan = threads > 1 ? multithreadedPlan : self.plan
         var counted = [String: CounterReading]()
         for pass in plan.passes {
@@ -82,7 +83,7 @@ public struct PAPICounterProbe: CounterProbe {
                        with counter: ([String], () -> Void) throws -> [Int64]) -> [CounterReading] {
         do {
             let empty = try (0..<Self.overheadRuns).map { _ in try counter(events) {} }
-            let overhead = events.indices.map { index in median(empty.map { Double($0[index]) }) }
+            let overhead = events.indices.map { index in Descriptive.median(empty.map { Double($0[index]) }) }
             let totals = try withoutActuallyEscaping(body) { body in try counter(events) { for _ in 0..<iterations { body() } } }
             return events.indices.map { index in
                 let entry = availability.first { $0.event == events[index] }
@@ -95,12 +96,6 @@ public struct PAPICounterProbe: CounterProbe {
         } catch {
             return events.map { .unavailable($0, reason: "\($0): \(error)") }
         }
-    }
-
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }
 

@@ -66,7 +66,10 @@ public struct StageProfiler: Sendable {
     private func stageCounters(_ stages: [Stage], iterations: Int, threads: Int) -> [[CounterReading]] {
         guard let counters else { return stages.map { _ in [] } }
         let prefixes = (0...stages.count).map { length in
-            counters.readings(iterations: iterations, threads: threads) { for stage in stages.prefix(length) { stage.run() } }
+            // A prefix of the stages is no benchmark's whole iteration: no id.
+            counters.readings(CountingContext(benchmarkID: nil, threads: threads, iterations: iterations)) {
+                for stage in stages.prefix(length) { stage.run() }
+            }
         }
         return stages.indices.map { index in
             Self.difference(prefixes[index + 1], minus: prefixes[index])

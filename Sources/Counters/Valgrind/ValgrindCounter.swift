@@ -18,7 +18,7 @@ public struct ValgrindCounter: CounterProbe {
     public let workloadArguments: [String]
     /// Simulate caches (explicit geometry, since the VM reports a wrong LLC) and estimate cycles.
     public let simulateCaches: Bool
-    /// n: the smaller run's iterations, at most (a slow benchmark gets fewer: see ``readings(for:iterations:running:)``).
+    /// n: the smaller run's iterations, at most (a slow benchmark gets fewer: see ``readings(_:running:)``).
     public let iterations: Int
     /// Count every benchmark over exactly n and 2n iterations, whatever its timed sample holds. Two runs then use
     /// the same n for sure (a sample's calibrated size is a timing, and may differ from run to run).
@@ -50,16 +50,16 @@ public struct ValgrindCounter: CounterProbe {
             : ["--tool=cachegrind", "--cache-sim=no"]
     }
 
-    public func readings(iterations _: Int, threads _: Int, running _: () -> Void) -> [CounterReading] {
-        [.unavailable("Ir", reason: "valgrind counts a benchmark by id; no id given")]
-    }
-
-    /// Counts benchmark `benchmark` in child processes. `iterations` (one timed sample's worth) only bounds n: a
-    /// benchmark whose sample holds fewer than n iterations is slow, and under valgrind (20–50× slower) 3n of them
-    /// would take minutes; n = 1 then. Warm iterations execute the same instructions, so n does not change the count.
-    public func readings(for benchmark: Benchmark, iterations: Int, running _: () -> Void) -> [CounterReading] {
-        do { return try count(benchmark.id, iterations: fixedIterations || iterations >= self.iterations ? self.iterations : 1) }
-        catch { return [.unavailable("Ir", reason: "\(error)")] }
+    /// Counts the context's benchmark in child processes (a body that is no benchmark's whole iteration cannot be).
+    /// `context.iterations` (one timed sample's worth) only bounds n: a benchmark whose sample holds fewer than n
+    /// iterations is slow, and under valgrind (20–50× slower) 3n of them would take minutes; n = 1 then. Warm
+    /// iterations execute the same instructions, so n does not change the count.
+    public func readings(_ context: CountingContext, running _: () -> Void) -> [CounterReading] {
+        guard let id = context.benchmarkID else {
+            return [.unavailable("Ir", reason: "valgrind counts a benchmark by id; no id given")]
+        }
+        let n = fixedIterations || context.iterations >= iterations ? iterations : 1
+        do { return try count(id, iterations: n) } catch { return [.unavailable("Ir", reason: "\(error)")] }
     }
 
     /// Instructions (and simulated cache events) per iteration of benchmark `id`.
