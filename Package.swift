@@ -42,17 +42,19 @@ let package = Package(
 
         // MARK: - Harness
         .target(name: "Statistics"),
+        // The one clock (CLOCK_MONOTONIC): the engine's timed loop and the frame loops read it.
+        .target(name: "MonotonicTime"),
         // Plain-text tables, durations, XML escaping, FNV-1a: the text utilities every report and command shares.
         .target(name: "TextFormatting"),
         .target(name: "Results", dependencies: ["Statistics", "TextFormatting"]),
         .target(name: "Measurement", dependencies: [
-            "Statistics", "Results", "CAllocCounter", "CPlatform", "FrameLoop",
+            "Statistics", "Results", "CAllocCounter", "CPlatform", "FrameLoop", "MonotonicTime",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "Counters", dependencies: [
             "CPAPI", "COpenBLAS", "CPlatform", "Results", "Measurement", "Statistics", "TextFormatting",
         ]),
-        .target(name: "FrameLoop", dependencies: ["Statistics", "Results"]),
+        .target(name: "FrameLoop", dependencies: ["Statistics", "Results", "MonotonicTime"]),
         .target(name: "Budgets", dependencies: ["Results", "Statistics", .product(name: "Yams", package: "Yams")]),
         .target(name: "Comparison", dependencies: ["Results", "Statistics", "TextFormatting"]),
         .target(name: "History", dependencies: [

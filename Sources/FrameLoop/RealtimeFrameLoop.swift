@@ -1,4 +1,5 @@
 import Foundation
+import MonotonicTime
 
 /// Runs the loop for real: the calling thread plays the camera (sleeps until each frame's due time on the monotonic
 /// clock, then calls the callback), a processing thread runs the pipeline on the frames the callback admits.
@@ -24,9 +25,9 @@ public struct RealtimeFrameLoop: Sendable {
         let finished = DispatchSemaphore(value: 0)
         let processor = Thread {
             while let index = handoff.next() {
-                times.start[index] = FrameClock.now()
+                times.start[index] = MonotonicClock.now()
                 pipeline.process(frame: index)
-                times.completion[index] = FrameClock.now()
+                times.completion[index] = MonotonicClock.now()
                 handoff.complete()
             }
             finished.signal()
@@ -36,13 +37,13 @@ public struct RealtimeFrameLoop: Sendable {
 
         let cadence = cadenceMilliseconds * 1e6
         // One cadence of lead time lets the processing thread reach its wait before the first frame.
-        let origin = FrameClock.now() + UInt64(cadence)
+        let origin = MonotonicClock.now() + UInt64(cadence)
         var offered = 0
         for index in 0..<times.capacity {
-            FrameClock.sleep(until: origin + UInt64((Double(index) * cadence).rounded()))
-            times.arrival[index] = FrameClock.now()
+            MonotonicClock.sleep(until: origin + UInt64((Double(index) * cadence).rounded()))
+            times.arrival[index] = MonotonicClock.now()
             times.admitted[index] = handoff.offer(index)
-            times.callbackReturn[index] = FrameClock.now()
+            times.callbackReturn[index] = MonotonicClock.now()
             offered += 1
             if shouldStop() { break }
         }
@@ -78,7 +79,7 @@ private final class FrameTimestamps: @unchecked Sendable {
     }
 
     func record(offered: Int, origin: UInt64, cadenceMilliseconds: Double, policy: FramePolicy) -> FrameLoopRecord {
-        let ms = { (time: UInt64) in FrameClock.milliseconds(time, since: origin) }
+        let ms = { (time: UInt64) in MonotonicClock.milliseconds(time, since: origin) }
         let outcomes = (0..<offered).map { index in
             admitted[index]
                 ? FrameOutcome.processed(index, arrival: ms(arrival[index]), start: ms(start[index]),

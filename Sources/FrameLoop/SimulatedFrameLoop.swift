@@ -1,3 +1,5 @@
+import MonotonicTime
+
 /// The fast mode: times every frame's processing for real, back to back on the calling thread, then computes the
 /// schedule a realtime loop would follow from those durations (``FrameSchedule``), without sleeping.
 ///
@@ -25,16 +27,16 @@ public struct SimulatedFrameLoop: Sendable {
         let handoff = FrameHandoff(policy: policy)
         var offered = 0
         for index in 0..<count {
-            let begin = FrameClock.now()
+            let begin = MonotonicClock.now()
             _ = handoff.offer(index)
-            let returned = FrameClock.now()
+            let returned = MonotonicClock.now()
             _ = handoff.next()
-            let start = FrameClock.now()
+            let start = MonotonicClock.now()
             pipeline.process(frame: index)
-            let end = FrameClock.now()
+            let end = MonotonicClock.now()
             handoff.complete()
-            latencies[index] = FrameClock.milliseconds(returned, since: begin)
-            durations[index] = FrameClock.milliseconds(end, since: start)
+            latencies[index] = MonotonicClock.milliseconds(returned, since: begin)
+            durations[index] = MonotonicClock.milliseconds(end, since: start)
             offered += 1
             if shouldStop() { break }
         }

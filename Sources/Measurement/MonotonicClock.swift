@@ -3,24 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@_exported import MonotonicTime
 import Results
 import Statistics
 
-/// The engine's clock: CLOCK_MONOTONIC through the vDSO (no system call), in nanoseconds.
-///
-/// CLOCK_MONOTONIC rather than _RAW: both are monotonic, but only CLOCK_MONOTONIC is served by the vDSO on every
-/// kernel, and NTP slewing (at most 500 ppm) is far below the noise of any sample.
-public enum MonotonicClock {
-    public static let sourceName = "CLOCK_MONOTONIC"
+// `@_exported`: the engine's users (runners, profilers, commands) read the clock through `Measurement` as before;
+// the clock itself lives in `MonotonicTime`, which `FrameLoop` shares.
 
-    /// Nanoseconds since an arbitrary fixed point.
-    @inline(__always)
-    public static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
-
+extension MonotonicClock {
     /// Measures the clock at start-up: its declared resolution, the smallest step two reads can observe, and the
     /// median cost of one read (the engine keeps samples far above both).
     public static func characterize(reads: Int = 20_000) -> ClockInfo {
