@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         // MARK: - System libraries and C shims
@@ -44,15 +46,20 @@ let package = Package(
         .target(name: "Statistics"),
         // The one clock (CLOCK_MONOTONIC): the engine's timed loop and the frame loops read it.
         .target(name: "MonotonicTime"),
+        // The one process runner (swift-subprocess underneath): every child process and PATH lookup goes through it.
+        .target(name: "ChildProcesses", dependencies: [
+            .product(name: "Subprocess", package: "swift-subprocess"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         // Plain-text tables, durations, XML escaping, FNV-1a: the text utilities every report and command shares.
         .target(name: "TextFormatting"),
         .target(name: "Results", dependencies: ["Statistics", "TextFormatting"]),
         .target(name: "Measurement", dependencies: [
-            "Statistics", "Results", "CAllocCounter", "CPlatform", "FrameLoop", "MonotonicTime",
+            "Statistics", "Results", "CAllocCounter", "CPlatform", "FrameLoop", "MonotonicTime", "ChildProcesses",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "Counters", dependencies: [
-            "CPAPI", "COpenBLAS", "CPlatform", "Results", "Measurement", "Statistics", "TextFormatting",
+            "CPAPI", "COpenBLAS", "CPlatform", "Results", "Measurement", "Statistics", "TextFormatting", "ChildProcesses",
         ]),
         .target(name: "FrameLoop", dependencies: ["Statistics", "Results", "MonotonicTime"]),
         .target(name: "Budgets", dependencies: ["Results", "Statistics", .product(name: "Yams", package: "Yams")]),
@@ -61,9 +68,9 @@ let package = Package(
             "Results", "Statistics", "Comparison", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // The gate's sequential measurement: undecided budgets get fresh processes, merged as replicates.
-        .target(name: "Gate", dependencies: ["Budgets", "Comparison", "Results"]),
+        .target(name: "Gate", dependencies: ["Budgets", "Comparison", "Results", "ChildProcesses"]),
         .target(name: "Reports", dependencies: ["Results", "Budgets", "Comparison", "TextFormatting"]),
-        .target(name: "Plots", dependencies: ["Results", "Budgets", "Statistics", "Comparison"]),
+        .target(name: "Plots", dependencies: ["Results", "Budgets", "Statistics", "Comparison", "ChildProcesses"]),
         .target(name: "BenchmarkSuite", dependencies: [
             "HotPaths", "Measurement", "NumpyFiles", "CaptureKernels", "FrameLoop", "Workloads",
         ], path: "Benchmarks/Suite"),
@@ -82,6 +89,7 @@ let package = Package(
 
         // MARK: - Tests, one target per module
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], resources: [.copy("Golden")]),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         .testTarget(name: "TextFormattingTests", dependencies: ["TextFormatting"], exclude: ["make_fnv_golden.py"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Measurement"]),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results", "FrameLoop"]),

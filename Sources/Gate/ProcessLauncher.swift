@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import ChildProcesses
 
 /// Measures benchmarks in one fresh process: one more process run (replicate) for the gate's run-level verdicts.
 /// The seam between the sequential gate and the operating system (tests hand in fixture runs instead).
@@ -43,18 +44,12 @@ public struct ExecutableLauncher: ProcessLauncher {
     public func measure(_ ids: [String], label: String) throws -> RunResults {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let logPath = "\(folder)/\(label).log"
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        defer { try? log.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["run", "--format", "none", "--reports", folder, "--run-id", label] + arguments + ids
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = log
-        try process.run()
-        process.waitUntilExit()
-        let status = process.terminationStatus
-        if status == 130 || status == 143 || process.terminationReason == .uncaughtSignal {
+        let arguments = ["run", "--format", "none", "--reports", folder, "--run-id", label] + arguments + ids
+        let outcome = try ProcessRunner.run(.init(executable, arguments))
+        // Its stderr is kept beside its run folder, as the place to look when it failed.
+        _ = FileManager.default.createFile(atPath: logPath, contents: Data(outcome.standardError.utf8))
+        let status = outcome.termination.status
+        if status == 130 || status == 143 || outcome.termination == .signaled(status) {
             throw LaunchFailure.interrupted(status: status)
         }
         guard status == 0 else { throw LaunchFailure.failed(status: status, detail: lastLine(of: logPath)) }

@@ -2,6 +2,7 @@ import CPlatform
 import Crypto
 import Foundation
 import Results
+import ChildProcesses
 
 /// Reads the machine and build facts recorded with every run.
 public enum EnvironmentProbe {
@@ -122,16 +123,8 @@ public enum EnvironmentProbe {
     }
 
     private static func run(_ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard let outcome = try? ProcessRunner.run(.init("/usr/bin/env", arguments)), outcome.termination == .exited(0)
+        else { return nil }
+        return outcome.standardOutput
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import ChildProcesses
 
 /// Why a plot could not be drawn.
 public enum PlotError: Error, CustomStringConvertible, Equatable {
@@ -22,9 +23,7 @@ public enum PlotError: Error, CustomStringConvertible, Equatable {
 public enum Gnuplot {
     /// The gnuplot executable on PATH, if any.
     public static var executable: String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/gnuplot" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        ProcessRunner.locate("gnuplot")
     }
 
     /// Writes the spec's data files into `directory` and renders one image per format.
@@ -60,23 +59,16 @@ public enum Gnuplot {
 
     /// Feeds `script` to gnuplot on stdin with `directory` as working folder, so data files are read by bare name.
     private static func run(_ gnuplot: String, script: String, in directory: String, plot: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: gnuplot)
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let input = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        do { try process.run() } catch { throw PlotError.gnuplotFailed(plot: plot, message: "\(error)") }
-        input.fileHandleForWriting.write(Data(script.utf8))
-        try? input.fileHandleForWriting.close()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let outcome: ProcessRunner.Outcome
+        do {
+            outcome = try ProcessRunner.run(.init(gnuplot, workingDirectory: directory, standardInput: script))
+        } catch { throw PlotError.gnuplotFailed(plot: plot, message: "\(error)") }
+        let message = outcome.standardError
+        guard outcome.termination.status == 0 else {
             // gnuplot explains over several lines (a warning naming the file, then the error): keep them all, on one.
             let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             throw PlotError.gnuplotFailed(
-                plot: plot, message: lines.isEmpty ? "exit \(process.terminationStatus)" : lines.joined(separator: " / "))
+                plot: plot, message: lines.isEmpty ? "exit \(outcome.termination.status)" : lines.joined(separator: " / "))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ChildProcesses
 
 /// A failure running an external tool (valgrind, perf, callgrind_annotate), as one line.
 public struct ToolError: Error, CustomStringConvertible, Equatable {
@@ -12,9 +13,7 @@ public struct ToolError: Error, CustomStringConvertible, Equatable {
 public enum ExternalTool {
     /// The tool's path on `PATH` (plus the Swift toolchain folder, for swift-demangle), or nil.
     public static func locate(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let folders = path.split(separator: ":").map(String.init) + ["/opt/swift/usr/bin"]
-        return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        ProcessRunner.locate(name, alsoIn: ["/opt/swift/usr/bin"])
     }
 
     /// The tool's path, or a ``ToolError`` of kind `missing` saying what needs it and how to install it.
@@ -32,34 +31,16 @@ public enum ExternalTool {
         public let stderr: String
     }
 
-    /// Runs `executable` to completion. Output goes through temporary files, so a chatty tool never blocks on a
-    /// full pipe. `environment` entries are added to this process's environment; `stdin` is fed when given.
+    /// Runs `executable` to completion (``ProcessRunner``). `environment` entries are added to this process's
+    /// environment; `stdin` is fed when given.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                            stdin: String? = nil) throws -> Output {
-        let base = NSTemporaryDirectory() + "framebudget-tool-\(getpid())-\(UUID().uuidString)"
-        let paths = [base + ".out", base + ".err", base + ".in"]
-        defer { paths.forEach { unlink($0) } }
-        _ = FileManager.default.createFile(atPath: paths[0], contents: nil)
-        _ = FileManager.default.createFile(atPath: paths[1], contents: nil)
-        _ = FileManager.default.createFile(atPath: paths[2], contents: Data((stdin ?? "").utf8))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: paths[0]))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: paths[1]))
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: paths[2]))
-        do { try process.run() } catch {
-            throw ToolError(kind: .failed, message: "\(executable): cannot start: \(error.localizedDescription)")
+        do {
+            let outcome = try ProcessRunner.run(.init(executable, arguments, environment: environment, standardInput: stdin))
+            return Output(status: outcome.termination.status, stdout: outcome.standardOutput, stderr: outcome.standardError)
+        } catch {
+            throw ToolError(kind: .failed, message: error.description)
         }
-        process.waitUntilExit()
-        try? out.close()
-        try? err.close()
-        return Output(status: process.terminationStatus,
-                      stdout: (try? String(contentsOfFile: paths[0], encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOfFile: paths[1], encoding: .utf8)) ?? "")
     }
 
     /// The last line of a tool's stderr that says something (valgrind prefixes lines with `==pid==`).

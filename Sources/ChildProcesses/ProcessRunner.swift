@@ -1,0 +1,125 @@
+import Dispatch
+import Foundation
+import Subprocess
+import SystemPackage
+
+/// The one way FrameBudget starts another program (the gate's fresh processes, valgrind, perf, objcopy, gnuplot,
+/// git, swift-demangle) and finds one on `PATH`.
+///
+/// Built on swiftlang/swift-subprocess rather than Foundation's `Process`: a child starts with every signal at its
+/// default action. The CLI ignores SIGINT/SIGTERM while it handles them itself (``Interruption``), and `Process`
+/// passes that on, so a gnuplot or valgrind child used to survive the Ctrl-C or `kill` meant for the run; with
+/// swift-subprocess it stops, and the exit says which signal (``Termination/signaled(_:)``). No timeout is set:
+/// the gate's children measure for as long as their settings say, and a signal is the way to stop them.
+///
+/// swift-subprocess is async; the harness is synchronous (commands, the gate's loop, the engine's counting pass), so
+/// ``run(_:)`` waits on a semaphore while a detached task runs the child. That blocks the calling thread only: call
+/// it from ordinary threads, never from inside Swift concurrency's cooperative pool.
+public enum ProcessRunner {
+    /// What to run.
+    public struct Request: Sendable {
+        public var executable: String
+        public var arguments: [String]
+        /// Added to (or replacing entries of) this process's environment.
+        public var environment: [String: String]
+        /// The child's working folder; nil for this process's.
+        public var workingDirectory: String?
+        /// Fed to the child's stdin, which then ends; an empty stdin when nil (a child never reads the terminal).
+        public var standardInput: String?
+
+        public init(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:],
+                    workingDirectory: String? = nil, standardInput: String? = nil) {
+            self.executable = executable
+            self.arguments = arguments
+            self.environment = environment
+            self.workingDirectory = workingDirectory
+            self.standardInput = standardInput
+        }
+    }
+
+    /// How a child ended.
+    public enum Termination: Sendable, Equatable {
+        case exited(Int32)
+        case signaled(Int32)
+
+        /// The exit code, or the signal number (what `Process.terminationStatus` reported).
+        public var status: Int32 {
+            switch self {
+            case let .exited(code), let .signaled(code): return code
+            }
+        }
+    }
+
+    /// A finished child: how it ended and everything it wrote.
+    public struct Outcome: Sendable, Equatable {
+        public let termination: Termination
+        public let standardOutput: String
+        public let standardError: String
+    }
+
+    /// Why a child did not run.
+    public struct LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let executable: String
+        public let reason: String
+        public var description: String { "\(executable): cannot start: \(reason)" }
+
+        public init(executable: String, reason: String) {
+            self.executable = executable
+            self.reason = reason
+        }
+    }
+
+    /// Runs the request to completion. Output is collected whole (a chatty child never blocks on a full pipe).
+    /// - Throws: ``LaunchError`` when the executable cannot be started (missing, not executable).
+    public static func run(_ request: Request) throws(LaunchError) -> Outcome {
+        let box = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            box.result = await launch(request)
+            done.signal()
+        }
+        done.wait()
+        return try box.result!.get()
+    }
+
+    /// The path of `name` in the first `PATH` folder (then `extraFolders`) that holds it as an executable, or nil.
+    public static func locate(_ name: String, alsoIn extraFolders: [String] = [],
+                              environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        let folders = path.split(separator: ":").map(String.init) + extraFolders
+        return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private static func launch(_ request: Request) async -> Result<Outcome, LaunchError> {
+        let environment = Environment.inherit.updating(
+            Dictionary(uniqueKeysWithValues: request.environment.map { (Environment.Key(stringLiteral: $0.key), Optional($0.value)) }))
+        do {
+            let result = try await Subprocess.run(
+                .path(FilePath(request.executable)), arguments: Arguments(request.arguments), environment: environment,
+                workingDirectory: request.workingDirectory.map { FilePath($0) },
+                input: .string(request.standardInput ?? ""), output: .bytes(limit: .max), error: .bytes(limit: .max))
+            let termination: Termination
+            switch result.terminationStatus {
+            case let .exited(code): termination = .exited(code)
+            case let .signaled(signal): termination = .signaled(signal)
+            }
+            return .success(Outcome(termination: termination,
+                                    standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
+                                    standardError: String(decoding: result.standardError, as: UTF8.self)))
+        } catch {
+            return .failure(LaunchError(executable: request.executable, reason: reason(error, request.executable)))
+        }
+    }
+
+    /// A missing or non-executable file in the words of the shell; other failures as swift-subprocess says them.
+    private static func reason(_ error: any Error, _ executable: String) -> String {
+        if !FileManager.default.fileExists(atPath: executable) { return "no such file" }
+        if !FileManager.default.isExecutableFile(atPath: executable) { return "not executable" }
+        return "\(error)"
+    }
+}
+
+/// The detached task's result, read once the semaphore says it is written.
+private final class ResultBox: @unchecked Sendable {
+    var result: Result<ProcessRunner.Outcome, ProcessRunner.LaunchError>?
+}
