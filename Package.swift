@@ -44,8 +44,6 @@ let package = Package(
 
         // MARK: - Harness
         .target(name: "Statistics"),
-        // The one clock (CLOCK_MONOTONIC): the engine's timed loop and the frame loops read it.
-        .target(name: "MonotonicTime"),
         // The one process runner (swift-subprocess underneath): every child process and PATH lookup goes through it.
         .target(name: "ChildProcesses", dependencies: [
             .product(name: "Subprocess", package: "swift-subprocess"),
@@ -55,13 +53,14 @@ let package = Package(
         .target(name: "TextFormatting"),
         .target(name: "Results", dependencies: ["Statistics", "TextFormatting"]),
         .target(name: "Measurement", dependencies: [
-            "Statistics", "Results", "CAllocCounter", "CPlatform", "FrameLoop", "MonotonicTime", "ChildProcesses",
+            "Statistics", "Results", "CAllocCounter", "CPlatform", "ChildProcesses",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "Counters", dependencies: [
             "CPAPI", "COpenBLAS", "CPlatform", "Results", "Measurement", "Statistics", "TextFormatting", "ChildProcesses",
         ]),
-        .target(name: "FrameLoop", dependencies: ["Statistics", "Results", "MonotonicTime"]),
+        // Frame loops, on top of the engine: a FrameLoopSpec is the BenchmarkDriver of a frame benchmark.
+        .target(name: "FrameLoop", dependencies: ["Measurement", "Statistics", "Results"]),
         .target(name: "Budgets", dependencies: ["Results", "Statistics", .product(name: "Yams", package: "Yams")]),
         .target(name: "Comparison", dependencies: ["Results", "Statistics", "TextFormatting"]),
         .target(name: "History", dependencies: [
@@ -92,7 +91,7 @@ let package = Package(
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         .testTarget(name: "TextFormattingTests", dependencies: ["TextFormatting"], exclude: ["make_fnv_golden.py"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Measurement"]),
-        .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results", "FrameLoop"]),
+        .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results"]),
         .testTarget(name: "HotPathsTests", dependencies: ["HotPaths", "Workloads", "NumpyFiles"], resources: [.copy("Golden")]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
         .testTarget(name: "NumpyFilesTests", dependencies: ["NumpyFiles"], resources: [.copy("Corpus"), .copy("Golden")]),
@@ -100,7 +99,7 @@ let package = Package(
         .testTarget(name: "CountersTests", dependencies: [
             "Counters", "Results", "Measurement", "Statistics", "HotPaths", "TextFormatting",
         ], resources: [.copy("Golden")]),
-        .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "Results", "Statistics"]),
+        .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "Measurement", "Results", "Statistics"]),
         .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"], exclude: ["Golden"]),
         .target(name: "RunFixtures", dependencies: ["Results", "Statistics"], path: "Tests/Support/RunFixtures"),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics", "RunFixtures"], resources: [.copy("Golden")]),

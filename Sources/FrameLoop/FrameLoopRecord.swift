@@ -1,3 +1,5 @@
+import Measurement
+
 /// Everything one frame-loop run observed, before analysis: the same shape whichever mode produced it.
 public struct FrameLoopRecord: Sendable, Equatable {
     /// Target interval between frame arrivals (ms).

@@ -32,13 +32,3 @@ public struct FramePolicy: Sendable, Equatable {
         framesInFlight <= waitingCapacity
     }
 }
-
-/// How a frame loop runs.
-public enum FrameLoopMode: String, Sendable, CaseIterable {
-    /// Real threads: a source waits for each deadline on the monotonic clock and calls the callback, which signals
-    /// a processing thread.
-    case realtime
-    /// Fast mode for CI: every frame's processing is timed for real, back to back, and the schedule (arrivals,
-    /// drops, waiting, completions) is computed from those durations without sleeping.
-    case simulated
-}

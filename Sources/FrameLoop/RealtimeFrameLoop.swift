@@ -1,5 +1,5 @@
 import Foundation
-import MonotonicTime
+import Measurement
 
 /// Runs the loop for real: the calling thread plays the camera (sleeps until each frame's due time on the monotonic
 /// clock, then calls the callback), a processing thread runs the pipeline on the frames the callback admits.

@@ -1,4 +1,4 @@
-import MonotonicTime
+import Measurement
 
 /// The fast mode: times every frame's processing for real, back to back on the calling thread, then computes the
 /// schedule a realtime loop would follow from those durations (``FrameSchedule``), without sleeping.

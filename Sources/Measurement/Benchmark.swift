@@ -63,8 +63,9 @@ public struct Benchmark: Sendable {
     public let sweepSize: Double?
     /// Builds inputs and outputs, outside the timed window. Throws on an unreadable capture.
     public let setUp: @Sendable (WorkloadSource) throws -> Iteration
-    /// Set for frame-loop benchmarks: the iteration is one frame, driven at a cadence (see Benchmark+FrameLoop).
-    public var frameLoop: FrameLoopSpec? = nil
+    /// Set for benchmarks measured otherwise than in timed batches: a frame loop's spec (module `FrameLoop`, whose
+    /// `Benchmark.frameLoop` reads it back) drives the iteration, one frame at a time, at a cadence.
+    public var driver: (any BenchmarkDriver)? = nil
 
     public init(
         hotPath: String,

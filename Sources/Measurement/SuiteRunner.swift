@@ -62,10 +62,10 @@ public struct SuiteRunner: Sendable {
     private func measure(_ benchmark: Benchmark) throws -> BenchmarkResult {
         let shouldStop = { interruption?.isRequested ?? false }
         let start = MonotonicClock.now()
-        var result = benchmark.frameLoop == nil
-            ? try runner.run(benchmark, source: source, shouldStop: shouldStop)
-            : try FrameLoopRunner(settings: runner.settings, frameLoop: frameLoop, counters: runner.counters)
-                .run(benchmark, source: source, shouldStop: shouldStop)
+        var result = try benchmark.driver.map { driver in
+            let context = DriverContext(settings: runner.settings, frameLoop: frameLoop, counters: runner.counters)
+            return try driver.measure(benchmark, source: source, context: context, shouldStop: shouldStop)
+        } ?? runner.run(benchmark, source: source, shouldStop: shouldStop)
         result.measurementSeconds = Double(MonotonicClock.now() - start) / 1e9
         return result
     }

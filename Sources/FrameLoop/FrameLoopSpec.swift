@@ -1,8 +1,9 @@
-import FrameLoop
+import Measurement
+import Results
 
 /// What makes a benchmark a frame-loop benchmark: its iteration is one frame's work, driven at a fixed cadence
 /// under a policy, instead of being timed in calibrated batches.
-public struct FrameLoopSpec: Sendable, Equatable {
+public struct FrameLoopSpec: BenchmarkDriver, Equatable {
     /// Interval between frame arrivals, ms (1000/60 for the photo preview, 1000/30 for recording).
     public let cadenceMilliseconds: Double
     public let policy: FramePolicy
@@ -17,19 +18,11 @@ public struct FrameLoopSpec: Sendable, Equatable {
         self.policy = policy
         self.defaultFrames = defaultFrames
     }
-}
 
-/// How the engine runs frame-loop benchmarks (the command line fills it from `--frames` and `--frame-loop-mode`).
-public struct FrameLoopSettings: Sendable, Equatable {
-    /// Frames offered per benchmark; nil for each benchmark's ``FrameLoopSpec/defaultFrames``.
-    public var frames: Int?
-    public var mode: FrameLoopMode
-
-    public init(frames: Int? = nil, mode: FrameLoopMode = .realtime) {
-        self.frames = frames
-        self.mode = mode
+    /// Runs the benchmark's frame loop (``FrameLoopRunner``) with the run's frame-loop settings.
+    public func measure(_ benchmark: Benchmark, source: WorkloadSource, context: DriverContext,
+                        shouldStop: () -> Bool) throws -> BenchmarkResult {
+        try FrameLoopRunner(settings: context.settings, frameLoop: context.frameLoop, counters: context.counters)
+            .run(benchmark, source: source, shouldStop: shouldStop)
     }
-
-    /// Frames of a `--quick` run: 2 s at 60 fps, enough for the 95 % share and the drift windows to mean something.
-    public static let quickFrames = 120
 }

@@ -1,4 +1,4 @@
-import FrameLoop
+import Measurement
 import Results
 import Statistics
 

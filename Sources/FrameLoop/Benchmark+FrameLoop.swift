@@ -1,4 +1,4 @@
-import FrameLoop
+import Measurement
 
 extension Benchmark {
     /// A frame-loop benchmark: `setUp` returns an ``Iteration`` whose `run` is one frame's work (everything it
@@ -15,6 +15,9 @@ extension Benchmark {
     ) {
         self.init(hotPath: hotPath, variant: variant, workload: workload, parameters: parameters,
                   bytesPerIteration: bytesPerIteration, threads: threads, setUp: setUp)
-        self.frameLoop = frameLoop
+        self.driver = frameLoop
     }
+
+    /// The frame loop that drives this benchmark, or nil for a benchmark timed in batches.
+    public var frameLoop: FrameLoopSpec? { driver as? FrameLoopSpec }
 }
