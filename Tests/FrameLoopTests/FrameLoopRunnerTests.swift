@@ -1,3 +1,4 @@
+import ChildProcesses
 import XCTest
 import Foundation
 import FrameLoop
@@ -137,16 +138,9 @@ final class FrameLoopRunnerTests: XCTestCase {
         try json.write(to: URL(fileURLWithPath: path))
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root + "/Schemas/validate.py", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output, try String(contentsOfFile: path, encoding: .utf8))
+        let outcome = try ProcessRunner.run(.init("/usr/bin/env", ["python3", root + "/Schemas/validate.py", path]))
+        return (outcome.termination.status, outcome.standardOutput + outcome.standardError,
+                try String(contentsOfFile: path, encoding: .utf8))
     }
 }
 

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Budgets
 import Foundation
 #if canImport(FoundationXML)
@@ -56,16 +57,8 @@ final class JUnitAndHTMLTests: XCTestCase {
             let report = folder + "/junit-\(strict).xml"
             try JUnitReporter().render(ReportFixture.input(strict: strict)).write(to: URL(fileURLWithPath: report))
             for schema in ["junit-10.xsd", "JUnit.xsd"] {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: xmllint)
-                process.arguments = ["--noout", "--schema", schemas + "/" + schema, report]
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                process.standardError = pipe
-                try process.run()
-                let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                XCTAssertEqual(process.terminationStatus, 0, "\(schema), strict \(strict): \(output)")
+                let outcome = try ProcessRunner.run(.init(xmllint, ["--noout", "--schema", schemas + "/" + schema, report]))
+                XCTAssertEqual(outcome.termination.status, 0, "\(schema), strict \(strict): \(outcome.standardError)")
             }
         }
     }

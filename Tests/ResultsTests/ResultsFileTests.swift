@@ -1,3 +1,4 @@
+import ChildProcesses
 import XCTest
 import Foundation
 import Measurement
@@ -111,15 +112,7 @@ enum RealRun {
     }
 
     static func python(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let outcome = try ProcessRunner.run(.init("/usr/bin/env", ["python3"] + arguments))
+        return (outcome.termination.status, outcome.standardOutput + outcome.standardError)
     }
 }
