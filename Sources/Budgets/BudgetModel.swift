@@ -13,7 +13,7 @@ public struct Budget: Codable, Sendable, Equatable {
     public var variant: String
     public var metric: BudgetMetric
     /// Statistic of the metric: `p50`, `p90`, `p95`, `p99`, `p99.9`, `max`, `mean` (each metric allows a subset).
-    public var statistic: String
+    public var statistic: Statistic
     /// The limit, in `unit`. Positive; 0 only for count metrics (`allocations`), meaning "exactly none".
     public var limit: Double
     public var unit: BudgetUnit
@@ -25,7 +25,7 @@ public struct Budget: Codable, Sendable, Equatable {
 
     public init(
         name: String, hotPath: String, workload: String, variant: String = "optimized", metric: BudgetMetric,
-        statistic: String, limit: Double, unit: BudgetUnit, direction: BudgetDirection = .max, source: String,
+        statistic: Statistic, limit: Double, unit: BudgetUnit, direction: BudgetDirection = .max, source: String,
         note: String? = nil
     ) {
         self.name = name
@@ -41,11 +41,14 @@ public struct Budget: Codable, Sendable, Equatable {
         self.note = note
     }
 
-    /// `hotPath/variant/workload` of the benchmark this budget gates.
-    public var benchmarkID: String { "\(hotPath)/\(variant)/\(workload)" }
+    /// The benchmark this budget gates.
+    public var benchmark: BenchmarkID { BenchmarkID(hotPath: hotPath, variant: variant, workload: workload) }
+
+    /// `hotPath/variant/workload` of the benchmark this budget gates (``benchmark`` as results files write it).
+    public var benchmarkID: String { benchmark.description }
 
     /// `p95 time < 1 ms`, `mean allocations ≤ 0 count`, `fps-share ≥ 0.95 ratio`: the rule in one phrase.
-    public var rule: String { "\(statistic) \(metric.rawValue) \(limitPhrase)" }
+    public var rule: String { "\(statistic.rawValue) \(metric.rawValue) \(limitPhrase)" }
 
     /// `< 1 ms`, `≤ 0 count`, `> 0.95 ratio`: the limit with its direction.
     public var limitPhrase: String {

@@ -104,8 +104,8 @@ public enum RunMerge {
         let fields: [(String, String, String)] = [
             ("sample time", "\(a.targetSampleNanoseconds) ns", "\(b.targetSampleNanoseconds) ns"),
             ("warm-up", "\(a.warmupNanoseconds) ns", "\(b.warmupNanoseconds) ns"),
-            ("cache mode", a.cacheMode, b.cacheMode),
-            ("counters", a.counters, b.counters),
+            ("cache mode", a.cacheMode.rawValue, b.cacheMode.rawValue),
+            ("counters", a.counters.rawValue, b.counters.rawValue),
             ("quick", "\(a.quick)", "\(b.quick)"),
             ("workload", a.workload, b.workload),
             ("pinned CPU", a.pinnedCPU.map(String.init) ?? "none", b.pinnedCPU.map(String.init) ?? "none"),

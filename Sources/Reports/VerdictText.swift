@@ -49,7 +49,7 @@ public enum VerdictText {
     /// where it does.
     public static func explanation(_ verdict: BudgetVerdict) -> String {
         let budget = verdict.budget
-        let subject = "\(budget.statistic) \(budget.metric.rawValue) of \(budget.benchmarkID)"
+        let subject = "\(budget.statistic.rawValue) \(budget.metric.rawValue) of \(budget.benchmarkID)"
         switch verdict.outcome {
         case .missing:
             return "\(subject): not measured (\(verdict.warning ?? "no result"))"

@@ -58,7 +58,7 @@ public struct RunSettings: Codable, Sendable, Equatable {
     /// Warm-up duration per benchmark, in nanoseconds.
     public var warmupNanoseconds: Double
     /// `warm` (default) or `cold` (caches evicted between samples).
-    public var cacheMode: String
+    public var cacheMode: CacheMode
     /// The CPU the measuring thread was pinned to, if any.
     public var pinnedCPU: Int?
     /// True for a `--quick` smoke pass.
@@ -70,12 +70,12 @@ public struct RunSettings: Codable, Sendable, Equatable {
     /// Seed of the synthetic workloads and of the bootstrap.
     public var seed: UInt64
     /// Counter mode: `papi`, `callgrind`, or `none`.
-    public var counters: String
+    public var counters: CounterMode
 
     public init(
-        samples: Int, targetSampleNanoseconds: Double, warmupNanoseconds: Double, cacheMode: String = "warm",
+        samples: Int, targetSampleNanoseconds: Double, warmupNanoseconds: Double, cacheMode: CacheMode = .warm,
         pinnedCPU: Int? = nil, quick: Bool = false, filters: [String] = [], workload: String = "synthetic",
-        seed: UInt64 = 0x5EED, counters: String = "papi"
+        seed: UInt64 = 0x5EED, counters: CounterMode = .papi
     ) {
         self.samples = samples
         self.targetSampleNanoseconds = targetSampleNanoseconds

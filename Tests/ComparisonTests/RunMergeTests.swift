@@ -68,8 +68,8 @@ final class RunMergeTests: XCTestCase {
         b.settings.filters = ["a/x/1"]
         b.settings.samples = 150
         XCTAssertNoThrow(try RunMerge.merge([a, b]))
-        for change in [{ (s: inout RunSettings) in s.targetSampleNanoseconds = 1e6 }, { $0.cacheMode = "cold" },
-                       { $0.counters = "callgrind" }, { $0.quick = true }] {
+        for change in [{ (s: inout RunSettings) in s.targetSampleNanoseconds = 1e6 }, { $0.cacheMode = .cold },
+                       { $0.counters = .callgrind }, { $0.quick = true }] {
             var c = Fixture.run("r3", [Fixture.result("a/x/1", [3])])
             change(&c.settings)
             XCTAssertThrowsError(try RunMerge.merge([a, c], names: ["a.json", "c.json"])) { error in

@@ -27,9 +27,9 @@ enum SummaryTable {
         let rows = run.benchmarks.map { result -> [String] in
             let s = result.statistics
             let allocations = result.allocations.counted ? String(format: "%.2f", result.allocations.perIteration) : "n/a"
-            return [result.id, DurationFormat.withInterval(s.median, s.interval(of: "median")),
-                    DurationFormat.withInterval(s.p95, s.interval(of: "p95")),
-                    DurationFormat.withInterval(s.p99, s.interval(of: "p99")),
+            return [result.id, DurationFormat.withInterval(s.median, s.interval(of: .median)),
+                    DurationFormat.withInterval(s.p95, s.interval(of: .p95)),
+                    DurationFormat.withInterval(s.p99, s.interval(of: .p99)),
                     allocations, "\(s.count)×\(result.iterationsPerSample)"]
         }
         let widths = header.indices.map { column in
