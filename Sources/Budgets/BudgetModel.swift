@@ -104,10 +104,17 @@ public struct BudgetVerdict: Codable, Sendable, Equatable {
     public var warning: String?
     /// The process runs the verdict rests on and the rule that decided (nil when MISSING).
     public var evidence: VerdictEvidence?
+    /// Why a MISSING verdict is missing (nil otherwise); `warning` says it in words. Not encoded: JSON exports of
+    /// verdicts keep their format, and the words are there.
+    public var missingReason: MissingReason? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case budget, outcome, measured, interval, headroomPercent, warning, evidence
+    }
 
     public init(
         budget: Budget, outcome: VerdictOutcome, measured: Double?, interval: ConfidenceInterval?,
-        headroomPercent: Double?, warning: String?, evidence: VerdictEvidence? = nil
+        headroomPercent: Double?, warning: String?, evidence: VerdictEvidence? = nil, missingReason: MissingReason? = nil
     ) {
         self.budget = budget
         self.outcome = outcome
@@ -116,8 +123,17 @@ public struct BudgetVerdict: Codable, Sendable, Equatable {
         self.headroomPercent = headroomPercent
         self.warning = warning
         self.evidence = evidence
+        self.missingReason = missingReason
     }
 
     /// INCONCLUSIVE: more process runs of its benchmark could decide it (what the gate measures next).
     public var needsMoreProcesses: Bool { outcome == .inconclusive }
+}
+
+/// Why a budget has no verdict.
+public enum MissingReason: Sendable, Equatable {
+    /// The budget's benchmark is not in the run (filtered out, skipped, or the run stopped before it).
+    case benchmarkDidNotRun
+    /// The benchmark ran but its result holds no value of the budget's metric (e.g. no frame-loop summary).
+    case metricNotMeasured
 }

@@ -114,7 +114,7 @@ public enum VerdictText {
     /// A MISSING verdict whose benchmark did not run at all (as opposed to one that ran without this metric):
     /// text reports fold these into one line so they do not drown the measured ones.
     public static func didNotRun(_ verdict: BudgetVerdict) -> Bool {
-        verdict.outcome == .missing && verdict.measured == nil && verdict.warning?.hasSuffix("did not run") == true
+        verdict.outcome == .missing && verdict.missingReason == .benchmarkDidNotRun
     }
 
     /// A plain symbol per outcome for text formats.

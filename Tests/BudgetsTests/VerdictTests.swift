@@ -83,6 +83,18 @@ final class VerdictTests: XCTestCase {
         XCTAssertEqual(v.warning, "colormap/optimized/256x192 did not run")
     }
 
+    func testAMissingVerdictSaysWhyInATypeNotOnlyInWords() {
+        XCTAssertEqual(evaluator.evaluate(BudgetFixtures.budget(), result: nil).missingReason, .benchmarkDidNotRun)
+        let summary = BudgetFixtures.summary(value: 0.5e6, lower: 0.4e6, upper: 0.6e6)
+        let noLoop = evaluator.evaluate(BudgetFixtures.budget(.frameTime, statistic: .p95, limit: 20, unit: .ms),
+                                        result: BudgetFixtures.result(statistics: summary))
+        XCTAssertEqual(noLoop.outcome, .missing)
+        XCTAssertEqual(noLoop.missingReason, .metricNotMeasured)
+        let measured = evaluator.evaluate(BudgetFixtures.budget(), result: BudgetFixtures.result(statistics: summary))
+        XCTAssertNotEqual(measured.outcome, .missing)
+        XCTAssertNil(measured.missingReason)
+    }
+
     func testRunLevelEvaluationFindsResultsByBenchmarkID() throws {
         let summary = BudgetFixtures.summary(value: 0.5e6, lower: 0.4e6, upper: 0.6e6)
         var run = RunResults(runID: "r", startedAt: Date(timeIntervalSince1970: 0), environment: try environment(),
