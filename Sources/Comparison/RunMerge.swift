@@ -44,6 +44,7 @@ public enum RunMerge {
         merged.runID = runID ?? "merged-\(merged.runID)"
         merged.complete = runs.allSatisfy(\.complete)
         merged.incompleteReason = runs.compactMap(\.incompleteReason).first
+        merged.interruptingSignal = runs.compactMap(\.interruptingSignal).first
         merged.finishedAt = runs.compactMap(\.finishedAt).max()
         merged.warnings = Array(Set(runs.flatMap(\.warnings))).sorted()
         merged.settings.filters = Array(Set(runs.flatMap(\.settings.filters))).sorted()

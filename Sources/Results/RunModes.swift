@@ -30,3 +30,27 @@ public enum RooflineBound: String, Codable, Sendable, CaseIterable {
     /// Limited by arithmetic: declares flops only, or its flops per byte reach the ridge point.
     case compute
 }
+
+/// The signal that interrupted a run: the run stops between samples, writes what it measured, and exits with
+/// 128 + the signal's number, as the signal's default action would.
+public enum InterruptingSignal: String, Codable, Sendable, CaseIterable {
+    case sigint = "SIGINT"
+    case sigterm = "SIGTERM"
+
+    /// The signal with this number, if it is one a run stops on.
+    public init?(number: Int32) {
+        guard let signal = Self.allCases.first(where: { $0.number == number }) else { return nil }
+        self = signal
+    }
+
+    /// POSIX numbers, the same on Linux and macOS.
+    public var number: Int32 {
+        switch self {
+        case .sigint: return 2
+        case .sigterm: return 15
+        }
+    }
+
+    /// 130 for SIGINT, 143 for SIGTERM.
+    public var exitStatus: Int32 { 128 + number }
+}

@@ -18,6 +18,9 @@ public struct RunResults: Codable, Sendable {
     public var complete: Bool
     /// Why the run is incomplete, e.g. `interrupted by SIGINT`.
     public var incompleteReason: String?
+    /// The signal that interrupted the run, when one did (absent in files written before it was recorded): the
+    /// exit status (130, 143) follows from it.
+    public var interruptingSignal: InterruptingSignal?
     public var environment: EnvironmentInfo
     public var settings: RunSettings
     /// Machine roofs measured at the start of the run, when requested.
@@ -36,6 +39,7 @@ public struct RunResults: Codable, Sendable {
         self.finishedAt = nil
         self.complete = false
         self.incompleteReason = nil
+        self.interruptingSignal = nil
         self.environment = environment
         self.settings = settings
         self.roofs = nil

@@ -20,6 +20,15 @@ final class RunMergeTests: XCTestCase {
         XCTAssertEqual(merged.benchmarks[1].samplesNanoseconds, [7])
     }
 
+    func testAnInterruptedRoundsSignalCarriesIntoTheMergedRun() throws {
+        var cut = Fixture.run("r2", [Fixture.result("a/x/1", [4])], complete: false)
+        cut.incompleteReason = "interrupted by SIGTERM"
+        cut.interruptingSignal = .sigterm
+        let merged = try RunMerge.merge([Fixture.run("r1", [Fixture.result("a/x/1", [1])]), cut])
+        XCTAssertEqual(merged.interruptingSignal, .sigterm)
+        XCTAssertNil(try RunMerge.merge([Fixture.run("r1", [Fixture.result("a/x/1", [1])])]).interruptingSignal)
+    }
+
     func testKeepsEachProcessRunAsAReplicateWithItsOwnSamplesAndCounters() throws {
         let first = Fixture.run("r1", [Fixture.result("a/x/1", [1, 2, 3], counters: [
             CounterReading(name: "Ir", perIteration: 10, source: .callgrind)])])

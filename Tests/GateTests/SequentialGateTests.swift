@@ -136,6 +136,15 @@ final class SequentialGateTests: XCTestCase {
         XCTAssertEqual(outcome.stop, .interrupted)
         XCTAssertFalse(outcome.run.complete)
         XCTAssertEqual(outcome.run.incompleteReason, "interrupted by SIGINT")
+        XCTAssertEqual(outcome.run.interruptingSignal, .sigint)
+    }
+
+    func testAProcessEndedBySIGTERMRecordsThatSignal() throws {
+        let script = launcher([[colormap: 2.6]])
+        script.failure = .interrupted(status: 143)
+        let outcome = try gate().run(first: process("gate", [colormap: 2.6], seed: 1), launcher: script)
+        XCTAssertEqual(outcome.run.incompleteReason, "interrupted by SIGTERM")
+        XCTAssertEqual(outcome.run.interruptingSignal, .sigterm)
     }
 
     func testAProcessOfAnotherBuildIsRefusedNotMerged() {
