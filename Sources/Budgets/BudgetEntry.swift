@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 import Yams
 
 /// One `budgets:` list item, validated field by field.
@@ -15,10 +16,11 @@ struct BudgetEntry {
         let entries = try reader.mapping(node, field: "budgets[\(index)]", allowed: Self.fields)
         func text(_ field: String) throws -> String { try reader.string(entries, field, in: node) }
         let metric = try choice(entries, "metric", BudgetMetric.self)
-        let statistic = try text("statistic")
-        guard metric.statistics.contains(statistic) else {
+        let statisticText = try text("statistic")
+        guard let statistic = try? Statistic(parsing: statisticText), metric.statistics.contains(statistic) else {
+            let allowed = metric.statistics.map(\.rawValue).joined(separator: ", ")
             throw reader.error(entries["statistic"]!, "statistic",
-                               "'\(statistic)' is not a statistic of \(metric.rawValue) (use \(metric.statistics.joined(separator: ", ")))")
+                               "'\(statisticText)' is not a statistic of \(metric.rawValue) (use \(allowed))")
         }
         let unit = try choice(entries, "unit", BudgetUnit.self)
         guard metric.units.contains(unit) else {

@@ -22,12 +22,12 @@ public struct BudgetEvaluator: Sendable {
     /// The verdict of one budget given its benchmark's result (nil when the benchmark did not run).
     public func evaluate(_ budget: Budget, result: BenchmarkResult?) -> BudgetVerdict {
         guard let result else {
-            return missing(budget, "\(budget.benchmarkID) did not run")
+            return missing(budget, .benchmarkDidNotRun, "\(budget.benchmarkID) did not run")
         }
         let reading: MetricReading
         switch MetricReading.read(budget.metric, statistic: budget.statistic, from: result) {
         case let .success(value): reading = value
-        case let .failure(missing): return self.missing(budget, missing.reason)
+        case let .failure(missing): return self.missing(budget, .metricNotMeasured, missing.reason)
         }
         // The process run is the unit of replication: RunLevelVerdict.swift decides on runs, not samples.
         let decision = RunLevelVerdict(budget: budget, prior: priors[budget.benchmarkID]).decide(reading, result: result)
@@ -89,7 +89,8 @@ public struct BudgetEvaluator: Sendable {
         }
     }
 
-    private func missing(_ budget: Budget, _ reason: String) -> BudgetVerdict {
-        BudgetVerdict(budget: budget, outcome: .missing, measured: nil, interval: nil, headroomPercent: nil, warning: reason)
+    private func missing(_ budget: Budget, _ reason: MissingReason, _ words: String) -> BudgetVerdict {
+        BudgetVerdict(budget: budget, outcome: .missing, measured: nil, interval: nil, headroomPercent: nil, warning: words,
+                      missingReason: reason)
     }
 }

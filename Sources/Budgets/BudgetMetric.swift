@@ -1,3 +1,5 @@
+import Statistics
+
 /// What a budget measures, and where in a benchmark result it is found.
 public enum BudgetMetric: String, Codable, Sendable, CaseIterable {
     /// Per-iteration latency (`BenchmarkResult.statistics`, ns per iteration).
@@ -14,16 +16,16 @@ public enum BudgetMetric: String, Codable, Sendable, CaseIterable {
     case drift
 
     /// The statistics a budget may name for this metric.
-    public var statistics: [String] {
+    public var statistics: [Statistic] {
         switch self {
-        case .time, .frameTime: return ["p50", "median", "p90", "p95", "p99", "p99.9", "max", "mean", "min"]
+        case .time, .frameTime: return [.p50, .median, .p90, .p95, .p99, .p999, .max, .mean, .min]
         // The allocation pass counts a total over many iterations: its per-iteration mean is all there is.
-        case .allocations: return ["mean"]
+        case .allocations: return [.mean]
         // The share of frames at ≥ 57 fps is the mean of a per-frame indicator.
-        case .fpsShare: return ["mean"]
-        case .peakMemory: return ["max"]
+        case .fpsShare: return [.mean]
+        case .peakMemory: return [.max]
         // The drift ratio compares medians of the late and early windows.
-        case .drift: return ["p50"]
+        case .drift: return [.p50]
         }
     }
 

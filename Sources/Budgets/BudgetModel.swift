@@ -13,7 +13,7 @@ public struct Budget: Codable, Sendable, Equatable {
     public var variant: String
     public var metric: BudgetMetric
     /// Statistic of the metric: `p50`, `p90`, `p95`, `p99`, `p99.9`, `max`, `mean` (each metric allows a subset).
-    public var statistic: String
+    public var statistic: Statistic
     /// The limit, in `unit`. Positive; 0 only for count metrics (`allocations`), meaning "exactly none".
     public var limit: Double
     public var unit: BudgetUnit
@@ -25,7 +25,7 @@ public struct Budget: Codable, Sendable, Equatable {
 
     public init(
         name: String, hotPath: String, workload: String, variant: String = "optimized", metric: BudgetMetric,
-        statistic: String, limit: Double, unit: BudgetUnit, direction: BudgetDirection = .max, source: String,
+        statistic: Statistic, limit: Double, unit: BudgetUnit, direction: BudgetDirection = .max, source: String,
         note: String? = nil
     ) {
         self.name = name
@@ -41,11 +41,14 @@ public struct Budget: Codable, Sendable, Equatable {
         self.note = note
     }
 
-    /// `hotPath/variant/workload` of the benchmark this budget gates.
-    public var benchmarkID: String { "\(hotPath)/\(variant)/\(workload)" }
+    /// The benchmark this budget gates.
+    public var benchmark: BenchmarkID { BenchmarkID(hotPath: hotPath, variant: variant, workload: workload) }
+
+    /// `hotPath/variant/workload` of the benchmark this budget gates (``benchmark`` as results files write it).
+    public var benchmarkID: String { benchmark.description }
 
     /// `p95 time < 1 ms`, `mean allocations ≤ 0 count`, `fps-share ≥ 0.95 ratio`: the rule in one phrase.
-    public var rule: String { "\(statistic) \(metric.rawValue) \(limitPhrase)" }
+    public var rule: String { "\(statistic.rawValue) \(metric.rawValue) \(limitPhrase)" }
 
     /// `< 1 ms`, `≤ 0 count`, `> 0.95 ratio`: the limit with its direction.
     public var limitPhrase: String {
@@ -101,10 +104,17 @@ public struct BudgetVerdict: Codable, Sendable, Equatable {
     public var warning: String?
     /// The process runs the verdict rests on and the rule that decided (nil when MISSING).
     public var evidence: VerdictEvidence?
+    /// Why a MISSING verdict is missing (nil otherwise); `warning` says it in words. Not encoded: JSON exports of
+    /// verdicts keep their format, and the words are there.
+    public var missingReason: MissingReason? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case budget, outcome, measured, interval, headroomPercent, warning, evidence
+    }
 
     public init(
         budget: Budget, outcome: VerdictOutcome, measured: Double?, interval: ConfidenceInterval?,
-        headroomPercent: Double?, warning: String?, evidence: VerdictEvidence? = nil
+        headroomPercent: Double?, warning: String?, evidence: VerdictEvidence? = nil, missingReason: MissingReason? = nil
     ) {
         self.budget = budget
         self.outcome = outcome
@@ -113,8 +123,17 @@ public struct BudgetVerdict: Codable, Sendable, Equatable {
         self.headroomPercent = headroomPercent
         self.warning = warning
         self.evidence = evidence
+        self.missingReason = missingReason
     }
 
     /// INCONCLUSIVE: more process runs of its benchmark could decide it (what the gate measures next).
     public var needsMoreProcesses: Bool { outcome == .inconclusive }
+}
+
+/// Why a budget has no verdict.
+public enum MissingReason: Sendable, Equatable {
+    /// The budget's benchmark is not in the run (filtered out, skipped, or the run stopped before it).
+    case benchmarkDidNotRun
+    /// The benchmark ran but its result holds no value of the budget's metric (e.g. no frame-loop summary).
+    case metricNotMeasured
 }

@@ -16,7 +16,7 @@ public struct MetricReading: Equatable, Sendable {
     /// Reads `statistic` of `metric` from a result.
     /// - Returns: the reading, or why there is none (the verdict is then MISSING).
     public static func read(
-        _ metric: BudgetMetric, statistic: String, from result: BenchmarkResult
+        _ metric: BudgetMetric, statistic: Statistic, from result: BenchmarkResult
     ) -> Result<MetricReading, MissingMetric> {
         switch metric {
         case .time:
@@ -41,9 +41,10 @@ public struct MetricReading: Equatable, Sendable {
         }
     }
 
-    private static func summary(_ summary: SampleSummary, _ statistic: String) -> Result<MetricReading, MissingMetric> {
-        guard summary.count > 0, let value = summary.value(of: statistic), value.isFinite else {
-            return .failure(MissingMetric("no \(statistic) was measured"))
+    private static func summary(_ summary: SampleSummary, _ statistic: Statistic) -> Result<MetricReading, MissingMetric> {
+        let value = summary.value(of: statistic)
+        guard summary.count > 0, value.isFinite else {
+            return .failure(MissingMetric("no \(statistic.rawValue) was measured"))
         }
         return .success(MetricReading(value: value, interval: summary.interval(of: statistic)))
     }

@@ -118,7 +118,7 @@ public struct RunLevelVerdict: Sendable {
 /// A budget's statistic read in each process run of a result (base units: ns, ms of frame time, bytes, ratio).
 public enum PerRunValues {
     /// One value per replicate that measured it; empty for exact counts (allocations are counted once).
-    public static func read(_ metric: BudgetMetric, statistic: String, from result: BenchmarkResult) -> [Double] {
+    public static func read(_ metric: BudgetMetric, statistic: Statistic, from result: BenchmarkResult) -> [Double] {
         let replicates = result.replicates(runID: "")
         switch metric {
         case .allocations:
@@ -136,22 +136,10 @@ public enum PerRunValues {
         }
     }
 
-    /// A named statistic (`p50`/`median`, `p90`, `p95`, `p99`, `p99.9`, `mean`, `min`, `max`) of one run's samples,
-    /// with the same percentile definition as ``SampleSummary``; nil for an empty run or an unknown name.
-    public static func value(of statistic: String, in samples: ArraySlice<Double>) -> Double? {
-        guard !samples.isEmpty else { return nil }
-        let sorted = samples.sorted()
-        switch statistic {
-        case "mean": return Descriptive.mean(sorted)
-        case "min": return sorted[0]
-        case "max": return sorted[sorted.count - 1]
-        case "median", "p50": return Percentile.ofSorted(sorted, 50)
-        case "p90": return Percentile.ofSorted(sorted, 90)
-        case "p95": return Percentile.ofSorted(sorted, 95)
-        case "p99": return Percentile.ofSorted(sorted, 99)
-        case "p99.9", "p999": return Percentile.ofSorted(sorted, 99.9)
-        default: return nil
-        }
+    /// A statistic of one run's samples, with the same percentile definition as ``SampleSummary``; nil for an
+    /// empty run.
+    public static func value(of statistic: Statistic, in samples: ArraySlice<Double>) -> Double? {
+        samples.isEmpty ? nil : statistic.of(sorted: samples.sorted())
     }
 }
 

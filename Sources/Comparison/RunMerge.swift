@@ -44,6 +44,7 @@ public enum RunMerge {
         merged.runID = runID ?? "merged-\(merged.runID)"
         merged.complete = runs.allSatisfy(\.complete)
         merged.incompleteReason = runs.compactMap(\.incompleteReason).first
+        merged.interruptingSignal = runs.compactMap(\.interruptingSignal).first
         merged.finishedAt = runs.compactMap(\.finishedAt).max()
         merged.warnings = Array(Set(runs.flatMap(\.warnings))).sorted()
         merged.settings.filters = Array(Set(runs.flatMap(\.settings.filters))).sorted()
@@ -104,8 +105,8 @@ public enum RunMerge {
         let fields: [(String, String, String)] = [
             ("sample time", "\(a.targetSampleNanoseconds) ns", "\(b.targetSampleNanoseconds) ns"),
             ("warm-up", "\(a.warmupNanoseconds) ns", "\(b.warmupNanoseconds) ns"),
-            ("cache mode", a.cacheMode, b.cacheMode),
-            ("counters", a.counters, b.counters),
+            ("cache mode", a.cacheMode.rawValue, b.cacheMode.rawValue),
+            ("counters", a.counters.rawValue, b.counters.rawValue),
             ("quick", "\(a.quick)", "\(b.quick)"),
             ("workload", a.workload, b.workload),
             ("pinned CPU", a.pinnedCPU.map(String.init) ?? "none", b.pinnedCPU.map(String.init) ?? "none"),

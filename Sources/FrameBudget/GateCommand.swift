@@ -110,7 +110,7 @@ struct GateCommand: ParsableCommand {
 
     private func finish(_ input: ReportInput, run: RunResults, baseline: BaselineResolver.Baseline?) throws {
         if !run.complete {
-            throw run.incompleteReason?.contains("SIGTERM") == true ? ExitCode(143) : ExitStatus.interrupted.code
+            throw run.interruptingSignal.map { ExitCode($0.exitStatus) } ?? ExitStatus.interrupted.code
         }
         var checks: [any GateCheck] = [BudgetGateCheck()]
         if let baseline { checks.append(BaselineGateCheck(baseline: baseline, head: run, settings: baselineOptions.settings)) }

@@ -15,7 +15,7 @@ public enum FrameLoopAnalysis {
         let intervals = FrameRateMetrics.intervals(
             completions: completions, cadenceMilliseconds: record.cadenceMilliseconds)
         var summary = FrameLoopSummary(
-            cadenceMilliseconds: record.cadenceMilliseconds, policy: record.policy.name, mode: record.mode.rawValue,
+            cadenceMilliseconds: record.cadenceMilliseconds, policy: record.policy.kind, mode: record.mode.rawValue,
             framesOffered: record.outcomes.count, framesProcessed: frameTimes.count,
             framesDropped: record.outcomes.count - frameTimes.count,
             deadlineMisses: FrameRateMetrics.deadlineMisses(

@@ -83,7 +83,7 @@ public struct FrameLoopRunner: Sendable {
             notes.append("simulated: frames timed back to back, schedule computed at the cadence; callback latency excludes the processing thread's wake-up")
         }
         if summary.framesDropped > 0 {
-            notes.append("\(summary.framesDropped) of \(summary.framesOffered) frames dropped (\(summary.policy))")
+            notes.append("\(summary.framesDropped) of \(summary.framesOffered) frames dropped (\(summary.policy.rawValue))")
         }
         return notes
     }

@@ -1,3 +1,5 @@
+import Results
+
 /// What the camera callback does with a frame that arrives while the processing thread is busy.
 ///
 /// Both policies are one rule over the frames in flight (accepted and not yet completed: the one being processed
@@ -6,12 +8,14 @@
 /// drops the newest frame once the FIFO is full (a camera whose buffer pool is exhausted loses the new frame too).
 public struct FramePolicy: Sendable, Equatable {
     /// `drop` or `queue`, as recorded in ``Results/FrameLoopSummary/policy``.
-    public let name: String
+    public let kind: FramePolicyKind
+    /// ``kind`` as a word: names the workload of a frame-loop benchmark.
+    public var name: String { kind.rawValue }
     /// Frames that may wait behind the one being processed (0 for `drop`).
     public let waitingCapacity: Int
 
     /// A busy pipeline drops the new frame.
-    public static let drop = FramePolicy(name: "drop", waitingCapacity: 0)
+    public static let drop = FramePolicy(kind: .drop, waitingCapacity: 0)
 
     /// Frames waiting behind the one in process, by default: with it, three frames in flight, the triple-buffering
     /// bound of Metal frame pacing (Apple's `kMaxBuffersInFlight = 3`). Waiting more only adds latency: two waiting
@@ -22,7 +26,7 @@ public struct FramePolicy: Sendable, Equatable {
     /// - Precondition: `capacity ≥ 1` (a capacity of 0 is ``drop``).
     public static func queue(capacity: Int = defaultWaitingCapacity) -> FramePolicy {
         precondition(capacity >= 1, "a queue holds at least one frame")
-        return FramePolicy(name: "queue", waitingCapacity: capacity)
+        return FramePolicy(kind: .queue, waitingCapacity: capacity)
     }
 
     /// The admission rule the camera callback applies, shared by the real loop and the computed schedule.

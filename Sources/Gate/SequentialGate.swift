@@ -93,7 +93,9 @@ public struct SequentialGate {
             do { measured = try launcher.measure(undecided, label: "p\(process)") }
             catch LaunchFailure.interrupted(let status) {
                 run.complete = false
-                run.incompleteReason = status == 143 ? "interrupted by SIGTERM" : "interrupted by SIGINT"
+                let signal: InterruptingSignal = status == InterruptingSignal.sigterm.exitStatus ? .sigterm : .sigint
+                run.incompleteReason = "interrupted by \(signal.rawValue)"
+                run.interruptingSignal = signal
                 return Outcome(run: run, verdicts: verdicts, rounds: rounds, stop: .interrupted, extraRuns: extra)
             }
             extra.append(measured)

@@ -50,7 +50,7 @@ extension HistoryDatabase {
 
     private func insert(_ result: BenchmarkResult, run: Int64, db: Database) throws {
         let s = result.statistics
-        let interval = s.interval(of: "median")
+        let interval = s.interval(of: .median)
         try db.execute(sql: """
             INSERT INTO results (run, benchmark_id, samples, median, median_lower, median_upper, p95, p99, mean,
                                  standard_deviation)

@@ -7,8 +7,9 @@ import Statistics
 /// Machine classes and between-run spreads in the history: written with every record (and back-filled for runs
 /// recorded before schema v2), read as the noise floor of a benchmark in one machine class.
 enum HistorySpreads {
-    /// The statistic whose per-run spread is stored (per-run medians, on the log scale).
-    static let statistic = "median"
+    /// The statistic whose per-run spread is stored (per-run medians, on the log scale), as the `statistic`
+    /// column writes it.
+    static let statistic = Statistic.median.rawValue
 
     /// Each benchmark's between-run SD of log per-run medians and its degrees of freedom (runs − 1), for the
     /// benchmarks measured by ≥ 2 process runs.

@@ -1,3 +1,5 @@
+import Results
+
 /// Where a benchmark takes its input from.
 public enum WorkloadSource: Sendable, Equatable {
     /// The deterministic synthetic scene, generated from this seed.
@@ -91,8 +93,11 @@ public struct Benchmark: Sendable {
         self.setUp = setUp
     }
 
-    /// `hotPath/variant/workload`.
-    public var id: String { "\(hotPath)/\(variant)/\(workload)" }
+    /// Hot path, variant and workload as one value.
+    public var benchmarkID: BenchmarkID { BenchmarkID(hotPath: hotPath, variant: variant, workload: workload) }
+
+    /// `hotPath/variant/workload`: ``benchmarkID`` as filters, results files and budgets write it.
+    public var id: String { benchmarkID.description }
 
     /// One definition, many inputs: a benchmark per value (sizes, candidate counts, thread counts).
     ///

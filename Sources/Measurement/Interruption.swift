@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import Results
 import Synchronization
 
 /// Turns SIGINT and SIGTERM into a flag the runner polls between samples and benchmarks, so an interrupted run
@@ -40,6 +41,9 @@ public final class Interruption: @unchecked Sendable {
     }
 
     public var isRequested: Bool { receivedSignal != nil }
+
+    /// The signal received, as results record it; nil when none was.
+    public var signal: InterruptingSignal? { receivedSignal.flatMap(InterruptingSignal.init(number:)) }
 
     /// `SIGINT` / `SIGTERM` / `signal N`.
     public var signalName: String? {

@@ -35,7 +35,7 @@ public struct SuiteRunner: Sendable {
     ) throws {
         for (index, benchmark) in benchmarks.enumerated() {
             if let name = interruption?.signalName {
-                return try finish(&run, incompleteReason: "interrupted by \(name)", checkpoint: checkpoint)
+                return try finish(&run, incompleteReason: "interrupted by \(name)", signal: interruption?.signal, checkpoint: checkpoint)
             }
             progress(.started(id: benchmark.id, index: index, total: benchmarks.count))
             do {
@@ -50,7 +50,7 @@ public struct SuiteRunner: Sendable {
         }
         if let name = interruption?.signalName {
             // The last benchmark was cut short: keep it, but say so.
-            return try finish(&run, incompleteReason: "interrupted by \(name)", checkpoint: checkpoint)
+            return try finish(&run, incompleteReason: "interrupted by \(name)", signal: interruption?.signal, checkpoint: checkpoint)
         }
         run.complete = true
         run.finishedAt = Date()
@@ -70,9 +70,13 @@ public struct SuiteRunner: Sendable {
         return result
     }
 
-    private func finish(_ run: inout RunResults, incompleteReason: String, checkpoint: (RunResults) throws -> Void) throws {
+    private func finish(
+        _ run: inout RunResults, incompleteReason: String, signal: InterruptingSignal? = nil,
+        checkpoint: (RunResults) throws -> Void
+    ) throws {
         run.complete = false
         run.incompleteReason = incompleteReason
+        run.interruptingSignal = signal
         run.finishedAt = Date()
         try checkpoint(run)
     }

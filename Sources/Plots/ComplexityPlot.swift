@@ -34,7 +34,7 @@ public struct ComplexityPlot: PlotKind {
         let name = "\(PlotText.stem(hotPath))-\(PlotText.stem(variant))-complexity"
         let rows = points.map { result -> String in
             let s = result.statistics
-            let ci = s.interval(of: "median") ?? .init(lower: s.median, upper: s.median, level: 0.95)
+            let ci = s.interval(of: .median) ?? .init(lower: s.median, upper: s.median, level: 0.95)
             return [result.sweepSize!, s.median / 1e6, ci.lower / 1e6, ci.upper / 1e6].map(PlotText.number).joined(separator: " ")
         }
         let label = "\(fit.complexity.rawValue), RMS \(String(format: "%.1f", fit.normalizedRMS * 100))%"

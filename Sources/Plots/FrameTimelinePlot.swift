@@ -28,7 +28,7 @@ public struct FrameTimelinePlot: PlotKind {
         if !missed.isEmpty {
             plots.append("'\(name)-missed.dat' using 1:2 with points pt 7 ps 0.6 lc rgb '#cf222e' title \(PlotText.quoted("over the deadline (\(missed.split(separator: "\n").count) frames)"))")
         }
-        let subtitle = "\(loop.policy), \(loop.mode): \(loop.framesProcessed)/\(loop.framesOffered) frames, "
+        let subtitle = "\(loop.policy.rawValue), \(loop.mode): \(loop.framesProcessed)/\(loop.framesOffered) frames, "
             + "\(loop.framesDropped) dropped, \(loop.deadlineMisses) deadline misses, \(String(format: "%.1f", loop.effectiveFPS)) fps"
         let script = """
             set title \(PlotText.doubleQuoted("\(result.id): frame time per frame\n\(subtitle)"))

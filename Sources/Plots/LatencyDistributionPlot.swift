@@ -63,7 +63,7 @@ public struct LatencyDistributionPlot: PlotKind {
         let log = (medians.max() ?? 1) > 20 * (medians.min() ?? 1)
         let marks = Self.budgetMarks(results, input, logScale: log)
         let objects = results.enumerated().compactMap { index, result -> String? in
-            guard let ci = result.statistics.interval(of: "p95") else { return nil }
+            guard let ci = result.statistics.interval(of: .p95) else { return nil }
             let x = Double(index + 1)
             return "set object rect from \(PlotText.number(x - 0.35)),\(PlotText.number(ci.lower / 1e6)) to \(PlotText.number(x + 0.35)),\(PlotText.number(ci.upper / 1e6)) fc rgb '#0969da' fs transparent solid 0.25 noborder"
         }

@@ -28,7 +28,7 @@ public struct VariantComparisonPlot: PlotKind {
         let blocks = variants.map { variant in
             results.filter { $0.variant == variant }.map { result -> String in
                 let s = result.statistics
-                let ci = s.interval(of: "median") ?? .init(lower: s.median, upper: s.median, level: 0.95)
+                let ci = s.interval(of: .median) ?? .init(lower: s.median, upper: s.median, level: 0.95)
                 let x = Double(workloads.firstIndex(of: result.workload)!) + 1 - 0.4 + width * (Double(variants.firstIndex(of: variant)!) + 0.5)
                 let halfWidth = s.median > 0 ? 50 * (ci.upper - ci.lower) / s.median : 0
                 return [x, s.median / 1e6, ci.lower / 1e6, ci.upper / 1e6].map(PlotText.number).joined(separator: " ")
@@ -41,7 +41,7 @@ public struct VariantComparisonPlot: PlotKind {
                   optimized.statistics.median > 0 else { return nil }
             let ratio = reference.statistics.median / optimized.statistics.median
             // Above both bars and their ± labels.
-            let upper = { (result: BenchmarkResult) in result.statistics.interval(of: "median")?.upper ?? result.statistics.median }
+            let upper = { (result: BenchmarkResult) in result.statistics.interval(of: .median)?.upper ?? result.statistics.median }
             let top = max(upper(reference), upper(optimized)) / 1e6 * 2.4
             return "set label \(PlotText.quoted(String(format: "×%.2g", ratio))) at \(index + 1),\(PlotText.number(top)) center font ',9'"
         }

@@ -18,7 +18,7 @@ public struct BencherExporter: Reporter {
     public func render(_ input: ReportInput) throws -> Data {
         var document: [String: [String: Metric]] = [:]
         for result in input.run.benchmarks where result.statistics.count > 0 {
-            let interval = result.statistics.interval(of: "median")
+            let interval = result.statistics.interval(of: .median)
             document[result.id] = ["latency": Metric(
                 value: result.statistics.median, lower_value: interval?.lower, upper_value: interval?.upper)]
         }
@@ -43,7 +43,7 @@ public struct GitHubActionBenchmarkExporter: Reporter {
     public func render(_ input: ReportInput) throws -> Data {
         let entries = input.run.benchmarks.filter { $0.statistics.count > 0 }.map { result -> Entry in
             let s = result.statistics
-            let range = s.interval(of: "median").map { "± \(UnitFormat.number(($0.upper - $0.lower) / 2))" }
+            let range = s.interval(of: .median).map { "± \(UnitFormat.number(($0.upper - $0.lower) / 2))" }
             let extra = "p95 \(UnitFormat.number(s.p95)) ns; p99 \(UnitFormat.number(s.p99)) ns; "
                 + "\(s.count) samples × \(result.iterationsPerSample) iterations; allocations/iter "
                 + (result.allocations.counted ? UnitFormat.number(result.allocations.perIteration) : "not counted")

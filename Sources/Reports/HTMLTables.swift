@@ -22,7 +22,7 @@ enum HTMLTables {
             let (scale, unit) = VerdictText.timeUnit(forNanoseconds: s.median)
             func number(_ value: Double) -> String { UnitFormat.number(value / scale) }
             func ns(_ value: Double) -> String { "\(number(value)) \(unit)" }
-            let median = s.interval(of: "median").map { "\(ns(s.median)) [\(number($0.lower)), \(number($0.upper))]" } ?? ns(s.median)
+            let median = s.interval(of: .median).map { "\(ns(s.median)) [\(number($0.lower)), \(number($0.upper))]" } ?? ns(s.median)
             let allocations = result.allocations.counted ? UnitFormat.number(result.allocations.perIteration) : "not counted"
             let cells = [result.id, median, ns(s.p95), ns(s.p99), allocations, "\(s.count) × \(result.iterationsPerSample)",
                          result.notes.joined(separator: "; ")]

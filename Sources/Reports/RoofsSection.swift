@@ -35,7 +35,7 @@ enum RoofsSection {
                        level: t.roofLevel.map { "\($0), \(t.roofThreads ?? result.threads) thr" } ?? "legacy roofs",
                        achieved: [bandwidth, compute].compactMap { $0 }.joined(separator: ", "),
                        roof: roofs.joined(separator: ", "), share: shares.joined(separator: ", "),
-                       intensity: t.arithmeticIntensity.map { UnitFormat.number($0) } ?? "—", bound: t.bound ?? "—")
+                       intensity: t.arithmeticIntensity.map { UnitFormat.number($0) } ?? "—", bound: t.bound?.rawValue ?? "—")
         }
     }
 
@@ -61,7 +61,7 @@ enum RoofsSection {
 
     /// The console's lines: each optimized kernel's share of its roof (what `make bench` prints), or none.
     static func console(_ run: RunResults) -> [String] {
-        let rows = rows(run).filter { $0.id.split(separator: "/").dropFirst().first == "optimized" }
+        let rows = rows(run).filter { (try? BenchmarkID(parsing: $0.id))?.variant == "optimized" }
         guard !rows.isEmpty else { return [] }
         let highest = run.benchmarks.compactMap { result in
             [result.throughput?.percentOfMemoryRoof, result.throughput?.percentOfComputeRoof].compactMap { $0 }.max()

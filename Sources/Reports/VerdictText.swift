@@ -45,7 +45,7 @@ public enum VerdictText {
     /// where it does.
     public static func explanation(_ verdict: BudgetVerdict) -> String {
         let budget = verdict.budget
-        let subject = "\(budget.statistic) \(budget.metric.rawValue) of \(budget.benchmarkID)"
+        let subject = "\(budget.statistic.rawValue) \(budget.metric.rawValue) of \(budget.benchmarkID)"
         switch verdict.outcome {
         case .missing:
             return "\(subject): not measured (\(verdict.warning ?? "no result"))"
@@ -110,7 +110,7 @@ public enum VerdictText {
     /// A MISSING verdict whose benchmark did not run at all (as opposed to one that ran without this metric):
     /// text reports fold these into one line so they do not drown the measured ones.
     public static func didNotRun(_ verdict: BudgetVerdict) -> Bool {
-        verdict.outcome == .missing && verdict.measured == nil && verdict.warning?.hasSuffix("did not run") == true
+        verdict.outcome == .missing && verdict.missingReason == .benchmarkDidNotRun
     }
 
     /// A plain symbol per outcome for text formats.

@@ -2,7 +2,7 @@ import Statistics
 
 /// The measurement of one benchmark (hot path × variant × workload).
 public struct BenchmarkResult: Codable, Sendable {
-    /// `hotPath/variant/workload`.
+    /// `hotPath/variant/workload` (``benchmarkID`` as text).
     public var id: String
     public var hotPath: String
     public var variant: String
@@ -67,6 +67,9 @@ public struct BenchmarkResult: Codable, Sendable {
         self.artifacts = artifacts
         self.notes = notes
     }
+
+    /// Hot path, variant and workload as one value.
+    public var benchmarkID: BenchmarkID { BenchmarkID(hotPath: hotPath, variant: variant, workload: workload) }
 }
 
 /// Heap allocations per iteration, counted exactly by the malloc interposer over a dedicated pass.

@@ -5,7 +5,7 @@ public struct FrameLoopSummary: Codable, Sendable {
     /// Target frame interval, ms (16.67 at 60 fps, 33.3 at 30 fps).
     public var cadenceMilliseconds: Double
     /// `drop` (a busy pipeline drops the new frame) or `queue` (frames wait).
-    public var policy: String
+    public var policy: FramePolicyKind
     /// `realtime` (waits for each deadline) or `simulated` (schedule computed from measured durations).
     public var mode: String
     public var framesOffered: Int
@@ -39,7 +39,7 @@ public struct FrameLoopSummary: Codable, Sendable {
     public var driftInterval: ConfidenceInterval?
 
     public init(
-        cadenceMilliseconds: Double, policy: String, mode: String, framesOffered: Int, framesProcessed: Int,
+        cadenceMilliseconds: Double, policy: FramePolicyKind, mode: String, framesOffered: Int, framesProcessed: Int,
         framesDropped: Int, deadlineMisses: Int, frameTime: SampleSummary, callbackLatency: SampleSummary,
         effectiveFPS: Double, shareAtOrAbove57FPS: Double, driftRatio: Double, frameTimesMilliseconds: [Double]
     ) {

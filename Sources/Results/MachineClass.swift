@@ -18,7 +18,7 @@ public struct MachineClass: Codable, Sendable, Equatable, Hashable, CustomString
             ("build", environment.buildConfiguration),
             ("sample", "\(Self.integer(settings.targetSampleNanoseconds))ns"),
             ("warmup", "\(Self.integer(settings.warmupNanoseconds))ns"),
-            ("cache", settings.cacheMode), ("counters", settings.counters), ("quick", String(settings.quick)),
+            ("cache", settings.cacheMode.rawValue), ("counters", settings.counters.rawValue), ("quick", String(settings.quick)),
             ("workload", settings.workload),
         ]
         canonical = fields.map { "\($0.0)=\($0.1)" }.joined(separator: "; ")

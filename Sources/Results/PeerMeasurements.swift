@@ -81,7 +81,8 @@ extension RunResults {
         let versions = measurements.environment.keys.sorted().map { "\($0) \(measurements.environment[$0]!)" }
             .joined(separator: ", ")
         for peer in measurements.peers {
-            guard peer.variant.hasPrefix("peer"), peer.id == "\(peer.hotPath)/\(peer.variant)/\(peer.workload)" else {
+            let expectedID = BenchmarkID(hotPath: peer.hotPath, variant: peer.variant, workload: peer.workload)
+            guard peer.variant.hasPrefix("peer"), peer.id == expectedID.description else {
                 throw PeerMergeError(description: "peer '\(peer.id)': id must be hotPath/peer…/workload")
             }
             guard !peer.call.samplesNanoseconds.isEmpty, peer.call.samplesNanoseconds.allSatisfy({ $0.isFinite && $0 > 0 }) else {

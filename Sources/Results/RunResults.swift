@@ -18,6 +18,9 @@ public struct RunResults: Codable, Sendable {
     public var complete: Bool
     /// Why the run is incomplete, e.g. `interrupted by SIGINT`.
     public var incompleteReason: String?
+    /// The signal that interrupted the run, when one did (absent in files written before it was recorded): the
+    /// exit status (130, 143) follows from it.
+    public var interruptingSignal: InterruptingSignal?
     public var environment: EnvironmentInfo
     public var settings: RunSettings
     /// Machine roofs measured at the start of the run, when requested.
@@ -36,6 +39,7 @@ public struct RunResults: Codable, Sendable {
         self.finishedAt = nil
         self.complete = false
         self.incompleteReason = nil
+        self.interruptingSignal = nil
         self.environment = environment
         self.settings = settings
         self.roofs = nil
@@ -58,7 +62,7 @@ public struct RunSettings: Codable, Sendable, Equatable {
     /// Warm-up duration per benchmark, in nanoseconds.
     public var warmupNanoseconds: Double
     /// `warm` (default) or `cold` (caches evicted between samples).
-    public var cacheMode: String
+    public var cacheMode: CacheMode
     /// The CPU the measuring thread was pinned to, if any.
     public var pinnedCPU: Int?
     /// True for a `--quick` smoke pass.
@@ -70,12 +74,12 @@ public struct RunSettings: Codable, Sendable, Equatable {
     /// Seed of the synthetic workloads and of the bootstrap.
     public var seed: UInt64
     /// Counter mode: `papi`, `callgrind`, or `none`.
-    public var counters: String
+    public var counters: CounterMode
 
     public init(
-        samples: Int, targetSampleNanoseconds: Double, warmupNanoseconds: Double, cacheMode: String = "warm",
+        samples: Int, targetSampleNanoseconds: Double, warmupNanoseconds: Double, cacheMode: CacheMode = .warm,
         pinnedCPU: Int? = nil, quick: Bool = false, filters: [String] = [], workload: String = "synthetic",
-        seed: UInt64 = 0x5EED, counters: String = "papi"
+        seed: UInt64 = 0x5EED, counters: CounterMode = .papi
     ) {
         self.samples = samples
         self.targetSampleNanoseconds = targetSampleNanoseconds

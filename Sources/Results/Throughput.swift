@@ -47,7 +47,7 @@ public struct Throughput: Codable, Sendable, Equatable {
     /// files without per-level roofs).
     public var percentOfComputeRoof: Double?
     /// `memory`, `compute`, or nil when neither roof is known.
-    public var bound: String?
+    public var bound: RooflineBound?
     /// Achieved bandwidth as a percentage of the one-thread L2 memcpy roof: only in files without per-level roofs.
     public var percentOfCacheRoof: Double?
     /// Flops per byte, when both are declared; compared with the ridge point it decides `bound`.
@@ -67,7 +67,7 @@ public struct Throughput: Codable, Sendable, Equatable {
     public init(
         bytesPerIteration: Double? = nil, flopsPerIteration: Double? = nil, gigabytesPerSecond: Double? = nil,
         gigaflopsPerSecond: Double? = nil, percentOfMemoryRoof: Double? = nil, percentOfComputeRoof: Double? = nil,
-        bound: String? = nil, workingSetBytes: Double? = nil
+        bound: RooflineBound? = nil, workingSetBytes: Double? = nil
     ) {
         self.workingSetBytes = workingSetBytes
         self.bytesPerIteration = bytesPerIteration

@@ -21,24 +21,28 @@ public struct SampleSummary: Codable, Sendable, Equatable {
     public var intervals: [String: ConfidenceInterval]
     public var outliers: OutlierClassification
 
-    /// The value of a named statistic: `min`, `max`, `mean`, `median`, `p50`, `p90`, `p95`, `p99`, `p99.9`.
-    public func value(of statistic: String) -> Double? {
+    /// The value of a statistic.
+    public func value(of statistic: Statistic) -> Double {
         switch statistic {
-        case "min": return min
-        case "max": return max
-        case "mean": return mean
-        case "median", "p50": return median
-        case "p90": return p90
-        case "p95": return p95
-        case "p99": return p99
-        case "p99.9", "p999": return p999
-        default: return nil
+        case .min: return min
+        case .max: return max
+        case .mean: return mean
+        case .median, .p50: return median
+        case .p90: return p90
+        case .p95: return p95
+        case .p99: return p99
+        case .p999: return p999
         }
     }
 
-    /// The confidence interval of a named statistic, when one was computed.
-    public func interval(of statistic: String) -> ConfidenceInterval? {
-        intervals[statistic == "p50" ? "median" : statistic]
+    /// The value of a statistic named in text (`p50`, `p99.9`...), or nil for a name that is no ``Statistic``.
+    public func value(of name: String) -> Double? {
+        (try? Statistic(parsing: name)).map { value(of: $0) }
+    }
+
+    /// The confidence interval of a statistic, when one was computed.
+    public func interval(of statistic: Statistic) -> ConfidenceInterval? {
+        intervals[statistic.intervalKey]
     }
 }
 

@@ -6,7 +6,7 @@ import Statistics
 /// Results built by hand, so every verdict boundary can be placed exactly.
 enum BudgetFixtures {
     static func budget(
-        _ metric: BudgetMetric = .time, statistic: String = "p95", limit: Double = 1, unit: BudgetUnit = .ms,
+        _ metric: BudgetMetric = .time, statistic: Statistic = .p95, limit: Double = 1, unit: BudgetUnit = .ms,
         direction: BudgetDirection = .max, id: (String, String, String) = ("colormap", "optimized", "256x192")
     ) -> Budget {
         Budget(name: "b", hotPath: id.0, workload: id.2, variant: id.1, metric: metric, statistic: statistic,
@@ -14,11 +14,11 @@ enum BudgetFixtures {
     }
 
     /// A summary whose `statistic` is `value` with the interval [lower, upper] (all in the summary's unit).
-    static func summary(_ statistic: String = "p95", value: Double, lower: Double, upper: Double) -> SampleSummary {
+    static func summary(_ statistic: Statistic = .p95, value: Double, lower: Double, upper: Double) -> SampleSummary {
         var summary = SampleSummary.of([1, 2, 3], resamples: 10)
         summary.p95 = value; summary.p50 = value; summary.median = value; summary.mean = value; summary.max = value
         summary.p999 = value
-        summary.intervals = [statistic == "p50" ? "median" : statistic: ConfidenceInterval(lower: lower, upper: upper, level: 0.95)]
+        summary.intervals = [statistic.intervalKey: ConfidenceInterval(lower: lower, upper: upper, level: 0.95)]
         return summary
     }
 
@@ -36,7 +36,7 @@ enum BudgetFixtures {
 
     static func frameLoop(frameTime: SampleSummary, share: Double = 0.97, frames: Int = 600, drift: Double = 1.02) -> FrameLoopSummary {
         FrameLoopSummary(
-            cadenceMilliseconds: 16.67, policy: "drop", mode: "simulated", framesOffered: frames, framesProcessed: frames,
+            cadenceMilliseconds: 16.67, policy: .drop, mode: "simulated", framesOffered: frames, framesProcessed: frames,
             framesDropped: 0, deadlineMisses: 3, frameTime: frameTime, callbackLatency: frameTime, effectiveFPS: 59.5,
             shareAtOrAbove57FPS: share, driftRatio: drift, frameTimesMilliseconds: [])
     }

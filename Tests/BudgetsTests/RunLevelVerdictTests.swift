@@ -70,7 +70,7 @@ final class RunLevelVerdictTests: XCTestCase {
     }
 
     func testOneProcessMinBudgetNeedsItsLowerBoundClearOverTheLimit() {
-        let budget = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.80, unit: .ratio, direction: .min,
+        let budget = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: 0.80, unit: .ratio, direction: .min,
                                            id: ("frame-loop", "photo", "drop"))
         let frame = BudgetFixtures.summary(value: 3, lower: 2.9, upper: 3.1)
         func outcome(_ share: Double) -> VerdictOutcome {
@@ -117,14 +117,14 @@ final class RunLevelVerdictTests: XCTestCase {
     }
 
     func testIssueDriftRunsAreInconclusiveNotFail() {
-        let budget = BudgetFixtures.budget(.drift, statistic: "p50", limit: 1.10, unit: .ratio, id: ("frame-loop", "photo", "drop"))
+        let budget = BudgetFixtures.budget(.drift, statistic: .p50, limit: 1.10, unit: .ratio, id: ("frame-loop", "photo", "drop"))
         let verdict = evaluator.evaluate(budget, result: loops(drift: [1.255, 1.045, 0.600, 1.018]))
         XCTAssertEqual(verdict.outcome, .inconclusive, "a slow regime in one process does not fail the loop")
         assertInterval(verdict, 0.9460514619275424, 0.5707931663944877, 1.5680169653549718)
     }
 
     func testSharesAreAveragedOnThePlainScale() {
-        let budget = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.95, unit: .ratio, direction: .min,
+        let budget = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: 0.95, unit: .ratio, direction: .min,
                                            id: ("frame-loop", "photo", "drop"))
         let verdict = evaluator.evaluate(budget, result: loops(drift: [1, 1, 1], share: [0.97, 0.99, 0.98]))
         // scipy's upper bound is 1.0048413771175033; a share's interval is clipped to [0, 1].
@@ -133,7 +133,7 @@ final class RunLevelVerdictTests: XCTestCase {
     }
 
     func testExactCountsAreDecidedByOneProcess() {
-        let budget = BudgetFixtures.budget(.allocations, statistic: "mean", limit: 0, unit: .count)
+        let budget = BudgetFixtures.budget(.allocations, statistic: .mean, limit: 0, unit: .count)
         let verdict = evaluator.evaluate(budget, result: BudgetFixtures.result(
             statistics: BudgetFixtures.summary(value: 1, lower: 1, upper: 1), allocations: 2))
         XCTAssertEqual(verdict.outcome, .fail)
@@ -142,11 +142,11 @@ final class RunLevelVerdictTests: XCTestCase {
 
     func testPerRunTimeStatisticsUseEachRunsOwnSamples() {
         let run: ArraySlice<Double> = [5, 1, 4, 2, 3]
-        XCTAssertEqual(PerRunValues.value(of: "p50", in: run), 3)
-        XCTAssertEqual(PerRunValues.value(of: "p95", in: run)!, 4.8, accuracy: 1e-12, "numpy linear: 4 + 0.8 × (5 − 4)")
-        XCTAssertEqual(PerRunValues.value(of: "mean", in: run), 3)
-        XCTAssertEqual(PerRunValues.value(of: "max", in: run), 5)
-        XCTAssertNil(PerRunValues.value(of: "p95", in: []))
+        XCTAssertEqual(PerRunValues.value(of: .p50, in: run), 3)
+        XCTAssertEqual(PerRunValues.value(of: .p95, in: run)!, 4.8, accuracy: 1e-12, "numpy linear: 4 + 0.8 × (5 − 4)")
+        XCTAssertEqual(PerRunValues.value(of: .mean, in: run), 3)
+        XCTAssertEqual(PerRunValues.value(of: .max, in: run), 5)
+        XCTAssertNil(PerRunValues.value(of: .p95, in: []))
     }
 }
 

@@ -55,7 +55,7 @@ final class VerdictTests: XCTestCase {
     }
 
     func testMinDirectionPassesWhenTheLowerBoundIsOverTheLimit() {
-        let budget = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.95, unit: .ratio, direction: .min,
+        let budget = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: 0.95, unit: .ratio, direction: .min,
                                            id: ("frame-loop", "photo", "drop"))
         let frame = BudgetFixtures.summary(value: 15, lower: 14, upper: 16)
         func share(_ value: Double, frames: Int) -> VerdictOutcome {
@@ -81,6 +81,18 @@ final class VerdictTests: XCTestCase {
         XCTAssertEqual(v.outcome, .missing)
         XCTAssertNil(v.measured)
         XCTAssertEqual(v.warning, "colormap/optimized/256x192 did not run")
+    }
+
+    func testAMissingVerdictSaysWhyInATypeNotOnlyInWords() {
+        XCTAssertEqual(evaluator.evaluate(BudgetFixtures.budget(), result: nil).missingReason, .benchmarkDidNotRun)
+        let summary = BudgetFixtures.summary(value: 0.5e6, lower: 0.4e6, upper: 0.6e6)
+        let noLoop = evaluator.evaluate(BudgetFixtures.budget(.frameTime, statistic: .p95, limit: 20, unit: .ms),
+                                        result: BudgetFixtures.result(statistics: summary))
+        XCTAssertEqual(noLoop.outcome, .missing)
+        XCTAssertEqual(noLoop.missingReason, .metricNotMeasured)
+        let measured = evaluator.evaluate(BudgetFixtures.budget(), result: BudgetFixtures.result(statistics: summary))
+        XCTAssertNotEqual(measured.outcome, .missing)
+        XCTAssertNil(measured.missingReason)
     }
 
     func testRunLevelEvaluationFindsResultsByBenchmarkID() throws {
@@ -113,17 +125,17 @@ final class VerdictTests: XCTestCase {
 
     func testPeakMemoryInDecimalAndBinaryMegabytes() {
         let result = BudgetFixtures.result(statistics: BudgetFixtures.summary(value: 1, lower: 1, upper: 1), peak: 314_572_800)
-        let decimal = evaluator.evaluate(BudgetFixtures.budget(.peakMemory, statistic: "max", limit: 300, unit: .MB), result: result)
+        let decimal = evaluator.evaluate(BudgetFixtures.budget(.peakMemory, statistic: .max, limit: 300, unit: .MB), result: result)
         XCTAssertEqual(decimal.measured!, 314.5728, accuracy: 1e-9)
         XCTAssertEqual(decimal.outcome, .inconclusive, "a point estimate over the limit in one process: a FAIL needs two")
-        let binary = evaluator.evaluate(BudgetFixtures.budget(.peakMemory, statistic: "max", limit: 300, unit: .MiB), result: result)
+        let binary = evaluator.evaluate(BudgetFixtures.budget(.peakMemory, statistic: .max, limit: 300, unit: .MiB), result: result)
         XCTAssertEqual(binary.outcome, .inconclusive, "exactly 300 MiB: a point estimate at the limit proves nothing")
         let unrecorded = BudgetFixtures.result(statistics: BudgetFixtures.summary(value: 1, lower: 1, upper: 1))
-        XCTAssertEqual(evaluator.evaluate(BudgetFixtures.budget(.peakMemory, statistic: "max", limit: 300, unit: .MB), result: unrecorded).outcome, .missing)
+        XCTAssertEqual(evaluator.evaluate(BudgetFixtures.budget(.peakMemory, statistic: .max, limit: 300, unit: .MB), result: unrecorded).outcome, .missing)
     }
 
     func testZeroAllocationBudgetPassesOnlyAtExactlyZero() {
-        let budget = BudgetFixtures.budget(.allocations, statistic: "mean", limit: 0, unit: .count)
+        let budget = BudgetFixtures.budget(.allocations, statistic: .mean, limit: 0, unit: .count)
         let summary = BudgetFixtures.summary(value: 1, lower: 1, upper: 1)
         XCTAssertEqual(evaluator.evaluate(budget, result: BudgetFixtures.result(statistics: summary, allocations: 0)).outcome, .pass)
         let one = evaluator.evaluate(budget, result: BudgetFixtures.result(statistics: summary, allocations: 0.001))
@@ -135,12 +147,12 @@ final class VerdictTests: XCTestCase {
 
     func testDriftAndStatisticsWithoutIntervalUseThePointEstimate() {
         let frame = BudgetFixtures.summary(value: 15, lower: 14, upper: 16)
-        let budget = BudgetFixtures.budget(.drift, statistic: "p50", limit: 1.1, unit: .ratio, id: ("frame-loop", "photo", "drop"))
+        let budget = BudgetFixtures.budget(.drift, statistic: .p50, limit: 1.1, unit: .ratio, id: ("frame-loop", "photo", "drop"))
         let result = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame, frameLoop: BudgetFixtures.frameLoop(frameTime: frame, drift: 1.2))
         let v = evaluator.evaluate(budget, result: result)
         XCTAssertEqual(v.outcome, .inconclusive, "over the limit in one process: a FAIL needs two")
         XCTAssertNil(v.interval)
-        let p999 = BudgetFixtures.budget(statistic: "p99.9", limit: 1)
+        let p999 = BudgetFixtures.budget(statistic: .p999, limit: 1)
         let summary = BudgetFixtures.summary(value: 0.5e6, lower: 0, upper: 2e6)
         XCTAssertEqual(evaluator.evaluate(p999, result: BudgetFixtures.result(statistics: summary)).outcome, .pass)
         let noLoop = evaluator.evaluate(budget, result: BudgetFixtures.result(statistics: frame))
@@ -162,7 +174,7 @@ final class VerdictTests: XCTestCase {
         let frame = BudgetFixtures.summary(value: 15, lower: 14, upper: 16)
         let loop = BudgetFixtures.frameLoop(frameTime: frame, share: 0.95, frames: 21)
         let result = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame, frameLoop: loop)
-        let budget = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.5, unit: .ratio, direction: .min,
+        let budget = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: 0.5, unit: .ratio, direction: .min,
                                            id: ("frame-loop", "photo", "drop"))
         let interval = try XCTUnwrap(evaluator.evaluate(budget, result: result).interval)
         XCTAssertEqual(interval.lower, 0.763869, accuracy: 1e-6)
@@ -183,11 +195,11 @@ final class VerdictTests: XCTestCase {
         let frame = BudgetFixtures.summary(value: 15, lower: 14, upper: 16)
         let perfect = inThreeRuns(BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame,
                                             frameLoop: BudgetFixtures.frameLoop(frameTime: frame, share: 1, drift: 1)))
-        let share = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.95, unit: .ratio, direction: .min,
+        let share = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: 0.95, unit: .ratio, direction: .min,
                                           id: ("frame-loop", "photo", "drop"))
-        let sharePercent = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 95, unit: .percent, direction: .min,
+        let sharePercent = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: 95, unit: .percent, direction: .min,
                                                  id: ("frame-loop", "photo", "drop"))
-        let drift = BudgetFixtures.budget(.drift, statistic: "p50", limit: 1.1, unit: .ratio, id: ("frame-loop", "photo", "drop"))
+        let drift = BudgetFixtures.budget(.drift, statistic: .p50, limit: 1.1, unit: .ratio, id: ("frame-loop", "photo", "drop"))
         for budget in [share, sharePercent, drift] {
             let verdict = evaluator.evaluate(budget, result: perfect)
             XCTAssertEqual(verdict.outcome, .pass, "\(budget.metric)")
@@ -201,9 +213,9 @@ final class VerdictTests: XCTestCase {
         let frame = BudgetFixtures.summary(value: 15, lower: 14, upper: 16)
         let close = inThreeRuns(BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame,
                                           frameLoop: BudgetFixtures.frameLoop(frameTime: frame, share: 0.955, frames: 100_001, drift: 1.09)))
-        let share = BudgetFixtures.budget(.fpsShare, statistic: "mean", limit: 0.95, unit: .ratio, direction: .min,
+        let share = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: 0.95, unit: .ratio, direction: .min,
                                           id: ("frame-loop", "photo", "drop"))
-        let drift = BudgetFixtures.budget(.drift, statistic: "p50", limit: 1.1, unit: .ratio, id: ("frame-loop", "photo", "drop"))
+        let drift = BudgetFixtures.budget(.drift, statistic: .p50, limit: 1.1, unit: .ratio, id: ("frame-loop", "photo", "drop"))
         let shareVerdict = evaluator.evaluate(share, result: close)
         XCTAssertEqual(shareVerdict.outcome, .pass)
         XCTAssertEqual(shareVerdict.warning, "0.005 above the limit is 10% of the room to the best value 1, under the 20% margin")

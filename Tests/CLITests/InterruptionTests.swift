@@ -34,6 +34,7 @@ final class InterruptionTests: XCTestCase {
         let json = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         XCTAssertEqual(json["complete"] as? Bool, false)
         XCTAssertEqual(json["incompleteReason"] as? String, "interrupted by SIGINT")
+        XCTAssertEqual(json["interruptingSignal"] as? String, "SIGINT")
     }
 
     /// A 2x3 depth map in `root/in`.

@@ -22,6 +22,7 @@ final class TerminationTests: XCTestCase {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results))) as! [String: Any]
         XCTAssertEqual(json["complete"] as? Bool, false)
         XCTAssertEqual(json["incompleteReason"] as? String, "interrupted by SIGTERM")
+        XCTAssertEqual(json["interruptingSignal"] as? String, "SIGTERM", "the exit status follows from this field, not from the words")
         XCTAssertEqual((json["benchmarks"] as? [Any])?.count, 1, "the first benchmark kept, the second never started")
     }
 }

@@ -146,7 +146,7 @@ final class ComparatorTests: XCTestCase {
         XCTAssertEqual(Comparator.incompatibility(base: base, head: head),
                        "base base and head head were measured in different machine classes (cpu Test CPU vs AMD EPYC); only runs of one class are compared")
         var cold = base
-        cold.settings.cacheMode = "cold"
+        cold.settings.cacheMode = .cold
         XCTAssertTrue(Comparator.incompatibility(base: base, head: cold)?.contains("cache warm vs cold") == true)
     }
 

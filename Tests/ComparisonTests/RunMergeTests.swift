@@ -20,6 +20,15 @@ final class RunMergeTests: XCTestCase {
         XCTAssertEqual(merged.benchmarks[1].samplesNanoseconds, [7])
     }
 
+    func testAnInterruptedRoundsSignalCarriesIntoTheMergedRun() throws {
+        var cut = Fixture.run("r2", [Fixture.result("a/x/1", [4])], complete: false)
+        cut.incompleteReason = "interrupted by SIGTERM"
+        cut.interruptingSignal = .sigterm
+        let merged = try RunMerge.merge([Fixture.run("r1", [Fixture.result("a/x/1", [1])]), cut])
+        XCTAssertEqual(merged.interruptingSignal, .sigterm)
+        XCTAssertNil(try RunMerge.merge([Fixture.run("r1", [Fixture.result("a/x/1", [1])])]).interruptingSignal)
+    }
+
     func testKeepsEachProcessRunAsAReplicateWithItsOwnSamplesAndCounters() throws {
         let first = Fixture.run("r1", [Fixture.result("a/x/1", [1, 2, 3], counters: [
             CounterReading(name: "Ir", perIteration: 10, source: .callgrind)])])
@@ -68,8 +77,8 @@ final class RunMergeTests: XCTestCase {
         b.settings.filters = ["a/x/1"]
         b.settings.samples = 150
         XCTAssertNoThrow(try RunMerge.merge([a, b]))
-        for change in [{ (s: inout RunSettings) in s.targetSampleNanoseconds = 1e6 }, { $0.cacheMode = "cold" },
-                       { $0.counters = "callgrind" }, { $0.quick = true }] {
+        for change in [{ (s: inout RunSettings) in s.targetSampleNanoseconds = 1e6 }, { $0.cacheMode = .cold },
+                       { $0.counters = .callgrind }, { $0.quick = true }] {
             var c = Fixture.run("r3", [Fixture.result("a/x/1", [3])])
             change(&c.settings)
             XCTAssertThrowsError(try RunMerge.merge([a, c], names: ["a.json", "c.json"])) { error in

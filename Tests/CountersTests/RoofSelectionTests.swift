@@ -97,11 +97,11 @@ final class RoofSelectionTests: XCTestCase {
         // 1 thread, 16 KiB (L1: best stream read 300 GB/s), ridge 110/300 ≈ 0.37 flop/byte.
         let low = try XCTUnwrap(Roofline.throughput(bytesPerIteration: 16384, flopsPerIteration: 4096, threads: 1,
                                                     medianNanoseconds: 100, roofs: Self.machine))
-        XCTAssertEqual(low.bound, "memory")
+        XCTAssertEqual(low.bound, .memory)
         XCTAssertEqual(try XCTUnwrap(low.percentOfComputeRoof), 100 * 40.96 / 110, accuracy: 1e-9)
         let high = try XCTUnwrap(Roofline.throughput(bytesPerIteration: 16384, flopsPerIteration: 16384, threads: 1,
                                                      medianNanoseconds: 1000, roofs: Self.machine))
-        XCTAssertEqual(high.bound, "compute")
+        XCTAssertEqual(high.bound, .compute)
     }
 
     func testCacheTopologyIsReadFromSysfs() throws {

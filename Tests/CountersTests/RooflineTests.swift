@@ -15,7 +15,7 @@ final class RooflineTests: XCTestCase {
         XCTAssertEqual(t.percentOfMemoryRoof!, 20, accuracy: 1e-9)
         XCTAssertEqual(t.percentOfCacheRoof!, 2, accuracy: 1e-9)
         XCTAssertNil(t.gigaflopsPerSecond)
-        XCTAssertEqual(t.bound, "memory")
+        XCTAssertEqual(t.bound, .memory)
     }
 
     func testLowIntensityKernelIsMemoryBoundBelowTheRidge() throws {
@@ -24,14 +24,14 @@ final class RooflineTests: XCTestCase {
                                                   medianNanoseconds: 1e6, roofs: roofs))
         XCTAssertEqual(t.arithmeticIntensity!, 1, accuracy: 1e-12)
         XCTAssertEqual(t.percentOfComputeRoof!, 0.5, accuracy: 1e-9)
-        XCTAssertEqual(t.bound, "memory")
+        XCTAssertEqual(t.bound, .memory)
     }
 
     func testHighIntensityKernelIsComputeBoundAtAndAboveTheRidge() throws {
         let atRidge = Roofline.throughput(bytesPerIteration: 1e3, flopsPerIteration: 2e4, medianNanoseconds: 1e3, roofs: roofs)
-        XCTAssertEqual(atRidge?.bound, "compute")
+        XCTAssertEqual(atRidge?.bound, .compute)
         let above = Roofline.throughput(bytesPerIteration: 1e3, flopsPerIteration: 1e5, medianNanoseconds: 1e3, roofs: roofs)
-        XCTAssertEqual(above?.bound, "compute")
+        XCTAssertEqual(above?.bound, .compute)
         XCTAssertEqual(above?.gigaflopsPerSecond ?? 0, 100, accuracy: 1e-9)
         XCTAssertEqual(above?.percentOfComputeRoof ?? 0, 50, accuracy: 1e-9)
         XCTAssertEqual(Roofline.ridgePoint(roofs) ?? 0, 20, accuracy: 1e-12)

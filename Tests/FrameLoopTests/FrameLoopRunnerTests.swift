@@ -45,7 +45,7 @@ final class FrameLoopRunnerTests: XCTestCase {
         let result = try run(loopBenchmark(policy: .queue()), mode: .realtime, frames: 12)
         let loop = try XCTUnwrap(result.frameLoop)
         XCTAssertEqual(loop.mode, "realtime")
-        XCTAssertEqual(loop.policy, "queue")
+        XCTAssertEqual(loop.policy, .queue)
         XCTAssertEqual(loop.framesOffered, 12)
         XCTAssertEqual(loop.framesProcessed + loop.framesDropped, 12)
         XCTAssertEqual(loop.callbackLatency.count, 12)

@@ -28,7 +28,7 @@ final class FrameRateMetricsTests: XCTestCase {
         XCTAssertEqual(s.shareAtOrAbove57FPS, 1)
         XCTAssertEqual(s.frameTimesMilliseconds, [2, 2, 2, 2, 2])
         XCTAssertEqual(s.driftRatio, 1)
-        XCTAssertEqual(s.policy, "drop")
+        XCTAssertEqual(s.policy, .drop)
         XCTAssertEqual(s.mode, "simulated")
     }
 

@@ -11,7 +11,7 @@ import XCTest
 final class DriftAcrossRunsTests: XCTestCase {
     private let id = "frame-loop/photo/drop"
     private let budget = Budget(name: "frame-loop-photo-drop-drift", hotPath: "frame-loop", workload: "drop", variant: "photo",
-                                metric: .drift, statistic: "p50", limit: 1.10, unit: .ratio, source: "000 AC3")
+                                metric: .drift, statistic: .p50, limit: 1.10, unit: .ratio, source: "000 AC3")
 
     /// One process's 600-frame loop at 60 fps: per-frame work `work(frame)` ms, with 3% seeded noise.
     private func loop(seed: UInt64, work: (Int) -> Double) -> BenchmarkResult {

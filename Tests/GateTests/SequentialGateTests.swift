@@ -15,7 +15,7 @@ final class SequentialGateTests: XCTestCase {
     private func budget(_ name: String, _ id: String, limit: Double) -> Budget {
         let parts = id.split(separator: "/").map(String.init)
         return Budget(name: name, hotPath: parts[0], workload: parts[2], variant: parts[1], metric: .time,
-                      statistic: "p95", limit: limit, unit: .ms, source: "test")
+                      statistic: .p95, limit: limit, unit: .ms, source: "test")
     }
 
     private var budgets: [Budget] {
@@ -136,6 +136,15 @@ final class SequentialGateTests: XCTestCase {
         XCTAssertEqual(outcome.stop, .interrupted)
         XCTAssertFalse(outcome.run.complete)
         XCTAssertEqual(outcome.run.incompleteReason, "interrupted by SIGINT")
+        XCTAssertEqual(outcome.run.interruptingSignal, .sigint)
+    }
+
+    func testAProcessEndedBySIGTERMRecordsThatSignal() throws {
+        let script = launcher([[colormap: 2.6]])
+        script.failure = .interrupted(status: 143)
+        let outcome = try gate().run(first: process("gate", [colormap: 2.6], seed: 1), launcher: script)
+        XCTAssertEqual(outcome.run.incompleteReason, "interrupted by SIGTERM")
+        XCTAssertEqual(outcome.run.interruptingSignal, .sigterm)
     }
 
     func testAProcessOfAnotherBuildIsRefusedNotMerged() {
@@ -152,7 +161,7 @@ final class SequentialGateTests: XCTestCase {
     func testUndecidedIDsAreUniqueInBudgetOrder() {
         let summary = SampleSummary.of([1, 2, 3], resamples: 10)
         func verdict(_ id: String, _ outcome: VerdictOutcome) -> BudgetVerdict {
-            BudgetVerdict(budget: budget(id, id, limit: 1), outcome: outcome, measured: 1, interval: summary.interval(of: "p95"),
+            BudgetVerdict(budget: budget(id, id, limit: 1), outcome: outcome, measured: 1, interval: summary.interval(of: .p95),
                           headroomPercent: nil, warning: nil)
         }
         let verdicts = [verdict(upload, .inconclusive), verdict(colormap, .pass), verdict(upload, .inconclusive),

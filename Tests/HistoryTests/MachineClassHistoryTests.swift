@@ -65,7 +65,7 @@ final class MachineClassHistoryTests: XCTestCase {
         XCTAssertEqual(try BaselineResolver.resolve("main", database: history).run.runID, "night-02")
         XCTAssertEqual(try history.runs().map(\.machineClass), [epyc.machineClass.hash, xeon.machineClass.hash])
         var cold = xeon
-        cold.settings.cacheMode = "cold"
+        cold.settings.cacheMode = .cold
         XCTAssertThrowsError(try BaselineResolver.resolve("main", database: history, machineClass: cold.machineClass)) { error in
             XCTAssertTrue("\(error)".contains("recorded only in other machine classes than this run's"), "\(error)")
         }

@@ -56,7 +56,7 @@ final class PlotKindTests: XCTestCase {
     func testABudgetFarAboveLinearScaleDataIsNamedOffScaleInsteadOfFlatteningTheBoxes() throws {
         let run = PlotFixture.run()
         let far = Budget(name: "far", hotPath: "frame-loop", workload: "drop", variant: "photo", metric: .time,
-                         statistic: "p95", limit: 1000, unit: .ms, source: "test")
+                         statistic: .p95, limit: 1000, unit: .ms, source: "test")
         let input = PlotInput(run: run, verdicts: BudgetEvaluator().evaluate([far], against: run))
         let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: input).first { $0.name == "frame-loop-latency" })
         XCTAssertTrue(spec.script.contains("title 'far: 1000 ms (off-scale, above)'"), spec.script)
@@ -148,7 +148,7 @@ enum PlotFixture {
             run.benchmarks.append(result("nms/optimized/n=\(Int(n))", centre: 40 * n * log2(n), sweep: n))
         }
         let times = (0..<30).map { $0 % 10 == 9 ? 20.0 : 12.0 }
-        let loop = FrameLoopSummary(cadenceMilliseconds: 16.67, policy: "drop", mode: "simulated", framesOffered: 30,
+        let loop = FrameLoopSummary(cadenceMilliseconds: 16.67, policy: .drop, mode: "simulated", framesOffered: 30,
                                     framesProcessed: 30, framesDropped: 0, deadlineMisses: 3, frameTime: .of(times, resamples: 100),
                                     callbackLatency: .of(times, resamples: 100), effectiveFPS: 59, shareAtOrAbove57FPS: 0.9,
                                     driftRatio: 1, frameTimesMilliseconds: times)
@@ -157,10 +157,10 @@ enum PlotFixture {
     }
 
     static let budgets = [
-        Budget(name: "nms-typical-p95", hotPath: "nms", workload: "typical", metric: .time, statistic: "p95", limit: 5,
+        Budget(name: "nms-typical-p95", hotPath: "nms", workload: "typical", metric: .time, statistic: .p95, limit: 5,
                unit: .ms, source: "test"),
         Budget(name: "frame-time", hotPath: "frame-loop", workload: "drop", variant: "photo", metric: .frameTime,
-               statistic: "p95", limit: 17.54, unit: .ms, source: "test"),
+               statistic: .p95, limit: 17.54, unit: .ms, source: "test"),
     ]
 
     static var input: PlotInput {
@@ -181,7 +181,7 @@ final class RooflinePlotTests: XCTestCase {
                          BandwidthRoof(level: "DRAM", threads: 1, kind: "copy", workingSetBytes: 1 << 26, gigabytesPerSecond: 20)],
             computePeaks: [ComputeRoof(threads: 1, instructionSet: "avx512f", gigaflopsPerSecond: 110)])
         var throughput = Throughput(bytesPerIteration: 1000, flopsPerIteration: 2000, gigabytesPerSecond: 10,
-                                    gigaflopsPerSecond: 20, percentOfMemoryRoof: 5, percentOfComputeRoof: 18.2, bound: "compute")
+                                    gigaflopsPerSecond: 20, percentOfMemoryRoof: 5, percentOfComputeRoof: 18.2, bound: .compute)
         throughput.arithmeticIntensity = 2
         throughput.roofLevel = "L1"
         throughput.roofThreads = 1

@@ -37,7 +37,7 @@ enum ReportFixture {
         }
         let summary = SampleSummary.of(times, resamples: 200, seed: 7)
         return FrameLoopSummary(
-            cadenceMilliseconds: 16.67, policy: "drop", mode: "simulated", framesOffered: 120, framesProcessed: 120,
+            cadenceMilliseconds: 16.67, policy: .drop, mode: "simulated", framesOffered: 120, framesProcessed: 120,
             framesDropped: 0, deadlineMisses: 2, frameTime: summary, callbackLatency: summary, effectiveFPS: 59.8,
             shareAtOrAbove57FPS: share, driftRatio: 1.01, frameTimesMilliseconds: times)
     }
@@ -83,7 +83,7 @@ enum ReportFixture {
         return run
     }
 
-    static func budget(_ name: String, _ id: String, _ metric: BudgetMetric = .time, statistic: String = "p95",
+    static func budget(_ name: String, _ id: String, _ metric: BudgetMetric = .time, statistic: Statistic = .p95,
                        limit: Double, unit: BudgetUnit = .ms, direction: BudgetDirection = .max) -> Budget {
         let parts = id.split(separator: "/").map(String.init)
         return Budget(name: name, hotPath: parts[0], workload: parts[2], variant: parts[1], metric: metric,
@@ -93,12 +93,12 @@ enum ReportFixture {
     static let budgets = [
         budget("colormap-256x192-p95", "colormap/optimized/256x192", limit: 1),
         budget("colormap-1920x1440-p95", "colormap/optimized/1920x1440", limit: 1),
-        budget("colormap-256x192-allocations", "colormap/optimized/256x192", .allocations, statistic: "mean", limit: 0, unit: .count),
+        budget("colormap-256x192-allocations", "colormap/optimized/256x192", .allocations, statistic: .mean, limit: 0, unit: .count),
         budget("texture-upload-256x192-p95", "texture-upload/optimized/256x192", limit: 1),
-        budget("texture-upload-256x192-allocations", "texture-upload/optimized/256x192", .allocations, statistic: "mean", limit: 0, unit: .count),
+        budget("texture-upload-256x192-allocations", "texture-upload/optimized/256x192", .allocations, statistic: .mean, limit: 0, unit: .count),
         budget("photo-frame-p95", "photo-frame/optimized/256x192-to-1920x1440", limit: 2),
         budget("frame-loop-photo-frame-time-p95", "frame-loop/photo/drop", .frameTime, limit: 17.54),
-        budget("frame-loop-photo-fps-share", "frame-loop/photo/drop", .fpsShare, statistic: "mean", limit: 0.95, unit: .ratio, direction: .min),
+        budget("frame-loop-photo-fps-share", "frame-loop/photo/drop", .fpsShare, statistic: .mean, limit: 0.95, unit: .ratio, direction: .min),
         budget("fusion-p95", "fusion/optimized/256x192-to-518x392", limit: 10),
     ]
 

@@ -106,15 +106,15 @@ final class ReportNumbersTests: XCTestCase {
             }
             switch budget.metric {
             case .time:
-                let interval = (statistics["intervals"] as! [String: Any])[budget.statistic] as! [String: Double]
-                assertShown(shown.value, statistics[budget.statistic] as! Double / 1e6, row.budget)
+                let interval = (statistics["intervals"] as! [String: Any])[budget.statistic.rawValue] as! [String: Double]
+                assertShown(shown.value, statistics[budget.statistic.rawValue] as! Double / 1e6, row.budget)
                 assertShown(try XCTUnwrap(shown.lower), interval["lower"]! / 1e6, row.budget)
                 assertShown(try XCTUnwrap(shown.upper), interval["upper"]! / 1e6, row.budget)
             case .allocations:
                 assertShown(shown.value, (benchmark["allocations"] as! [String: Any])["perIteration"] as! Double, row.budget)
             case .frameTime:
                 let frameTime = (benchmark["frameLoop"] as! [String: Any])["frameTime"] as! [String: Any]
-                assertShown(shown.value, frameTime[budget.statistic] as! Double, row.budget)
+                assertShown(shown.value, frameTime[budget.statistic.rawValue] as! Double, row.budget)
             case .fpsShare:
                 assertShown(shown.value, (benchmark["frameLoop"] as! [String: Any])["shareAtOrAbove57FPS"] as! Double, row.budget)
             default:
@@ -143,9 +143,9 @@ final class ReportNumbersTests: XCTestCase {
             switch budget.metric {
             case .time:
                 let first = replicate["firstSample"] as! Int, count = replicate["sampleCount"] as! Int
-                let quantile = budget.statistic == "median" ? 50 : Double(budget.statistic.dropFirst()) ?? .nan
+                let quantile = budget.statistic.rawValue == "median" ? 50 : Double(budget.statistic.rawValue.dropFirst()) ?? .nan
                 return percentile(Array(samples[first..<first + count]), quantile) / 1e6
-            case .frameTime: return (loop!["frameTime"] as! [String: Any])[budget.statistic] as! Double
+            case .frameTime: return (loop!["frameTime"] as! [String: Any])[budget.statistic.rawValue] as! Double
             case .fpsShare: share = true; return loop!["shareAtOrAbove57FPS"] as! Double
             default: return .nan
             }

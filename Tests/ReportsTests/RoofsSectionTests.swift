@@ -15,7 +15,7 @@ final class RoofsSectionTests: XCTestCase {
                          BandwidthRoof(level: "DRAM", threads: 1, kind: "copy", workingSetBytes: 1 << 26, gigabytesPerSecond: 20)],
             computePeaks: [ComputeRoof(threads: 1, instructionSet: "avx512f", gigaflopsPerSecond: 110)])
         var kernel = ReportFixture.result("copy/optimized/16k", centre: 1000)
-        var throughput = Throughput(bytesPerIteration: 16384, gigabytesPerSecond: 16.384, percentOfMemoryRoof: 8.192, bound: "memory")
+        var throughput = Throughput(bytesPerIteration: 16384, gigabytesPerSecond: 16.384, percentOfMemoryRoof: 8.192, bound: .memory)
         throughput.roofLevel = "L1"
         throughput.roofThreads = 1
         throughput.roofKind = "read"

@@ -70,13 +70,13 @@ public enum Roofline {
     }
 
     /// `memory` or `compute`.
-    static func bound(intensity: Double?, declaresBytes: Bool, declaresFlops: Bool, ridge: Double?) -> String? {
+    static func bound(intensity: Double?, declaresBytes: Bool, declaresFlops: Bool, ridge: Double?) -> RooflineBound? {
         switch (declaresBytes, declaresFlops) {
-        case (true, false): return "memory"
-        case (false, true): return "compute"
+        case (true, false): return .memory
+        case (false, true): return .compute
         case (true, true):
-            guard let intensity, let ridge else { return "compute" }
-            return intensity < ridge ? "memory" : "compute"
+            guard let intensity, let ridge else { return .compute }
+            return intensity < ridge ? .memory : .compute
         case (false, false): return nil
         }
     }

@@ -6,9 +6,7 @@ import Results
 
 /// Which counters a run reads and whether it measures the machine's roofs (`run`, `profile`).
 struct CounterOptions: ParsableArguments {
-    enum Mode: String, ExpressibleByArgument, CaseIterable {
-        case papi, callgrind, none
-    }
+    typealias Mode = CounterMode
 
     @Option(help: "Counters: papi (hardware/software events), callgrind (exact instructions under valgrind), none.")
     var counters: Mode = .papi
@@ -92,8 +90,10 @@ extension SuiteSession {
         let runID = output.runID ?? RunID.make()
         let (probe, warnings) = try options.probe(workload: measurement, runFolder: "\(output.reportsRoot)/\(runID)")
         let (run, directory) = try execute(
-            counters: probe, countersMode: options.counters.rawValue, runID: runID,
+            counters: probe, countersMode: options.counters, runID: runID,
             roofs: options.roofMeter(quick: quickRoofs ?? measurement.quick), extraWarnings: warnings)
         return (run, directory, probe)
     }
 }
+
+extension CounterMode: ExpressibleByArgument {}

@@ -28,7 +28,7 @@ struct SuiteSession {
     ///   - runID: the run folder's name (default: `--run-id`, else a new time-sorted id).
     ///   - extraWarnings: warnings of the caller's own set-up (e.g. PAPI unusable), recorded with the run's.
     /// - Returns: the run and its folder; the run is incomplete when interrupted.
-    func execute(counters: (any CounterProbe)? = nil, countersMode: String = "none", runID: String? = nil,
+    func execute(counters: (any CounterProbe)? = nil, countersMode: CounterMode = .none, runID: String? = nil,
                  roofs: RoofMeter? = nil, extraWarnings: [String] = []) throws -> (RunResults, RunDirectory) {
         // First of all: a signal during set-up or the roofs must end in a written (incomplete) run, not a kill.
         let interruption = Interruption()
@@ -109,10 +109,10 @@ struct SuiteSession {
         }
     }
 
-    private func recordedSettings(_ settings: MeasurementSettings, counters: String) -> RunSettings {
+    private func recordedSettings(_ settings: MeasurementSettings, counters: CounterMode) -> RunSettings {
         RunSettings(
             samples: settings.samples, targetSampleNanoseconds: settings.targetSampleNanoseconds,
-            warmupNanoseconds: settings.warmupNanoseconds, cacheMode: settings.coldCache ? "cold" : "warm",
+            warmupNanoseconds: settings.warmupNanoseconds, cacheMode: settings.coldCache ? .cold : .warm,
             pinnedCPU: settings.pinnedCPU, quick: measurement.quick, filters: measurement.filters,
             workload: measurement.workload ?? "synthetic", seed: settings.seed, counters: counters)
     }

@@ -10,9 +10,9 @@ enum SummaryTable {
         let rows = run.benchmarks.map { result -> [String] in
             let s = result.statistics
             let allocations = result.allocations.counted ? String(format: "%.2f", result.allocations.perIteration) : "n/a"
-            return [result.id, withInterval(s.median, s.interval(of: "median")),
-                    withInterval(s.p95, s.interval(of: "p95")),
-                    withInterval(s.p99, s.interval(of: "p99")),
+            return [result.id, withInterval(s.median, s.interval(of: .median)),
+                    withInterval(s.p95, s.interval(of: .p95)),
+                    withInterval(s.p99, s.interval(of: .p99)),
                     allocations, "\(s.count)×\(result.iterationsPerSample)"]
         }
         return TextTable.render(header: header, rows: rows, trimmed: false)
