@@ -1,12 +1,26 @@
 // swift-tools-version: 6.0
 // FrameBudget: benchmarks the hot paths of a LiDAR/AR camera pipeline against the budgets of its design documents.
 //
-// The module graph is the architecture:
-//   HotPaths (kernels, no harness)            NumpyFiles (.npy I/O)
-//   Statistics (pure functions) → Results (one Codable model) → Measurement (engine)
-//   Counters, Budgets, FrameLoop, Comparison, History, Reports, Plots read/write Results only;
-//   Gate (the gate's extra processes) joins Budgets and Comparison.
-//   BenchmarkSuite (Benchmarks/Suite) registers HotPaths with Measurement; `framebudget` wires it all.
+// The module graph is the architecture ("A → B": A imports B; every module also imports the ones B imports only when
+// listed). Checked against `grep '^import' Sources/<Module>/*.swift`.
+//   Kernels, knowing nothing of the harness:
+//     HotPaths → COpenBLAS, Crypto          NumpyFiles (.npy I/O)          CaptureKernels → HotPaths, NumpyFiles
+//     Workloads (seeded synthetic scenes) → Statistics
+//   Harness:
+//     Statistics (pure functions)          Results (one Codable model) → Statistics
+//     FrameLoop (cadence, policies) → Results, Statistics
+//     Measurement (the engine: Benchmark, runner, clock) → Results, Statistics, FrameLoop, CAllocCounter, CPlatform, Crypto
+//     Counters (PAPI, valgrind, roofs) → Measurement, Results, Statistics, CPAPI, COpenBLAS, CPlatform
+//     Budgets → Results, Statistics, Yams          Comparison → Results, Statistics
+//     History → Comparison, Results, Statistics, GRDB          Gate (re-measuring processes) → Budgets, Comparison, Results
+//     Reports → Budgets, Results, Statistics          Plots → Budgets, Comparison, Results, Statistics
+//     RunPipeline (select → preflight → environment → roofs → run → annotate → save → re-measure, no argument parsing)
+//       → Measurement, Counters, FrameLoop, Budgets, Gate, Reports, Plots, Results, CaptureKernels
+//   Library product FrameBudget (the public API: RegisteredSuite, FrameBudgetCommandLine; re-exports Measurement and
+//     FrameLoop) → RunPipeline, the harness modules above, CaptureKernels, ArgumentParser. It imports no suite.
+//   Clients, through that API only: BenchmarkSuite (Benchmarks/Suite: the camera pipeline's benchmarks) → HotPaths,
+//     CaptureKernels, NumpyFiles, Workloads, Measurement, FrameLoop; the `framebudget` executable (Sources/FrameBudgetTool)
+//     → FrameBudget, BenchmarkSuite; Examples/StringKernels (its own package) → FrameBudget.
 import PackageDescription
 
 let package = Package(
@@ -15,7 +29,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "framebudget", targets: ["framebudget"]),
+        // Benchmark your own package with the whole harness (README, "Benchmark your own package").
+        .library(name: "FrameBudget", targets: ["FrameBudget"]),
         .library(name: "HotPaths", targets: ["HotPaths"]),
+        // Capture kernels and .npy workloads, for packages that benchmark on recorded captures.
+        .library(name: "CaptureKernels", targets: ["CaptureKernels"]),
+        .library(name: "NumpyFiles", targets: ["NumpyFiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,26 +75,31 @@ let package = Package(
         ]),
         // The gate's sequential measurement: undecided budgets get fresh processes, merged as replicates.
         .target(name: "Gate", dependencies: ["Budgets", "Comparison", "Results"]),
-        .target(name: "Reports", dependencies: ["Results", "Budgets", "Comparison"]),
+        .target(name: "Reports", dependencies: ["Results", "Budgets", "Statistics"]),
         .target(name: "Plots", dependencies: ["Results", "Budgets", "Statistics", "Comparison"]),
         .target(name: "BenchmarkSuite", dependencies: [
             "HotPaths", "Measurement", "NumpyFiles", "CaptureKernels", "FrameLoop", "Workloads",
         ], path: "Benchmarks/Suite"),
 
-        // MARK: - Command line
+        // One measured run from selection to saved results and re-measuring processes: no argument parsing.
+        .target(name: "RunPipeline", dependencies: [
+            "Measurement", "Counters", "FrameLoop", "Budgets", "Gate", "Reports", "Plots", "Results", "CaptureKernels",
+        ]),
+
+        // MARK: - Command line (the library product users import) and the framebudget executable, its first client
         .target(name: "FrameBudget", dependencies: [
-            "BenchmarkSuite", "Measurement", "Results", "Statistics", "Counters", "Budgets", "Reports",
-            "Plots", "FrameLoop", "Comparison", "History", "Gate", "CaptureKernels", "NumpyFiles", "HotPaths",
+            "RunPipeline", "Measurement", "Results", "Statistics", "Counters", "Budgets", "Reports",
+            "Plots", "FrameLoop", "Comparison", "History", "Gate", "CaptureKernels",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "framebudget", dependencies: ["FrameBudget"], path: "Sources/FrameBudgetTool"),
+        .executableTarget(name: "framebudget", dependencies: ["FrameBudget", "BenchmarkSuite"], path: "Sources/FrameBudgetTool"),
 
         // libFuzzer target on the .npy reader: `make fuzz` (an ordinary build makes it a replay tool).
         .executableTarget(name: "NpyFuzz", dependencies: ["NumpyFiles"]),
 
         // MARK: - Tests, one target per module
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], resources: [.copy("Golden")]),
-        .testTarget(name: "ResultsTests", dependencies: ["Results", "Measurement"]),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "Measurement", "Statistics"]),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results", "FrameLoop"]),
         .testTarget(name: "HotPathsTests", dependencies: ["HotPaths", "Workloads", "NumpyFiles"], resources: [.copy("Golden")]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
@@ -86,11 +110,11 @@ let package = Package(
         .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"], exclude: ["Golden"]),
         .target(name: "RunFixtures", dependencies: ["Results", "Statistics"], path: "Tests/Support/RunFixtures"),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics", "RunFixtures"], resources: [.copy("Golden")]),
-        .testTarget(name: "HistoryTests", dependencies: ["History", "Results", "Comparison", "RunFixtures", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "Results", "Statistics", "RunFixtures", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GateTests", dependencies: ["Gate", "Budgets", "Comparison", "Results", "Statistics", "FrameLoop", "RunFixtures"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "Budgets", "Statistics"], resources: [.copy("Golden")]),
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets", "Statistics", "Comparison"]),
-        .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement"]),
+        .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement", "Budgets", "FrameLoop", "HotPaths"]),
         .testTarget(name: "CLITests", dependencies: []),
     ]
 )

@@ -2,6 +2,7 @@ import Counters
 import Foundation
 import Measurement
 import Results
+import RunPipeline
 
 /// The external profilers of `profile`, checked before anything is measured, and the files they leave in
 /// `profiles/<id>/` of the run folder (recorded in the benchmark's `artifacts`, relative to the run folder).
