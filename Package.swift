@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 // FrameBudget: benchmarks the hot paths of a LiDAR/AR camera pipeline against the budgets of its design documents.
 //
-// The module graph is the architecture ("A → B": A imports B; every module also imports the ones B imports only when
-// listed). Checked against `grep '^import' Sources/<Module>/*.swift`.
+// The module graph is the architecture. "A → B": A imports B; only direct imports are listed, and every target's
+// declared dependencies below are exactly these (checked with `grep '^import' Sources/<Module>/*.swift`).
 //   Kernels, knowing nothing of the harness:
 //     HotPaths → COpenBLAS, Crypto          NumpyFiles (.npy I/O)          CaptureKernels → HotPaths, NumpyFiles
 //     Workloads (seeded synthetic scenes) → Statistics
@@ -18,9 +18,10 @@
 //       → Measurement, Counters, FrameLoop, Budgets, Gate, Reports, Plots, Results, CaptureKernels
 //   Library product FrameBudget (the public API: RegisteredSuite, FrameBudgetCommandLine; re-exports Measurement and
 //     FrameLoop) → RunPipeline, the harness modules above, CaptureKernels, ArgumentParser. It imports no suite.
-//   Clients, through that API only: BenchmarkSuite (Benchmarks/Suite: the camera pipeline's benchmarks) → HotPaths,
-//     CaptureKernels, NumpyFiles, Workloads, Measurement, FrameLoop; the `framebudget` executable (Sources/FrameBudgetTool)
-//     → FrameBudget, BenchmarkSuite; Examples/StringKernels (its own package) → FrameBudget.
+//   Clients of that API, no back door: BenchmarkSuite (Benchmarks/Suite: the camera pipeline's benchmarks, declared with
+//     the Measurement/FrameLoop types FrameBudget re-exports) → HotPaths, CaptureKernels, NumpyFiles, Workloads,
+//     Measurement, FrameLoop; the `framebudget` executable (Sources/FrameBudgetTool) → FrameBudget, BenchmarkSuite,
+//     registering the suite with FrameBudgetCommandLine.main; Examples/StringKernels (its own package) → FrameBudget.
 import PackageDescription
 
 let package = Package(
