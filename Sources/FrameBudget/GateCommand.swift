@@ -131,7 +131,7 @@ struct GateCommand: ParsableCommand {
 
 /// Options shared by `gate` and `report`: which budgets, how strict, which warning margin.
 struct GateOptions: ParsableArguments {
-    @Option(help: "The budgets file (default: the suite's own, Benchmarks/budgets.yaml for framebudget).")
+    @Option(help: "The budgets file.")
     var budgets: String = Registration.suite.budgetsPath
 
     @Flag(help: "Treat INCONCLUSIVE as a failure (exit 3; a failure in JUnit).")
