@@ -19,9 +19,13 @@ build: deps
 build-debug: deps
 	$(SWIFT) build
 
-## test: every test target, debug build (deterministic; no timing assertions)
+## test: every test target, debug build (deterministic; no timing assertions); Package.swift's dependencies against the
+##       imports (scripts/check-module-graph.py); the example package (Examples/StringKernels, its own debug build:
+##       scripts/example-check.sh). The test summary line comes last.
 test: deps
 	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/check-module-graph.py
+	SWIFT=$(SWIFT) scripts/example-check.sh
 	SWIFT=$(SWIFT) scripts/run-tests.sh
 
 ## bench: the main job: measure the whole suite in release, write Reports/<run-id>/ (results.json, every report,

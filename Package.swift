@@ -1,12 +1,33 @@
 // swift-tools-version: 6.0
 // FrameBudget: benchmarks the hot paths of a LiDAR/AR camera pipeline against the budgets of its design documents.
 //
-// The module graph is the architecture:
-//   HotPaths (kernels, no harness)            NumpyFiles (.npy I/O)
-//   Statistics (pure functions) → Results (one Codable model) → Measurement (engine)
-//   Counters, Budgets, FrameLoop, Comparison, History, Reports, Plots read/write Results only;
-//   Gate (the gate's extra processes) joins Budgets and Comparison.
-//   BenchmarkSuite (Benchmarks/Suite) registers HotPaths with Measurement; `framebudget` wires it all.
+// The module graph is the architecture. "A → B": A imports B; only direct imports are listed, and every target's
+// declared dependencies below are exactly these (checked with `grep '^import' Sources/<Module>/*.swift`).
+//   Kernels, knowing nothing of the harness:
+//     HotPaths → COpenBLAS, Crypto          NumpyFiles (.npy I/O)          CaptureKernels → HotPaths, NumpyFiles
+//     Workloads (seeded synthetic scenes) → Statistics
+//   Harness:
+//     Statistics (pure functions)          TextFormatting (text tables, durations, XML escaping, FNV-1a)
+//     ChildProcesses (the one process runner) → Subprocess, SystemPackage
+//     Results (one Codable model) → Statistics, TextFormatting
+//     Measurement (the engine: Benchmark, runner, the one clock, the BenchmarkDriver seam)
+//       → Results, Statistics, ChildProcesses, CAllocCounter, CPlatform, Crypto
+//     FrameLoop (cadence, policies: a BenchmarkDriver on the engine's clock) → Measurement, Results, Statistics
+//     Counters (PAPI, valgrind, roofs) → Measurement, Results, Statistics, TextFormatting, ChildProcesses, CPAPI,
+//       COpenBLAS, CPlatform
+//     Budgets → Results, Statistics, Yams          Comparison → Results, Statistics, TextFormatting
+//     History → Comparison, Results, Statistics, GRDB
+//     Gate (re-measuring processes) → Budgets, Comparison, Results, ChildProcesses
+//     Reports → Budgets, Results, Statistics, TextFormatting
+//     Plots → Budgets, Comparison, Results, Statistics, ChildProcesses
+//     RunPipeline (select → preflight → environment → roofs → run → annotate → save → re-measure, no argument parsing)
+//       → Measurement, Counters, FrameLoop, Budgets, Gate, Reports, Plots, Results, CaptureKernels
+//   Library product FrameBudget (the public API: RegisteredSuite, FrameBudgetCommandLine; re-exports Measurement and
+//     FrameLoop) → RunPipeline, the harness modules above, CaptureKernels, ArgumentParser. It imports no suite.
+//   Clients of that API, no back door: BenchmarkSuite (Benchmarks/Suite: the camera pipeline's benchmarks, declared with
+//     the Measurement/FrameLoop types FrameBudget re-exports) → HotPaths, CaptureKernels, NumpyFiles, Workloads,
+//     Measurement, FrameLoop; the `framebudget` executable (Sources/FrameBudgetTool) → FrameBudget, BenchmarkSuite,
+//     registering the suite with FrameBudgetCommandLine.main; Examples/StringKernels (its own package) → FrameBudget.
 import PackageDescription
 
 let package = Package(
@@ -15,7 +36,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "framebudget", targets: ["framebudget"]),
+        // Benchmark your own package with the whole harness (README, "Benchmark your own package").
+        .library(name: "FrameBudget", targets: ["FrameBudget"]),
         .library(name: "HotPaths", targets: ["HotPaths"]),
+        // Capture kernels and .npy workloads, for packages that benchmark on recorded captures.
+        .library(name: "CaptureKernels", targets: ["CaptureKernels"]),
+        .library(name: "NumpyFiles", targets: ["NumpyFiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -68,20 +94,24 @@ let package = Package(
         ]),
         // The gate's sequential measurement: undecided budgets get fresh processes, merged as replicates.
         .target(name: "Gate", dependencies: ["Budgets", "Comparison", "Results", "ChildProcesses"]),
-        .target(name: "Reports", dependencies: ["Results", "Budgets", "Comparison", "TextFormatting"]),
+        .target(name: "Reports", dependencies: ["Results", "Budgets", "Statistics", "TextFormatting"]),
         .target(name: "Plots", dependencies: ["Results", "Budgets", "Statistics", "Comparison", "ChildProcesses"]),
         .target(name: "BenchmarkSuite", dependencies: [
             "HotPaths", "Measurement", "NumpyFiles", "CaptureKernels", "FrameLoop", "Workloads",
         ], path: "Benchmarks/Suite"),
 
-        // MARK: - Command line
+        // One measured run from selection to saved results and re-measuring processes: no argument parsing.
+        .target(name: "RunPipeline", dependencies: [
+            "Measurement", "Counters", "FrameLoop", "Budgets", "Gate", "Reports", "Plots", "Results", "CaptureKernels",
+        ]),
+
+        // MARK: - Command line (the library product users import) and the framebudget executable, its first client
         .target(name: "FrameBudget", dependencies: [
-            "BenchmarkSuite", "Measurement", "Results", "Statistics", "Counters", "Budgets", "Reports",
-            "Plots", "FrameLoop", "Comparison", "History", "Gate", "CaptureKernels", "NumpyFiles", "HotPaths",
-            "TextFormatting",
+            "RunPipeline", "Measurement", "Results", "Statistics", "Counters", "Budgets", "Reports",
+            "Plots", "FrameLoop", "Comparison", "History", "Gate", "CaptureKernels", "TextFormatting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "framebudget", dependencies: ["FrameBudget"], path: "Sources/FrameBudgetTool"),
+        .executableTarget(name: "framebudget", dependencies: ["FrameBudget", "BenchmarkSuite"], path: "Sources/FrameBudgetTool"),
 
         // libFuzzer target on the .npy reader: `make fuzz` (an ordinary build makes it a replay tool).
         .executableTarget(name: "NpyFuzz", dependencies: ["NumpyFiles"]),
@@ -90,7 +120,7 @@ let package = Package(
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], resources: [.copy("Golden")]),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         .testTarget(name: "TextFormattingTests", dependencies: ["TextFormatting"], exclude: ["make_fnv_golden.py"]),
-        .testTarget(name: "ResultsTests", dependencies: ["Results", "Measurement", "ChildProcesses"]),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "Measurement", "Statistics", "ChildProcesses"]),
         .testTarget(name: "MeasurementTests", dependencies: ["Measurement", "Results"]),
         .testTarget(name: "HotPathsTests", dependencies: ["HotPaths", "Workloads", "NumpyFiles"], resources: [.copy("Golden")]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
@@ -103,13 +133,13 @@ let package = Package(
         .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"], exclude: ["Golden"]),
         .target(name: "RunFixtures", dependencies: ["Results", "Statistics"], path: "Tests/Support/RunFixtures"),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics", "RunFixtures"], resources: [.copy("Golden")]),
-        .testTarget(name: "HistoryTests", dependencies: ["History", "Results", "Comparison", "RunFixtures", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "Results", "Statistics", "RunFixtures", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GateTests", dependencies: ["Gate", "Budgets", "Comparison", "Results", "Statistics", "FrameLoop", "RunFixtures"]),
         .testTarget(name: "ReportsTests", dependencies: [
             "Reports", "Results", "Budgets", "Statistics", "ChildProcesses",
         ], resources: [.copy("Golden")]),
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets", "Statistics", "Comparison"]),
-        .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement"]),
+        .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement", "Budgets", "FrameLoop", "HotPaths"]),
         .testTarget(name: "CLITests", dependencies: []),
     ]
 )

@@ -25,9 +25,3 @@ public enum Suite {
         groups.flatMap { $0.benchmarks() }
     }
 }
-
-/// A set of benchmarks registered together, typically all variants and workloads of one hot path.
-public protocol BenchmarkGroup: Sendable {
-    /// The benchmarks of the group.
-    static func benchmarks() -> [Benchmark]
-}

@@ -32,14 +32,3 @@ enum YoloPostBenchmarks: BenchmarkGroup {
         return Iteration(tearDown: { candidates.deallocate(); head.deallocate() }, run: body)
     }
 }
-
-/// A benchmark that cannot run on the given workload source: `run --workload` skips it with this note.
-public enum MeasurementSetUpError: Error, CustomStringConvertible {
-    case syntheticOnly(String)
-
-    public var description: String {
-        switch self {
-        case let .syntheticOnly(id): return "\(id) runs on its synthetic scene only (no capture input)"
-        }
-    }
-}

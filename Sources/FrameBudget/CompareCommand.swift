@@ -4,6 +4,7 @@ import Foundation
 import History
 import Plots
 import Results
+import RunPipeline
 import Statistics
 
 /// `framebudget compare BASE.json HEAD.json`: per benchmark, a t test over process runs, Holm over the benchmarks,

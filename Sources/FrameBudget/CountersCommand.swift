@@ -2,6 +2,7 @@ import ArgumentParser
 import Counters
 import Foundation
 import Results
+import RunPipeline
 
 /// `framebudget counters`: what this machine can count, and why not where it cannot.
 struct CountersCommand: ParsableCommand {

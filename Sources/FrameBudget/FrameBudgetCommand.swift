@@ -1,4 +1,5 @@
 import ArgumentParser
+import RunPipeline
 
 /// `framebudget`: benchmarks the hot paths of a LiDAR/AR camera pipeline against the budgets of its design documents.
 struct FrameBudgetCommand: ParsableCommand {
@@ -12,12 +13,4 @@ struct FrameBudgetCommand: ParsableCommand {
             CountersCommand.self, ProfileCommand.self, IterateCommand.self,
             CompareCommand.self, MergeCommand.self, HistoryCommand.self, PeersCommand.self,
         ])
-}
-
-/// The command line of FrameBudget, as a library: an executable's `main.swift` calls ``main()``.
-public enum FrameBudgetCommandLine {
-    /// Parses the process's arguments, runs the command and exits with its documented status.
-    public static func main() {
-        FrameBudgetCommand.main()
-    }
 }

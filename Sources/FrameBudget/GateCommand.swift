@@ -6,6 +6,7 @@ import History
 import Measurement
 import Reports
 import Results
+import RunPipeline
 
 /// `framebudget gate`: measures the suite (or reads a results file), checks every budget, writes every report into
 /// the run folder and exits with the gate's status.
@@ -87,10 +88,10 @@ struct GateCommand: ParsableCommand {
             try Folders.create(folder, what: "report folder")
             return (run, folder, nil)
         }
-        let (run, directory, _) = try SuiteSession(measurement: measurement, output: output)
+        let (run, directory, _) = try SuiteSession(request: measurement.request(output), benchmarks: Registration.suite.benchmarks)
             .execute(counting: counterOptions)
         let cap = SequentialGate.Cap(processes: maxProcesses, seconds: maxMinutes * 60)
-        return (run, directory.path, FreshProcesses(measurement: measurement, counters: counterOptions, cap: cap, directory: directory))
+        return (run, directory.path, FreshProcesses(runArguments: measurement.forwardedArguments(counters: counterOptions), cap: cap, directory: directory))
     }
 
     /// A results file cannot be re-measured: say once why budgets that rest on one process stay INCONCLUSIVE.
@@ -131,7 +132,7 @@ struct GateCommand: ParsableCommand {
 /// Options shared by `gate` and `report`: which budgets, how strict, which warning margin.
 struct GateOptions: ParsableArguments {
     @Option(help: "The budgets file.")
-    var budgets: String = "Benchmarks/budgets.yaml"
+    var budgets: String = Registration.suite.budgetsPath
 
     @Flag(help: "Treat INCONCLUSIVE as a failure (exit 3; a failure in JUnit).")
     var strict = false
@@ -144,7 +145,7 @@ struct GateOptions: ParsableArguments {
     }
 
     func pipeline() throws -> ReportPipeline {
-        ReportPipeline(budgets: try ReportPipeline.loadBudgets(budgets),
+        ReportPipeline(budgets: try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs),
                        evaluator: BudgetEvaluator(warningMarginPercent: marginPercent), strict: strict)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import History
 import Results
+import RunPipeline
 import TextFormatting
 
 /// `framebudget history …`: the nightly history database (record, list, show, plot, verify).

@@ -5,6 +5,7 @@ import Foundation
 import History
 import Plots
 import Results
+import RunPipeline
 import Statistics
 import TextFormatting
 
@@ -75,7 +76,7 @@ struct HistoryPlotCommand: ParsableCommand {
     var budgetMilliseconds: Double?
 
     @Option(help: "The budgets file the budget lines come from, when it exists and --budget-ms is not given.")
-    var budgets: String = "Benchmarks/budgets.yaml"
+    var budgets: String = Registration.suite.budgetsPath
 
     @Flag(name: .customLong("include-incomplete"), help: "Also use runs that were interrupted.")
     var includeIncomplete = false
@@ -116,7 +117,7 @@ extension HistoryPlotCommand {
     private func budgetLines() throws -> [String: Double] {
         guard budgetMilliseconds == nil, FileManager.default.fileExists(atPath: budgets) else { return [:] }
         var lines: [String: Double] = [:]
-        for budget in try ReportPipeline.loadBudgets(budgets) where budget.metric == .time && lines[budget.benchmarkID] == nil {
+        for budget in try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs) where budget.metric == .time && lines[budget.benchmarkID] == nil {
             lines[budget.benchmarkID] = budget.limit * budget.unit.scale(for: .time) / 1e6
         }
         return lines

@@ -3,6 +3,7 @@ import Comparison
 import Counters
 import Foundation
 import Results
+import RunPipeline
 
 /// What `compare` compares.
 enum CompareMode: String, ExpressibleByArgument, CaseIterable {

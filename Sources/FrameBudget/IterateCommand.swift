@@ -1,7 +1,7 @@
 import ArgumentParser
-import BenchmarkSuite
 import Foundation
 import Measurement
+import RunPipeline
 
 /// `framebudget iterate <id> --iterations N` (hidden): set-up and N iterations of one benchmark, untimed and silent.
 /// The child process that valgrind (`--counters callgrind`, `profile --callgrind`) and perf (`profile`) observe.
@@ -32,7 +32,7 @@ struct IterateCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard let benchmark = Suite.all().first(where: { $0.id == id }) else {
+            guard let benchmark = Registration.suite.benchmarks.first(where: { $0.id == id }) else {
                 throw CommandFailure(.badInput, "unknown benchmark id '\(id)' (see 'framebudget list')")
             }
             let iteration: Iteration

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaptureKernels
 import Foundation
+import RunPipeline
 
 /// `framebudget kernel <id> --in DIR --out DIR`: runs one hot path on recorded `.npy` inputs.
 struct KernelCommand: ParsableCommand {

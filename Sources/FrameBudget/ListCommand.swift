@@ -1,6 +1,6 @@
 import ArgumentParser
-import BenchmarkSuite
 import Measurement
+import RunPipeline
 
 /// `framebudget list`: the benchmark ids of the suite, optionally filtered.
 struct ListCommand: ParsableCommand {
@@ -15,7 +15,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            for benchmark in try SuiteSession.select(filters) {
+            for benchmark in try SuiteSession.select(filters, from: Registration.suite.benchmarks) {
                 guard verbose else { print(benchmark.id); continue }
                 let parameters = benchmark.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                 var details = ["threads=\(benchmark.threads)"] + parameters

@@ -2,6 +2,7 @@ import ArgumentParser
 import Comparison
 import Foundation
 import Results
+import RunPipeline
 
 /// `framebudget merge --out merged.json round1.json round2.json …`: the rounds of one build, one run.
 struct MergeCommand: ParsableCommand {

@@ -1,8 +1,8 @@
 import ArgumentParser
-import BenchmarkSuite
 import Counters
 import Foundation
 import Results
+import RunPipeline
 
 /// `framebudget peers`: the libraries a user would pick instead of the kernels (OpenCV, numpy, hashlib), measured by
 /// `scripts/peers.py` on the kernels' own inputs and merged into a run as `peer` variants. `make peers` drives it.
@@ -28,9 +28,10 @@ struct PeersCommand: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
+                let peers = try registeredPeers()
                 do {
-                    let entries = try PeerInputs.export(to: out, seed: seed)
-                    print("exported the inputs of \(entries.count) kernels → \(out)/manifest.json")
+                    let count = try peers.export(out, seed)
+                    print("exported the inputs of \(count) kernels → \(out)/manifest.json")
                 } catch { throw CommandFailure(.runFailure, "\(out): \(error)") }
             }
         }
@@ -41,7 +42,7 @@ struct PeersCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the ids of the kernels that have peers.")
 
         func run() throws {
-            PeerInputs.kernelIDs.forEach { print($0) }
+            try reportingFailures { try registeredPeers().kernelIDs.forEach { print($0) } }
         }
     }
 
@@ -97,4 +98,13 @@ struct PeersCommand: ParsableCommand {
             keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         }
     }
+}
+
+/// The registered suite's peer inputs.
+/// - Throws: ``CommandFailure`` (bad input) when the suite declares no peers.
+private func registeredPeers() throws -> PeerInputsExport {
+    guard let peers = Registration.suite.peers else {
+        throw CommandFailure(.badInput, "this suite declares no peers (RegisteredSuite.peers)")
+    }
+    return peers
 }

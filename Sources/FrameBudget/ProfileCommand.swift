@@ -1,9 +1,9 @@
 import ArgumentParser
-import BenchmarkSuite
 import Counters
 import Foundation
 import Measurement
 import Results
+import RunPipeline
 
 /// `framebudget profile <id>`: why is this benchmark as fast as it is? Per-stage times and counters, a perf flame
 /// graph, and (with `--counters callgrind`) exact instructions and the top functions per iteration. Writes
@@ -35,7 +35,7 @@ struct ProfileCommand: ParsableCommand {
         try reportingFailures {
             let benchmark = try selectOne()
             let tools = try ProfileTools(perf: !noPerf, callgrind: counterOptions.counters == .callgrind)
-            let (results, directory, _) = try SuiteSession(measurement: measurement, output: output)
+            let (results, directory, _) = try SuiteSession(request: measurement.request(output), benchmarks: Registration.suite.benchmarks)
                 .execute(counting: counterOptions, quickRoofs: true)
             guard var result = results.benchmarks.first, results.complete else {
                 throw CommandFailure(.interrupted, "profile interrupted: \(results.incompleteReason ?? "")")
@@ -52,7 +52,7 @@ struct ProfileCommand: ParsableCommand {
 
     /// The one benchmark the id (or a pattern selecting exactly one) names.
     private func selectOne() throws -> Benchmark {
-        let selected = try SuiteSession.select(measurement.filters)
+        let selected = try SuiteSession.select(measurement.filters, from: Registration.suite.benchmarks)
         if measurement.filters.count == 1, let exact = selected.first(where: { $0.id == measurement.filters[0] }) { return exact }
         guard selected.count == 1, measurement.filters.count == 1 else {
             throw CommandFailure(.badInput, "profile needs exactly one benchmark id (\(measurement.filters.isEmpty ? "none" : "\(selected.count) selected"); see 'framebudget list')")
@@ -67,7 +67,7 @@ struct ProfileCommand: ParsableCommand {
     /// Times each stage (when the benchmark declares stages) and reads PAPI counters per stage.
     private func profileStages(_ benchmark: Benchmark, into result: inout BenchmarkResult, clock: ClockInfo) throws {
         let iteration: Iteration
-        do { iteration = try benchmark.setUp(measurement.source) }
+        do { iteration = try benchmark.setUp(measurement.request(output).source) }
         catch { throw CommandFailure(.runFailure, "\(benchmark.id): set-up failed: \(error)") }
         defer { iteration.tearDown() }
         guard !iteration.stages.isEmpty else {

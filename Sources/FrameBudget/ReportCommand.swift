@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Results
+import RunPipeline
 
 /// `framebudget report`: regenerates every report and plot from a results file (no measuring; not a gate).
 struct ReportCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Results
+import RunPipeline
 
 /// `framebudget run`: measures the suite (or the benchmarks the filters select) and writes
 /// `Reports/<run-id>/results.json`.
@@ -23,7 +24,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let (results, directory, _) = try SuiteSession(measurement: measurement, output: output)
+            let (results, directory, _) = try SuiteSession(request: measurement.request(output), benchmarks: Registration.suite.benchmarks)
                 .execute(counting: counterOptions)
             switch format {
             case .console:

@@ -1,3 +1,9 @@
+// `framebudget`: FrameBudget's command line over its own camera-pipeline suite, registered through the library's
+// public API exactly as any other package registers its benchmarks (README, "Benchmark your own package").
+import BenchmarkSuite
 import FrameBudget
 
-FrameBudgetCommandLine.main()
+let peers = PeerInputsExport(kernelIDs: PeerInputs.kernelIDs) { folder, seed in
+    try PeerInputs.export(to: folder, seed: seed).count
+}
+FrameBudgetCommandLine.main(RegisteredSuite(groups: Suite.groups, budgets: "Benchmarks/budgets.yaml", peers: peers))

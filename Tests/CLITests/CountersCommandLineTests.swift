@@ -60,12 +60,15 @@ final class CountersCommandLineTests: XCTestCase {
         XCTAssertEqual(validation.status, 0, validation.stdout)
     }
 
-    /// Valgrind is slow: one tiny benchmark, few iterations, no roofs; still two full counts.
+    /// Valgrind is slow: one tiny benchmark, few iterations, no roofs; still two full counts. `--counted-iterations`
+    /// fixes n: otherwise n is 10, or 1 when a timed sample held fewer, which load can change between the two runs
+    /// (one run under load average ~11 read 196923.4 against 196923.0 per iteration: a tenth against a whole).
     func testTwoCallgrindCountsOfTheSameBenchmarkAreIdentical() throws {
         var instructions = [Double]()
         for runID in ["a", "b"] {
             let result = try Framebudget.run(["run", "--quick", "--allow-debug", "--no-roofs", "--samples", "5",
-                                              "--max-time", "0.1", "--counters", "callgrind", "--reports", reports,
+                                              "--max-time", "0.1", "--counters", "callgrind", "--counted-iterations", "10",
+                                              "--reports", reports,
                                               "--run-id", runID, "texture-upload/memcpy/256x192"])
             XCTAssertEqual(result.status, 0, result.stderr)
             let counters = try XCTUnwrap(try benchmarks(runID).first?["counters"] as? [[String: Any]])

@@ -101,6 +101,21 @@ final class GateCommandTests: XCTestCase {
         XCTAssertTrue(junit.contains("type=\"MISSING\""))
     }
 
+    /// Budget ids are checked against the benchmarks the executable registers (all of them, whatever was selected):
+    /// a registered one that did not run is MISSING (above); one that names no registered benchmark is a typo.
+    func testABudgetNamingNoRegisteredBenchmarkIsOneLineOfBadInput() throws {
+        let run = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "t", "texture-upload/memcpy/256x192"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let path = try budgets(limit: "10").replacingOccurrences(of: "budgets.yaml", with: "typo.yaml")
+        try String(contentsOfFile: folder + "/budgets.yaml", encoding: .utf8)
+            .replacingOccurrences(of: "workload: 256x192", with: "workload: 265x192").write(toFile: path, atomically: true, encoding: .utf8)
+        let gate = try Framebudget.run(["gate", "--results", folder + "/r/t/results.json", "--budgets", path])
+        XCTAssertEqual(gate.status, 2)
+        XCTAssertEqual(gate.stderr.split(separator: "\n").count, 1, gate.stderr)
+        XCTAssertTrue(gate.stderr.hasPrefix("framebudget: error: \(path):"), gate.stderr)
+        XCTAssertTrue(gate.stderr.contains("unknown benchmark id 'texture-upload/optimized/265x192'"), gate.stderr)
+    }
+
     func testInconclusiveFailsOnlyUnderStrictAndReportRegeneratesEverything() throws {
         let run = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "i", "texture-upload/optimized/256x192"])
         XCTAssertEqual(run.status, 0, run.stderr)

@@ -4,6 +4,7 @@ import Foundation
 import History
 import Reports
 import Results
+import RunPipeline
 import Statistics
 
 /// `gate --baseline REF`: besides the budgets, fail on a significant regression against an earlier run.

@@ -3,6 +3,7 @@ import Counters
 import Foundation
 import Measurement
 import Results
+import RunPipeline
 
 /// Which counters a run reads and whether it measures the machine's roofs (`run`, `profile`).
 struct CounterOptions: ParsableArguments {
@@ -39,13 +40,13 @@ struct CounterOptions: ParsableArguments {
     ///   is missing for `--counters callgrind`: both are checked before anything is measured.
     /// - Parameter runFolder: where `--counters callgrind` keeps each benchmark's cachegrind outputs and
     ///   per-function counts (`instructions/<id>/`, see ``InstructionArtifacts``).
-    func probe(workload: MeasurementOptions, runFolder: String? = nil) throws -> (probe: (any CounterProbe)?, warnings: [String]) {
+    func probe(seed: UInt64, workload: String?, runFolder: String? = nil) throws -> (probe: (any CounterProbe)?, warnings: [String]) {
         switch counters {
         case .none:
             return (nil, [])
         case .callgrind:
-            var arguments = ["--seed", "\(workload.seed)"]
-            if let folder = workload.workload { arguments += ["--workload", folder] }
+            var arguments = ["--seed", "\(seed)"]
+            if let folder = workload { arguments += ["--workload", folder] }
             do {
                 let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
                 return (try ValgrindCounter(
@@ -87,11 +88,12 @@ extension SuiteSession {
     func execute(
         counting options: CounterOptions, quickRoofs: Bool? = nil
     ) throws -> (run: RunResults, directory: RunDirectory, probe: (any CounterProbe)?) {
-        let runID = output.runID ?? RunID.make()
-        let (probe, warnings) = try options.probe(workload: measurement, runFolder: "\(output.reportsRoot)/\(runID)")
+        let runID = request.runID ?? RunID.make()
+        let (probe, warnings) = try options.probe(
+            seed: request.settings.seed, workload: request.workload, runFolder: "\(request.reportsRoot)/\(runID)")
         let (run, directory) = try execute(
             counters: probe, countersMode: options.counters, runID: runID,
-            roofs: options.roofMeter(quick: quickRoofs ?? measurement.quick), extraWarnings: warnings)
+            roofs: options.roofMeter(quick: quickRoofs ?? request.quick), extraWarnings: warnings)
         return (run, directory, probe)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Measurement
+import RunPipeline
 
 /// How to measure: shared by `run`, `gate` and anything else that runs the suite.
 struct MeasurementOptions: ParsableArguments {
@@ -68,8 +69,12 @@ struct MeasurementOptions: ParsableArguments {
         return settings
     }
 
-    var source: WorkloadSource {
-        workload.map { .capture(directory: $0) } ?? .synthetic(seed: seed)
+    /// The run these options and `output` ask for.
+    func request(_ output: OutputOptions) -> RunRequest {
+        RunRequest(
+            filters: filters, quick: quick, settings: settings, workload: workload, allowDebug: allowDebug,
+            frameLoop: frameLoop.settings(quick: quick), waitForSignalAfter: waitForSignalAfter,
+            reportsRoot: output.reportsRoot, runID: output.runID)
     }
 }
 

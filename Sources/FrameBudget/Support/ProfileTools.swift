@@ -2,6 +2,7 @@ import Counters
 import Foundation
 import Measurement
 import Results
+import RunPipeline
 import TextFormatting
 
 /// The external profilers of `profile`, checked before anything is measured, and the files they leave in

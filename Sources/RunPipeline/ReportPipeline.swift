@@ -1,4 +1,3 @@
-import BenchmarkSuite
 import Budgets
 import Foundation
 import Plots
@@ -6,27 +5,34 @@ import Reports
 import Results
 
 /// From a run and its budgets to every report on disk: verdicts → plots → reports. Shared by `gate` and `report`.
-struct ReportPipeline {
-    let budgets: [Budget]
-    let evaluator: BudgetEvaluator
-    let strict: Bool
+package struct ReportPipeline {
+    package let budgets: [Budget]
+    package let evaluator: BudgetEvaluator
+    package let strict: Bool
 
-    /// Loads the budgets file, checking every id against the suite and the id contract.
+    package init(budgets: [Budget], evaluator: BudgetEvaluator, strict: Bool) {
+        self.budgets = budgets
+        self.evaluator = evaluator
+        self.strict = strict
+    }
+
+    /// Loads the budgets file, checking every id against the registered benchmarks: a budget naming a registered
+    /// benchmark that did not run is MISSING later (exit 1); one naming no registered benchmark is a typo, bad input.
+    /// - Parameter knownIDs: the ids of every registered benchmark (not only the selected ones).
     /// - Throws: ``CommandFailure`` (bad input) with the file, line and field.
-    static func loadBudgets(_ path: String) throws -> [Budget] {
-        let known = Set(Suite.all().map(\.id)).union(ContractIDs.all)
-        do { return try BudgetsFile.load(path: path, knownIDs: known) }
+    package static func loadBudgets(_ path: String, knownIDs: Set<String>) throws -> [Budget] {
+        do { return try BudgetsFile.load(path: path, knownIDs: knownIDs) }
         catch { throw CommandFailure(.badInput, "\(error)") }
     }
 
-    func verdicts(for run: RunResults) -> [BudgetVerdict] {
+    package func verdicts(for run: RunResults) -> [BudgetVerdict] {
         evaluator.evaluate(budgets, against: run)
     }
 
     /// Draws the plots into `<directory>/plots/` and writes every report into `directory`.
     /// - Returns: the report input (for the console table and the gate checks).
     @discardableResult
-    func writeReports(_ run: RunResults, verdicts: [BudgetVerdict], into directory: String) throws -> ReportInput {
+    package func writeReports(_ run: RunResults, verdicts: [BudgetVerdict], into directory: String) throws -> ReportInput {
         let plotFolder = "\(directory)/plots"
         let specs = StandardPlots.specs(for: PlotInput(run: run, verdicts: verdicts))
         let (rendered, note) = PlotRendering.render(specs, into: plotFolder)
@@ -43,7 +49,7 @@ struct ReportPipeline {
     }
 
     /// The verdict table for stdout, coloured on a terminal.
-    static func consoleTable(_ input: ReportInput) -> String {
+    package static func consoleTable(_ input: ReportInput) -> String {
         let text = (try? ConsoleReporter(colour: Console.stdoutIsTerminal).text(input)) ?? ""
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }

@@ -1,4 +1,3 @@
-import BenchmarkSuite
 import Counters
 import Foundation
 import Measurement
@@ -6,14 +5,20 @@ import Results
 
 /// One measured run of the suite, as `run` and `gate` perform it: select, check, measure, save after every
 /// benchmark, point `latest` at it.
-struct SuiteSession {
-    let measurement: MeasurementOptions
-    let output: OutputOptions
+package struct SuiteSession {
+    /// What to measure and where to write.
+    package let request: RunRequest
+    /// Every registered benchmark; the request's filters select among them.
+    package let benchmarks: [Benchmark]
 
-    /// The benchmarks the filters select.
+    package init(request: RunRequest, benchmarks: [Benchmark]) {
+        self.request = request
+        self.benchmarks = benchmarks
+    }
+
+    /// The benchmarks of `all` the filters select.
     /// - Throws: ``CommandFailure`` (bad input) naming a pattern that selects nothing.
-    static func select(_ filters: [String]) throws -> [Benchmark] {
-        let all = Suite.all()
+    package static func select(_ filters: [String], from all: [Benchmark]) throws -> [Benchmark] {
         let filter = IDFilter(filters)
         if let unmatched = filter.unmatchedPatterns(in: all.map(\.id)).first {
             throw CommandFailure(.badInput, "unknown benchmark id or pattern '\(unmatched)' (see 'framebudget list')")
@@ -28,29 +33,29 @@ struct SuiteSession {
     ///   - runID: the run folder's name (default: `--run-id`, else a new time-sorted id).
     ///   - extraWarnings: warnings of the caller's own set-up (e.g. PAPI unusable), recorded with the run's.
     /// - Returns: the run and its folder; the run is incomplete when interrupted.
-    func execute(counters: (any CounterProbe)? = nil, countersMode: CounterMode = .none, runID: String? = nil,
+    package func execute(counters: (any CounterProbe)? = nil, countersMode: CounterMode = .none, runID: String? = nil,
                  roofs: RoofMeter? = nil, extraWarnings: [String] = []) throws -> (RunResults, RunDirectory) {
         // First of all: a signal during set-up or the roofs must end in a written (incomplete) run, not a kill.
         let interruption = Interruption()
         interruption.install()
-        let selected = try Self.select(measurement.filters)
+        let selected = try Self.select(request.filters, from: benchmarks)
         try checkWorkloadFolder()
-        let preflight = try CapturePreflight.check(selected, source: measurement.source)
+        let preflight = try CapturePreflight.check(selected, source: request.source)
         let benchmarks = preflight.runnable
-        let settings = measurement.settings
+        let settings = request.settings
         let clock = MonotonicClock.characterize()
         let environment = EnvironmentProbe.collect(clock: clock)
         let injected = settings.injectedSlowdown > 0
             ? ["test-only: --inject-slowdown \(settings.injectedSlowdown) made every sample slower on purpose"] : []
         let warnings = StabilityWarnings.warnings(for: environment) + preflight.notes + extraWarnings + injected
-        if environment.buildConfiguration == "debug" && !measurement.allowDebug {
+        if environment.buildConfiguration == "debug" && !request.allowDebug {
             throw CommandFailure(.badInput, "this is a debug build: timings would be meaningless; build with 'swift build -c release' (or pass --allow-debug)")
         }
         if let cpu = settings.pinnedCPU {
             do { try ProcessResources.pinCurrentThread(to: cpu) }
             catch { throw CommandFailure(.badInput, "\(error)") }
         }
-        let directory = try RunDirectory.create(root: output.reportsRoot, runID: runID ?? output.runID ?? RunID.make())
+        let directory = try RunDirectory.create(root: request.reportsRoot, runID: runID ?? request.runID ?? RunID.make())
         var run = RunResults(
             runID: directory.runID, startedAt: Date(), environment: environment,
             settings: recordedSettings(settings, counters: countersMode), warnings: warnings)
@@ -61,8 +66,7 @@ struct SuiteSession {
         }
         let runner = SuiteRunner(
             runner: BenchmarkRunner(settings: settings, clock: clock, counters: counters),
-            source: measurement.source, interruption: interruption,
-            frameLoop: measurement.frameLoop.settings(quick: measurement.quick))
+            source: request.source, interruption: interruption, frameLoop: request.frameLoop)
         do {
             try runner.run(benchmarks, into: &run, progress: showProgress) { partial in
                 try directory.save(annotate(partial, directory))
@@ -89,7 +93,7 @@ struct SuiteSession {
     /// Test-only (`--test-wait-for-signal-after N`): once N benchmarks are saved, block until a signal arrives, so a
     /// signal test knows where the run stands when it interrupts it (no race with the next benchmark's end).
     private func waitForTestSignal(after run: RunResults, _ interruption: Interruption) {
-        guard let count = measurement.waitForSignalAfter, run.benchmarks.count == count, !run.complete,
+        guard let count = request.waitForSignalAfter, run.benchmarks.count == count, !run.complete,
               run.incompleteReason == nil else { return }
         Console.endProgress()
         Console.writeToStandardError("waiting for a signal after \(count) benchmarks\n")
@@ -102,7 +106,7 @@ struct SuiteSession {
     }
 
     private func checkWorkloadFolder() throws {
-        guard let folder = measurement.workload else { return }
+        guard let folder = request.workload else { return }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure(.badInput, "--workload \(folder): no such folder")
@@ -113,8 +117,8 @@ struct SuiteSession {
         RunSettings(
             samples: settings.samples, targetSampleNanoseconds: settings.targetSampleNanoseconds,
             warmupNanoseconds: settings.warmupNanoseconds, cacheMode: settings.coldCache ? .cold : .warm,
-            pinnedCPU: settings.pinnedCPU, quick: measurement.quick, filters: measurement.filters,
-            workload: measurement.workload ?? "synthetic", seed: settings.seed, counters: counters)
+            pinnedCPU: settings.pinnedCPU, quick: request.quick, filters: request.filters,
+            workload: request.workload ?? "synthetic", seed: settings.seed, counters: counters)
     }
 
     private func showProgress(_ event: ProgressEvent) {

@@ -2,17 +2,17 @@ import Foundation
 import Results
 
 /// Creating the folders commands write into, with a reason a user can act on when that fails.
-enum Folders {
+package enum Folders {
     /// Creates `path` and its parents.
     /// - Throws: ``CommandFailure`` (run failure): "`path`: cannot create `what`: `reason`".
-    static func create(_ path: String, what: String = "folder") throws {
+    package static func create(_ path: String, what: String = "folder") throws {
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
         catch { throw CommandFailure(.runFailure, "\(path): cannot create \(what): \(obstacle(to: path, error))") }
     }
 
     /// Why a folder cannot be created: the nearest existing ancestor is a file, or is not writable; else the
     /// system's reason (Foundation's own message is "NSCocoaErrorDomain error 512").
-    static func obstacle(to path: String, _ error: Error? = nil) -> String {
+    package static func obstacle(to path: String, _ error: Error? = nil) -> String {
         var ancestor = URL(fileURLWithPath: path).standardizedFileURL
         var isDirectory: ObjCBool = false
         while !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {

@@ -1,26 +1,26 @@
 import Foundation
 
 /// Where the command writes: results to stdout, progress and errors to stderr.
-enum Console {
+package enum Console {
     /// True when stderr is a terminal: progress is shown only then, so CI logs stay quiet.
-    static let stderrIsTerminal = isatty(STDERR_FILENO) == 1
-    static let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+    package static let stderrIsTerminal = isatty(STDERR_FILENO) == 1
+    package static let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
 
-    static func error(_ message: String) {
+    package static func error(_ message: String) {
         writeToStandardError("framebudget: error: \(message)\n")
     }
 
-    static func warning(_ message: String) {
+    package static func warning(_ message: String) {
         writeToStandardError("framebudget: warning: \(message)\n")
     }
 
     /// A progress line that overwrites itself on a terminal, and is dropped otherwise.
-    static func progress(_ message: String) {
+    package static func progress(_ message: String) {
         guard stderrIsTerminal else { return }
         writeToStandardError("\r\u{1B}[2K\(message)")
     }
 
-    static func endProgress() {
+    package static func endProgress() {
         guard stderrIsTerminal else { return }
         writeToStandardError("\r\u{1B}[2K")
     }
@@ -28,7 +28,7 @@ enum Console {
     /// Writes to stderr after flushing stdout. `print` buffers stdout when it is not a terminal while stderr is
     /// written at once, so in a CI log that takes both streams a warning would land inside the table printed
     /// before it.
-    static func writeToStandardError(_ text: String) {
+    package static func writeToStandardError(_ text: String) {
         fflush(nil)  // every output stream, stdout included (naming `stdout` is not concurrency-safe in Swift 6)
         FileHandle.standardError.write(Data(text.utf8))
     }
@@ -36,7 +36,7 @@ enum Console {
 
 extension Console {
     /// A line of what the command is doing that is worth keeping in a CI log (not a warning, not progress).
-    static func info(_ message: String) {
+    package static func info(_ message: String) {
         FileHandle.standardError.write(Data("framebudget: \(message)\n".utf8))
     }
 }

@@ -1,4 +1,3 @@
-import BenchmarkSuite
 import CaptureKernels
 import Measurement
 
@@ -6,17 +5,17 @@ import Measurement
 /// each benchmark is set up once on the capture. One whose input files are absent, or that runs on its synthetic scene
 /// only, is skipped with a one-line note;
 /// one whose files are present but invalid stops the run as bad input, naming the file.
-enum CapturePreflight {
-    struct Outcome {
+package enum CapturePreflight {
+    package struct Outcome {
         /// The benchmarks to measure, in their order.
-        let runnable: [Benchmark]
+        package let runnable: [Benchmark]
         /// One line per skipped benchmark, for the console and the results' `warnings`.
-        let notes: [String]
+        package let notes: [String]
     }
 
     /// - Throws: ``CommandFailure`` (bad input) for an invalid input file, or when no selected benchmark can run on
     ///   the capture (after printing the notes).
-    static func check(_ benchmarks: [Benchmark], source: WorkloadSource) throws -> Outcome {
+    package static func check(_ benchmarks: [Benchmark], source: WorkloadSource) throws -> Outcome {
         guard case let .capture(directory) = source else { return Outcome(runnable: benchmarks, notes: []) }
         var runnable: [Benchmark] = [], notes: [String] = []
         for benchmark in benchmarks {

@@ -2,15 +2,15 @@ import Foundation
 import Results
 
 /// The folder of one run, `Reports/<run-id>/`, and the `Reports/latest` link to the newest one.
-struct RunDirectory {
-    let root: String
-    let runID: String
+package struct RunDirectory: Sendable {
+    package let root: String
+    package let runID: String
 
-    var path: String { "\(root)/\(runID)" }
-    var resultsPath: String { "\(path)/results.json" }
+    package var path: String { "\(root)/\(runID)" }
+    package var resultsPath: String { "\(path)/results.json" }
 
     /// Creates the folder, checking up front that it is writable so a long run never ends unable to save.
-    static func create(root: String, runID: String) throws -> RunDirectory {
+    package static func create(root: String, runID: String) throws -> RunDirectory {
         let directory = RunDirectory(root: root, runID: runID)
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: directory.path) {
@@ -25,19 +25,19 @@ struct RunDirectory {
     }
 
     /// Writes the run atomically (after every benchmark, and at the end).
-    func save(_ run: RunResults) throws {
+    package func save(_ run: RunResults) throws {
         do { try ResultsFile.write(run, to: resultsPath) }
         catch { throw CommandFailure(.runFailure, "\(error)") }
     }
 
     /// Removes the run folder when no results file was ever saved in it (the run's first write failed).
-    func removeIfNothingSaved() {
+    package func removeIfNothingSaved() {
         guard !FileManager.default.fileExists(atPath: resultsPath) else { return }
         try? FileManager.default.removeItem(atPath: path)
     }
 
     /// Points `Reports/latest` at this run, atomically (a new link renamed over the old one).
-    func markLatest() throws {
+    package func markLatest() throws {
         let link = "\(root)/latest"
         let temporary = "\(root)/.latest-\(getpid())"
         unlink(temporary)

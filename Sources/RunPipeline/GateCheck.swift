@@ -3,14 +3,16 @@ import Reports
 
 /// One thing `gate` checks after the run. Today: the budgets. A regression check against a baseline
 /// (`--baseline`) is meant to be a second conformance appended to ``GateCommand``'s list.
-protocol GateCheck {
+package protocol GateCheck {
     /// The exit status this check asks for (`.success` when satisfied) and one line saying why.
     func evaluate(_ input: ReportInput) -> (status: ExitStatus, message: String)
 }
 
 /// Budgets: FAIL or MISSING fail the gate (1); INCONCLUSIVE fails it only under `--strict` (3).
-struct BudgetGateCheck: GateCheck {
-    func evaluate(_ input: ReportInput) -> (status: ExitStatus, message: String) {
+package struct BudgetGateCheck: GateCheck {
+    package init() {}
+
+    package func evaluate(_ input: ReportInput) -> (status: ExitStatus, message: String) {
         let summary = input.summary
         if summary.hasFailures { return (.budgetFailure, "budgets: \(summary.count(.fail)) failed, \(summary.count(.missing)) missing") }
         if input.strict && summary.count(.inconclusive) > 0 {
@@ -22,7 +24,7 @@ struct BudgetGateCheck: GateCheck {
 
 extension ExitStatus {
     /// Which of two gate outcomes decides the exit: a failure (1) outranks an inconclusive strict gate (3).
-    static func worst(_ a: ExitStatus, _ b: ExitStatus) -> ExitStatus {
+    package static func worst(_ a: ExitStatus, _ b: ExitStatus) -> ExitStatus {
         let rank: [ExitStatus: Int] = [.success: 0, .inconclusive: 1, .budgetFailure: 2]
         return (rank[a] ?? 3) >= (rank[b] ?? 3) ? a : b
     }

@@ -1,0 +1,23 @@
+/// Adler-32 (RFC 1950) of `bytes`: the checksum of zlib streams.
+public func adler32(_ bytes: [UInt8]) -> UInt32 {
+    let modulus: UInt32 = 65_521
+    var a: UInt32 = 1, b: UInt32 = 0
+    // 5552 bytes is the longest run whose sums cannot overflow 32 bits before the modulo (zlib's NMAX).
+    var start = 0
+    while start < bytes.count {
+        let end = min(start + 5552, bytes.count)
+        for index in start..<end {
+            a &+= UInt32(bytes[index])
+            b &+= a
+        }
+        a %= modulus
+        b %= modulus
+        start = end
+    }
+    return b << 16 | a
+}
+
+/// The words of `text` (separated by spaces or newlines), sorted by their UTF-8 bytes.
+public func sortedWords(_ text: String) -> [Substring] {
+    text.split(whereSeparator: { $0 == " " || $0 == "\n" }).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+}

@@ -1,0 +1,51 @@
+import FrameBudget
+import StringKernels
+
+/// The benchmarks of StringKernels: one per function, each on a seeded input built outside the timed window.
+enum StringKernelsBenchmarks: BenchmarkGroup {
+    static func benchmarks() -> [Benchmark] {
+        [checksum, sort]
+    }
+
+    /// Adler-32 of 64 KiB: `bytes/iter` lets the reports show GB/s.
+    static let checksum = Benchmark(
+        hotPath: "adler32", variant: "optimized", workload: "64KiB", bytesPerIteration: 65_536
+    ) { source in
+        var random = SeededBytes(seed: seed(source))
+        let bytes = random.take(65_536)
+        return Iteration { blackHole(adler32(bytes)) }
+    }
+
+    /// Sorting 10 000 random words.
+    static let sort = Benchmark(
+        hotPath: "sort-words", variant: "optimized", workload: "10k-words", parameters: ["words": "10000"]
+    ) { source in
+        var random = SeededBytes(seed: seed(source))
+        let words = (0..<10_000).map { _ in String(decoding: random.take(8).map { 97 + $0 % 26 }, as: UTF8.self) }
+        let text = words.joined(separator: " ")
+        return Iteration { blackHole(sortedWords(text)) }
+    }
+
+    /// The run's seed (`--seed`); these benchmarks have no recorded-capture input.
+    private static func seed(_ source: WorkloadSource) -> UInt64 {
+        if case let .synthetic(seed) = source { return seed }
+        return 0x5EED
+    }
+}
+
+/// A small deterministic byte stream (SplitMix64), so every run measures the same input.
+struct SeededBytes {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func take(_ count: Int) -> [UInt8] {
+        (0..<count).map { _ in
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return UInt8(truncatingIfNeeded: z ^ (z >> 31))
+        }
+    }
+}

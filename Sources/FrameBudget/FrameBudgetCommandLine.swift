@@ -1,0 +1,78 @@
+// The public API of the FrameBudget library: one `import FrameBudget` gives a package what it needs to declare
+// benchmarks (Measurement's `Benchmark`, `Iteration`, `Stage`, `WorkloadSource`, `BenchmarkGroup`, `blackHole`,
+// `FrameLoopSpec`, and FrameLoop's `FramePolicy`) and the one entry point below.
+@_exported import FrameLoop
+@_exported import Measurement
+import Foundation
+import RunPipeline
+
+/// The command line of FrameBudget, as a library: a package's benchmark executable calls ``main(_:)`` (or
+/// ``main(benchmarks:budgets:)``) from its `main.swift` and gets the whole CLI (`run`, `list`, `env`, `gate`, `report`,
+/// `compare`, `merge`, `history`, `profile`, `counters`, …) over its own benchmarks and budgets file, with the
+/// documented exit codes (0 success · 1 budget failed/missing or regression · 2 bad input · 3 inconclusive ·
+/// 4 run failure · 64 malformed command line · 130/143 interrupted).
+///
+/// ```swift
+/// import FrameBudget
+///
+/// FrameBudgetCommandLine.main(benchmarks: MyBenchmarks.benchmarks(), budgets: "Benchmarks/budgets.yaml")
+/// ```
+public enum FrameBudgetCommandLine {
+    /// Runs the command line over `suite`: parses the process's arguments, runs the command and exits with its
+    /// status. Never returns.
+    public static func main(_ suite: RegisteredSuite) -> Never {
+        Registration.register(suite)
+        FrameBudgetCommand.main()
+        exit(ExitStatus.success.rawValue)
+    }
+
+    /// Runs the command line over `benchmarks`, judged against the budgets file at `budgets` (relative to the
+    /// working directory; `--budgets` overrides it). Never returns.
+    public static func main(benchmarks: [Benchmark], budgets: String = RegisteredSuite.defaultBudgetsPath) -> Never {
+        main(RegisteredSuite(benchmarks: benchmarks, budgets: budgets))
+    }
+}
+
+/// What a package hands the command line: every benchmark it declares, and its budgets file.
+///
+/// Budgets may name only registered benchmarks: an id registered here that did not run is MISSING (exit 1); any other
+/// id is a typo, reported as bad input (exit 2) naming the file and the id.
+public struct RegisteredSuite: Sendable {
+    /// Where `gate`, `report` and `history show` look for budgets unless told otherwise.
+    public static let defaultBudgetsPath = "Benchmarks/budgets.yaml"
+
+    /// Every benchmark, in report order; ids (`hotPath/variant/workload`) must be unique.
+    public var benchmarks: [Benchmark]
+    /// The default budgets file (`--budgets` overrides it).
+    public var budgetsPath: String
+    /// Inputs of the kernels that have peers (other libraries' implementations, `framebudget peers`), or nil.
+    public var peers: PeerInputsExport?
+
+    /// - Precondition: benchmark ids are unique.
+    public init(benchmarks: [Benchmark], budgets: String = defaultBudgetsPath, peers: PeerInputsExport? = nil) {
+        let ids = benchmarks.map(\.id)
+        precondition(Set(ids).count == ids.count, "benchmark ids must be unique: \(Dictionary(grouping: ids) { $0 }.filter { $0.value.count > 1 }.keys.sorted())")
+        self.benchmarks = benchmarks
+        self.budgetsPath = budgets
+        self.peers = peers
+    }
+
+    /// The benchmarks of every group, in the groups' order.
+    public init(groups: [any BenchmarkGroup.Type], budgets: String = defaultBudgetsPath, peers: PeerInputsExport? = nil) {
+        self.init(benchmarks: groups.flatMap { $0.benchmarks() }, budgets: budgets, peers: peers)
+    }
+}
+
+/// How `framebudget peers` exports the inputs of the kernels that have peers (as `.npy` capture folders with a
+/// `manifest.json` that `scripts/peers.py` reads).
+public struct PeerInputsExport: Sendable {
+    /// The ids of the benchmarks that have peers.
+    public var kernelIDs: [String]
+    /// Writes the inputs for `seed` into a folder; returns how many kernels' inputs it wrote.
+    public var export: @Sendable (_ folder: String, _ seed: UInt64) throws -> Int
+
+    public init(kernelIDs: [String], export: @escaping @Sendable (_ folder: String, _ seed: UInt64) throws -> Int) {
+        self.kernelIDs = kernelIDs
+        self.export = export
+    }
+}

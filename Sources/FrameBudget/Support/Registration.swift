@@ -1,0 +1,23 @@
+import Synchronization
+
+/// The suite the entry point was given. Commands are built by the argument parser, which cannot hand them values, so
+/// they read it from here; it is set once, before parsing.
+enum Registration {
+    private static let current = Mutex<RegisteredSuite?>(nil)
+
+    static func register(_ suite: RegisteredSuite) {
+        current.withLock { $0 = suite }
+    }
+
+    /// The registered suite.
+    /// - Precondition: ``FrameBudgetCommandLine`` registered one (commands run only from there).
+    static var suite: RegisteredSuite {
+        guard let suite = current.withLock({ $0 }) else {
+            preconditionFailure("FrameBudgetCommandLine.main registers the suite before any command runs")
+        }
+        return suite
+    }
+
+    /// Every registered benchmark id: what a budget may name.
+    static var knownIDs: Set<String> { Set(suite.benchmarks.map(\.id)) }
+}

@@ -1,0 +1,11 @@
+/// Thrown by a benchmark's set-up that cannot run on the given workload source (e.g. it has no capture input):
+/// `run --workload` skips the benchmark with this note instead of failing the run.
+public enum MeasurementSetUpError: Error, CustomStringConvertible {
+    case syntheticOnly(String)
+
+    public var description: String {
+        switch self {
+        case let .syntheticOnly(id): return "\(id) runs on its synthetic scene only (no capture input)"
+        }
+    }
+}
