@@ -21,10 +21,10 @@ public final class DepthColormap: @unchecked Sendable {
     let pool: WorkerPool
     /// Row bands per frame: several per thread, so a preempted thread holds up little.
     let bands: Int
-    /// Per band, the optimized sampler's scratch, allocated once: a vertically filtered source row, then the
-    /// bilinear sample of every output pixel of the row (so the palette loop reads contiguous memory).
+    /// Per band, the optimized sampler's scratch, allocated once: two vertically filtered source rows, then the
+    /// bilinear samples of every output pixel of two output rows (so the palette loop reads contiguous memory).
     let scratch: UnsafeMutablePointer<Float>
-    var scratchPerBand: Int { sourceWidth + outputWidth + Self.tapPadding }
+    var scratchPerBand: Int { 2 * (sourceWidth + outputWidth + Self.tapPadding) }
     /// Lanes after the row of samples that the run-by-run sampler may spill into (and read weights from).
     static let tapPadding = 4
     var job: PoolJob<(depth: ImageView<Float>, output: ImageBuffer<RGBA8>)>!
@@ -49,7 +49,7 @@ public final class DepthColormap: @unchecked Sendable {
         self.pool = pool
         bands = self.outputWidth * self.outputHeight >= 1 << 18 && pool.threads > 1
             ? Swift.min(self.outputHeight, pool.threads * 8) : 1
-        scratch = .allocate(capacity: bands * (sourceWidth + self.outputWidth + Self.tapPadding))
+        scratch = .allocate(capacity: bands * 2 * (sourceWidth + self.outputWidth + Self.tapPadding))
         job = PoolJob { [unowned self] frame, band in renderBand(band, frame.depth, frame.output) }
     }
 
