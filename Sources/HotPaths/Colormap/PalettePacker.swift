@@ -72,8 +72,8 @@ enum VaryingChannels {
     case redToBlue, cyanToMagenta, redAndBlue, redAndGreen, all
 }
 
-/// A compile-time choice of how each channel is computed (quantized bits, 0 for a constant channel), so a loop
-/// specialized on it does only the work its palette needs. Every form is the reference's `base + slope·t` exactly:
+/// A compile-time choice of which channels are computed (the varying ones are quantized; constant ones and alpha
+/// come in with `redFold`), so a loop specialized on it does only the work its palette needs. Every form is the reference's `base + slope·t` exactly:
 /// 1 + (−1)·t is 1 − t and 0 + 1·t is t in IEEE arithmetic (t ≥ +0 here).
 protocol ChannelSet {
     /// The pixel word of a saturated t, constant channels and alpha included.
