@@ -57,7 +57,9 @@ final class BilinearAxis: @unchecked Sendable {
         count = outputSize
         first = .allocate(capacity: outputSize)
         second = .allocate(capacity: outputSize)
-        weight = .allocate(capacity: outputSize)
+        // Padded with zeros: the run-by-run sampler loads four weights at a time past a run's end.
+        weight = .allocate(capacity: outputSize + DepthColormap.tapPadding)
+        (weight + outputSize).initialize(repeating: 0, count: DepthColormap.tapPadding)
         var identity = inputSize == outputSize
         for i in 0..<outputSize {
             let tap = BilinearTap.at(i, inputSize: inputSize, outputSize: outputSize)

@@ -1,7 +1,8 @@
 extension DepthColormap {
-    /// The optimized variant, byte-for-byte equal to ``renderReference(_:into:)``: precomputed taps; per output row
-    /// one vertically filtered source row, a gather of each pixel's two taps, then a branch-free loop the compiler
-    /// vectorizes (``PalettePacker``); row bands over the pool for large outputs. Allocates nothing.
+    /// The optimized variant, byte-for-byte equal to ``renderReference(_:into:)``: precomputed taps; per pair of
+    /// output rows their two vertically filtered source rows, their samples computed run by run of pixels sharing
+    /// their texels, then a branch-free loop the compiler vectorizes (``PalettePacker``); row bands over the pool for
+    /// large outputs. Allocates nothing.
     /// - Precondition: `depth` is `sourceWidth × sourceHeight`; `output` is `outputWidth × outputHeight`.
     public func render(_ depth: ImageView<Float>, into output: ImageBuffer<RGBA8>) {
         checkSizes(depth, output)
@@ -25,16 +26,21 @@ extension DepthColormap {
             for y in range { colourRow(depth.row(y), into: output.mutableRow(y), set) }
             return
         }
-        let filtered = scratch + band * scratchPerBand
-        let left = filtered + sourceWidth, difference = left + outputWidth + DepthColormap.tapPadding
-        for y in range {
+        let filtered = scratch + band * scratchPerBand, filteredBelow = filtered + sourceWidth
+        let samples = filteredBelow + sourceWidth, samplesBelow = samples + outputWidth + DepthColormap.tapPadding
+        // Rows in pairs: the run loop's indices, texel loads and weights serve both (the last row of an odd band
+        // pairs with itself).
+        for y in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
+            let pair = y + 1 < range.upperBound
             filterRow(depth, outputRow: y, into: filtered)
-            gatherTaps(filtered, left: left, difference: difference)
-            sampleRow(left, difference, into: output.mutableRow(y), set)
+            if pair { filterRow(depth, outputRow: y + 1, into: filteredBelow) }
+            sampleRows(filtered, pair ? filteredBelow : filtered, into: samples, samplesBelow)
+            colourRow(samples, into: output.mutableRow(y), set)
+            if pair { colourRow(samplesBelow, into: output.mutableRow(y + 1), set) }
         }
     }
 
-    /// Same size: each pixel is its own texel.
+    /// The palette over one row of depths: contiguous, branch-free, vectorized.
     private func colourRow<Set: ChannelSet>(_ source: UnsafePointer<Float>, into destination: UnsafeMutablePointer<RGBA8>, _ set: Set.Type) {
         let out = UnsafeMutableRawPointer(destination).assumingMemoryBound(to: UInt32.self)
         let packer = packer
@@ -48,32 +54,30 @@ extension DepthColormap {
         for x in 0..<sourceWidth { filtered[x] = lerp(top[x], bottom[x], weight) }
     }
 
-    /// The filtered texel `a` every output pixel of the row reads and its difference `b − a` to the second one,
-    /// filled run by run (two loads and one subtraction per run of pixels sharing their texels, not per pixel: the
-    /// same IEEE difference the reference's `lerp` computes per pixel). Each run is filled four lanes at a time and
-    /// may spill up to three lanes past its end: the next run overwrites them, and the last spills into
-    /// ``tapPadding``. A run is ~7.5 pixels, so two vector stores replace ~7.5 scalar ones per buffer.
-    private func gatherTaps(_ filtered: UnsafePointer<Float>, left: UnsafeMutablePointer<Float>, difference: UnsafeMutablePointer<Float>) {
+    /// The horizontal half of the filter for two output rows, run by run: the pixels of a run (~7.5 at 256 → 1920)
+    /// read the same two filtered texels `a` and `b`, so `a` and `b − a` are loaded and subtracted once per run and
+    /// row, and its samples `a + w·(b − a)` (the reference's `lerp`, the same IEEE operations) computed four lanes
+    /// at a time, the weights loaded once for both rows. A run may spill up to three lanes past its end: the next
+    /// run overwrites them, and the last spills into ``tapPadding`` (the weights are padded alike).
+    private func sampleRows(_ filtered: UnsafePointer<Float>, _ filteredBelow: UnsafePointer<Float>,
+                            into samples: UnsafeMutablePointer<Float>, _ samplesBelow: UnsafeMutablePointer<Float>) {
         let first = columns.first, second = columns.second, runStart = columns.runStart
-        let leftBytes = UnsafeMutableRawPointer(left), differenceBytes = UnsafeMutableRawPointer(difference)
+        let weights = UnsafeRawPointer(columns.weight)
+        let out = UnsafeMutableRawPointer(samples), outBelow = UnsafeMutableRawPointer(samplesBelow)
         for run in 0..<columns.runCount {
             let start = Int(runStart[run]), end = Int(runStart[run + 1])
-            let texelA = filtered[Int(first[start])], texelB = filtered[Int(second[start])]
-            let a = SIMD4<Float>(repeating: texelA), b = SIMD4<Float>(repeating: texelB - texelA)
+            let left = Int(first[start]), right = Int(second[start])
+            let texel = filtered[left], texelBelow = filteredBelow[left]
+            let a = SIMD4<Float>(repeating: texel), difference = SIMD4<Float>(repeating: filtered[right] - texel)
+            let aBelow = SIMD4<Float>(repeating: texelBelow)
+            let differenceBelow = SIMD4<Float>(repeating: filteredBelow[right] - texelBelow)
             var x = start
             repeat {
-                leftBytes.storeBytes(of: a, toByteOffset: x &* 4, as: SIMD4<Float>.self)
-                differenceBytes.storeBytes(of: b, toByteOffset: x &* 4, as: SIMD4<Float>.self)
+                let weight = weights.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<Float>.self)
+                out.storeBytes(of: a + weight * difference, toByteOffset: x &* 4, as: SIMD4<Float>.self)
+                outBelow.storeBytes(of: aBelow + weight * differenceBelow, toByteOffset: x &* 4, as: SIMD4<Float>.self)
                 x &+= 4
             } while x < end
         }
-    }
-
-    /// The horizontal half of the filter, then the palette: contiguous, branch-free, vectorized.
-    private func sampleRow<Set: ChannelSet>(_ left: UnsafePointer<Float>, _ difference: UnsafePointer<Float>,
-                                            into destination: UnsafeMutablePointer<RGBA8>, _ set: Set.Type) {
-        let out = UnsafeMutableRawPointer(destination).assumingMemoryBound(to: UInt32.self)
-        let weight = columns.weight, packer = packer
-        for x in 0..<outputWidth { out[x] = packer.pack(left[x] + weight[x] * difference[x], set) }
     }
 }

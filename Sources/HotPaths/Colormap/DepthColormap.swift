@@ -21,12 +21,11 @@ public final class DepthColormap: @unchecked Sendable {
     let pool: WorkerPool
     /// Row bands per frame: several per thread, so a preempted thread holds up little.
     let bands: Int
-    /// Per band, the optimized sampler's scratch, allocated once: a vertically filtered source row, then the left
-    /// tap and the right − left difference of every output pixel of the row (so the per-pixel loop reads
-    /// contiguous memory).
+    /// Per band, the optimized sampler's scratch, allocated once: two vertically filtered source rows, then the
+    /// bilinear samples of every output pixel of two output rows (so the palette loop reads contiguous memory).
     let scratch: UnsafeMutablePointer<Float>
-    var scratchPerBand: Int { sourceWidth + 2 * (outputWidth + Self.tapPadding) }
-    /// Lanes after each tap row that the vectorized gather may spill into.
+    var scratchPerBand: Int { 2 * (sourceWidth + outputWidth + Self.tapPadding) }
+    /// Lanes after the row of samples that the run-by-run sampler may spill into (and read weights from).
     static let tapPadding = 4
     var job: PoolJob<(depth: ImageView<Float>, output: ImageBuffer<RGBA8>)>!
 
@@ -50,7 +49,7 @@ public final class DepthColormap: @unchecked Sendable {
         self.pool = pool
         bands = self.outputWidth * self.outputHeight >= 1 << 18 && pool.threads > 1
             ? Swift.min(self.outputHeight, pool.threads * 8) : 1
-        scratch = .allocate(capacity: bands * (sourceWidth + 2 * (self.outputWidth + Self.tapPadding)))
+        scratch = .allocate(capacity: bands * 2 * (sourceWidth + self.outputWidth + Self.tapPadding))
         job = PoolJob { [unowned self] frame, band in renderBand(band, frame.depth, frame.output) }
     }
 

@@ -9,7 +9,10 @@ struct PalettePacker {
     let base: SIMD3<Float>
     let slope: SIMD3<Float>
     /// Alpha, and the channels the palette's `channels` set holds constant (base + 0·t = base exactly).
-    private let constantBits: UInt32
+    let constantBits: UInt32
+    /// XOR-ing a quantized red channel with this clears its float exponent (leaving the byte) and sets the constant
+    /// bits in the same instruction: red ^ (magic ^ constant) = byte | constant, as the constant's low byte is 0.
+    let redFold: UInt32
     /// Which channels vary with depth: kernels specialize their loops on it, so constant ones cost nothing.
     let channels: VaryingChannels
 
@@ -29,23 +32,37 @@ struct PalettePacker {
             channels = .all
         }
         constantBits = constant
+        redFold = Self.magic.bitPattern ^ constant
     }
 
     /// The packed pixel of one depth, computing only the channels `Set` says vary (it must match `channels`).
     @inline(__always)
     func pack<Set: ChannelSet>(_ depth: Float, _: Set.Type) -> UInt32 {
         var t = (depth - near) / range
-        t = t > 0 ? t : 0  // also NaN → 0
+        t = t > 0 ? t : 0  // also NaN → 0 (such a pixel is dropped below)
         t = t < 1 ? t : 1
-        let rgba = Set.red(t, self) | (Set.green(t, self) << 8) | (Set.blue(t, self) << 16) | constantBits
-        return depth.magnitude < .infinity ? rgba : 0
+        let rgba = Set.packed(t, self)
+        // Finite exactly when the exponent is not all ones: an integer test, which the compiler does not rewrite
+        // into the four-instruction ordered/unequal float compare that `magnitude < .infinity` becomes.
+        return depth.bitPattern & 0x7F80_0000 != 0x7F80_0000 ? rgba : 0
     }
 
-    /// `quantizeUnit` for a channel mixed from two colours within 0…1 (so 255·c lies within −0.001…255.001):
-    /// adding 1.5·2²³ rounds 255·c to the nearest integer, ties to even, in the low mantissa bits.
+    /// 1.5·2²³: adding it to a value in −2²² … 2²² leaves that value rounded to an integer (ties to even) in the low
+    /// mantissa bits; its own low 16 bits are 0.
+    static let magic: Float = 12_582_912
+
+    /// `quantizeUnit` for a channel mixed from two colours within 0…1 (so 255·c lies within −0.001…255.001), as the
+    /// bits of 255·c + 1.5·2²³: the byte is in the low 8 bits above `magic`'s pattern 0x4B40_0000, so `<< 16` and
+    /// `<< 24` leave exactly the byte, `& 0xFF` too, and `^ magic` clears everything else.
+    @inline(__always)
+    static func quantizedBits(_ channel: Float) -> UInt32 {
+        (255 * channel + magic).bitPattern
+    }
+
+    /// The byte `quantizeUnit` gives a channel within 0…1, as a word.
     @inline(__always)
     static func quantize(_ channel: Float) -> UInt32 {
-        (255 * channel + 12_582_912).bitPattern & 0x1FF
+        quantizedBits(channel) & 0xFF
     }
 }
 
@@ -55,41 +72,44 @@ enum VaryingChannels {
     case redToBlue, cyanToMagenta, redAndBlue, redAndGreen, all
 }
 
-/// A compile-time choice of how each channel is computed (quantized bits, 0 for a constant channel), so a loop
-/// specialized on it does only the work its palette needs. Every form is the reference's `base + slope·t` exactly:
+/// A compile-time choice of which channels are computed (the varying ones are quantized; constant ones and alpha
+/// come in with `redFold`), so a loop specialized on it does only the work its palette needs. Every form is the reference's `base + slope·t` exactly:
 /// 1 + (−1)·t is 1 − t and 0 + 1·t is t in IEEE arithmetic (t ≥ +0 here).
 protocol ChannelSet {
-    static func red(_ t: Float, _ packer: PalettePacker) -> UInt32
-    static func green(_ t: Float, _ packer: PalettePacker) -> UInt32
-    static func blue(_ t: Float, _ packer: PalettePacker) -> UInt32
+    /// The pixel word of a saturated t, constant channels and alpha included.
+    static func packed(_ t: Float, _ packer: PalettePacker) -> UInt32
 }
 
 enum AllChannels: ChannelSet {
-    @inline(__always) static func red(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(p.base.x + p.slope.x * t) }
-    @inline(__always) static func green(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(p.base.y + p.slope.y * t) }
-    @inline(__always) static func blue(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(p.base.z + p.slope.z * t) }
+    @inline(__always) static func packed(_ t: Float, _ p: PalettePacker) -> UInt32 {
+        (PalettePacker.quantizedBits(p.base.x + p.slope.x * t) ^ p.redFold)
+            | (PalettePacker.quantize(p.base.y + p.slope.y * t) << 8)
+            | (PalettePacker.quantizedBits(p.base.z + p.slope.z * t) << 16)
+    }
 }
 
 enum RedAndBlue: ChannelSet {
-    @inline(__always) static func red(_ t: Float, _ p: PalettePacker) -> UInt32 { AllChannels.red(t, p) }
-    @inline(__always) static func green(_ t: Float, _ p: PalettePacker) -> UInt32 { 0 }
-    @inline(__always) static func blue(_ t: Float, _ p: PalettePacker) -> UInt32 { AllChannels.blue(t, p) }
+    @inline(__always) static func packed(_ t: Float, _ p: PalettePacker) -> UInt32 {
+        (PalettePacker.quantizedBits(p.base.x + p.slope.x * t) ^ p.redFold)
+            | (PalettePacker.quantizedBits(p.base.z + p.slope.z * t) << 16)
+    }
 }
 
 enum RedAndGreen: ChannelSet {
-    @inline(__always) static func red(_ t: Float, _ p: PalettePacker) -> UInt32 { AllChannels.red(t, p) }
-    @inline(__always) static func green(_ t: Float, _ p: PalettePacker) -> UInt32 { AllChannels.green(t, p) }
-    @inline(__always) static func blue(_ t: Float, _ p: PalettePacker) -> UInt32 { 0 }
+    @inline(__always) static func packed(_ t: Float, _ p: PalettePacker) -> UInt32 {
+        (PalettePacker.quantizedBits(p.base.x + p.slope.x * t) ^ p.redFold)
+            | (PalettePacker.quantize(p.base.y + p.slope.y * t) << 8)
+    }
 }
 
 enum RedToBlue: ChannelSet {
-    @inline(__always) static func red(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(1 - t) }
-    @inline(__always) static func green(_ t: Float, _ p: PalettePacker) -> UInt32 { 0 }
-    @inline(__always) static func blue(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(t) }
+    @inline(__always) static func packed(_ t: Float, _ p: PalettePacker) -> UInt32 {
+        (PalettePacker.quantizedBits(1 - t) ^ p.redFold) | (PalettePacker.quantizedBits(t) << 16)
+    }
 }
 
 enum CyanToMagenta: ChannelSet {
-    @inline(__always) static func red(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(t) }
-    @inline(__always) static func green(_ t: Float, _ p: PalettePacker) -> UInt32 { PalettePacker.quantize(1 - t) }
-    @inline(__always) static func blue(_ t: Float, _ p: PalettePacker) -> UInt32 { 0 }
+    @inline(__always) static func packed(_ t: Float, _ p: PalettePacker) -> UInt32 {
+        (PalettePacker.quantizedBits(t) ^ p.redFold) | (PalettePacker.quantize(1 - t) << 8)
+    }
 }
