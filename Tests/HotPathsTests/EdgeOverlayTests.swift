@@ -79,4 +79,26 @@ final class EdgeOverlayTests: XCTestCase {
         XCTAssertGreaterThan(edgeCount, 300, "the boxes' outlines are found")
         XCTAssertLessThan(edgeCount, 256 * 192 / 5, "walls and floor are not edges")
     }
+
+    /// Every size from 1×1 to 5×5 (where border rows and columns are most of the image), random depths with steps
+    /// and holes on the border, through each channel set the optimized loop specializes on.
+    func testOptimizedEqualsReferenceOnTinySizesWithHolesOnTheBorder() {
+        let values: [Float] = [0.4, 0.9, 1, 1.05, 1.2, 2, 2.5, 3.5, 4, 6, .nan, 0, .infinity, -1]
+        let palettes: [GradientPalette] = [
+            .cyanToMagenta(), .redToBlue(),
+            GradientPalette(nearColor: [1, 0.5, 0], farColor: [0.2, 0.5, 1], near: 0.5, far: 5, opacity: 0.7),
+            GradientPalette(nearColor: [0, 0.3, 0.5], farColor: [1, 0.9, 0.5], near: 0.5, far: 5, opacity: 0.7),
+            GradientPalette(nearColor: [0.1, 0.2, 0.3], farColor: [0.9, 0.6, 0.4], near: 0.5, far: 5, opacity: 0.7),
+        ]
+        var state: UInt64 = 0x0E06E
+        for width in 1...5 {
+            for height in 1...5 {
+                let map = DepthMap(width: width, height: height, values: (0..<(width * height)).map { _ in
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    return values[Int(state >> 33) % values.count]
+                })
+                for palette in palettes { _ = edges(map, threshold: 0.02, palette: palette) }
+            }
+        }
+    }
 }

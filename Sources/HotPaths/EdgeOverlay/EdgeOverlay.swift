@@ -15,10 +15,13 @@ public final class EdgeOverlay: @unchecked Sendable {
     public let palette: GradientPalette
     public let width: Int, height: Int
     let packer: PalettePacker
-    /// The optimized variant's scratch, allocated once: per pixel, 1 when it and its left and right neighbours
-    /// (clamped) are valid depths, else 0; and one row of single-pixel validity.
+    /// The optimized variant's scratch, allocated once: for three depth rows (rolling), per pixel 1 when it and
+    /// its left and right neighbours (clamped) are valid depths, else 0, and the horizontal Sobel sums; one row of
+    /// single-pixel validity; one row of vertical Sobel sums.
     let rowValidity: UnsafeMutablePointer<UInt32>
+    let rowSums: UnsafeMutablePointer<Float>
     let pixelValidity: UnsafeMutablePointer<UInt32>
+    let columnSums: UnsafeMutablePointer<Float>
 
     /// The default threshold.
     public static let defaultThreshold: Float = 0.05
@@ -33,13 +36,17 @@ public final class EdgeOverlay: @unchecked Sendable {
         self.threshold = threshold
         self.palette = palette
         packer = PalettePacker(palette)
-        rowValidity = .allocate(capacity: width * height)
+        rowValidity = .allocate(capacity: width * 3)
+        rowSums = .allocate(capacity: width * 3)
         pixelValidity = .allocate(capacity: width)
+        columnSums = .allocate(capacity: width)
     }
 
     deinit {
         rowValidity.deallocate()
+        rowSums.deallocate()
         pixelValidity.deallocate()
+        columnSums.deallocate()
     }
 
     /// The reference variant: the definition above, pixel by pixel.
@@ -51,7 +58,7 @@ public final class EdgeOverlay: @unchecked Sendable {
         }
     }
 
-    /// One pixel of the reference (the optimized variant also uses it on the image border).
+    /// One pixel of the reference.
     func referencePixel(_ depth: ImageView<Float>, _ x: Int, _ y: Int) -> RGBA8 {
         let left = Swift.max(x - 1, 0), right = Swift.min(x + 1, width - 1)
         let up = Swift.max(y - 1, 0), down = Swift.min(y + 1, height - 1)
