@@ -28,6 +28,15 @@ final class NMSScratch {
     private var keptY2 = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var keptArea = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var keptClass = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    /// Row k (k = 0…8): all ones in the first k lanes. A vector built from a runtime count at each call went
+    /// through the stack lane by lane and stalled on store forwarding.
+    private let laneMasks: UnsafeMutablePointer<UInt32> = {
+        let masks = UnsafeMutablePointer<UInt32>.allocate(capacity: 9 * 8)
+        for k in 0...8 {
+            for lane in 0..<8 { masks[8 * k + lane] = lane < k ? .max : 0 }
+        }
+        return masks
+    }()
 
     init(candidates: Int, kept: Int) { reserve(candidates: candidates, kept: kept) }
 
@@ -35,7 +44,7 @@ final class NMSScratch {
         for pointer in [source, result] { pointer.deallocate() }
         for pointer in [scoreKey, classKey, order, spare, keptClass] { pointer.deallocate() }
         for pointer in [keptX1, keptY1, keptX2, keptY2, keptArea] { pointer.deallocate() }
-        wideKey.deallocate(); wideSpare.deallocate()
+        wideKey.deallocate(); wideSpare.deallocate(); laneMasks.deallocate()
         kept.deallocate()
         histogram.deallocate()
     }
@@ -155,7 +164,7 @@ final class NMSScratch {
 
     /// The kept-box arrays as a value, to be fetched once per call (see the type's note on exclusivity checks).
     var keptBoxes: KeptBoxes {
-        KeptBoxes(x1: keptX1, y1: keptY1, x2: keptX2, y2: keptY2, area: keptArea, classKeys: keptClass)
+        KeptBoxes(x1: keptX1, y1: keptY1, x2: keptX2, y2: keptY2, area: keptArea, classKeys: keptClass, laneMasks: laneMasks)
     }
 
     /// One candidate box broadcast to every lane.
@@ -178,6 +187,7 @@ final class NMSScratch {
         let x1: UnsafeMutablePointer<Float>, y1: UnsafeMutablePointer<Float>
         let x2: UnsafeMutablePointer<Float>, y2: UnsafeMutablePointer<Float>
         let area: UnsafeMutablePointer<Float>, classKeys: UnsafeMutablePointer<UInt32>
+        let laneMasks: UnsafeMutablePointer<UInt32>
 
         /// Appends a kept box (of class key `classKey`) at `index`, zeroing the rest of a fresh SIMD chunk so
         /// padding lanes never overlap.
@@ -216,15 +226,22 @@ final class NMSScratch {
         func overlap(_ box: Box, classKey: UInt32, count: Int, threshold: Float) -> Bool {
             let query = Query(box, threshold)
             let wanted = SIMD8<UInt32>(repeating: classKey)
-            let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
             var chunk = 0
             while chunk < count {
-                // Padding lanes are masked out: their zero class key is a real class (Int32.min).
-                let sameClass = (classes(chunk) .== wanted) .& (lane .< SIMD8(repeating: Int32(min(count - chunk, 8))))
+                var sameClass = classes(chunk) .== wanted
+                // Padding lanes of the last chunk are masked out: their zero class key is a real class (Int32.min).
+                if count - chunk < NMSScratch.lanes {
+                    sameClass = sameClass .& (masks(count - chunk) .!= SIMD8<UInt32>())
+                }
                 if any(sameClass) && any((iou(query, chunk) .> query.limit) .& sameClass) { return true }
                 chunk += NMSScratch.lanes
             }
             return false
+        }
+
+        @inline(__always)
+        private func masks(_ lanes: Int) -> SIMD8<UInt32> {
+            UnsafeRawPointer(laneMasks + 8 * lanes).loadUnaligned(as: SIMD8<UInt32>.self)
         }
 
         /// IoU of the query with kept boxes `chunk..<chunk + 8`, as ``intersectionOverUnion(_:_:)`` computes it.

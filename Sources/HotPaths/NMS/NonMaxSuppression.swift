@@ -46,12 +46,13 @@ public final class NonMaxSuppression: @unchecked Sendable {
         scratch.sort(count: count, by: scratch.scoreKey)
         scratch.sort(count: count, by: scratch.classKey)
         let order = scratch.order, classKey = scratch.classKey
+        let runs = ClassRuns(order: order, source: scratch.source, kept: scratch.kept, keptBoxes: scratch.keptBoxes)
         var start = 0
         while start < count {
             let run = classKey[Int(order[start])]
             var end = start + 1
             while end < count && classKey[Int(order[end])] == run { end += 1 }
-            suppressWithinClass(start..<end, boxes: boxes, parameters: parameters)
+            runs.suppress(start..<end, boxes: boxes, parameters: parameters)
             start = end
         }
         return mergeKept(count: count, maxDetections: max(parameters.maxDetections, 0))
@@ -131,19 +132,24 @@ public final class NonMaxSuppression: @unchecked Sendable {
         return UnsafeBufferPointer(start: result, count: keptCount)
     }
 
-    /// Greedy NMS over one class's run of the sorted order, marking the survivors in `kept`.
-    private func suppressWithinClass(_ run: Range<Int>, boxes: UnsafeBufferPointer<Float>, parameters: NMSParameters) {
-        let order = scratch.order, source = scratch.source, kept = scratch.kept, keptBoxes = scratch.keptBoxes
-        var keptCount = 0
-        for position in run {
-            guard keptCount < parameters.maxDetections else { return }
-            let ordinal = Int(order[position])
-            let base = 4 * Int(source[ordinal])
-            let box = (boxes[base], boxes[base + 1], boxes[base + 2], boxes[base + 3])
-            if !keptBoxes.overlap(box, count: keptCount, threshold: parameters.iou) {
-                keptBoxes.append(box, at: keptCount)
-                kept[ordinal] = true
-                keptCount += 1
+    /// The scratch arrays greedy suppression per class uses, fetched once per call rather than once per class.
+    private struct ClassRuns {
+        let order: UnsafeMutablePointer<UInt32>, source: UnsafeMutablePointer<Int32>, kept: UnsafeMutablePointer<Bool>
+        let keptBoxes: NMSScratch.KeptBoxes
+
+        /// Greedy NMS over one class's run of the sorted order, marking the survivors in `kept`.
+        func suppress(_ run: Range<Int>, boxes: UnsafeBufferPointer<Float>, parameters: NMSParameters) {
+            var keptCount = 0
+            for position in run {
+                guard keptCount < parameters.maxDetections else { return }
+                let ordinal = Int(order[position])
+                let base = 4 * Int(source[ordinal])
+                let box = (boxes[base], boxes[base + 1], boxes[base + 2], boxes[base + 3])
+                if !keptBoxes.overlap(box, count: keptCount, threshold: parameters.iou) {
+                    keptBoxes.append(box, at: keptCount)
+                    kept[ordinal] = true
+                    keptCount += 1
+                }
             }
         }
     }
