@@ -1,12 +1,16 @@
 extension EdgeOverlay {
-    /// The optimized variant, byte-for-byte equal to ``renderReference(_:into:)``. The Sobel sums are shared
-    /// between pixels without changing a single IEEE operation: the reference's gx is (column sum right) − (column
-    /// sum left) and its gy (row sum below) − (row sum above), each sum `(a + 2·b) + c` as written there. So per row
-    /// each depth row gets its horizontal sums and its three-valid-in-a-row marks once (three rows kept, rolling),
-    /// the output row its vertical sums once, and a loop the compiler vectorizes marks the edge pixels. Only those
-    /// (a few percent) then get the palette, whose division would otherwise run for every pixel. Border rows and
-    /// columns take the same sums with clamped taps. Single-threaded: a 256×192 map costs less than waking a thread
-    /// is worth. Allocates nothing.
+    /// The optimized variant, byte-for-byte equal to ``renderReference(_:into:)``. Two rewrites that change no
+    /// IEEE operation on a valid block:
+    /// - Holes become NaN in a cleaned copy of each row. Every one of the nine taps enters gx, gy or the limit
+    ///   (the centre only the limit), and NaN survives every sum and product, so a block with a hole compares
+    ///   NaN > x or x > NaN: false, transparent, as the reference's validity test decides. No validity masks.
+    /// - The Sobel sums are shared between pixels: the reference's gx is (column sum right) − (column sum left) and
+    ///   its gy (row sum below) − (row sum above), each sum `(a + 2·b) + c` as written there. So each depth row gets
+    ///   its cleaned copy and horizontal sums once (three rows kept, rolling), each output row its vertical sums
+    ///   once, and a loop the compiler vectorizes marks the edge pixels.
+    /// Only the marked pixels (a few percent) then get the palette, whose division would otherwise run for every
+    /// pixel. Border rows and columns take the same sums with clamped taps. Single-threaded: a 256×192 map costs
+    /// less than waking a thread is worth. Allocates nothing.
     /// - Precondition: `depth` and `output` are `width × height`.
     public func render(_ depth: ImageView<Float>, into output: ImageBuffer<RGBA8>) {
         checkSizes(depth, output)
@@ -14,10 +18,10 @@ extension EdgeOverlay {
         for y in 0..<height {
             // Row y + 1 takes the slot of row y − 2, which no row from y on reads.
             if y + 1 < height { prepareRow(depth.row(y + 1), slot: (y + 1) % 3) }
-            let above = Swift.max(y - 1, 0), below = Swift.min(y + 1, height - 1)
-            sumColumns(depth.row(above), depth.row(y), depth.row(below))
+            let above = Swift.max(y - 1, 0) % 3, here = y % 3, below = Swift.min(y + 1, height - 1) % 3
+            sumColumns(cleanRow(above), cleanRow(here), cleanRow(below))
             let out = UnsafeMutableRawPointer(output.mutableRow(y)).assumingMemoryBound(to: UInt32.self)
-            markEdges(RowSums(self, above: above % 3, here: y % 3, below: below % 3), depth.row(y), into: out)
+            markEdges(RowSums(self, above: above, here: here, below: below), into: out)
             switch packer.channels {
             case .cyanToMagenta: colourEdges(depth.row(y), out, CyanToMagenta.self)
             case .redToBlue: colourEdges(depth.row(y), out, RedToBlue.self)
@@ -28,21 +32,17 @@ extension EdgeOverlay {
         }
     }
 
-    /// A depth row's horizontal Sobel sums `(row[x−1] + 2·row[x]) + row[x+1]` and its marks (1 where the pixel
-    /// and its two horizontal neighbours are valid depths), columns clamped, into rolling slot `slot`.
-    private func prepareRow(_ row: UnsafePointer<Float>, slot: Int) {
-        let sums = rowSums + slot * width, marks = rowValidity + slot * width, single = pixelValidity
+    private func cleanRow(_ slot: Int) -> UnsafeMutablePointer<Float> { cleanRows + slot * width }
+
+    /// A depth row's cleaned copy (holes as NaN) and its horizontal Sobel sums
+    /// `(row[x−1] + 2·row[x]) + row[x+1]`, columns clamped, into rolling slot `slot`.
+    private func prepareRow(_ depth: UnsafePointer<Float>, slot: Int) {
+        let row = cleanRow(slot), sums = rowSums + slot * width
         let last = width - 1
-        // Validity first in a loop of its own: fused into the loop below it costs more (measured).
-        for x in 0..<width { single[x] = Self.validBit(row[x]) }
+        for x in 0..<width { row[x] = Self.cleaned(depth[x]) }
         sums[0] = row[0] + 2 * row[0] + row[Swift.min(1, last)]
-        marks[0] = single[0] & single[Swift.min(1, last)]
-        for x in 1..<Swift.max(last, 1) {
-            sums[x] = row[x - 1] + 2 * row[x] + row[x + 1]
-            marks[x] = single[x - 1] & single[x] & single[x + 1]
-        }
+        for x in 1..<Swift.max(last, 1) { sums[x] = row[x - 1] + 2 * row[x] + row[x + 1] }
         sums[last] = row[Swift.max(last - 1, 0)] + 2 * row[last] + row[last]
-        marks[last] = single[Swift.max(last - 1, 0)] & single[last]
     }
 
     /// The output row's vertical Sobel sums `(up + 2·mid) + down` per column.
@@ -54,39 +54,35 @@ extension EdgeOverlay {
     /// The rolling-slot rows the current output row reads.
     private struct RowSums {
         let above: UnsafePointer<Float>, below: UnsafePointer<Float>, columns: UnsafePointer<Float>
-        let validAbove: UnsafePointer<UInt32>, validHere: UnsafePointer<UInt32>, validBelow: UnsafePointer<UInt32>
+        let centre: UnsafePointer<Float>
 
         init(_ overlay: EdgeOverlay, above: Int, here: Int, below: Int) {
             let width = overlay.width
             self.above = UnsafePointer(overlay.rowSums + above * width)
             self.below = UnsafePointer(overlay.rowSums + below * width)
             columns = UnsafePointer(overlay.columnSums)
-            validAbove = UnsafePointer(overlay.rowValidity + above * width)
-            validHere = UnsafePointer(overlay.rowValidity + here * width)
-            validBelow = UnsafePointer(overlay.rowValidity + below * width)
+            centre = UnsafePointer(overlay.cleanRows + here * width)
         }
     }
 
-    /// 1 in `out` where the pixel is an edge with a valid 3×3 block, else 0: the interior in a vectorized loop, the
-    /// first and last column with clamped column sums.
-    private func markEdges(_ sums: RowSums, _ mid: UnsafePointer<Float>, into out: UnsafeMutablePointer<UInt32>) {
+    /// 1 in `out` where the pixel is an edge (and so its 3×3 block valid), else 0: the interior in a vectorized
+    /// loop, the first and last column with clamped column sums.
+    private func markEdges(_ sums: RowSums, into out: UnsafeMutablePointer<UInt32>) {
         let last = width - 1, scale = 8 * threshold
-        out[0] = Self.edgeMark(sums, mid, left: 0, x: 0, right: Swift.min(1, last), scale)
+        out[0] = Self.edgeMark(sums, left: 0, x: 0, right: Swift.min(1, last), scale)
         if last == 0 { return }
-        for x in 1..<Swift.max(last, 1) { out[x] = Self.edgeMark(sums, mid, left: x - 1, x: x, right: x + 1, scale) }
-        out[last] = Self.edgeMark(sums, mid, left: last - 1, x: last, right: last, scale)
+        for x in 1..<Swift.max(last, 1) { out[x] = Self.edgeMark(sums, left: x - 1, x: x, right: x + 1, scale) }
+        out[last] = Self.edgeMark(sums, left: last - 1, x: last, right: last, scale)
     }
 
     /// The reference's test for one pixel: gx² + gy² > (8·threshold·d)² (`scale` is `8 * threshold`, evaluated
-    /// first as there) and all nine taps valid.
+    /// first as there); false whenever a tap was a hole (NaN).
     @inline(__always)
-    private static func edgeMark(_ sums: RowSums, _ mid: UnsafePointer<Float>, left: Int, x: Int, right: Int,
-                                 _ scale: Float) -> UInt32 {
+    private static func edgeMark(_ sums: RowSums, left: Int, x: Int, right: Int, _ scale: Float) -> UInt32 {
         let gx = sums.columns[right] - sums.columns[left]
         let gy = sums.below[x] - sums.above[x]
-        let limit = scale * mid[x]
-        let edge: UInt32 = gx * gx + gy * gy > limit * limit ? 1 : 0
-        return sums.validAbove[x] & sums.validHere[x] & sums.validBelow[x] & edge
+        let limit = scale * sums.centre[x]
+        return gx * gx + gy * gy > limit * limit ? 1 : 0
     }
 
     /// Replaces each mark of `out` by the palette's word of its depth; eight marks at a time (four 64-bit words
@@ -106,10 +102,10 @@ extension EdgeOverlay {
         for lane in x..<width where out[lane] != 0 { out[lane] = packer.pack(mid[lane], set) }
     }
 
-    /// ``isValid(_:)`` as 0 or 1 from the bit pattern: finite and > 0 is exactly 0 < bits < bits(+∞) as unsigned
-    /// (−0, negatives and NaNs fall outside), one subtract and one compare with no branch.
+    /// The depth when ``isValid(_:)``, else NaN. Valid is exactly 0 < bits < bits(+∞) as unsigned (−0,
+    /// negatives and NaNs fall outside): one subtract, one compare and a select, no branch.
     @inline(__always)
-    private static func validBit(_ depth: Float) -> UInt32 {
-        depth.bitPattern &- 1 < 0x7F7F_FFFF ? 1 : 0
+    private static func cleaned(_ depth: Float) -> Float {
+        depth.bitPattern &- 1 < 0x7F7F_FFFF ? depth : .nan
     }
 }

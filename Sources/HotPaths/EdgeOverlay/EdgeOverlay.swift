@@ -15,12 +15,10 @@ public final class EdgeOverlay: @unchecked Sendable {
     public let palette: GradientPalette
     public let width: Int, height: Int
     let packer: PalettePacker
-    /// The optimized variant's scratch, allocated once: for three depth rows (rolling), per pixel 1 when it and
-    /// its left and right neighbours (clamped) are valid depths, else 0, and the horizontal Sobel sums; one row of
-    /// single-pixel validity; one row of vertical Sobel sums.
-    let rowValidity: UnsafeMutablePointer<UInt32>
+    /// The optimized variant's scratch, allocated once: for three depth rows (rolling), the row with holes as NaN
+    /// and its horizontal Sobel sums; one row of vertical Sobel sums.
+    let cleanRows: UnsafeMutablePointer<Float>
     let rowSums: UnsafeMutablePointer<Float>
-    let pixelValidity: UnsafeMutablePointer<UInt32>
     let columnSums: UnsafeMutablePointer<Float>
 
     /// The default threshold.
@@ -36,16 +34,14 @@ public final class EdgeOverlay: @unchecked Sendable {
         self.threshold = threshold
         self.palette = palette
         packer = PalettePacker(palette)
-        rowValidity = .allocate(capacity: width * 3)
+        cleanRows = .allocate(capacity: width * 3)
         rowSums = .allocate(capacity: width * 3)
-        pixelValidity = .allocate(capacity: width)
         columnSums = .allocate(capacity: width)
     }
 
     deinit {
-        rowValidity.deallocate()
+        cleanRows.deallocate()
         rowSums.deallocate()
-        pixelValidity.deallocate()
         columnSums.deallocate()
     }
 
