@@ -79,4 +79,34 @@ final class EdgeOverlayTests: XCTestCase {
         XCTAssertGreaterThan(edgeCount, 300, "the boxes' outlines are found")
         XCTAssertLessThan(edgeCount, 256 * 192 / 5, "walls and floor are not edges")
     }
+
+    /// Every size from 1×1 to 6×6 (where border rows and columns are most of the image), random depths with steps
+    /// and a few holes, through each channel set the optimized loop specializes on.
+    func testOptimizedEqualsReferenceOnTinySizesWithStepsAndHolesOnTheBorder() {
+        let values: [Float] = [0.4, 0.9, 1, 1.05, 1.2, 2, 2.5, 3.5, 4, 6, 1.5, 3, .nan, 0, .infinity, -1]
+        let palettes: [GradientPalette] = [
+            .cyanToMagenta(), .redToBlue(),
+            GradientPalette(nearColor: [1, 0.5, 0], farColor: [0.2, 0.5, 1], near: 0.5, far: 5, opacity: 0.7),
+            GradientPalette(nearColor: [0, 0.3, 0.5], farColor: [1, 0.9, 0.5], near: 0.5, far: 5, opacity: 0.7),
+            GradientPalette(nearColor: [0.1, 0.2, 0.3], farColor: [0.9, 0.6, 0.4], near: 0.5, far: 5, opacity: 0.7),
+        ]
+        var state: UInt64 = 0x0E06E
+        var edgePixels = 0
+        for width in 1...6 {
+            for height in 1...6 {
+                for _ in 0..<4 {
+                    let map = DepthMap(width: width, height: height, values: (0..<(width * height)).map { _ in
+                        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                        // Holes in one pixel of 16, so many 3×3 blocks are whole.
+                        let draw = Int(state >> 33)
+                        return draw % 16 == 0 ? values[12 + (draw >> 4) % 4] : values[(draw >> 4) % 12]
+                    })
+                    for palette in palettes {
+                        edgePixels += edges(map, threshold: 0.05, palette: palette).packedPixels().filter { $0 != clear }.count
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(edgePixels, 1000, "the maps have edges to compare")
+    }
 }

@@ -15,10 +15,11 @@ public final class EdgeOverlay: @unchecked Sendable {
     public let palette: GradientPalette
     public let width: Int, height: Int
     let packer: PalettePacker
-    /// The optimized variant's scratch, allocated once: per pixel, 1 when it and its left and right neighbours
-    /// (clamped) are valid depths, else 0; and one row of single-pixel validity.
-    let rowValidity: UnsafeMutablePointer<UInt32>
-    let pixelValidity: UnsafeMutablePointer<UInt32>
+    /// The optimized variant's scratch, allocated once: for three depth rows (rolling), the row with holes as NaN
+    /// and its horizontal Sobel sums; one row of vertical Sobel sums.
+    let cleanRows: UnsafeMutablePointer<Float>
+    let rowSums: UnsafeMutablePointer<Float>
+    let columnSums: UnsafeMutablePointer<Float>
 
     /// The default threshold.
     public static let defaultThreshold: Float = 0.05
@@ -33,13 +34,15 @@ public final class EdgeOverlay: @unchecked Sendable {
         self.threshold = threshold
         self.palette = palette
         packer = PalettePacker(palette)
-        rowValidity = .allocate(capacity: width * height)
-        pixelValidity = .allocate(capacity: width)
+        cleanRows = .allocate(capacity: width * 3)
+        rowSums = .allocate(capacity: width * 3)
+        columnSums = .allocate(capacity: width)
     }
 
     deinit {
-        rowValidity.deallocate()
-        pixelValidity.deallocate()
+        cleanRows.deallocate()
+        rowSums.deallocate()
+        columnSums.deallocate()
     }
 
     /// The reference variant: the definition above, pixel by pixel.
@@ -51,7 +54,7 @@ public final class EdgeOverlay: @unchecked Sendable {
         }
     }
 
-    /// One pixel of the reference (the optimized variant also uses it on the image border).
+    /// One pixel of the reference.
     func referencePixel(_ depth: ImageView<Float>, _ x: Int, _ y: Int) -> RGBA8 {
         let left = Swift.max(x - 1, 0), right = Swift.min(x + 1, width - 1)
         let up = Swift.max(y - 1, 0), down = Swift.min(y + 1, height - 1)
