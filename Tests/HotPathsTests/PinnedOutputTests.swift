@@ -24,6 +24,10 @@ final class PinnedOutputTests: XCTestCase {
         }
     }
 
+    /// Made once and kept: a released pool's threads exit in the background, and their last frees could land in
+    /// another test's allocation count.
+    private static let pools = [WorkerPool.serial, WorkerPool(threads: 2), WorkerPool(threads: 3)]
+
     private static let maskHashes: [String: UInt64] = [
         "1920x1440": 0xa94d_7655_7f73_d0e7, "320x240 upright": 0x2693_5e55_295b_9792, "16x12 to 50x30": 0xe5e3_047a_eec7_8c7e,
     ]
@@ -42,7 +46,7 @@ final class PinnedOutputTests: XCTestCase {
             var lcg = LCG(state: UInt64(name.count))
             let protos = (0..<(channels * geometry.protoCells)).map { _ in Float(lcg.next24() - (1 << 23)) / Float(1 << 23) }
             let coeffs = (0..<(boxes.count / 4 * channels)).map { _ in Float(lcg.next24() - (1 << 23)) / Float(1 << 21) }
-            for pool in [WorkerPool.serial, WorkerPool(threads: 2), WorkerPool(threads: 3)] {
+            for pool in Self.pools {
                 let masks = InstanceMaskPipeline(geometry: geometry, channels: channels, capacity: 1, pool: pool)
                     .run(prototypes: protos, coefficients: coeffs, boxes: boxes)
                 var fnv = FNV()
@@ -83,7 +87,7 @@ final class PinnedOutputTests: XCTestCase {
                      ("NaN patch, LiDAR holes", true, true, true, 13)]
         for (name, nanPatch, holes, confidence, seed) in cases {
             let input = Self.fusionInput(nanPatch: nanPatch, holes: holes, confidence: confidence, seed: seed)
-            for pool in [WorkerPool.serial, WorkerPool(threads: 2), WorkerPool(threads: 3)] {
+            for pool in Self.pools {
                 let fusion = OptimizedFusion(lidarWidth: input.lidarWidth, lidarHeight: input.lidarHeight,
                                              relativeWidth: input.relativeWidth, relativeHeight: input.relativeHeight,
                                              pool: pool)

@@ -13,10 +13,14 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertTrue((0..<97).allSatisfy { counts[$0] == 200 })
     }
 
+    /// Kept for the process: a released pool's threads exit in the background (their frees could land in another
+    /// test's allocation count).
+    private static let keptPool = WorkerPool(threads: 3)
+
     /// Per-worker scratch relies on this: a chunk's worker index is below the thread count and no other chunk running
     /// at the same time has it (each chunk sleeps while marked busy, so a shared index would be caught).
     func testChunksRunningTogetherHaveDistinctWorkerIndices() {
-        let pool = WorkerPool(threads: 3), chunks = 60
+        let pool = Self.keptPool, chunks = 60
         let slots = UnsafeMutablePointer<Int>.allocate(capacity: 4 + chunks)  // busy marks, clashes, each chunk's worker
         defer { slots.deallocate() }
         slots.initialize(repeating: 0, count: 4 + chunks)
