@@ -17,6 +17,9 @@ final class FusionGeometry: @unchecked Sendable {
     /// x0 = x0[8g] + 2k and x1 = x0 + 1 for lane k, so the sixteen values it needs from a relative row are one
     /// contiguous run (true for most groups at ~2× upsampling, e.g. 256 → 518 columns).
     let stridedGroups: UnsafeMutableBufferPointer<Bool>
+    /// +∞ as data rather than a literal (see ``PairSampler/infinity``); a `var`, as the optimizer propagates the
+    /// constant value of a `let`.
+    private(set) var infinity: Float = .infinity
     /// Per LiDAR row: upper and lower source row, weight of the lower one (fy) and of the upper one (1 − fy).
     let y0: UnsafeMutableBufferPointer<Int>
     let y1: UnsafeMutableBufferPointer<Int>
