@@ -91,12 +91,15 @@ private final class PoolState: @unchecked Sendable {
     private var generation = 0
     private var nextChunk = 0
     private var chunkCount = 0
-    private var busyWorkers = 0
+    /// Chunks of the current job run to their end. The caller waits for these, not for every worker to check in:
+    /// a worker descheduled by another process (a shared 2-core machine) then costs the caller nothing unless it
+    /// holds a chunk, instead of a scheduler time slice (measured: fusion 245 µs instead of 58 µs under load).
+    private var finishedChunks = 0
     private var stopping = false
-    /// Copies of `generation` and `busyWorkers`, stored under `mutex`, read without it while polling (polling
+    /// Copies of `generation` and `finishedChunks`, stored under `mutex`, read without it while polling (polling
     /// under the mutex would starve the threads that need it to take chunks).
     private let publishedGeneration = Atomic<Int>(0)
-    private let publishedBusy = Atomic<Int>(0)
+    private let publishedFinished = Atomic<Int>(0)
 
     init(workers: Int) {
         self.workers = workers
@@ -124,16 +127,17 @@ private final class PoolState: @unchecked Sendable {
         job = runner
         nextChunk = 0
         chunkCount = chunks
-        busyWorkers = workers
+        finishedChunks = 0
         generation &+= 1
-        publishedBusy.store(workers, ordering: .releasing)
+        let current = generation
+        publishedFinished.store(0, ordering: .releasing)
         publishedGeneration.store(generation, ordering: .releasing)
         pthread_cond_broadcast(wake)
         pthread_mutex_unlock(mutex)
-        drainChunks(runner, worker: 0)
-        pollBriefly { publishedBusy.load(ordering: .acquiring) == 0 }
+        drainChunks(runner, worker: 0, generation: current)
+        pollBriefly { publishedFinished.load(ordering: .acquiring) == chunks }
         pthread_mutex_lock(mutex)
-        while busyWorkers > 0 { pthread_cond_wait(finished, mutex) }
+        while finishedChunks < chunkCount { pthread_cond_wait(finished, mutex) }
         job = nil
         pthread_mutex_unlock(mutex)
     }
@@ -183,27 +187,25 @@ private final class PoolState: @unchecked Sendable {
 
     private static let pollNanoseconds = 50_000
 
-    /// Takes chunks until none is left.
-    private func drainChunks(_ runner: any ChunkRunner, worker: Int) {
-        while true {
-            pthread_mutex_lock(mutex)
+    /// Takes chunks of job `generation` until none is left, counting each one finished. A worker that arrives late
+    /// (its job already done, maybe another begun) takes nothing: chunks are claimed only while `generation` is
+    /// still the current one, and a job stays current until all its chunks have finished.
+    private func drainChunks(_ runner: any ChunkRunner, worker: Int, generation job: Int) {
+        pthread_mutex_lock(mutex)
+        while generation == job && nextChunk < chunkCount {
             let chunk = nextChunk
             nextChunk += 1
             pthread_mutex_unlock(mutex)
-            guard chunk < chunkCount else { return }
             runner.runChunk(chunk, worker: worker)
+            pthread_mutex_lock(mutex)
+            finishedChunks += 1
+            publishedFinished.store(finishedChunks, ordering: .releasing)
+            if finishedChunks == chunkCount { pthread_cond_signal(finished) }
         }
-    }
-
-    /// Works on the current job.
-    private func participate(_ worker: Int) {
-        pthread_mutex_lock(mutex)
-        let runner = job
         pthread_mutex_unlock(mutex)
-        if let runner { drainChunks(runner, worker: worker) }
     }
 
-    /// Every worker takes part in every job (it decrements `busyWorkers` once per generation).
+    /// Every worker joins every job it sees in time; the caller does not wait for it.
     private func workerLoop(_ worker: Int) {
         var seen = 0
         pthread_mutex_lock(mutex)
@@ -216,12 +218,10 @@ private final class PoolState: @unchecked Sendable {
             while generation == seen && !stopping { pthread_cond_wait(wake, mutex) }
             if stopping { break }
             seen = generation
+            let runner = job
             pthread_mutex_unlock(mutex)
-            participate(worker)
+            if let runner { drainChunks(runner, worker: worker, generation: seen) }
             pthread_mutex_lock(mutex)
-            busyWorkers -= 1
-            publishedBusy.store(busyWorkers, ordering: .releasing)
-            if busyWorkers == 0 { pthread_cond_signal(finished) }
         }
         pthread_mutex_unlock(mutex)
     }
