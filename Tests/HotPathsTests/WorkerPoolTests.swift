@@ -13,6 +13,32 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertTrue((0..<97).allSatisfy { counts[$0] == 200 })
     }
 
+    /// Kept for the process: a released pool's threads exit in the background (their frees could land in another
+    /// test's allocation count).
+    private static let keptPool = WorkerPool(threads: 3)
+
+    /// Per-worker scratch relies on this: a chunk's worker index is below the thread count and no other chunk running
+    /// at the same time has it (each chunk sleeps while marked busy, so a shared index would be caught).
+    func testChunksRunningTogetherHaveDistinctWorkerIndices() {
+        let pool = Self.keptPool, chunks = 60
+        let slots = UnsafeMutablePointer<Int>.allocate(capacity: 4 + chunks)  // busy marks, clashes, each chunk's worker
+        defer { slots.deallocate() }
+        slots.initialize(repeating: 0, count: 4 + chunks)
+        let job = PoolJob(perWorker: { (slots: UnsafeMutablePointer<Int>, chunk: Int, worker: Int) in
+            slots[4 + chunk] = worker
+            guard (0..<3).contains(worker) else { return }
+            if slots[worker] != 0 { slots[3] += 1 }
+            slots[worker] = 1
+            usleep(200)
+            slots[worker] = 0
+        })
+        job.run(on: pool, chunks: chunks, with: slots)
+        XCTAssertEqual(slots[3], 0, "two running chunks shared a worker index")
+        XCTAssertTrue((0..<chunks).allSatisfy { (0..<3).contains(slots[4 + $0]) })
+        job.run(on: .serial, chunks: 3, with: slots)
+        XCTAssertEqual([slots[4], slots[5], slots[6]], [0, 0, 0], "the caller is worker 0")
+    }
+
     func testSerialPoolRunsOnTheCaller() {
         let order = UnsafeMutablePointer<Int>.allocate(capacity: 5)
         defer { order.deallocate() }

@@ -13,6 +13,13 @@ final class FusionGeometry: @unchecked Sendable {
     /// Leading LiDAR columns whose right neighbour is the next column (x1 = x0 + 1); the columns after them are
     /// clamped onto the last one (x1 = x0 = W − 1).
     let pairedColumns: Int
+    /// Per group of eight LiDAR columns (lx = 8g…8g+7): whether the group reads every other relative column,
+    /// x0 = x0[8g] + 2k and x1 = x0 + 1 for lane k, so the sixteen values it needs from a relative row are one
+    /// contiguous run (true for most groups at ~2× upsampling, e.g. 256 → 518 columns).
+    let stridedGroups: UnsafeMutableBufferPointer<Bool>
+    /// +∞ as data rather than a literal (see ``PairSampler/infinity``); a `var`, as the optimizer propagates the
+    /// constant value of a `let`.
+    private(set) var infinity: Float = .infinity
     /// Per LiDAR row: upper and lower source row, weight of the lower one (fy) and of the upper one (1 − fy).
     let y0: UnsafeMutableBufferPointer<Int>
     let y1: UnsafeMutableBufferPointer<Int>
@@ -44,6 +51,12 @@ final class FusionGeometry: @unchecked Sendable {
         // x0 never decreases along the row, so the paired columns are a prefix.
         let (left, right) = (x0, x1)
         pairedColumns = (0..<lidarWidth).first { right[$0] != left[$0] + 1 } ?? lidarWidth
+        stridedGroups = .allocate(capacity: lidarWidth / 8 + 1)
+        for group in 0..<stridedGroups.count {
+            let lanes = (8 * group)..<(8 * group + 8)
+            stridedGroups[group] = lanes.upperBound <= pairedColumns
+                && lanes.allSatisfy { left[$0] == left[lanes.lowerBound] + Int32(2 * ($0 - lanes.lowerBound)) }
+        }
         for ly in 0..<lidarHeight {
             let (low, high, fraction) = Self.source(ly, lidarSize: lidarHeight, relativeSize: relativeHeight)
             y0[ly] = low
@@ -55,6 +68,7 @@ final class FusionGeometry: @unchecked Sendable {
 
     deinit {
         for buffer in [x0, x1] { buffer.deallocate() }
+        stridedGroups.deallocate()
         for buffer in [y0, y1] { buffer.deallocate() }
         for buffer in [fx, gx, fy, gy] { buffer.deallocate() }
     }

@@ -17,9 +17,11 @@ enum MetricApply {
         var i = 0
         while i + 16 <= count {
             let value = a * raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<Float>.self) + b
-            // min(value, 100): 100 where 100 < value (NaN stays); max(0.01, ·): the value where it is ≥ 0.01.
-            let capped = value.replacing(with: highs, where: highs .< value)
-            let clamped = lows.replacing(with: capped, where: capped .>= lows)
+            // The floor first, then the cap: for every value, NaN and ±∞ included, the same bits as max(0.01, min(·, 100))
+            // (NaN fails `>` and becomes 0.01; where a value equals a bound, either is the same bits), and each step is
+            // one SSE `maxps`/`minps` writing over its own operand (the other order needs a register copy per vector).
+            let floored = lows.replacing(with: value, where: value .> lows)
+            let clamped = highs.replacing(with: floored, where: floored .< highs)
             rawOut.storeBytes(of: clamped, toByteOffset: i * 4, as: SIMD16<Float>.self)
             i += 16
         }

@@ -29,12 +29,17 @@ extension OptimizedFusion {
         sums = total
     }
 
-    func collectBand(_ band: Int, _ frame: PairFrame) {
+    func collectBand(_ band: Int, _ frame: PairFrame, worker: Int) {
         let sampler = PairSampler(geometry: geometry, config: config, relative: frame.relative)
         let width = geometry.lidarWidth
+        let base = pairLanes.baseAddress! + 12 * width * worker
+        let lanes = PairLanes(x: base.assumingMemoryBound(to: Float.self),
+                              y: (base + 4 * width).assumingMemoryBound(to: Float.self),
+                              count: (base + 8 * width).assumingMemoryBound(to: Int32.self))
         for ly in RowBands.rows(of: band, bands: pairBands, height: geometry.lidarHeight) {
             let row = ly * width
-            rowSums[ly] = sampler.row(ly, depth: frame.depth + row, confidence: frame.confidence.map { $0 + row })
+            rowSums[ly] = sampler.row(ly, depth: frame.depth + row, confidence: frame.confidence.map { $0 + row },
+                                      lanes: lanes)
         }
     }
 

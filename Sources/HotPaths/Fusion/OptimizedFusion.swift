@@ -13,6 +13,8 @@ public final class OptimizedFusion: StagedFusion, @unchecked Sendable {
     let pool: WorkerPool
     /// Per LiDAR row, the sums of its pairs (written by whichever thread ran the row's band).
     let rowSums: UnsafeMutableBufferPointer<FusionSums>
+    /// Per worker, one row's pairs between the two passes of the pair collection (3 × lidarWidth values).
+    let pairLanes: UnsafeMutableRawBufferPointer
     /// Bands per pass: several per thread, so a preempted thread holds up little; 1 for small maps or one thread.
     let pairBands: Int, applyBands: Int
     var pairJob: PoolJob<PairFrame>!
@@ -32,13 +34,14 @@ public final class OptimizedFusion: StagedFusion, @unchecked Sendable {
                                   relativeWidth: relativeWidth, relativeHeight: relativeHeight)
         rowSums = .allocate(capacity: lidarHeight)
         rowSums.initialize(repeating: FusionSums())
+        pairLanes = .allocate(byteCount: 12 * lidarWidth * pool.threads, alignment: 64)
         pairBands = Self.bands(rows: lidarHeight, pixels: lidarWidth * lidarHeight, threads: pool.threads)
         applyBands = Self.bands(rows: relativeHeight, pixels: relativeWidth * relativeHeight, threads: pool.threads)
-        pairJob = PoolJob { [unowned self] frame, band in collectBand(band, frame) }
+        pairJob = PoolJob(perWorker: { [unowned self] frame, band, worker in collectBand(band, frame, worker: worker) })
         applyJob = PoolJob { [unowned self] frame, band in applyBand(band, frame) }
     }
 
-    deinit { rowSums.deallocate() }
+    deinit { rowSums.deallocate(); pairLanes.deallocate() }
 
     /// Below ~16 K pixels a pass takes a few microseconds, less than waking a worker.
     private static func bands(rows: Int, pixels: Int, threads: Int) -> Int {

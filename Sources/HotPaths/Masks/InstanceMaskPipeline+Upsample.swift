@@ -1,90 +1,119 @@
 extension InstanceMaskPipeline {
-    /// Stage 3: each detection's window of upsampled, cropped mask values (floats in [0, 1]).
-    public func cropAndUpsample() {
-        var total = 0
-        for n in 0..<inputs.count {
-            var crop = scratch.crops[n]
-            if !crop.isEmpty {
-                crop.windowX = MaskSamplingTables.window(crop.cellsX, first: tables.columnFirst, second: tables.columnSecond)
-                crop.windowY = MaskSamplingTables.window(crop.cellsY, first: tables.rowFirst, second: tables.rowSecond)
-            }
-            crop.offset = total
-            total += crop.windowX.count * crop.windowY.count
-            scratch.crops[n] = crop
-        }
-        scratch.reserveWindows(total)
-        for n in 0..<inputs.count where !scratch.crops[n].isEmpty { upsample(n) }
+    /// Stage 2: every mask, over the pool in bands of output rows: each band zeroed, then the rows of the
+    /// detection's window interpolated and converted straight to bytes in their (flipped) place.
+    public func upsampleAndConvert() {
+        guard let masks = inputs.masks, inputs.count > 0 else { return }
+        upsampleJob.run(on: pool, chunks: inputs.count * bandsPerMask, with: masks)
     }
 
-    /// Rows pass (each cropped grid row at every window column), then the columns pass (two rows per output row).
-    private func upsample(_ n: Int) {
+    /// One band of output rows `y` of one mask (chunk = mask · bands + band), written at row `y` or, flipped,
+    /// `height − 1 − y`: the band's rows are one block of memory either way, zeroed by a single `memset` (a
+    /// ~256 KB block goes out as fast string stores, where a `memset` per row measured 5 GB/s here), then each row
+    /// of the window overwritten in cache: the columns pass of the separable upsample between the two grid rows of
+    /// `y` (``GridRows``) and the conversion to bytes.
+    func upsampleBand(_ chunk: Int, worker: Int, masks: UnsafeMutablePointer<UInt8>) {
+        let n = chunk / bandsPerMask
         let crop = scratch.crops[n]
-        let cells = scratch.logits + n * geometry.protoCells
-        let width = crop.windowX.count
+        let mask = masks + n * geometry.pixels
+        let width = geometry.width, window = crop.windowX
+        let rows = RowBands.rows(of: chunk % bandsPerMask, bands: bandsPerMask, height: geometry.height)
+        let firstRow = geometry.flip ? geometry.height - rows.upperBound : rows.lowerBound
+        (mask + firstRow * width).initialize(repeating: 0, count: rows.count * width)
+        let windowRows = rows.clamped(to: crop.windowY)
+        guard !windowRows.isEmpty else { return }
         tables.columnFirst.withUnsafeBufferPointer { first in
             tables.columnSecond.withUnsafeBufferPointer { second in
                 tables.columnWeight.withUnsafeBufferPointer { weight in
-                    for y in crop.cellsY {
-                        let source = cells + y * geometry.protoWidth
-                        let row = scratch.rows + (y - crop.cellsY.lowerBound) * geometry.width
-                        for x in crop.windowX {
-                            let a = Int(first[x]), b = Int(second[x])
-                            let left = crop.cellsX.contains(a) ? source[a] : 0
-                            let right = crop.cellsX.contains(b) ? source[b] : 0
-                            row[x - crop.windowX.lowerBound] = lerp(left, right, weight[x])
-                        }
+                    var grid = GridRows(crop: crop, cells: scratch.logits + n * geometry.protoCells,
+                                        protoWidth: geometry.protoWidth, first: first.baseAddress!,
+                                        second: second.baseAddress!, weight: weight.baseAddress!,
+                                        zero: scratch.zeroRow, buffers: scratch.gridRows(of: worker),
+                                        cropped: scratch.croppedRow(of: worker))
+                    for y in windowRows {
+                        let output = mask + (geometry.flip ? geometry.height - 1 - y : y) * width
+                        let top = grid.row(Int(tables.rowFirst[y])), bottom = grid.row(Int(tables.rowSecond[y]))
+                        Self.lerpAndConvert(top, bottom, tables.rowWeight[y], into: output + window.lowerBound,
+                                            count: window.count)
                     }
                 }
             }
         }
-        let window = scratch.windows + crop.offset
-        for y in crop.windowY {
-            let top = gridRow(Int(tables.rowFirst[y]), crop), bottom = gridRow(Int(tables.rowSecond[y]), crop)
-            Self.lerpRows(top, bottom, tables.rowWeight[y], into: window + (y - crop.windowY.lowerBound) * width, count: width)
-        }
     }
 
-    private func gridRow(_ y: Int, _ crop: MaskCrop) -> UnsafePointer<Float> {
-        UnsafePointer(crop.cellsY.contains(y) ? scratch.rows + (y - crop.cellsY.lowerBound) * geometry.width : scratch.zeroRow)
-    }
-
-    /// `a + (b − a)·w`, the scalar ``lerp(_:_:_:)`` sixteen lanes at a time.
-    private static func lerpRows(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ weight: Float,
-                                 into output: UnsafeMutablePointer<Float>, count: Int) {
-        let w = SIMD16<Float>(repeating: weight)
+    /// `round(255·(a + w·(b − a)))` per column: the columns pass (``lerp(_:_:_:)``) and the conversion, sixteen
+    /// columns per step into one 16-byte store. Rounding goes through the float adder: adding 1.5·2²³ leaves the
+    /// integer, rounded to nearest (ties to even, as numpy's `round`), in the low mantissa bits, whose low byte is
+    /// kept (Swift's generic SIMD float-to-integer conversions do not vectorize; this truncation does).
+    @inline(__always)
+    static func lerpAndConvert(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ weight: Float,
+                               into bytes: UnsafeMutablePointer<UInt8>, count: Int) {
+        typealias Lanes = SIMD16<Float>
+        let w = Lanes(repeating: weight), scale = Lanes(repeating: 255), magic = Lanes(repeating: 0x1.8p23)
+        let (top, bottom, output) = (UnsafeRawPointer(a), UnsafeRawPointer(b), UnsafeMutableRawPointer(bytes))
         var i = 0
         while i + 16 <= count {
-            let top = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD16<Float>.self)
-            let bottom = UnsafeRawPointer(b + i).loadUnaligned(as: SIMD16<Float>.self)
-            UnsafeMutableRawPointer(output + i).storeBytes(of: top + (bottom - top) * w, as: SIMD16<Float>.self)
+            let upper = top.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.self)
+            let lower = bottom.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.self)
+            let rounded = (upper + w * (lower - upper)) * scale + magic
+            output.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: unsafeBitCast(rounded, to: SIMD16<UInt32>.self)),
+                              toByteOffset: i, as: SIMD16<UInt8>.self)
             i += 16
         }
-        while i < count { output[i] = lerp(a[i], b[i], weight); i += 1 }
-    }
-
-    /// Stage 4: every mask zeroed, its window converted to bytes (`round(255·m)`) into its rows, flipped when asked.
-    public func flipAndConvert() {
-        guard let masks = inputs.masks else { return }
-        for n in 0..<inputs.count {
-            let mask = masks + n * geometry.pixels
-            mask.initialize(repeating: 0, count: geometry.pixels)
-            let crop = scratch.crops[n]
-            guard !crop.isEmpty else { continue }
-            let width = crop.windowX.count
-            for y in crop.windowY {
-                let row = geometry.flip ? geometry.height - 1 - y : y
-                Self.convert(scratch.windows + crop.offset + (y - crop.windowY.lowerBound) * width,
-                             into: mask + row * geometry.width + crop.windowX.lowerBound, count: width)
-            }
+        while i < count {
+            bytes[i] = UInt8(truncatingIfNeeded: (lerp(a[i], b[i], weight) * 255 + 0x1.8p23).bitPattern)
+            i += 1
         }
     }
+}
 
-    /// `round(255·m)` for m in [0, 1] through the float adder: adding 1.5·2²³ leaves the integer, rounded to
-    /// nearest (ties to even, as numpy's `round`), in the low mantissa bits. A plain loop of float and bit
-    /// operations that the compiler vectorizes; Swift's generic SIMD float-to-integer conversions do not.
-    private static func convert(_ values: UnsafePointer<Float>, into bytes: UnsafeMutablePointer<UInt8>, count: Int) {
-        for i in 0..<count {
-            bytes[i] = UInt8(truncatingIfNeeded: (values[i] * 255 + 0x1.8p23).bitPattern)
+/// The grid rows of one detection that a band of output rows reads, interpolated across the window's columns (the
+/// rows pass of the separable upsample), two at a time: consecutive output rows mostly share both (twelve output
+/// rows per grid row at 120 → 1440), so each grid row is interpolated once per band. Rows outside the crop are
+/// the zero row.
+struct GridRows {
+    let crop: MaskCrop
+    let cells: UnsafePointer<Float>
+    let protoWidth: Int
+    let first: UnsafePointer<Int32>, second: UnsafePointer<Int32>, weight: UnsafePointer<Float>
+    let zero: UnsafePointer<Float>
+    let buffers: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+    /// One grid row with the cells outside the crop set to 0 (so the rows pass reads it without tests).
+    let cropped: UnsafeMutablePointer<Float>
+    /// The grid row each buffer holds (−1: none), and the buffer handed out last (kept: the next row replaces the other).
+    private var held = (-1, -1)
+    private var newest = 0
+
+    init(crop: MaskCrop, cells: UnsafePointer<Float>, protoWidth: Int, first: UnsafePointer<Int32>,
+         second: UnsafePointer<Int32>, weight: UnsafePointer<Float>, zero: UnsafePointer<Float>,
+         buffers: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>), cropped: UnsafeMutablePointer<Float>) {
+        self.crop = crop; self.cells = cells; self.protoWidth = protoWidth
+        self.first = first; self.second = second; self.weight = weight; self.zero = zero; self.buffers = buffers
+        self.cropped = cropped
+    }
+
+    /// Grid row `y` across the window, indexed from the window's first column.
+    mutating func row(_ y: Int) -> UnsafePointer<Float> {
+        guard crop.cellsY.contains(y) else { return zero }
+        if held.0 == y { newest = 0; return UnsafePointer(buffers.0) }
+        if held.1 == y { newest = 1; return UnsafePointer(buffers.1) }
+        if newest == 0 {
+            interpolate(y, into: buffers.1)
+            held.1 = y; newest = 1
+            return UnsafePointer(buffers.1)
+        }
+        interpolate(y, into: buffers.0)
+        held.0 = y; newest = 0
+        return UnsafePointer(buffers.0)
+    }
+
+    /// Each window column between its two cells of row `y`, cells outside the crop counting as 0.
+    private func interpolate(_ y: Int, into row: UnsafeMutablePointer<Float>) {
+        let source = cells + y * protoWidth
+        let window = crop.windowX, kept = crop.cellsX
+        cropped.initialize(repeating: 0, count: protoWidth)
+        (cropped + kept.lowerBound).update(from: source + kept.lowerBound, count: kept.count)
+        for x in window {
+            row[x - window.lowerBound] = lerp(cropped[Int(first[x])], cropped[Int(second[x])], weight[x])
         }
     }
 }

@@ -4,27 +4,35 @@ struct MaskCrop {
     var cellsY: Range<Int>
     var windowX: Range<Int> = 0..<0
     var windowY: Range<Int> = 0..<0
-    /// Where the window's floats start in the window pool.
-    var offset = 0
 
     var isEmpty: Bool { cellsX.isEmpty || cellsY.isEmpty }
 }
 
-/// The memory of ``InstanceMaskPipeline``: logits, crops, the rows pass, a zero row and the window pool. Grows only.
+/// The memory of ``InstanceMaskPipeline``: logits and crops (growing with the detections), a zero row, and per
+/// worker two grid rows interpolated across the output width and one cropped grid row (stage 2's ``GridRows``;
+/// sized once, for the pipeline's geometry and pool).
 final class MaskScratch {
     private(set) var logits = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private(set) var crops = UnsafeMutablePointer<MaskCrop>.allocate(capacity: 1)
-    /// Horizontally interpolated rows of one detection's crop: up to protoHeight rows of the output width.
-    private(set) var rows = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private(set) var zeroRow = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private(set) var windows = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private var detectionCapacity = 0, cellCapacity = 0, rowCapacity = 0, windowCapacity = 0
+    let zeroRow: UnsafeMutablePointer<Float>
+    private let gridRows: UnsafeMutablePointer<Float>
+    private let croppedRows: UnsafeMutablePointer<Float>
+    private let width: Int, protoWidth: Int, workers: Int
+    private var detectionCapacity = 0, cellCapacity = 0
 
-    deinit {
-        logits.deallocate(); crops.deallocate(); rows.deallocate(); zeroRow.deallocate(); windows.deallocate()
+    init(geometry: MaskGeometry, workers: Int) {
+        (width, protoWidth, self.workers) = (geometry.width, geometry.protoWidth, workers)
+        zeroRow = .allocate(capacity: width)
+        zeroRow.initialize(repeating: 0, count: width)
+        gridRows = .allocate(capacity: 2 * width * workers)
+        croppedRows = .allocate(capacity: protoWidth * workers)
     }
 
-    func reserve(detections: Int, cells: Int, width: Int, protoHeight: Int) {
+    deinit {
+        logits.deallocate(); crops.deallocate(); zeroRow.deallocate(); gridRows.deallocate(); croppedRows.deallocate()
+    }
+
+    func reserve(detections: Int, cells: Int) {
         if detections * cells > cellCapacity {
             cellCapacity = detections * cells
             logits.deallocate()
@@ -35,21 +43,19 @@ final class MaskScratch {
             crops.deallocate()
             crops = .allocate(capacity: detections)
         }
-        if width * protoHeight > rowCapacity {
-            rowCapacity = width * protoHeight
-            rows.deallocate(); zeroRow.deallocate()
-            rows = .allocate(capacity: rowCapacity)
-            zeroRow = .allocate(capacity: width)
-            zeroRow.initialize(repeating: 0, count: width)
-        }
     }
 
-    /// Room for `floats` window floats in all (the sum over the detections of their window areas).
-    func reserveWindows(_ floats: Int) {
-        guard floats > windowCapacity else { return }
-        windowCapacity = floats
-        windows.deallocate()
-        windows = .allocate(capacity: floats)
+    /// Worker `worker`'s two rows of the output width.
+    func gridRows(of worker: Int) -> (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) {
+        precondition(worker < workers, "no grid rows for worker \(worker)")
+        let base = gridRows + 2 * width * worker
+        return (base, base + width)
+    }
+
+    /// Worker `worker`'s row of the prototype width.
+    func croppedRow(of worker: Int) -> UnsafeMutablePointer<Float> {
+        precondition(worker < workers, "no cropped row for worker \(worker)")
+        return croppedRows + protoWidth * worker
     }
 }
 

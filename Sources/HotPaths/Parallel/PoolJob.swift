@@ -7,9 +7,13 @@
 /// ```
 public final class PoolJob<Arguments>: ChunkRunner, @unchecked Sendable {
     private var arguments: Arguments?
-    private let body: (Arguments, Int) -> Void
+    private let body: (Arguments, Int, Int) -> Void
 
-    public init(_ body: @escaping (Arguments, Int) -> Void) { self.body = body }
+    public init(_ body: @escaping (Arguments, Int) -> Void) { self.body = { arguments, chunk, _ in body(arguments, chunk) } }
+
+    /// A step that also learns which worker runs the chunk: `body(arguments, chunk, worker)`, `worker` in
+    /// `0..<pool.threads` and never the same for two chunks running at once (per-worker scratch needs no lock).
+    public init(perWorker body: @escaping (Arguments, Int, Int) -> Void) { self.body = body }
 
     /// Runs every chunk in `0..<chunks` over `pool` with these arguments; returns when all are done.
     /// One call at a time per job.
@@ -19,5 +23,5 @@ public final class PoolJob<Arguments>: ChunkRunner, @unchecked Sendable {
         pool.run(chunks: chunks, self)
     }
 
-    func runChunk(_ chunk: Int) { body(arguments!, chunk) }
+    func runChunk(_ chunk: Int, worker: Int) { body(arguments!, chunk, worker) }
 }

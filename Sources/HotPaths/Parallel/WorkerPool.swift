@@ -20,7 +20,7 @@ public final class WorkerPool: @unchecked Sendable {
         precondition(threads >= 1, "a pool needs at least the calling thread")
         self.threads = threads
         state = PoolState(workers: threads - 1)
-        for _ in 1..<threads { state.startWorker() }
+        for worker in 1..<threads { state.startWorker(worker) }
     }
 
     /// The pool kernels use unless given another: one thread per online core, created on first use, or
@@ -46,13 +46,14 @@ public final class WorkerPool: @unchecked Sendable {
     /// count): a test keeps it to see that releasing the pool ends its threads.
     var liveThreads: LiveThreads { state.live }
 
-    /// Runs `job.runChunk(chunk)` for every chunk in `0..<chunks`, spread over the pool, and returns when all are
-    /// done. Allocates nothing. Callers on different threads take turns (kernels may share `.shared`); a chunk must
+    /// Runs `job.runChunk(chunk, worker:)` for every chunk in `0..<chunks`, spread over the pool, and returns when
+    /// all are done. `worker` (0 the caller, 1… the background threads) is below ``threads`` and differs between
+    /// chunks running at the same time, so a job may keep scratch per worker. Allocates nothing. Callers on different threads take turns (kernels may share `.shared`); a chunk must
     /// not run another job on the same pool (it would wait for itself).
     func run(chunks: Int, _ job: some ChunkRunner) {
         guard chunks > 0 else { return }
         guard threads > 1, chunks > 1 else {
-            for chunk in 0..<chunks { job.runChunk(chunk) }
+            for chunk in 0..<chunks { job.runChunk(chunk, worker: 0) }
             return
         }
         state.run(chunks: chunks, job)
@@ -62,13 +63,20 @@ public final class WorkerPool: @unchecked Sendable {
 /// Work split into numbered chunks. A class, so handing it to the workers copies a reference, never a closure
 /// context: `withoutActuallyEscaping` and optional closures allocate a context per call, which a frame loop cannot.
 protocol ChunkRunner: AnyObject {
-    func runChunk(_ chunk: Int)
+    func runChunk(_ chunk: Int, worker: Int)
 }
 
 /// A count of running worker threads, which outlives the pool and its state.
 final class LiveThreads: Sendable {
     let count = Atomic<Int>(0)
     var value: Int { count.load(ordering: .acquiring) }
+}
+
+/// What a new worker thread is handed (a C thread entry point captures nothing).
+private final class WorkerStart {
+    let state: PoolState
+    let worker: Int
+    init(state: PoolState, worker: Int) { self.state = state; self.worker = worker }
 }
 
 /// The pool's shared state, retained by every worker thread so it outlives the pool object until they exit.
@@ -83,12 +91,15 @@ private final class PoolState: @unchecked Sendable {
     private var generation = 0
     private var nextChunk = 0
     private var chunkCount = 0
-    private var busyWorkers = 0
+    /// Chunks of the current job run to their end. The caller waits for these, not for every worker to check in:
+    /// a worker descheduled by another process (a shared 2-core machine) then costs the caller nothing unless it
+    /// holds a chunk, instead of a scheduler time slice (measured: fusion 245 µs instead of 58 µs under load).
+    private var finishedChunks = 0
     private var stopping = false
-    /// Copies of `generation` and `busyWorkers`, stored under `mutex`, read without it while polling (polling
+    /// Copies of `generation` and `finishedChunks`, stored under `mutex`, read without it while polling (polling
     /// under the mutex would starve the threads that need it to take chunks).
     private let publishedGeneration = Atomic<Int>(0)
-    private let publishedBusy = Atomic<Int>(0)
+    private let publishedFinished = Atomic<Int>(0)
 
     init(workers: Int) {
         self.workers = workers
@@ -116,16 +127,17 @@ private final class PoolState: @unchecked Sendable {
         job = runner
         nextChunk = 0
         chunkCount = chunks
-        busyWorkers = workers
+        finishedChunks = 0
         generation &+= 1
-        publishedBusy.store(workers, ordering: .releasing)
+        let current = generation
+        publishedFinished.store(0, ordering: .releasing)
         publishedGeneration.store(generation, ordering: .releasing)
         pthread_cond_broadcast(wake)
         pthread_mutex_unlock(mutex)
-        drainChunks(runner)
-        pollBriefly { publishedBusy.load(ordering: .acquiring) == 0 }
+        drainChunks(runner, worker: 0, generation: current)
+        pollBriefly { publishedFinished.load(ordering: .acquiring) == chunks }
         pthread_mutex_lock(mutex)
-        while busyWorkers > 0 { pthread_cond_wait(finished, mutex) }
+        while finishedChunks < chunkCount { pthread_cond_wait(finished, mutex) }
         job = nil
         pthread_mutex_unlock(mutex)
     }
@@ -140,16 +152,17 @@ private final class PoolState: @unchecked Sendable {
     /// Worker threads started and not yet finished.
     let live = LiveThreads()
 
-    func startWorker() {
-        let context = Unmanaged.passRetained(self).toOpaque()
+    /// Starts background thread number `worker` (1…): the index its chunks see.
+    func startWorker(_ worker: Int) {
+        let context = Unmanaged.passRetained(WorkerStart(state: self, worker: worker)).toOpaque()
         var thread = pthread_t()
         live.count.add(1, ordering: .relaxed)
         let status = pthread_create(&thread, nil, { context in
             let live: LiveThreads
             do {
-                let state = Unmanaged<PoolState>.fromOpaque(context!).takeRetainedValue()
-                state.workerLoop()
-                live = state.live
+                let start = Unmanaged<WorkerStart>.fromOpaque(context!).takeRetainedValue()
+                start.state.workerLoop(start.worker)
+                live = start.state.live
             }
             live.count.subtract(1, ordering: .releasing)
             return nil
@@ -174,28 +187,26 @@ private final class PoolState: @unchecked Sendable {
 
     private static let pollNanoseconds = 50_000
 
-    /// Takes chunks until none is left.
-    private func drainChunks(_ runner: any ChunkRunner) {
-        while true {
-            pthread_mutex_lock(mutex)
+    /// Takes chunks of job `generation` until none is left, counting each one finished. A worker that arrives late
+    /// (its job already done, maybe another begun) takes nothing: chunks are claimed only while `generation` is
+    /// still the current one, and a job stays current until all its chunks have finished.
+    private func drainChunks(_ runner: any ChunkRunner, worker: Int, generation job: Int) {
+        pthread_mutex_lock(mutex)
+        while generation == job && nextChunk < chunkCount {
             let chunk = nextChunk
             nextChunk += 1
             pthread_mutex_unlock(mutex)
-            guard chunk < chunkCount else { return }
-            runner.runChunk(chunk)
+            runner.runChunk(chunk, worker: worker)
+            pthread_mutex_lock(mutex)
+            finishedChunks += 1
+            publishedFinished.store(finishedChunks, ordering: .releasing)
+            if finishedChunks == chunkCount { pthread_cond_signal(finished) }
         }
-    }
-
-    /// Works on the current job.
-    private func participate() {
-        pthread_mutex_lock(mutex)
-        let runner = job
         pthread_mutex_unlock(mutex)
-        if let runner { drainChunks(runner) }
     }
 
-    /// Every worker takes part in every job (it decrements `busyWorkers` once per generation).
-    private func workerLoop() {
+    /// Every worker joins every job it sees in time; the caller does not wait for it.
+    private func workerLoop(_ worker: Int) {
         var seen = 0
         pthread_mutex_lock(mutex)
         while true {
@@ -207,12 +218,10 @@ private final class PoolState: @unchecked Sendable {
             while generation == seen && !stopping { pthread_cond_wait(wake, mutex) }
             if stopping { break }
             seen = generation
+            let runner = job
             pthread_mutex_unlock(mutex)
-            participate()
+            if let runner { drainChunks(runner, worker: worker, generation: seen) }
             pthread_mutex_lock(mutex)
-            busyWorkers -= 1
-            publishedBusy.store(busyWorkers, ordering: .releasing)
-            if busyWorkers == 0 { pthread_cond_signal(finished) }
         }
         pthread_mutex_unlock(mutex)
     }
