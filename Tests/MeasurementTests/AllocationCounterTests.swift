@@ -35,6 +35,20 @@ final class AllocationCounterTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(stats.perIteration, 2)
     }
+
+    func testFewestDropsAnAllocationOfOneWindowButKeepsOneOfEveryRun() throws {
+        try XCTSkipUnless(AllocationCounter.isAvailable)
+        let allocating = { blackHole([Float](repeating: 1, count: 64)) }
+        allocating()  // one-time runtime allocations first
+        var runs = 0
+        // Allocates only on its first run: what a foreign thread's allocation looks like to a single window.
+        let onceOnly = {
+            runs += 1
+            if runs == 1 { allocating() }
+        }
+        XCTAssertEqual(AllocationCounter.fewest(windows: 3, iterations: 2, body: onceOnly).perIteration, 0)
+        XCTAssertEqual(AllocationCounter.fewest(windows: 3, iterations: 2, body: allocating).perIteration, 1)
+    }
 }
 
 struct SendableBuffer: @unchecked Sendable {

@@ -61,7 +61,9 @@ public struct PAPICounterProbe: CounterProbe {
             if direct.contains(reading.name) { reading.scope = "process" } else if threads > 1 { reading.scope = "calling thread" }
             return reading
         }
-        readings.append(ProcessCPUTime.reading(iterations: iterations, body: body))
+        // The direct pass read the process CPU time over its own run (see count(...)); only without one does the
+        // body run again for it.
+        readings.append(counted[ProcessCPUTime.name] ?? ProcessCPUTime.reading(iterations: iterations, body: body))
         return readings
     }
 
@@ -76,6 +78,11 @@ public struct PAPICounterProbe: CounterProbe {
     }
 
     /// One pass: the counter's own cost on an empty body (median of a few), then the body, per iteration.
+    ///
+    /// A direct pass also reads the process CPU time over its counted run and returns it as
+    /// ``ProcessCPUTime`` reading: the per-thread counters and that time then describe one and the same run. A
+    /// run of its own would differ by more than noise for a pool kernel, whose CPU time includes the caller's wait
+    /// for a worker to wake (slower while per-thread counters are enabled, and with other load on the cores).
     /// - Parameters:
     ///   - direct: the events are read with perf_event_open (their readings say so).
     ///   - counter: counts `events` over a body.
@@ -84,8 +91,12 @@ public struct PAPICounterProbe: CounterProbe {
         do {
             let empty = try (0..<Self.overheadRuns).map { _ in try counter(events) {} }
             let overhead = events.indices.map { index in Descriptive.median(empty.map { Double($0[index]) }) }
-            let totals = try withoutActuallyEscaping(body) { body in try counter(events) { for _ in 0..<iterations { body() } } }
-            return events.indices.map { index in
+            var processTime = 0.0
+            let totals = try withoutActuallyEscaping(body) { body in
+                try counter(events) { processTime = ProcessCPUTime.elapsed { for _ in 0..<iterations { body() } } }
+            }
+            let sameRun = direct ? [ProcessCPUTime.reading(total: processTime, iterations: iterations, sharedRun: true)] : []
+            return sameRun + events.indices.map { index in
                 let entry = availability.first { $0.event == events[index] }
                 let value = Swift.max(0, Double(totals[index]) - overhead[index]) / Double(iterations)
                 let notes = [direct ? PerfSoftwareEvents.note : nil, plan.note(for: events[index])]

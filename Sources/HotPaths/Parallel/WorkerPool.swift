@@ -19,6 +19,7 @@ public final class WorkerPool: @unchecked Sendable {
     public init(threads: Int) {
         precondition(threads >= 1, "a pool needs at least the calling thread")
         self.threads = threads
+        PoolState.warmUpTeardown()
         state = PoolState(workers: threads - 1)
         for worker in 1..<threads { state.startWorker(worker) }
     }
@@ -114,11 +115,20 @@ private final class PoolState: @unchecked Sendable {
         pthread_cond_destroy(wake)
         pthread_mutex_destroy(mutex)
         pthread_mutex_destroy(submission)
-        for pointer in [UnsafeMutableRawPointer(mutex), UnsafeMutableRawPointer(submission), UnsafeMutableRawPointer(wake),
-                        UnsafeMutableRawPointer(finished)] {
-            pointer.deallocate()
-        }
+        // One by one, no array: this runs on the last worker thread as it exits, inside whatever another kernel is
+        // counting at that moment (allocation counts cover every thread).
+        mutex.deallocate()
+        submission.deallocate()
+        wake.deallocate()
+        finished.deallocate()
     }
+
+    /// The first teardown in a process instantiates runtime metadata (of the atomics, in debug builds), which
+    /// allocates. A pool's state is torn down by its last worker thread as it exits, at a moment no one chooses:
+    /// inside another kernel's counted frames. So the first pool tears a state without workers down at once, on the
+    /// creating thread.
+    static func warmUpTeardown() { _ = teardownWarmedUp }
+    private static let teardownWarmedUp: Bool = { withExtendedLifetime(PoolState(workers: 0)) { true } }()
 
     func run(chunks: Int, _ runner: any ChunkRunner) {
         pthread_mutex_lock(submission)
