@@ -2,6 +2,9 @@
 SWIFT        ?= swift
 REPORTS      ?= Reports
 RELEASE_BIN  := .build/release/framebudget
+# The machine's vector width for release builds (AVX2 where the CPU has it; TARGET_CPU=generic for a portable
+# binary): see scripts/release-flags.sh.
+ISA_FLAGS    ?= $(shell scripts/release-flags.sh)
 BENCH_ARGS   ?=
 
 .PHONY: all deps build build-debug test bench quick gate env clean counters profile
@@ -12,9 +15,9 @@ all: build
 deps:
 	@scripts/ensure-system-packages.sh
 
-## build: release build of the framebudget command
+## build: release build of the framebudget command, for this machine's vector width (ISA_FLAGS)
 build: deps
-	$(SWIFT) build -c release --product framebudget
+	$(SWIFT) build -c release --product framebudget $(ISA_FLAGS)
 
 build-debug: deps
 	$(SWIFT) build

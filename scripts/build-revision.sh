@@ -8,8 +8,9 @@
 #   revision in turn, with one scratch folder. The absolute source paths that #filePath and the standard library's
 #   precondition/fatalError messages embed are then the same for every revision, so identical code gives a
 #   byte-identical binary. (swiftc 6.3's -file-prefix-map remaps debug info only, not #filePath: checked.)
-# - LAYOUT_FLAGS (default below) are passed to `swift build`: function alignment, so that a change in one function
-#   moves the functions after it by whole cache lines rather than by a few bytes.
+# - LAYOUT_FLAGS (default below) are passed to `swift build`: the vector width of `make build`, and function
+#   alignment, so that a change in one function moves the functions after it by whole cache lines rather than by
+#   a few bytes.
 # - A revision built once with the same flags is kept under $COMPARE_WORKTREES/cache/ and never rebuilt.
 # - Builds are serialized by a lock on $COMPARE_WORKTREES/build.lock (the worktree is shared).
 #
@@ -25,7 +26,9 @@ worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
 sha=$(git -C "$root" rev-parse --verify --quiet "$1^{commit}") \
     || { echo "build-revision: '$1' is not a git commit, branch or tag" >&2; exit 2; }
 out=$2
-default_flags="-Xswiftc -Xllvm -Xswiftc -align-all-functions=6"
+# Function alignment, and the machine's vector width as `make build` uses it (scripts/release-flags.sh), so that
+# `make compare` measures the binaries `make bench` would build.
+default_flags="-Xswiftc -Xllvm -Xswiftc -align-all-functions=6 $("$(dirname "$0")/release-flags.sh")"
 read -r -a layout_flags <<< "${LAYOUT_FLAGS-$default_flags}"
 flags_key=$(printf '%s' "${layout_flags[*]:-}" | sha256sum | cut -c1-8)
 cached="$worktrees/cache/${sha:0:12}-$flags_key/framebudget"
