@@ -35,14 +35,16 @@ enum ColormapBenchmarks: BenchmarkGroup {
                                          outputWidth: width, outputHeight: height,
                                          palette: palette, pool: threads > 1 ? .shared : .serial)
             let output = ImageBuffer<RGBA8>(width: width, height: height)
-            let depth = texture.view
+            // `depth` is a view of the texture's memory: the iteration must own the texture, or the body reads
+            // freed memory (garbage, with timing that depends on what reused it).
+            let depth = texture.view, keepAlive: @Sendable () -> Void = { withExtendedLifetime(texture) {} }
             if variant == "reference" {
-                return Iteration {
+                return Iteration(tearDown: keepAlive) {
                     colormap.renderReference(depth, into: output)
                     blackHole(output.base)
                 }
             }
-            return Iteration {
+            return Iteration(tearDown: keepAlive) {
                 colormap.render(depth, into: output)
                 blackHole(output.base)
             }

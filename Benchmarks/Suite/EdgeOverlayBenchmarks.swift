@@ -17,14 +17,16 @@ enum EdgeOverlayBenchmarks: BenchmarkGroup {
                 let texture = try DepthInputs.depthTexture(source)
                 let overlay = EdgeOverlay(width: texture.width, height: texture.height)
                 let output = ImageBuffer<RGBA8>(width: texture.width, height: texture.height)
-                let depth = texture.view
+                // `depth` is a view of the texture's memory: the iteration must own the texture, or the body reads
+                // freed memory (garbage, with timing that depends on what reused it).
+                let depth = texture.view, keepAlive: @Sendable () -> Void = { withExtendedLifetime(texture) {} }
                 if variant == "reference" {
-                    return Iteration {
+                    return Iteration(tearDown: keepAlive) {
                         overlay.renderReference(depth, into: output)
                         blackHole(output.base)
                     }
                 }
-                return Iteration {
+                return Iteration(tearDown: keepAlive) {
                     overlay.render(depth, into: output)
                     blackHole(output.base)
                 }
