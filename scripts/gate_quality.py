@@ -18,6 +18,7 @@ Two phases (scripts/gate-quality.sh drives both):
 Writes gate-quality.json and gate-quality.md in OUT. The merge and compare steps are the real commands.
 """
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -40,6 +41,7 @@ def record(args):
     commits = dict(c.split("=", 1) for c in args.commit or [])
     names = list(builds)
     out = Path(args.out) / "runs"
+    start_fresh_if_builds_changed(out, builds, args)
     out.mkdir(parents=True, exist_ok=True)
     run_args = args.run_args.split()
     started = time.time()
@@ -58,6 +60,25 @@ def record(args):
                 sys.exit(f"gate-quality: run {run_id} failed ({result.returncode}): {result.stderr.strip()[-500:]}")
             print(f"recorded {run_id} in {time.time() - t0:.1f} s", file=sys.stderr, flush=True)
     print(f"recording: {args.runs} rounds × {len(names)} builds in {(time.time() - started) / 60:.1f} min", file=sys.stderr)
+
+
+def start_fresh_if_builds_changed(out, builds, args):
+    """A recording resumes only runs of the same binaries, benchmarks and run arguments: after a code change the old
+    runs describe other builds, and replaying them would report on code that is no longer there. Such a recording is
+    moved aside (kept, never deleted) and a new one starts."""
+    manifest = {"binaries": {name: hashlib.sha256(Path(path).read_bytes()).hexdigest() for name, path in builds.items()},
+                "ids": args.ids, "run_args": args.run_args}
+    path = out / "recording.json"
+    if out.exists():
+        previous = json.loads(path.read_text()) if path.exists() else None
+        if previous == manifest:
+            return
+        aside = out.with_name(f"runs-{time.strftime('%Y%m%d-%H%M%S')}")
+        out.rename(aside)
+        print(f"gate-quality: the recorded runs were of other builds or settings; kept in {aside}, recording anew",
+              file=sys.stderr)
+    out.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(manifest, indent=1) + "\n")
 
 
 class Pool:
