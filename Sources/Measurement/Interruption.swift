@@ -15,22 +15,11 @@ public final class Interruption: @unchecked Sendable {
 
     /// Starts listening for SIGINT and SIGTERM.
     public func install() {
-        for signalNumber in [SIGINT, SIGTERM] {
-            Glibc.signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [self] in
-                if received.exchange(signalNumber, ordering: .relaxed) != 0 {
-                    // Second signal: the user really wants out; the last complete write is on disk already.
-                    exit(128 + signalNumber)
-                }
+        sources = SignalSources.install { [self] signalNumber in
+            if received.exchange(signalNumber, ordering: .relaxed) != 0 {
+                // Second signal: the user really wants out; the last complete write is on disk already.
+                exit(128 + signalNumber)
             }
-            // Registration is asynchronous and the signal is ignored meanwhile: wait for it, so that a signal sent
-            // once install() returned is never lost.
-            let registered = DispatchSemaphore(value: 0)
-            source.setRegistrationHandler { registered.signal() }
-            source.resume()
-            registered.wait()
-            sources.append(source)
         }
     }
 

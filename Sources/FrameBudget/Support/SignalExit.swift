@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Measurement
 
 /// For commands that do not stop gracefully (`kernel`): on SIGINT or SIGTERM runs a clean-up, then exits with
 /// 128 + the signal number, as the default action would have, minus the debris.
@@ -9,19 +10,9 @@ enum SignalExit {
 
     /// Installs the handlers; call once, before the work whose debris `cleanUp` removes.
     static func install(cleanUp: @escaping @Sendable () -> Void) {
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                cleanUp()
-                exit(128 + signalNumber)
-            }
-            // Registration is asynchronous and the signal is ignored meanwhile: wait for it (see Interruption).
-            let registered = DispatchSemaphore(value: 0)
-            source.setRegistrationHandler { registered.signal() }
-            source.resume()
-            registered.wait()
-            sources.append(source)
+        sources = SignalSources.install { signalNumber in
+            cleanUp()
+            exit(128 + signalNumber)
         }
     }
 }
