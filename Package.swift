@@ -19,9 +19,9 @@
 //     History → Comparison, Results, Statistics, GRDB
 //     Gate (re-measuring processes) → Budgets, Comparison, Results, ChildProcesses
 //     Reports → Budgets, Results, Statistics, TextFormatting
-//     Plots → Budgets, Comparison, Results, Statistics, ChildProcesses
+//     Plots → Budgets, Comparison, Results, Statistics, ChildProcesses, TextFormatting
 //     RunPipeline (select → preflight → environment → roofs → run → annotate → save → re-measure, no argument parsing)
-//       → Measurement, Counters, FrameLoop, Budgets, Gate, Reports, Plots, Results, CaptureKernels
+//       → Measurement, Counters, FrameLoop, Budgets, Gate, Reports, Plots, Results, CaptureKernels, TextFormatting
 //   Library product FrameBudget (the public API: RegisteredSuite, FrameBudgetCommandLine; re-exports Measurement and
 //     FrameLoop) → RunPipeline, the harness modules above, CaptureKernels, ArgumentParser. It imports no suite.
 //   Clients of that API, no back door: BenchmarkSuite (Benchmarks/Suite: the camera pipeline's benchmarks, declared with
@@ -95,7 +95,7 @@ let package = Package(
         // The gate's sequential measurement: undecided budgets get fresh processes, merged as replicates.
         .target(name: "Gate", dependencies: ["Budgets", "Comparison", "Results", "ChildProcesses"]),
         .target(name: "Reports", dependencies: ["Results", "Budgets", "Statistics", "TextFormatting"]),
-        .target(name: "Plots", dependencies: ["Results", "Budgets", "Statistics", "Comparison", "ChildProcesses"]),
+        .target(name: "Plots", dependencies: ["Results", "Budgets", "Statistics", "Comparison", "ChildProcesses", "TextFormatting"]),
         .target(name: "BenchmarkSuite", dependencies: [
             "HotPaths", "Measurement", "NumpyFiles", "CaptureKernels", "FrameLoop", "Workloads",
         ], path: "Benchmarks/Suite"),
@@ -103,6 +103,7 @@ let package = Package(
         // One measured run from selection to saved results and re-measuring processes: no argument parsing.
         .target(name: "RunPipeline", dependencies: [
             "Measurement", "Counters", "FrameLoop", "Budgets", "Gate", "Reports", "Plots", "Results", "CaptureKernels",
+            "TextFormatting",
         ]),
 
         // MARK: - Command line (the library product users import) and the framebudget executable, its first client

@@ -12,27 +12,34 @@ public struct ComparisonPlot: PlotKind {
 
     public func plots(for report: ComparisonReport) -> [PlotSpec] {
         guard !report.benchmarks.isEmpty else { return [] }
+        var strings = PlotStrings()
+        // Columns: row, change, interval, colour, the label's index into the strings.
         let data = report.benchmarks.enumerated().map { index, c in
             let interval = c.interval ?? ConfidenceInterval(lower: c.relativeChange, upper: c.relativeChange, level: 0)
             let label = c.id + (c.verdict == .inconclusive ? " (inconclusive)" : "") + (c.interval == nil ? " no interval" : "")
             return [String(index), number(c.relativeChange), number(interval.lower), number(interval.upper),
-                    String(color(c.verdict)), "\"\(label)\""].joined(separator: " ")
+                    String(color(c.verdict)), String(strings.add(label).index)].joined(separator: " ")
         }.joined(separator: "\n") + "\n"
         let threshold = report.settings.threshold * 100
         let level = Int((report.settings.level * 100).rounded())
         let height = max(3, report.benchmarks.count)
-        let script = """
-            set title 'Change of the \(report.settings.statisticName), head vs base (\(level)% t interval over process runs)'
-            set xlabel 'change of \(report.settings.statisticName) time (%), negative is faster; orange: inconclusive'
+        let statistic = report.settings.statisticName
+        let title = strings.add("Change of the \(statistic), head vs base (\(level)% t interval over process runs)")
+        let xlabel = strings.add("change of \(statistic) time (%), negative is faster; orange: inconclusive")
+        let file = DataFileName("\(name).dat")
+        let script: GnuplotScript = """
+            set title \(title)
+            set xlabel \(xlabel)
             set yrange [-1:\(height)]
             set grid xtics
             set key off
             set ytics nomirror font ',8'
             set object 1 rectangle from first \(-threshold), graph 0 to first \(threshold), graph 1 fc rgb '#EEEEEE' fs solid noborder behind
             set arrow 1 from first 0, graph 0 to first 0, graph 1 nohead lc rgb 'black'
-            plot '\(name).dat' using 2:1:3:4:5:ytic(6) with xerrorbars pt 7 ps 1.2 lc rgb variable
+            plot \(file) using 2:1:3:4:5:ytic(S[int($6)]) with xerrorbars pt 7 ps 1.2 lc rgb variable
             """
-        return [PlotSpec(name: name, title: "Comparison over process runs", script: script, dataFiles: ["\(name).dat": data])]
+        return [PlotSpec(name: name, title: "Comparison over process runs", script: script, strings: strings,
+                         dataFiles: [file.name: data])]
     }
 
     private func color(_ verdict: Verdict) -> Int {
@@ -44,5 +51,5 @@ public struct ComparisonPlot: PlotKind {
         }
     }
 
-    private func number(_ fraction: Double) -> String { String(format: "%.4f", fraction * 100) }
+    private func number(_ fraction: Double) -> String { fraction.isFinite ? String(format: "%.4f", fraction * 100) : "NaN" }
 }

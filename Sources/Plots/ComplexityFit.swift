@@ -20,7 +20,7 @@ public enum Complexity: String, CaseIterable, Sendable, Codable {
     }
 
     /// The curve as a gnuplot expression of `x`.
-    var gnuplotExpression: String {
+    var gnuplotExpression: GnuplotScript {
         switch self {
         case .constant: return "1"
         case .logarithmic: return "(log(x)/log(2))"

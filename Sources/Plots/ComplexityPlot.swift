@@ -32,24 +32,26 @@ public struct ComplexityPlot: PlotKind {
 
     private func spec(_ hotPath: String, _ variant: String, _ points: [BenchmarkResult], _ fit: ComplexityFit) -> PlotSpec {
         let name = "\(PlotText.stem(hotPath))-\(PlotText.stem(variant))-complexity"
+        let file = DataFileName("\(name).dat")
         let rows = points.map { result -> String in
             let s = result.statistics
             let ci = s.interval(of: .median) ?? .init(lower: s.median, upper: s.median, level: 0.95)
             return [result.sweepSize!, s.median / 1e6, ci.lower / 1e6, ci.upper / 1e6].map(PlotText.number).joined(separator: " ")
         }
+        var strings = PlotStrings()
         let label = "\(fit.complexity.rawValue), RMS \(String(format: "%.1f", fit.normalizedRMS * 100))%"
-        let script = """
-            set title \(PlotText.quoted("\(hotPath)/\(variant): median cost against n (fit: \(label))"))
+        let script: GnuplotScript = """
+            set title \(strings.add("\(hotPath)/\(variant): median cost against n (fit: \(label))"))
             set logscale xy
             set xlabel 'n'
             set ylabel 'ms per iteration'
             set grid
             set key top left
             set samples 200
-            plot '\(name).dat' using 1:2:3:4 with yerrorbars pt 7 lc rgb \(PlotText.quoted(PlotText.colour(ofVariant: variant))) title 'median (95% CI)', \\
-                 \(PlotText.number(fit.coefficient / 1e6))*\(fit.complexity.gnuplotExpression) with lines lw 2 lc rgb '#cf222e' title \(PlotText.quoted(label))
+            plot \(file) using 1:2:3:4 with yerrorbars pt 7 lc rgb \(PlotText.colour(ofVariant: variant)) title 'median (95% CI)', \\
+                 \(fit.coefficient / 1e6)*\(fit.complexity.gnuplotExpression) with lines lw 2 lc rgb '#cf222e' title \(strings.add(label))
             """
         return PlotSpec(name: name, title: "\(hotPath)/\(variant): complexity \(fit.complexity.rawValue)", script: script,
-                        dataFiles: ["\(name).dat": rows.joined(separator: "\n") + "\n"], hotPath: hotPath)
+                        strings: strings, dataFiles: [file.name: rows.joined(separator: "\n") + "\n"], hotPath: hotPath)
     }
 }

@@ -43,18 +43,23 @@ public struct CountersPlot: PlotKind {
 
     private func spec(_ hotPath: String, _ results: [BenchmarkResult], _ names: [String]) -> PlotSpec {
         let name = "\(PlotText.stem(hotPath))-counters"
-        let header = "counter " + results.map { PlotText.doubleQuoted($0.id) }.joined(separator: " ")
+        let file = DataFileName("\(name).dat")
+        var strings = PlotStrings()
+        // Columns 1 and 2: the counter and its unit, as indices into the strings (the tic label is two lines);
+        // then one column per benchmark.
         let rows = names.map { counter in
-            PlotText.doubleQuoted("\(counter)\n(\(Self.unit(of: counter)))") + " " + results.map { result in
+            "\(strings.add(counter).index) \(strings.add("(\(Self.unit(of: counter)))").index) " + results.map { result in
                 result.counters.first { $0.name == counter }?.perIteration.flatMap { $0 > 0 ? PlotText.number($0) : nil } ?? "?"
             }.joined(separator: " ")
         }
         let unavailable = Self.unavailableCounters(results).count
         let note = unavailable == 0 ? ""
-            : "\n\(unavailable) other counter\(unavailable == 1 ? "" : "s") unavailable on this machine (which, and why: see the report)"
-        let columns = results.indices.map { "'\(name).dat' using \($0 + 2):xtic(1) title columnheader(\($0 + 2))" }
-        let script = """
-            set title \(PlotText.doubleQuoted("\(hotPath): counters per iteration" + note)) font ',9'
+            : "\(unavailable) other counter\(unavailable == 1 ? "" : "s") unavailable on this machine (which, and why: see the report)"
+        let columns = results.enumerated().map { index, result -> GnuplotScript in
+            "\(file) using \(index + 3):xtic(S[int($1)] . \"\\n\" . S[int($2)]) title \(strings.add(result.id))"
+        }
+        let script: GnuplotScript = """
+            set title \(strings.add("\(hotPath): counters per iteration")) . "\\n" . \(strings.add(note)) font ',9'
             set datafile missing '?'
             set style data histograms
             set style histogram cluster gap 1
@@ -67,7 +72,7 @@ public struct CountersPlot: PlotKind {
             set key outside right font ',8'
             plot \(columns.joined(separator: ", \\\n     "))
             """
-        return PlotSpec(name: name, title: "\(hotPath): counters per iteration", script: script,
-                        dataFiles: ["\(name).dat": ([header] + rows).joined(separator: "\n") + "\n"], hotPath: hotPath)
+        return PlotSpec(name: name, title: "\(hotPath): counters per iteration", script: script, strings: strings,
+                        dataFiles: [file.name: rows.joined(separator: "\n") + "\n"], hotPath: hotPath)
     }
 }

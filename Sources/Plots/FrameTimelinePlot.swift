@@ -15,23 +15,28 @@ public struct FrameTimelinePlot: PlotKind {
 
     private func spec(_ result: BenchmarkResult, _ loop: FrameLoopSummary, _ input: PlotInput) -> PlotSpec {
         let name = "\(PlotText.stem(result.id))-timeline"
+        let file = DataFileName("\(name).dat"), missedFile = DataFileName("\(name)-missed.dat")
         let deadline = loop.cadenceMilliseconds
         let frames = loop.frameTimesMilliseconds.enumerated().map { "\($0) \(PlotText.number($1))" }.joined(separator: "\n")
         let missed = loop.frameTimesMilliseconds.enumerated().filter { $1 > deadline }
             .map { "\($0) \(PlotText.number($1))" }.joined(separator: "\n")
-        let budgets = input.timeLimitsMilliseconds(of: result.id, metric: .frameTime).map {
-            "\(PlotText.number($0.milliseconds)) with lines lc rgb '#cf222e' lw 2 dt 2 title \(PlotText.quoted("budget \($0.name)"))"
+        var strings = PlotStrings()
+        let budgets = input.timeLimitsMilliseconds(of: result.id, metric: .frameTime).map { budget -> GnuplotScript in
+            "\(budget.milliseconds) with lines lc rgb \(PlotColour.budget) lw 2 dt 2 title \(strings.add("budget \(budget.name)"))"
         }
-        var plots = ["'\(name).dat' using 1:2 with lines lc rgb '#0969da' title 'frame time'",
-                     "\(PlotText.number(deadline)) with lines lc rgb '#1d1d1f' lw 2 title \(PlotText.quoted("deadline \(PlotText.number(deadline)) ms"))"]
+        var plots: [GnuplotScript] = [
+            "\(file) using 1:2 with lines lc rgb '#0969da' title 'frame time'",
+            "\(deadline) with lines lc rgb \(PlotColour.ink) lw 2 title \(strings.add("deadline \(PlotText.number(deadline)) ms"))"]
         plots += budgets
         if !missed.isEmpty {
-            plots.append("'\(name)-missed.dat' using 1:2 with points pt 7 ps 0.6 lc rgb '#cf222e' title \(PlotText.quoted("over the deadline (\(missed.split(separator: "\n").count) frames)"))")
+            let count = missed.split(separator: "\n").count
+            plots.append("\(missedFile) using 1:2 with points pt 7 ps 0.6 lc rgb \(PlotColour.budget) title \(strings.add("over the deadline (\(count) frames)"))")
         }
         let subtitle = "\(loop.policy.rawValue), \(loop.mode): \(loop.framesProcessed)/\(loop.framesOffered) frames, "
             + "\(loop.framesDropped) dropped, \(loop.deadlineMisses) deadline misses, \(String(format: "%.1f", loop.effectiveFPS)) fps"
-        let script = """
-            set title \(PlotText.doubleQuoted("\(result.id): frame time per frame\n\(subtitle)"))
+        let title = strings.add("\(result.id): frame time per frame"), sub = strings.add(subtitle)
+        let script: GnuplotScript = """
+            set title \(title) . "\\n" . \(sub)
             set xlabel 'frame'
             set ylabel 'frame time (ms)'
             set yrange [0:*]
@@ -40,9 +45,9 @@ public struct FrameTimelinePlot: PlotKind {
             set offsets 0, 0, graph 0.05, 0
             plot \(plots.joined(separator: ", \\\n     "))
             """
-        var files = ["\(name).dat": frames + "\n"]
-        if !missed.isEmpty { files["\(name)-missed.dat"] = missed + "\n" }
-        return PlotSpec(name: name, title: "\(result.id): frame-time timeline", script: script, dataFiles: files,
-                        hotPath: result.hotPath)
+        var files = [file.name: frames + "\n"]
+        if !missed.isEmpty { files[missedFile.name] = missed + "\n" }
+        return PlotSpec(name: name, title: "\(result.id): frame-time timeline", script: script, strings: strings,
+                        dataFiles: files, hotPath: result.hotPath)
     }
 }

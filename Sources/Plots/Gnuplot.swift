@@ -33,7 +33,9 @@ public enum Gnuplot {
         _ spec: PlotSpec, into directory: String, formats: [PlotFormat] = PlotFormat.allCases
     ) throws -> [String] {
         guard let gnuplot = executable else { throw PlotError.gnuplotMissing }
-        for (file, contents) in spec.dataFiles.sorted(by: { $0.key < $1.key }) {
+        var files = spec.dataFiles
+        if !spec.strings.strings.isEmpty { files[spec.stringsFile.name] = spec.strings.dataFile }
+        for (file, contents) in files.sorted(by: { $0.key < $1.key }) {
             let path = "\(directory)/\(file)"
             do { try AtomicFile.write(contents, to: path) }
             catch let ResultsFileError.unwritable(_, reason) { throw PlotError.unwritable(path: path, reason: reason) }
@@ -41,7 +43,8 @@ public enum Gnuplot {
         return try formats.map { format in
             let image = "\(spec.name).\(format.rawValue)"
             let temporary = ".\(image).\(getpid()).tmp"
-            let script = "\(format.terminal)\nset output '\(temporary)'\n\(spec.script)\nunset output\n"
+            let script = "\(format.terminal)\nset output '\(temporary)'\n\(spec.strings.loader(from: spec.stringsFile))\n"
+                + "\(spec.script.code)\nunset output\n"
             do {
                 try run(gnuplot, script: script, in: directory, plot: spec.name)
                 // gnuplot exits 0 even when it could not write the whole image (a full disk): check it is complete.

@@ -51,6 +51,7 @@ public struct LatencyDistributionPlot: PlotKind {
 
     private func spec(_ hotPath: String, _ results: [BenchmarkResult], _ input: PlotInput) -> PlotSpec {
         let name = "\(PlotText.stem(hotPath))-latency"
+        let samplesFile = DataFileName("\(name)-samples.dat"), cdfFile = DataFileName("\(name)-cdf.dat")
         let samples = results.map { result in result.samplesNanoseconds.map { PlotText.number($0 / 1e6) }.joined(separator: "\n") }
             .joined(separator: "\n\n\n")
         let cdf = results.map { result -> String in
@@ -62,24 +63,35 @@ public struct LatencyDistributionPlot: PlotKind {
         let medians = results.map(\.statistics.median).filter { $0 > 0 }
         let log = (medians.max() ?? 1) > 20 * (medians.min() ?? 1)
         let marks = Self.budgetMarks(results, input, logScale: log)
-        let objects = results.enumerated().compactMap { index, result -> String? in
+        var strings = PlotStrings()
+        let objects = results.enumerated().compactMap { index, result -> GnuplotScript? in
             guard let ci = result.statistics.interval(of: .p95) else { return nil }
             let x = Double(index + 1)
-            return "set object rect from \(PlotText.number(x - 0.35)),\(PlotText.number(ci.lower / 1e6)) to \(PlotText.number(x + 0.35)),\(PlotText.number(ci.upper / 1e6)) fc rgb '#0969da' fs transparent solid 0.25 noborder"
+            return "set object rect from \(x - 0.35),\(ci.lower / 1e6) to \(x + 0.35),\(ci.upper / 1e6) fc rgb '#0969da' fs transparent solid 0.25 noborder"
         }
-        let budgetLines = marks.filter(\.onScale).map { mark in
-            "set arrow from \(PlotText.number(Double(mark.box) - 0.45)),\(PlotText.number(mark.milliseconds)) to \(PlotText.number(Double(mark.box) + 0.45)),\(PlotText.number(mark.milliseconds)) nohead lc rgb '#cf222e' lw 2 dt \(mark.dashType)"
+        let budgetLines = marks.filter(\.onScale).map { mark -> GnuplotScript in
+            "set arrow from \(Double(mark.box) - 0.45),\(mark.milliseconds) to \(Double(mark.box) + 0.45),\(mark.milliseconds) nohead lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType)"
         }
-        let tics = results.enumerated().map { "\(PlotText.quoted("\($1.variant)/\($1.workload)")) \($0 + 1)" }.joined(separator: ", ")
-        let boxes = results.indices.map { "'\(name)-samples.dat' index \($0) using (\($0 + 1)):1 with boxplot lc rgb \(PlotText.quoted(PlotText.colour(ofVariant: results[$0].variant))) notitle" }
-        let budgetKeys = marks.map { "NaN with lines lc rgb '#cf222e' lw 2 dt \($0.dashType) title \(PlotText.quoted($0.title))" }
-        let curves = results.indices.map { "'\(name)-cdf.dat' index \($0) using 1:2 with steps lw 2 title \(PlotText.quoted("\(results[$0].variant)/\(results[$0].workload)"))" }
-        let verticals = marks.filter(\.onScale).map {
-            "set arrow from \(PlotText.number($0.milliseconds)), graph 0 to \(PlotText.number($0.milliseconds)), graph 1 nohead lc rgb '#cf222e' lw 2 dt \($0.dashType)"
+        let labels = results.map { strings.add("\($0.variant)/\($0.workload)") }
+        let tics = results.enumerated().map { index, result -> GnuplotScript in
+            "\(strings.addTicLabel("\(result.variant)/\(result.workload)")) \(index + 1)"
+        }.joined(separator: ", ")
+        let boxes = results.indices.map { index -> GnuplotScript in
+            "\(samplesFile) index \(index) using (\(index + 1)):1 with boxplot lc rgb \(PlotText.colour(ofVariant: results[index].variant)) notitle"
         }
+        let budgetKeys = marks.map { mark -> GnuplotScript in
+            "NaN with lines lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType) title \(strings.add(mark.title))"
+        }
+        let curves = results.indices.map { index -> GnuplotScript in
+            "\(cdfFile) index \(index) using 1:2 with steps lw 2 title \(labels[index])"
+        }
+        let verticals = marks.filter(\.onScale).map { mark -> GnuplotScript in
+            "set arrow from \(mark.milliseconds), graph 0 to \(mark.milliseconds), graph 1 nohead lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType)"
+        }
+        let title = strings.add("\(hotPath): latency per iteration (shaded: 95% CI of p95; red dashed: budgets, named below)")
         let layout = KeyLayout(entries: max(results.count, marks.count))
-        let script = """
-            set multiplot layout 1,2 title \(PlotText.quoted("\(hotPath): latency per iteration (shaded: 95% CI of p95; red dashed: budgets, named below)"))
+        let script: GnuplotScript = """
+            set multiplot layout 1,2 title \(title)
             set style fill solid 0.3 border -1
             set style boxplot outliers pointtype 7
             set pointsize 0.4
@@ -91,8 +103,8 @@ public struct LatencyDistributionPlot: PlotKind {
             set key at screen 0.27, screen 0.01 center bottom vertical maxrows \(layout.rows) font ',8' samplen 3
             set xrange [0.3:\(Double(results.count) + 0.7)]
             set grid ytics
-            \(objects.joined(separator: "\n"))
-            \(budgetLines.joined(separator: "\n"))
+            \(GnuplotScript(lines: objects))
+            \(GnuplotScript(lines: budgetLines))
             plot \((boxes + budgetKeys).joined(separator: ", \\\n     "))
             unset object
             unset arrow
@@ -104,20 +116,19 @@ public struct LatencyDistributionPlot: PlotKind {
             set xlabel 'ms per iteration' offset 0,0.5
             set ylabel 'share of samples ≤ x'
             set key at screen 0.75, screen 0.01 center bottom vertical maxrows \(layout.rows) font ',8' samplen 3
-            \(verticals.joined(separator: "\n"))
+            \(GnuplotScript(lines: verticals))
             plot \(curves.joined(separator: ", \\\n     "))
             unset multiplot
             """
-        return PlotSpec(name: name, title: "\(hotPath): latency distribution", script: script,
-                        dataFiles: ["\(name)-samples.dat": samples + "\n", "\(name)-cdf.dat": cdf + "\n"], hotPath: hotPath)
+        return PlotSpec(name: name, title: "\(hotPath): latency distribution", script: script, strings: strings,
+                        dataFiles: [samplesFile.name: samples + "\n", cdfFile.name: cdf + "\n"], hotPath: hotPath)
     }
 
     /// A y range taking in every sample and every on-scale budget, with a margin.
-    static func yRange(_ results: [BenchmarkResult], _ marks: [BudgetMark], logScale: Bool) -> String {
+    static func yRange(_ results: [BenchmarkResult], _ marks: [BudgetMark], logScale: Bool) -> GnuplotScript {
         let values = results.flatMap(\.samplesNanoseconds).map { $0 / 1e6 } + marks.filter(\.onScale).map(\.milliseconds)
         guard let low = values.filter({ $0 > 0 }).min(), let high = values.max() else { return "set yrange [*:*]" }
-        return logScale ? "set yrange [\(PlotText.number(low / 1.5)):\(PlotText.number(high * 1.5))]"
-                        : "set yrange [0:\(PlotText.number(high * 1.08))]"
+        return logScale ? "set yrange [\(low / 1.5):\(high * 1.5)]" : "set yrange [0:\(high * 1.08)]"
     }
 }
 

@@ -33,34 +33,21 @@ public struct PlotInput: Sendable {
 
 /// Helpers shared by the plot kinds.
 enum PlotText {
-    /// A file-name-safe stem: `nms/optimized/n=100` → `nms-optimized-n100`.
-    static func stem(_ text: String) -> String {
-        let kept = text.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "-" }
-        return String(kept).replacingOccurrences(of: "--", with: "-")
-    }
+    /// A file-name-safe stem: `nms/optimized/n=100` → `nms-optimized-n-100`.
+    static func stem(_ text: String) -> String { DataFileName(text).name }
 
-    /// A string literal for a gnuplot script (single quotes, doubled inside).
-    static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-    }
-
-    /// A double-quoted gnuplot string, where `\n` breaks the line (tic labels).
-    static func doubleQuoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n") + "\""
-    }
-
-    static func number(_ value: Double) -> String { String(format: "%.6g", value) }
+    /// A number for a data file (`NaN` when not finite).
+    static func number(_ value: Double) -> String { GnuplotScript.number(value) }
 
     /// Colours of the variants, fixed so every plot agrees.
-    static func colour(ofVariant variant: String) -> String {
+    static func colour(ofVariant variant: String) -> PlotColour {
         switch variant {
-        case "reference": return "#9a6700"
-        case "optimized": return "#0969da"
-        case "memcpy", "blas": return "#8250df"
-        case "peer": return "#1a7f37"
-        case "peer-1core": return "#7ee2a8"
-        default: return "#1a7f37"
+        case "reference": return PlotColour(0x9A6700)
+        case "optimized": return PlotColour(0x0969DA)
+        case "memcpy", "blas": return PlotColour(0x8250DF)
+        case "peer": return PlotColour(0x1A7F37)
+        case "peer-1core": return PlotColour(0x7EE2A8)
+        default: return PlotColour(0x1A7F37)
         }
     }
 }

@@ -1,25 +1,45 @@
-/// One plot, ready for gnuplot: the commands and the data files they read.
+import Foundation
+
+/// One plot, ready for gnuplot: the commands, the strings they show and the data files they read.
 ///
 /// Plot kinds (latency distribution, timeline, trend, comparison…) build specs from the results model; only
 /// ``Gnuplot`` runs anything. The script must not set a terminal or output: the renderer does, once per format.
+/// Every string from the results reaches gnuplot through ``strings`` (see ``GnuplotScript``), never as code.
 public struct PlotSpec: Sendable, Equatable {
-    /// File stem of the images, e.g. `colormap-latency` → `colormap-latency.png` and `.svg`.
+    /// File stem of the images, e.g. `colormap-latency` → `colormap-latency.png` and `.svg` (always file-safe).
     public var name: String
     /// Human title, for reports that list the plots.
     public var title: String
-    /// gnuplot commands that draw the plot, reading data files by their bare names.
-    public var script: String
-    /// Data files the script reads, by file name (written beside the images).
+    /// gnuplot commands that draw the plot, reading data files by their bare names and text as `S[k]`.
+    public var script: GnuplotScript
+    /// The text the script shows, loaded into gnuplot's array `S` before the script runs.
+    public var strings: PlotStrings
+    /// Data files the script reads, by file name (written beside the images). Numbers only: text goes to `strings`.
     public var dataFiles: [String: String]
     /// The hot path the plot shows, so reports can place it beside that hot path's verdicts; nil for run-wide plots.
     public var hotPath: String?
 
-    public init(name: String, title: String, script: String, dataFiles: [String: String] = [:], hotPath: String? = nil) {
-        self.name = name
+    public init(name: String, title: String, script: GnuplotScript, strings: PlotStrings = PlotStrings(),
+                dataFiles: [String: String] = [:], hotPath: String? = nil) {
+        self.name = DataFileName(name).name
         self.title = title
         self.script = script
+        self.strings = strings
         self.dataFiles = dataFiles
         self.hotPath = hotPath
+    }
+
+    /// The data file the renderer writes ``strings`` to.
+    var stringsFile: DataFileName { DataFileName("\(name)-strings.dat") }
+
+    /// The script with each `S[k]` shown as the text it stands for, in single quotes: for reading (tests, docs),
+    /// never for running.
+    public var readable: String {
+        var text = script.code
+        for (index, string) in strings.strings.enumerated().reversed() {
+            text = text.replacingOccurrences(of: "S[\(index + 1)]", with: "'\(string)'")
+        }
+        return text
     }
 }
 

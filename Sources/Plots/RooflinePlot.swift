@@ -26,24 +26,26 @@ public struct RooflinePlot: PlotKind {
     }
 
     private func roofline(_ run: RunResults, _ roofs: MachineRoofs, _ table: [BandwidthRoof]) -> PlotSpec? {
+        var strings = PlotStrings()
         // The references are orders of magnitude off and would bury the labels of what is compared.
         let points = run.benchmarks.filter { $0.variant != "reference" }.compactMap { result -> String? in
             guard let t = result.throughput, let intensity = t.arithmeticIntensity, let gigaflops = t.gigaflopsPerSecond,
                   intensity > 0, gigaflops > 0 else { return nil }
-            return "\(PlotText.number(intensity)) \(PlotText.number(gigaflops)) \(PlotText.doubleQuoted(result.id)) "
+            return "\(PlotText.number(intensity)) \(PlotText.number(gigaflops)) \(strings.add(result.id).index) "
                 + (result.variant == "optimized" ? "1" : result.variant.hasPrefix("peer") ? "2" : "0")
         }
         guard !points.isEmpty else { return nil }
         let peaks = (roofs.computePeaks ?? []).sorted { $0.threads < $1.threads }
         let peakOf = { (threads: Int) in peaks.filter { $0.threads <= threads }.map(\.gigaflopsPerSecond).max() ?? roofs.sgemmGFLOPS }
-        let palette = ["#0969da", "#1a7f37", "#9a6700", "#8250df", "#cf222e", "#57606a"]
-        let ceilings = Self.ceilings(roofs, table).enumerated().map { index, ceiling in
-            let dash = ceiling.threads == 1 ? "dt 1" : "dt 2"
-            return "roof(x, \(PlotText.number(ceiling.gigabytes)), \(PlotText.number(peakOf(ceiling.threads)))) with lines lw 1.5 "
-                + "\(dash) lc rgb '\(palette[(index / 2) % palette.count])' title "
-                + PlotText.quoted("\(ceiling.label), \(ceiling.threads) thr: \(UnitFormat.number(ceiling.gigabytes)) GB/s")
+        let palette: [UInt32] = [0x0969DA, 0x1A7F37, 0x9A6700, 0x8250DF, 0xCF222E, 0x57606A]
+        let ceilings = Self.ceilings(roofs, table).enumerated().map { index, ceiling -> GnuplotScript in
+            let dash: GnuplotScript = ceiling.threads == 1 ? "dt 1" : "dt 2"
+            let title = strings.add("\(ceiling.label), \(ceiling.threads) thr: \(UnitFormat.number(ceiling.gigabytes)) GB/s")
+            return "roof(x, \(ceiling.gigabytes), \(peakOf(ceiling.threads))) with lines lw 1.5 "
+                + "\(dash) lc rgb \(PlotColour(palette[(index / 2) % palette.count])) title \(title)"
         }
-        let script = """
+        let file = DataFileName("roofline.dat")
+        let script: GnuplotScript = """
             set title 'Roofline: achieved GFLOP/s against arithmetic intensity, under each level''s ceiling'
             set logscale xy
             set xlabel 'arithmetic intensity (flop/byte)'
@@ -54,22 +56,24 @@ public struct RooflinePlot: PlotKind {
             roof(x, b, p) = (b * x < p) ? b * x : p
             set samples 400
             plot \(ceilings.joined(separator: ", \\\n     ")), \\
-                 'roofline.dat' using 1:2:($4 == 1 ? 0x0969da : $4 == 2 ? 0x1a7f37 : 0x9a6700) with points pt 7 ps 1.2 lc rgb variable title 'benchmarks (blue optimized, green peer)', \\
-                 'roofline.dat' using 1:2:3 with labels offset 0.8,0.5 left font ',7' notitle
+                 \(file) using 1:2:($4 == 1 ? 0x0969da : $4 == 2 ? 0x1a7f37 : 0x9a6700) with points pt 7 ps 1.2 lc rgb variable title 'benchmarks (blue optimized, green peer)', \\
+                 \(file) using 1:2:(S[int($3)]) with labels offset 0.8,0.5 left font ',7' notitle
             """
-        return PlotSpec(name: "roofline", title: "Roofline", script: script,
-                        dataFiles: ["roofline.dat": points.joined(separator: "\n") + "\n"])
+        return PlotSpec(name: "roofline", title: "Roofline", script: script, strings: strings,
+                        dataFiles: [file.name: points.joined(separator: "\n") + "\n"])
     }
 
     private func shares(_ run: RunResults) -> PlotSpec? {
+        var strings = PlotStrings()
         let rows = run.benchmarks.compactMap { result -> String? in
             guard let t = result.throughput, t.roofLevel != nil,
                   let share = [t.percentOfMemoryRoof, t.percentOfComputeRoof].compactMap({ $0 }).max() else { return nil }
             let label = "\(result.id) (\(t.roofLevel!), \(t.roofThreads ?? result.threads) thr)"
-            return "\(PlotText.doubleQuoted(label)) \(PlotText.number(share))"
+            return "\(strings.add(label).index) \(PlotText.number(share))"
         }
         guard !rows.isEmpty else { return nil }
-        let script = """
+        let file = DataFileName("roof-shares.dat")
+        let script: GnuplotScript = """
             set title 'Share of the roof of each benchmark''s own working set and thread count (the larger of bandwidth and compute)'
             set style data histograms
             set style fill solid 0.7 border -1
@@ -78,9 +82,9 @@ public struct RooflinePlot: PlotKind {
             set xtics rotate by -45 font ',7'
             set grid ytics
             set key off
-            plot 'roof-shares.dat' using 2:xtic(1) lc rgb '#0969da', 100 with lines lc rgb '#cf222e' lw 2 notitle
+            plot \(file) using 2:xtic(S[int($1)]) lc rgb '#0969da', 100 with lines lc rgb '#cf222e' lw 2 notitle
             """
-        return PlotSpec(name: "roof-shares", title: "Share of each benchmark's roof", script: script,
-                        dataFiles: ["roof-shares.dat": rows.joined(separator: "\n") + "\n"])
+        return PlotSpec(name: "roof-shares", title: "Share of each benchmark's roof", script: script, strings: strings,
+                        dataFiles: [file.name: rows.joined(separator: "\n") + "\n"])
     }
 }

@@ -41,12 +41,18 @@ public struct TrendPlot: PlotKind {
 
     public func plots(for input: Input) -> [PlotSpec] {
         guard !input.points.isEmpty else { return [] }
-        let name = "trend-" + input.benchmarkID.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.map(String.init).joined()
+        // `trend-<id>` with `_` for what is not a letter, digit or `-` (the names users' scripts already read).
+        let name = DataFileName("trend-" + String(input.benchmarkID.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-") ? Character(scalar) : "_"
+        })).name
+        let file = DataFileName("\(name).dat")
+        var strings = PlotStrings()
+        // Columns: index, median, interval, the label's index into the strings.
         let data = input.points.enumerated().map { index, p in
-            "\(index) \(p.median) \(p.lower) \(p.upper) \"\(p.label)\""
+            "\(index) \(PlotText.number(p.median)) \(PlotText.number(p.lower)) \(PlotText.number(p.upper)) \(strings.add(p.label).index)"
         }.joined(separator: "\n") + "\n"
-        var lines = [
-            "set title '\(input.benchmarkID): median per run'",
+        var lines: [GnuplotScript] = [
+            "set title \(strings.add("\(input.benchmarkID): median per run"))",
             "set ylabel 'median time (ms)'",
             "set xtics rotate by 45 right font ',8'",
             "set grid ytics",
@@ -55,16 +61,16 @@ public struct TrendPlot: PlotKind {
         ]
         for (n, step) in input.steps.enumerated() {
             lines.append("set arrow \(n + 1) from first \(Double(step.index) - 0.5), graph 0 to first \(Double(step.index) - 0.5), graph 1 nohead dt 2 lc rgb '#E67E22'")
-            lines.append("set label \(n + 1) '\(step.label)' at first \(Double(step.index) - 0.4), graph 0.95 font ',8' tc rgb '#E67E22'")
+            lines.append("set label \(n + 1) \(strings.add(step.label)) at first \(Double(step.index) - 0.4), graph 0.95 font ',8' tc rgb '#E67E22'")
         }
-        var plot = "plot '\(name).dat' using 1:2:3:4:xtic(5) with yerrorlines pt 7 lc rgb '#2E86C1' title 'median (95% CI)'"
-        if let budget = input.budgetMilliseconds {
+        var plot: GnuplotScript = "plot \(file) using 1:2:3:4:xtic(S[int($5)]) with yerrorlines pt 7 lc rgb '#2E86C1' title 'median (95% CI)'"
+        if let budget = input.budgetMilliseconds, budget.isFinite {
             lines.append("set yrange [0:*]")
             lines.append("set offsets 0, 0, graph 0.1, 0")  // headroom above a budget line at the top
-            plot += ", \(budget) with lines lw 2 lc rgb '#C0392B' title 'budget \(budget) ms'"
+            plot = plot + ", \(budget) with lines lw 2 lc rgb '#C0392B' title \(strings.add("budget \(budget) ms"))"
         }
         lines.append(plot)
-        return [PlotSpec(name: name, title: "Trend of \(input.benchmarkID)", script: lines.joined(separator: "\n"),
-                         dataFiles: ["\(name).dat": data])]
+        return [PlotSpec(name: name, title: "Trend of \(input.benchmarkID)", script: GnuplotScript(lines: lines),
+                         strings: strings, dataFiles: [file.name: data])]
     }
 }

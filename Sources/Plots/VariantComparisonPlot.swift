@@ -18,12 +18,14 @@ public struct VariantComparisonPlot: PlotKind {
 
     private func spec(_ hotPath: String, _ results: [BenchmarkResult]) -> PlotSpec {
         let name = "\(PlotText.stem(hotPath))-variants"
+        let file = DataFileName("\(name).dat")
         var workloads: [String] = []
         var variants: [String] = []
         for result in results {
             if !workloads.contains(result.workload) { workloads.append(result.workload) }
             if !variants.contains(result.variant) { variants.append(result.variant) }
         }
+        var strings = PlotStrings()
         let width = 0.8 / Double(variants.count)
         let blocks = variants.map { variant in
             results.filter { $0.variant == variant }.map { result -> String in
@@ -31,11 +33,12 @@ public struct VariantComparisonPlot: PlotKind {
                 let ci = s.interval(of: .median) ?? .init(lower: s.median, upper: s.median, level: 0.95)
                 let x = Double(workloads.firstIndex(of: result.workload)!) + 1 - 0.4 + width * (Double(variants.firstIndex(of: variant)!) + 0.5)
                 let halfWidth = s.median > 0 ? 50 * (ci.upper - ci.lower) / s.median : 0
-                return [x, s.median / 1e6, ci.lower / 1e6, ci.upper / 1e6].map(PlotText.number).joined(separator: " ")
-                    + " " + PlotText.doubleQuoted(String(format: "±%.2g%%", halfWidth))
+                let label = strings.add(String(format: "±%.2g%%", halfWidth))
+                return ([x, s.median / 1e6, ci.lower / 1e6, ci.upper / 1e6].map(PlotText.number) + [String(label.index)])
+                    .joined(separator: " ")
             }.joined(separator: "\n")
         }.joined(separator: "\n\n\n")
-        let speedups = workloads.enumerated().compactMap { index, workload -> String? in
+        let speedups = workloads.enumerated().compactMap { index, workload -> GnuplotScript? in
             guard let reference = results.first(where: { $0.workload == workload && $0.variant == "reference" }),
                   let optimized = results.first(where: { $0.workload == workload && $0.variant == "optimized" }),
                   optimized.statistics.median > 0 else { return nil }
@@ -43,28 +46,29 @@ public struct VariantComparisonPlot: PlotKind {
             // Above both bars and their ± labels.
             let upper = { (result: BenchmarkResult) in result.statistics.interval(of: .median)?.upper ?? result.statistics.median }
             let top = max(upper(reference), upper(optimized)) / 1e6 * 2.4
-            return "set label \(PlotText.quoted(String(format: "×%.2g", ratio))) at \(index + 1),\(PlotText.number(top)) center font ',9'"
+            return "set label \(strings.add(String(format: "×%.2g", ratio))) at \(index + 1),\(top) center font ',9'"
         }
-        let tics = workloads.enumerated().map { "\(PlotText.doubleQuoted($1)) \($0 + 1)" }.joined(separator: ", ")
-        let plots = variants.enumerated().map { index, variant in
-            "'\(name).dat' index \(index) using 1:2:(\(PlotText.number(width * 0.9))) with boxes fs solid 0.5 lc rgb \(PlotText.quoted(PlotText.colour(ofVariant: variant))) title \(PlotText.quoted(variant)), "
+        let tics = workloads.enumerated().map { index, workload -> GnuplotScript in "\(strings.addTicLabel(workload)) \(index + 1)" }
+        let plots = variants.enumerated().map { index, variant -> GnuplotScript in
+            "\(file) index \(index) using 1:2:(\(width * 0.9)) with boxes fs solid 0.5 lc rgb \(PlotText.colour(ofVariant: variant)) title \(strings.add(variant)), "
                 + "'' index \(index) using 1:2:3:4 with yerrorbars lc rgb '#1d1d1f' lw 2 pt 7 ps 0.5 notitle, "
                 // The interval as text too: on a log scale a ±2% bar is a few pixels tall.
-                + "'' index \(index) using 1:($4 * 1.35):5 with labels font ',8' notitle"
+                + "'' index \(index) using 1:($4 * 1.35):(S[int($5)]) with labels font ',8' notitle"
         }
-        let script = """
-            set title \(PlotText.quoted("\(hotPath): median per iteration by variant (bars and ±: 95% CI of the median; ×: reference / optimized)"))
+        let title = strings.add("\(hotPath): median per iteration by variant (bars and ±: 95% CI of the median; ×: reference / optimized)")
+        let script: GnuplotScript = """
+            set title \(title)
             set errorbars 4
             set logscale y
             set ylabel 'ms per iteration (log scale)'
-            set xtics (\(tics))
+            set xtics (\(tics.joined(separator: ", ")))
             set xrange [0.4:\(Double(workloads.count) + 0.6)]
             set grid ytics
             set key outside right
-            \(speedups.joined(separator: "\n"))
+            \(GnuplotScript(lines: speedups))
             plot \(plots.joined(separator: ", \\\n     "))
             """
-        return PlotSpec(name: name, title: "\(hotPath): reference against optimized", script: script,
-                        dataFiles: ["\(name).dat": blocks + "\n"], hotPath: hotPath)
+        return PlotSpec(name: name, title: "\(hotPath): reference against optimized", script: script, strings: strings,
+                        dataFiles: [file.name: blocks + "\n"], hotPath: hotPath)
     }
 }

@@ -43,9 +43,12 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
         let specs = ComparisonPlot().plots(for: report)
         XCTAssertEqual(specs.map(\.name), ["comparison"])
         let data = specs[0].dataFiles["comparison.dat"]!
-        XCTAssertTrue(data.contains("0 8.0000 7.0000 9.0000 12597547 \"colormap/optimized/256x192\""), data)
+        let strings = specs[0].strings.strings
+        XCTAssertTrue(data.contains("0 8.0000 7.0000 9.0000 12597547 1\n"), data)
+        XCTAssertEqual(strings[0], "colormap/optimized/256x192")
         // Inconclusive in orange; without an interval (one run a side) a bare point, labelled so.
-        XCTAssertTrue(data.contains("3 6.0000 6.0000 6.0000 15105570 \"nms/optimized/crowded (inconclusive) no interval\""), data)
+        XCTAssertTrue(data.contains("3 6.0000 6.0000 6.0000 15105570 4\n"), data)
+        XCTAssertEqual(strings[3], "nms/optimized/crowded (inconclusive) no interval")
         XCTAssertEqual(try Gnuplot.render(specs[0], into: directory), ["comparison.png", "comparison.svg"])
         let svg = try String(contentsOfFile: directory + "/comparison.svg", encoding: .utf8)
         XCTAssertTrue(svg.contains("nms/optimized/typical"))

@@ -35,22 +35,22 @@ final class PlotKindTests: XCTestCase {
 
     func testLatencyPlotDrawsTheBudgetAndTheShadedInterval() throws {
         let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: PlotFixture.input).first)
-        XCTAssertTrue(spec.script.contains("set arrow from 1.55,5 to 2.45,5 nohead lc rgb '#cf222e' lw 2 dt 2"), spec.script)
-        XCTAssertTrue(spec.script.contains("set object rect from 0.65,"), "the p95 interval shaded")
+        XCTAssertTrue(spec.readable.contains("set arrow from 1.55,5 to 2.45,5 nohead lc rgb '#cf222e' lw 2 dt 2"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("set object rect from 0.65,"), "the p95 interval shaded")
         XCTAssertEqual(spec.hotPath, "nms")
     }
 
     func testLatencyPlotNamesBudgetsInTheKeyNeverAsTextBesideTheirLines() throws {
         let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: PlotFixture.input).first)
-        XCTAssertFalse(spec.script.contains("set label"), "labels at the lines overprinted boxes, each other and the panel edge")
-        XCTAssertTrue(spec.script.contains("NaN with lines lc rgb '#cf222e' lw 2 dt 2 title 'nms-typical-p95: 5 ms'"), spec.script)
-        XCTAssertTrue(spec.script.contains("set key at screen 0.75, screen 0.01 center bottom"), "the CDF key sits below, off the curves")
+        XCTAssertFalse(spec.readable.contains("set label"), "labels at the lines overprinted boxes, each other and the panel edge")
+        XCTAssertTrue(spec.readable.contains("NaN with lines lc rgb '#cf222e' lw 2 dt 2 title 'nms-typical-p95: 5 ms'"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("set key at screen 0.75, screen 0.01 center bottom"), "the CDF key sits below, off the curves")
     }
 
     func testFrameLoopLatencyPlotDrawsItsFrameTimeBudget() throws {
         let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: PlotFixture.input).first { $0.name == "frame-loop-latency" })
-        XCTAssertTrue(spec.script.contains("set arrow from 0.55,17.54 to 1.45,17.54"), spec.script)
-        XCTAssertTrue(spec.script.contains("set yrange [0:18.9432]"), "the axis rises past the samples (≤ 12.6 ms) to the budget")
+        XCTAssertTrue(spec.readable.contains("set arrow from 0.55,17.54 to 1.45,17.54"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("set yrange [0:18.9432]"), "the axis rises past the samples (≤ 12.6 ms) to the budget")
     }
 
     func testABudgetFarAboveLinearScaleDataIsNamedOffScaleInsteadOfFlatteningTheBoxes() throws {
@@ -59,35 +59,37 @@ final class PlotKindTests: XCTestCase {
                          statistic: .p95, limit: 1000, unit: .ms, source: "test")
         let input = PlotInput(run: run, verdicts: BudgetEvaluator().evaluate([far], against: run))
         let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: input).first { $0.name == "frame-loop-latency" })
-        XCTAssertTrue(spec.script.contains("title 'far: 1000 ms (off-scale, above)'"), spec.script)
-        XCTAssertFalse(spec.script.contains(",1000 "), "no line drawn at 1000 ms")
-        XCTAssertTrue(spec.script.contains("set yrange [0:13.608]"), "the samples (≤ 12.6 ms) keep the axis")
+        XCTAssertTrue(spec.readable.contains("title 'far: 1000 ms (off-scale, above)'"), spec.readable)
+        XCTAssertFalse(spec.readable.contains(",1000 "), "no line drawn at 1000 ms")
+        XCTAssertTrue(spec.readable.contains("set yrange [0:13.608]"), "the samples (≤ 12.6 ms) keep the axis")
     }
 
     func testVariantPlotWritesEachIntervalAsTextBesideItsBar() throws {
         let spec = try XCTUnwrap(VariantComparisonPlot().plots(for: PlotFixture.input).first)
         let rows = spec.dataFiles["nms-variants.dat"]!.split(separator: "\n")
-        XCTAssertTrue(rows.allSatisfy { $0.hasSuffix("%\"") && $0.contains("\"±") }, "\(rows)")
-        XCTAssertTrue(spec.script.contains("with labels"), spec.script)
+        // The last column names the label in the strings table: "±…%".
+        let labels = rows.map { spec.strings.strings[Int($0.split(separator: " ").last!)! - 1] }
+        XCTAssertTrue(labels.allSatisfy { $0.hasPrefix("±") && $0.hasSuffix("%") }, "\(labels)")
+        XCTAssertTrue(spec.readable.contains("using 1:($4 * 1.35):(S[int($5)]) with labels"), spec.readable)
     }
 
     func testTimelineKeyIsBesideThePlotNotWhereTheAxisLabelIs() throws {
         let spec = try XCTUnwrap(FrameTimelinePlot().plots(for: PlotFixture.input).first)
-        XCTAssertFalse(spec.script.contains("set key below"), "the key below sat on the x label")
-        XCTAssertTrue(spec.script.contains("set key outside right top"), spec.script)
+        XCTAssertFalse(spec.readable.contains("set key below"), "the key below sat on the x label")
+        XCTAssertTrue(spec.readable.contains("set key outside right top"), spec.readable)
     }
 
     func testTimelineMarksTheMissedFramesAndTheDeadline() throws {
         let spec = try XCTUnwrap(FrameTimelinePlot().plots(for: PlotFixture.input).first)
         XCTAssertEqual(spec.dataFiles["frame-loop-photo-drop-timeline-missed.dat"], "9 20\n19 20\n29 20\n")
-        XCTAssertTrue(spec.script.contains("16.67 with lines"))
-        XCTAssertTrue(spec.script.contains("budget frame-time"))
+        XCTAssertTrue(spec.readable.contains("16.67 with lines"))
+        XCTAssertTrue(spec.readable.contains("budget frame-time"))
     }
 
     func testCountersPlotNamesTheUnavailableCountersInsteadOfDrawingZeros() throws {
         let spec = try XCTUnwrap(CountersPlot().plots(for: PlotFixture.input).first)
-        XCTAssertTrue(spec.script.contains("1 other counter unavailable on this machine (which, and why: see the report)"), spec.script)
-        XCTAssertFalse(spec.script.contains("PAPI_L3_TCM"), "a reason can be a paragraph: it goes to the report")
+        XCTAssertTrue(spec.readable.contains("1 other counter unavailable on this machine (which, and why: see the report)"), spec.readable)
+        XCTAssertFalse(spec.readable.contains("PAPI_L3_TCM"), "a reason can be a paragraph: it goes to the report")
         XCTAssertFalse(spec.dataFiles["nms-counters.dat"]!.contains("PAPI_L3_TCM"))
         XCTAssertTrue(CountersPlot().plots(for: PlotInput(run: PlotFixture.run(withCounters: false), verdicts: [])).isEmpty)
     }
@@ -95,9 +97,15 @@ final class PlotKindTests: XCTestCase {
     func testCountersPlotNamesTheUnitOfEachCounter() throws {
         let spec = try XCTUnwrap(CountersPlot().plots(for: PlotFixture.input).first)
         let data = spec.dataFiles["nms-counters.dat"]!
-        XCTAssertTrue(data.contains("\"PAPI_TOT_INS\\n(events)\""), data)
-        XCTAssertTrue(data.contains("\"perf::TASK-CLOCK\\n(ns)\""), data)
-        XCTAssertTrue(spec.script.contains("set ylabel 'per iteration, in the unit under each counter (log scale)'"))
+        // Each row starts with the counter and its unit as indices into the strings: the tic is two lines.
+        let tics = data.split(separator: "\n").map { row -> String in
+            let fields = row.split(separator: " ").prefix(2).map { spec.strings.strings[Int($0)! - 1] }
+            return fields.joined(separator: "\n")
+        }
+        XCTAssertTrue(tics.contains("PAPI_TOT_INS\n(events)"), "\(tics)")
+        XCTAssertTrue(tics.contains("perf::TASK-CLOCK\n(ns)"), "\(tics)")
+        XCTAssertTrue(spec.readable.contains("xtic(S[int($1)] . \"\\n\" . S[int($2)])"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("set ylabel 'per iteration, in the unit under each counter (log scale)'"))
     }
 
     func testComplexityPlotFitsTheSweep() throws {
@@ -192,11 +200,13 @@ final class RooflinePlotTests: XCTestCase {
     func testTheRooflineDrawsEveryCeilingAndPlacesTheBenchmarkAtItsIntensity() throws {
         let specs = RooflinePlot().plots(for: Self.input)
         XCTAssertEqual(specs.map(\.name), ["roofline", "roof-shares"])
-        XCTAssertTrue(specs[0].script.contains("roof(x, 200, 110)"), specs[0].script)
-        XCTAssertTrue(specs[0].script.contains("'L1, 2 thr: 380 GB/s'"), specs[0].script)
-        XCTAssertTrue(specs[0].script.contains("'DRAM, 1 thr: 20 GB/s'"), specs[0].script)
-        XCTAssertEqual(specs[0].dataFiles["roofline.dat"], "2 20 \"nms/optimized/typical\" 1\n")
-        XCTAssertEqual(specs[1].dataFiles["roof-shares.dat"], "\"nms/optimized/typical (L1, 1 thr)\" 18.2\n")
+        XCTAssertTrue(specs[0].readable.contains("roof(x, 200, 110)"), specs[0].readable)
+        XCTAssertTrue(specs[0].readable.contains("'L1, 2 thr: 380 GB/s'"), specs[0].readable)
+        XCTAssertTrue(specs[0].readable.contains("'DRAM, 1 thr: 20 GB/s'"), specs[0].readable)
+        let label = try XCTUnwrap(specs[0].strings.strings.firstIndex(of: "nms/optimized/typical")) + 1
+        XCTAssertEqual(specs[0].dataFiles["roofline.dat"], "2 20 \(label) 1\n")
+        XCTAssertEqual(specs[1].strings.strings, ["nms/optimized/typical (L1, 1 thr)"])
+        XCTAssertEqual(specs[1].dataFiles["roof-shares.dat"], "1 18.2\n")
     }
 
     func testTheRooflineRendersWithGnuplot() throws {
