@@ -19,11 +19,15 @@ if command -v perf >/dev/null 2>&1; then
   missing=("${missing[@]/linux-perf}")
 fi
 read -r -a missing <<< "${missing[*]:-}"
-# The schema test validates real output with python's jsonschema (pip, not Debian: any recent version works).
-if ! python3 -c 'import jsonschema' >/dev/null 2>&1; then
-  echo "framebudget: installing python module jsonschema" >&2
-  python3 -m pip install --quiet jsonschema || { echo "run: python3 -m pip install jsonschema" >&2; exit 1; }
-fi
+# The schema test validates real output with python's jsonschema, and the Markdown reports are rendered with
+# cmarkgfm (GitHub's own cmark-gfm) to check that no string from a results file becomes HTML (pip, not Debian: any
+# recent version works).
+for module in jsonschema cmarkgfm; do
+  if ! python3 -c "import $module" >/dev/null 2>&1; then
+    echo "framebudget: installing python module $module" >&2
+    python3 -m pip install --quiet "$module" || { echo "run: python3 -m pip install $module" >&2; exit 1; }
+  fi
+done
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 if [[ $(id -u) -eq 0 ]]; then
   echo "framebudget: installing missing system packages: ${missing[*]}" >&2

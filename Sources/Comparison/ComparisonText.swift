@@ -23,8 +23,8 @@ public enum ComparisonText {
             "### FrameBudget comparison: \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, "
                 + "\(s.inconclusive) inconclusive",
             "",
-            "Base `\(report.baseCommit.map { String($0.prefix(10)) } ?? report.baseRunID)` → head "
-                + "`\(report.headCommit.map { String($0.prefix(10)) } ?? report.headRunID)`. "
+            "Base \(MarkdownText.code(report.baseCommit.map { String($0.prefix(10)) } ?? report.baseRunID)) → head "
+                + "\(MarkdownText.code(report.headCommit.map { String($0.prefix(10)) } ?? report.headRunID)). "
                 + "Geometric mean of \(report.settings.statisticName) ratios: **\(Percent.signed(s.relativeChange))** over \(s.benchmarks) benchmarks. "
                 + method(report),
             "",
@@ -33,14 +33,15 @@ public enum ComparisonText {
         ]
         lines += report.benchmarks.map { comparison in
             var cells = row(comparison)
-            cells[0] = "`\(cells[0])`"
+            // The id comes from a file: a code span (pipes escaped inside); the other cells are FrameBudget's own.
+            cells = [MarkdownText.code(comparison.id)] + cells.dropFirst().map { $0.replacingOccurrences(of: "|", with: "\\|") }
             if comparison.verdict != .unchanged { cells[verdictColumn] = "**\(cells[verdictColumn])**" }
-            return "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+            return "| " + cells.joined(separator: " | ") + " |"
         }
-        if !report.undecided.isEmpty { lines += ["", "Need more runs: " + report.undecided.map { "`\($0)`" }.joined(separator: ", ")] }
-        if !report.added.isEmpty { lines += ["", "Added (head only): " + report.added.map { "`\($0)`" }.joined(separator: ", ")] }
-        if !report.removed.isEmpty { lines += ["", "Removed (base only): " + report.removed.map { "`\($0)`" }.joined(separator: ", ")] }
-        if !report.warnings.isEmpty { lines += [""] + report.warnings.map { "> ⚠️ \($0)" } }
+        if !report.undecided.isEmpty { lines += ["", "Need more runs: " + report.undecided.map(MarkdownText.code).joined(separator: ", ")] }
+        if !report.added.isEmpty { lines += ["", "Added (head only): " + report.added.map(MarkdownText.code).joined(separator: ", ")] }
+        if !report.removed.isEmpty { lines += ["", "Removed (base only): " + report.removed.map(MarkdownText.code).joined(separator: ", ")] }
+        if !report.warnings.isEmpty { lines += [""] + report.warnings.map { "> ⚠️ \(MarkdownText.text($0))" } }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -25,24 +25,24 @@ public enum InstructionComparisonText {
         var lines = [
             "### FrameBudget instruction counts: \(report.count(.regressed)) regressed, \(report.count(.improved)) improved, "
                 + "\(report.count(.unchanged)) unchanged",
-            "", headline(report) + " Counts are exact (valgrind); equal counts are `unchanged`.", "",
+            "", headline(report, label: MarkdownText.code) + " Counts are exact (valgrind); equal counts are `unchanged`.", "",
             "| " + header.joined(separator: " | ") + " |",
             "| --- | ---: | ---: | ---: | --- |",
         ]
         lines += zip(report.benchmarks, report.benchmarks.map(row)).map { change, cells in
             var cells = cells
-            cells[0] = "`\(cells[0])`"
+            cells[0] = MarkdownText.code(change.id)
             if change.verdict == .regressed || change.verdict == .improved { cells[4] = "**\(cells[4])**" }
             return "| " + cells.joined(separator: " | ") + " |"
         }
         for change in report.benchmarks where !change.functions.isEmpty {
-            lines += ["", "#### `\(change.id)`: \(percent(change.relativeChange)) — functions that changed most", "",
+            lines += ["", "#### \(MarkdownText.code(change.id)): \(percent(change.relativeChange)) — functions that changed most", "",
                       "| function | base Ir/iter | head Ir/iter | change |", "| --- | ---: | ---: | ---: |"]
             lines += change.functions.map {
-                "| `\($0.name.replacingOccurrences(of: "|", with: "\\|"))` | \(count($0.base)) | \(count($0.head)) | \(signed($0.change)) |"
+                "| \(MarkdownText.code($0.name)) | \(count($0.base)) | \(count($0.head)) | \(signed($0.change)) |"
             }
         }
-        lines += [""] + footer(report).dropFirst()
+        lines += [""] + footer(report).dropFirst().map(MarkdownText.text)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -61,8 +61,9 @@ public enum InstructionComparisonText {
         return lines
     }
 
-    static func headline(_ report: InstructionComparisonReport) -> String {
-        "Instructions per iteration, base `\(report.baseLabel)` → head `\(report.headLabel)`; "
+    static func headline(_ report: InstructionComparisonReport,
+                         label: (String) -> String = { "`\($0)`" }) -> String {
+        "Instructions per iteration, base \(label(report.baseLabel)) → head \(label(report.headLabel)); "
             + "a change beyond ±\(thresholdText(report)) is a regression or an improvement."
     }
 

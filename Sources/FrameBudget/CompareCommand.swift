@@ -95,7 +95,7 @@ struct CompareCommand: ParsableCommand {
             let settings = ComparisonSettings(alpha: alpha, threshold: thresholdFraction!, seed: seed, percentile: percentile!)
             let report = Comparator.compare(base: baseRun, head: headRun, settings: settings, priors: try priors(for: headRun))
             if undecided {
-                if !report.undecided.isEmpty { print(report.undecided.joined(separator: "\n")) }
+                if !report.undecided.isEmpty { Console.output(report.undecided.joined(separator: "\n")) }
                 return
             }
             let text: String
@@ -106,9 +106,9 @@ struct CompareCommand: ParsableCommand {
             }
             if let out {
                 do { try AtomicFile.write(text, to: out) } catch { throw CommandFailure(.runFailure, "\(error)") }
-                print(ComparisonText.footer(report).joined(separator: "\n"))
+                Console.output(ComparisonText.footer(report).joined(separator: "\n"))
             } else {
-                print(text, terminator: "")
+                Console.output(text, terminator: "")
             }
             if let plots { drawPlot(report, into: plots) }
             if report.hasRegression { throw ExitStatus.budgetFailure.code }

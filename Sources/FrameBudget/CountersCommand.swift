@@ -47,9 +47,9 @@ struct CountersCommand: ParsableCommand {
                                 disabledComponents: PAPIRuntime.disabledComponents.map { "\($0.name): \($0.reason)" },
                                 events: probed, tools: tools)
             if json {
-                print(String(decoding: try ResultsFile.encoder().encode(report), as: UTF8.self))
+                Console.outputRendered(String(decoding: try ResultsFile.encoder().encode(report), as: UTF8.self))
             } else {
-                print(render(report))
+                Console.output(render(report))
             }
         }
     }

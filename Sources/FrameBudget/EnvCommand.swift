@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Measurement
 import Results
+import RunPipeline
 
 /// `framebudget env`: the environment a run would record, and its stability warnings.
 struct EnvCommand: ParsableCommand {
@@ -17,7 +18,7 @@ struct EnvCommand: ParsableCommand {
         let warnings = StabilityWarnings.warnings(for: environment)
         if json {
             struct Document: Encodable { let environment: EnvironmentInfo; let warnings: [String] }
-            print(String(decoding: try ResultsFile.encoder().encode(Document(environment: environment, warnings: warnings)), as: UTF8.self))
+            Console.outputRendered(String(decoding: try ResultsFile.encoder().encode(Document(environment: environment, warnings: warnings)), as: UTF8.self))
             return
         }
         let clock = environment.clock
@@ -31,7 +32,7 @@ struct EnvCommand: ParsableCommand {
             ("load average", environment.loadAverage.map { String(format: "%.2f", $0) }.joined(separator: " ")),
             ("clock", "\(clock.source): resolution \(clock.resolutionNanoseconds) ns, step \(clock.granularityNanoseconds) ns, read cost \(String(format: "%.1f", clock.overheadNanoseconds)) ns"),
         ]
-        for (name, value) in lines { print("\(name.padding(toLength: 15, withPad: " ", startingAt: 0)) \(value)") }
-        for warning in warnings { print("warning: \(warning)") }
+        for (name, value) in lines { Console.output("\(name.padding(toLength: 15, withPad: " ", startingAt: 0)) \(value)") }
+        for warning in warnings { Console.output("warning: \(warning)") }
     }
 }

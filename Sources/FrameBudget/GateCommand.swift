@@ -74,8 +74,8 @@ struct GateCommand: ParsableCommand {
                     + "not a failure (--strict makes it exit 3)")
             }
             let input = try scoped.writeReports(run, verdicts: verdicts, into: directory)
-            print(ReportPipeline.consoleTable(input))
-            print("\nreports: \(directory)/report.html")
+            Console.outputRendered(ReportPipeline.consoleTable(input))
+            Console.output("\nreports: \(directory)/report.html")
             try finish(input, run: run, baseline: baseline)
         }
     }
@@ -118,7 +118,7 @@ struct GateCommand: ParsableCommand {
         var status = ExitStatus.success
         for check in checks {
             let (checkStatus, message) = check.evaluate(input)
-            if checkStatus != .success { Console.warning(message) } else if check is BaselineGateCheck { print(message) }
+            if checkStatus != .success { Console.warning(message) } else if check is BaselineGateCheck { Console.output(message) }
             status = .worst(status, checkStatus)
         }
         if advisory && status != .success {

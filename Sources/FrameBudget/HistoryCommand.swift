@@ -93,7 +93,7 @@ struct HistoryRecordCommand: ParsableCommand {
             } catch let error as HistoryError {
                 throw CommandFailure(error.isAlreadyRecorded ? .badInput : .runFailure, error.description)
             }
-            print("recorded run \(run.runID) as #\(number) (\(run.benchmarks.count) benchmarks\(run.complete ? "" : ", incomplete")) in \(database.path)")
+            Console.output("recorded run \(run.runID) as #\(number) (\(run.benchmarks.count) benchmarks\(run.complete ? "" : ", incomplete")) in \(database.path)")
         }
     }
 }
@@ -127,8 +127,8 @@ struct HistoryListCommand: ParsableCommand {
                 let hash = try ResultsFile.read(from: machineClassOf).machineClass.hash
                 runs = runs.filter { $0.machineClass == hash }
             }
-            if json { print(String(decoding: try ResultsFile.encoder().encode(runs), as: UTF8.self)); return }
-            print(TextTable.render(header: ["#", "run", "started", "commit", "branch", "class", "benchmarks", "complete"],
+            if json { Console.outputRendered(String(decoding: try ResultsFile.encoder().encode(runs), as: UTF8.self)); return }
+            Console.output(TextTable.render(header: ["#", "run", "started", "commit", "branch", "class", "benchmarks", "complete"],
                                    rows: runs.map { r in
                 ["\(r.number)", r.runID, r.startedAt, r.gitCommit.map { String($0.prefix(10)) } ?? "-", r.gitBranch ?? "-",
                  r.machineClass ?? "-", "\(r.benchmarks)", r.complete ? "yes" : "NO"]

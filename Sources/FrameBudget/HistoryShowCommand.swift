@@ -32,15 +32,15 @@ struct HistoryShowCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let trend = try loadTrend(benchmark, database: database, includeIncomplete: includeIncomplete, machineClass: machineClass)
-            if json { print(String(decoding: try ResultsFile.encoder().encode(trend), as: UTF8.self)); return }
+            if json { Console.outputRendered(String(decoding: try ResultsFile.encoder().encode(trend), as: UTF8.self)); return }
             let stepRuns = Set(trend.steps.map(\.runID))
-            print(TextTable.render(header: ["#", "run", "commit", "median", "95% CI", "step"], rows: trend.points.map { p in
+            Console.output(TextTable.render(header: ["#", "run", "commit", "median", "95% CI", "step"], rows: trend.points.map { p in
                 let step = trend.steps.first { $0.runID == p.runID }
                 return ["\(p.number)", p.runID, p.gitCommit.map { String($0.prefix(10)) } ?? "-", DurationText.string(nanoseconds: p.median),
                         p.lower.map { "[\(DurationText.string(nanoseconds: $0)), \(DurationText.string(nanoseconds: p.upper ?? $0))]" } ?? "-",
                         stepRuns.contains(p.runID) ? "← step \(Percent.signed(step!.relativeChange))" : ""]
             }))
-            print(trend.steps.isEmpty ? "\nno step detected over \(trend.points.count) runs"
+            Console.output(trend.steps.isEmpty ? "\nno step detected over \(trend.points.count) runs"
                   : "\n" + trend.steps.map { "step \(Percent.signed($0.relativeChange)) at run \($0.runID) (commit \($0.gitCommit ?? "unknown"))" }.joined(separator: "\n"))
         }
     }
@@ -86,6 +86,12 @@ struct HistoryPlotCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    func validate() throws {
+        if let budgetMilliseconds, !(budgetMilliseconds.isFinite && budgetMilliseconds > 0) {
+            throw ValidationError("--budget-ms must be a positive number of milliseconds (got \(budgetMilliseconds))")
+        }
+    }
+
     func run() throws {
         try reportingFailures {
             let ids = benchmarks.isEmpty ? try database.openExisting().benchmarkIDs() : benchmarks
@@ -104,7 +110,7 @@ struct HistoryPlotCommand: ParsableCommand {
                         trend.points.firstIndex { $0.runID == step.runID }.map { ($0, Percent.signed(step.relativeChange)) }
                     })
                 for spec in TrendPlot().plots(for: input) {
-                    do { print(try Gnuplot.render(spec, into: out).map { "\(out)/\($0)" }.joined(separator: "\n")) }
+                    do { Console.output(try Gnuplot.render(spec, into: out).map { "\(out)/\($0)" }.joined(separator: "\n")) }
                     catch { throw CommandFailure(.runFailure, "\(error)") }
                 }
             }
@@ -134,7 +140,7 @@ struct HistoryVerifyCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let result = try database.openExisting().integrityCheck()
-            print(result)
+            Console.output(result)
             if result != "ok" { throw CommandFailure(.runFailure, "\(database.path): integrity check failed: \(result)") }
         }
     }

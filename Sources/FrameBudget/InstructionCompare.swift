@@ -60,9 +60,9 @@ struct InstructionCompare {
         }
         if let out {
             do { try AtomicFile.write(text, to: out) } catch { throw CommandFailure(.runFailure, "\(error)") }
-            print(InstructionComparisonText.footer(report).joined(separator: "\n"))
+            Console.output(InstructionComparisonText.footer(report).joined(separator: "\n"))
         } else {
-            print(text, terminator: "")
+            Console.output(text, terminator: "")
         }
         if report.hasRegression { throw ExitStatus.budgetFailure.code }
     }

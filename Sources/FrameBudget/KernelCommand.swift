@@ -39,7 +39,7 @@ struct KernelCommand: ParsableCommand {
                 let summary = try OutputStaging.write(into: output) { staging in
                     try kernel.run(input: input, output: staging, parameters: parameters)
                 }
-                print(summary)
+                Console.output(summary)
             } catch let failure as KernelOutputError {
                 throw CommandFailure(.runFailure, failure.description)
             }

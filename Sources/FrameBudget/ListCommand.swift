@@ -16,12 +16,12 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             for benchmark in try SuiteSession.select(filters, from: Registration.suite.benchmarks) {
-                guard verbose else { print(benchmark.id); continue }
+                guard verbose else { Console.output(benchmark.id); continue }
                 let parameters = benchmark.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                 var details = ["threads=\(benchmark.threads)"] + parameters
                 if let bytes = benchmark.bytesPerIteration { details.append("bytes/iter=\(Int(bytes))") }
                 if let flops = benchmark.flopsPerIteration { details.append("flops/iter=\(Int(flops))") }
-                print("\(benchmark.id)  \(details.joined(separator: " "))")
+                Console.output("\(benchmark.id)  \(details.joined(separator: " "))")
             }
         }
     }

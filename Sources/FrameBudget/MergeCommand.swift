@@ -29,7 +29,7 @@ struct MergeCommand: ParsableCommand {
             do { runs = try inputs.map { try ResultsFile.read(from: $0) } } catch { throw CommandFailure(.badInput, "\(error)") }
             let merged = try RunMerge.merge(runs, names: inputs, runID: runID)
             do { try ResultsFile.write(merged, to: out) } catch { throw CommandFailure(.runFailure, "\(error)") }
-            print(Self.summary(merged, files: runs.count, out: out))
+            Console.output(Self.summary(merged, files: runs.count, out: out))
         }
     }
 

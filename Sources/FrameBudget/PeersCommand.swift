@@ -31,7 +31,7 @@ struct PeersCommand: ParsableCommand {
                 let peers = try registeredPeers()
                 do {
                     let count = try peers.export(out, seed)
-                    print("exported the inputs of \(count) kernels → \(out)/manifest.json")
+                    Console.output("exported the inputs of \(count) kernels → \(out)/manifest.json")
                 } catch { throw CommandFailure(.runFailure, "\(out): \(error)") }
             }
         }
@@ -42,7 +42,7 @@ struct PeersCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the ids of the kernels that have peers.")
 
         func run() throws {
-            try reportingFailures { try registeredPeers().kernelIDs.forEach { print($0) } }
+            try reportingFailures { try registeredPeers().kernelIDs.forEach { Console.output($0) } }
         }
     }
 
@@ -81,7 +81,7 @@ struct PeersCommand: ParsableCommand {
                 let target = out ?? resultsPath
                 do { try ResultsFile.write(run, to: target) } catch { throw CommandFailure(.runFailure, "\(error)") }
                 let peers = run.benchmarks.filter { $0.variant.hasPrefix("peer") }.count
-                print("\(peers) peer benchmarks in \(target)")
+                Console.output("\(peers) peer benchmarks in \(target)")
             }
         }
 

@@ -46,7 +46,7 @@ struct ProfileCommand: ParsableCommand {
                               callgrindIterations: callgrindIterations)
             run.benchmarks = [result]
             try directory.save(run)
-            print(ProfileSummary.render(result, runFolder: directory.path))
+            Console.output(ProfileSummary.render(result, runFolder: directory.path))
         }
     }
 

@@ -29,8 +29,8 @@ struct ReportCommand: ParsableCommand {
             let folder = out ?? URL(fileURLWithPath: resultsPath).deletingLastPathComponent().path
             try Folders.create(folder, what: "report folder")
             let input = try pipeline.writeReports(run, verdicts: pipeline.verdicts(for: run), into: folder)
-            print(ReportPipeline.consoleTable(input))
-            print("\nreports: \(folder)/report.html")
+            Console.outputRendered(ReportPipeline.consoleTable(input))
+            Console.output("\nreports: \(folder)/report.html")
         }
     }
 }

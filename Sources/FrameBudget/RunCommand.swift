@@ -28,10 +28,10 @@ struct RunCommand: ParsableCommand {
                 .execute(counting: counterOptions)
             switch format {
             case .console:
-                print(SummaryTable.render(results))
-                print("\nresults: \(directory.resultsPath)")
+                Console.output(SummaryTable.render(results))
+                Console.output("\nresults: \(directory.resultsPath)")
             case .json:
-                print(String(decoding: try ResultsFile.encode(results), as: UTF8.self))
+                Console.outputRendered(String(decoding: try ResultsFile.encode(results), as: UTF8.self))
             case .none:
                 break
             }

@@ -27,17 +27,20 @@ public struct ConsoleReporter: Reporter {
         let notes = input.verdicts.filter { $0.warning != nil && !VerdictText.didNotRun($0) }
         if !notes.isEmpty || !notRun.isEmpty {
             lines.append("")
-            lines += notes.map { "\($0.outcome.rawValue) \($0.budget.name): \($0.warning!)" }
+            lines += notes.map { TerminalText.safe("\($0.outcome.rawValue) \($0.budget.name): \($0.warning!)") }
             if !notRun.isEmpty { lines.append("MISSING \(notRun.count) budget(s): their benchmark did not run") }
         }
-        if let note = input.plotsNote { lines += ["", "plots: \(note)"] }
+        if let note = input.plotsNote { lines += ["", TerminalText.safe("plots: \(note)")] }
         if input.run.settings.quick { lines += ["", "quick run: numbers are indicative only"] }
-        if !input.run.complete { lines += ["", "run incomplete: \(input.run.incompleteReason ?? "unknown reason")"] }
-        lines += RoofsSection.console(input.run)
+        if !input.run.complete {
+            lines += ["", TerminalText.safe("run incomplete: \(input.run.incompleteReason ?? "unknown reason")")]
+        }
+        lines += RoofsSection.console(input.run).map(TerminalText.safe)
         lines += ["", "budgets: \(input.summary.line)"]
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
 
+    /// `line` in its verdict's colour; text from the results is made safe first, so the only escapes are these.
     private func paint(_ line: String, _ outcome: VerdictOutcome) -> String {
         guard colour else { return line }
         let code: String
@@ -47,6 +50,6 @@ public struct ConsoleReporter: Reporter {
         case .inconclusive: code = "33"
         case .missing: code = "35;1"
         }
-        return "\u{1B}[\(code)m\(line)\u{1B}[0m"
+        return "\u{1B}[\(code)m\(TerminalText.safe(line))\u{1B}[0m"
     }
 }

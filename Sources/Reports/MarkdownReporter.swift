@@ -1,5 +1,6 @@
 import Budgets
 import Foundation
+import TextFormatting
 
 /// A short Markdown report for a pull-request comment: the verdict summary first, then one table per hot path.
 public struct MarkdownReporter: Reporter {
@@ -11,32 +12,34 @@ public struct MarkdownReporter: Reporter {
         let summary = input.summary
         let headline = input.verdicts.isEmpty ? "no budgets checked" : summary.hasFailures ? "❌ budgets failed"
             : summary.count(.inconclusive) > 0 ? "⚠️ budgets inconclusive" : "✅ all budgets pass"
-        var lines = ["## FrameBudget: \(headline)", "", "**\(summary.line)** · run `\(input.run.runID)` · "
-            + "\(input.run.environment.cpuModel) · \(input.run.environment.buildConfiguration) build"]
-        lines += runNotes(input).map { "> \($0)" }
+        // Every string from the results or the budgets is a code span or escaped text (MarkdownText): a pull
+        // request's own files fill this comment.
+        var lines = ["## FrameBudget: \(headline)", "", "**\(summary.line)** · run \(MarkdownText.code(input.run.runID)) · "
+            + "\(MarkdownText.text(input.run.environment.cpuModel)) · \(MarkdownText.text(input.run.environment.buildConfiguration)) build"]
+        lines += runNotes(input).map { "> \(MarkdownText.text($0))" }
         var shown: Set<String> = []
         for (hotPath, all) in input.verdictsByHotPath {
             let verdicts = all.filter { !VerdictText.didNotRun($0) }
             guard !verdicts.isEmpty else { continue }
             shown.insert(hotPath)
-            lines += ["", "### \(hotPath)", "", "| | budget | benchmark | measured [95% CI] | runs | limit | headroom |",
+            lines += ["", "### \(MarkdownText.text(hotPath))", "", "| | budget | benchmark | measured [95% CI] | runs | limit | headroom |",
                       "|---|---|---|---|---|---|---|"]
             lines += verdicts.map { verdict in
-                "| \(VerdictText.symbol(verdict.outcome)) \(verdict.outcome.rawValue) | \(verdict.budget.name) | "
-                    + "`\(verdict.budget.benchmarkID)` | \(VerdictText.measured(verdict)) | \(VerdictText.runs(verdict)) | "
+                "| \(VerdictText.symbol(verdict.outcome)) \(verdict.outcome.rawValue) | \(MarkdownText.code(verdict.budget.name)) | "
+                    + "\(MarkdownText.code(verdict.budget.benchmarkID)) | \(VerdictText.measured(verdict)) | \(VerdictText.runs(verdict)) | "
                     + "\(escape(VerdictText.limit(verdict.budget))) | \(VerdictText.headroom(verdict)) |"
             }
             let warned = verdicts.filter { $0.warning != nil }
-            lines += warned.isEmpty ? [] : [""] + warned.map { "- \($0.budget.name): \(escape($0.warning!))" }
-            let plots = input.plots.filter { $0.hotPath == hotPath }.compactMap { plot in plot.png.map { "[\(plot.title)](\($0))" } }
+            lines += warned.isEmpty ? [] : [""] + warned.map { "- \(MarkdownText.code($0.budget.name)): \(MarkdownText.text($0.warning!))" }
+            let plots = input.plots.filter { $0.hotPath == hotPath }.compactMap(link)
             if !plots.isEmpty { lines += ["", "Plots: " + plots.joined(separator: " · ")] }
         }
         let notRun = input.verdicts.filter(VerdictText.didNotRun)
         if !notRun.isEmpty {
-            lines += ["", "⛔ **\(notRun.count) MISSING** (benchmark did not run): " + notRun.map { "`\($0.budget.name)`" }.joined(separator: ", ")]
+            lines += ["", "⛔ **\(notRun.count) MISSING** (benchmark did not run): " + notRun.map { MarkdownText.code($0.budget.name) }.joined(separator: ", ")]
         }
         let others = input.plots.filter { !shown.contains($0.hotPath ?? "") }
-        let links = others.compactMap { plot in plot.png.map { "[\(plot.title)](\($0))" } }
+        let links = others.compactMap(link)
         if !links.isEmpty { lines += ["", "Other plots: " + links.joined(separator: " · ")] }
         lines += RoofsSection.markdown(input.run)
         lines += ["", "Full report: `report.html` · results: `results.json`"]
@@ -51,6 +54,11 @@ public struct MarkdownReporter: Reporter {
         return notes
     }
 
-    /// Table cells must not contain pipes; `<` is fine in GitHub Markdown.
+    /// Table cells must not contain pipes (the limit is FrameBudget's own text: a unit and a number).
     private func escape(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+
+    /// A link to a plot's PNG: the title escaped; the target is a plot file, whose name is file-safe (`DataFileName`).
+    private func link(_ plot: PlotImage) -> String? {
+        plot.png.map { "[\(MarkdownText.text(plot.title))](\($0))" }
+    }
 }

@@ -77,11 +77,11 @@ enum RoofsSection {
         var lines: [String] = []
         let rows = rows(run)
         if !rows.isEmpty {
-            lines += ["", "### Roofs", "", machineLine(run), "",
+            lines += ["", "### Roofs", "", MarkdownText.text(machineLine(run)), "",
                       "| benchmark | threads | working set | level | achieved | roof | share of roof | flop/byte | bound |",
                       "|---|---|---|---|---|---|---|---|---|"]
             lines += rows.map { r in
-                "| `\(r.id)` | \(r.threads) | \(r.workingSet) | \(r.level) | \(r.achieved) | \(r.roof) | \(r.share) | \(r.intensity) | \(r.bound) |"
+                "| \(MarkdownText.code(r.id)) | \(r.threads) | \(r.workingSet) | \(MarkdownText.text(r.level)) | \(r.achieved) | \(r.roof) | \(r.share) | \(r.intensity) | \(r.bound) |"
             }
         }
         let peers = peerRows(run)
@@ -90,7 +90,7 @@ enum RoofsSection {
                       "| kernel | median | peer | peer median | peer ÷ kernel | conversion (timed apart) |", "|---|---|---|---|---|---|"]
             for row in peers {
                 lines += row.peers.map { peer in
-                    "| `\(row.kernel)` | \(time(row.kernelMedian)) | `\(peer.id)` (\(peer.threads) thr) | \(time(peer.median)) | "
+                    "| \(MarkdownText.code(row.kernel)) | \(time(row.kernelMedian)) | \(MarkdownText.code(peer.id)) (\(peer.threads) thr) | \(time(peer.median)) | "
                         + "\(UnitFormat.number(peer.median / row.kernelMedian))× | \(peer.conversion.map(time) ?? "—") |"
                 }
             }

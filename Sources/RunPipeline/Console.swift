@@ -1,23 +1,27 @@
 import Foundation
+import TextFormatting
 
 /// Where the command writes: results to stdout, progress and errors to stderr.
+///
+/// Every message and every line of text output passes ``TerminalText/safe(_:)`` here: ids, run ids, hostnames and
+/// reasons come from files other people wrote, and must not drive the reader's terminal.
 package enum Console {
     /// True when stderr is a terminal: progress is shown only then, so CI logs stay quiet.
     package static let stderrIsTerminal = isatty(STDERR_FILENO) == 1
     package static let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
 
     package static func error(_ message: String) {
-        writeToStandardError("framebudget: error: \(message)\n")
+        writeToStandardError("framebudget: error: \(TerminalText.safe(message))\n")
     }
 
     package static func warning(_ message: String) {
-        writeToStandardError("framebudget: warning: \(message)\n")
+        writeToStandardError("framebudget: warning: \(TerminalText.safe(message))\n")
     }
 
     /// A progress line that overwrites itself on a terminal, and is dropped otherwise.
     package static func progress(_ message: String) {
         guard stderrIsTerminal else { return }
-        writeToStandardError("\r\u{1B}[2K\(message)")
+        writeToStandardError("\r\u{1B}[2K\(TerminalText.singleLine(message))")
     }
 
     package static func endProgress() {
@@ -37,6 +41,19 @@ package enum Console {
 extension Console {
     /// A line of what the command is doing that is worth keeping in a CI log (not a warning, not progress).
     package static func info(_ message: String) {
-        FileHandle.standardError.write(Data("framebudget: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("framebudget: \(TerminalText.safe(message))\n".utf8))
+    }
+}
+
+extension Console {
+    /// Text output on stdout (tables, summaries, lists): control characters shown as escapes, lines cut.
+    package static func output(_ text: String, terminator: String = "\n") {
+        print(TerminalText.safe(text), terminator: terminator)
+    }
+
+    /// Output a reporter already made safe line by line and may have painted (the console verdict table's own
+    /// ANSI colours), or JSON, whose encoder escapes every control character.
+    package static func outputRendered(_ text: String, terminator: String = "\n") {
+        print(text, terminator: terminator)
     }
 }

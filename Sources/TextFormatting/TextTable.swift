@@ -8,6 +8,9 @@ public enum TextTable {
         case left, right
     }
 
+    /// Longest cell shown, in characters.
+    public static let maximumCellLength = 200
+
     /// The table's lines.
     /// - Parameters:
     ///   - alignments: per column; columns past its end (or all, when empty) are left-aligned.
@@ -16,6 +19,9 @@ public enum TextTable {
     public static func lines(
         header: [String], rows: [[String]], alignments: [Alignment] = [], trimmed: Bool = true
     ) -> [String] {
+        // Cells come from files: one line each, control characters visible, and no 100 KB id widening every row.
+        let header = header.map { TerminalText.singleLine($0, maximumLength: maximumCellLength) }
+        let rows = rows.map { $0.map { TerminalText.singleLine($0, maximumLength: maximumCellLength) } }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             let padded = cells.enumerated().map { column, cell in

@@ -50,7 +50,7 @@ final class ReportNumbersTests: XCTestCase {
             let cells = line.dropFirst(2).dropLast(2).components(separatedBy: " | ")
             XCTAssertEqual(cells.count, 7, line)
             let verdict = cells[0].split(separator: " ").last.map(String.init) ?? ""
-            rows.append(Row(verdict: verdict, budget: cells[1], benchmark: cells[2].trimmingCharacters(in: ["`"]),
+            rows.append(Row(verdict: verdict, budget: cells[1].trimmingCharacters(in: ["`"]), benchmark: cells[2].trimmingCharacters(in: ["`"]),
                             measured: cells[3], runs: cells[4], limit: cells[5], headroom: cells[6]))
         }
         return rows
