@@ -17,6 +17,7 @@ extension HistoryDatabase {
         let bytes = try document ?? ResultsFile.encode(run)
         let environment = String(decoding: try ResultsFile.encoder().encode(run.environment), as: UTF8.self)
         let stamp = ISO8601DateFormatter()
+        guard let pool else { throw HistoryError.unwritable(path: path, reason: "opened for reading only") }
         do {
             return try pool.writeWithoutTransaction { db in
                 var number: Int64 = 0
