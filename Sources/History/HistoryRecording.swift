@@ -42,6 +42,12 @@ extension HistoryDatabase {
                     insideTransaction()
                     return .commit
                 }
+                // The run is committed. Leave it (and every earlier one) in the database file itself, the WAL empty:
+                // SQLite would do so only when this is the last connection to close, and a reader that keeps the
+                // database open, or a kill before the close, would otherwise leave the run in the WAL alone, out of
+                // a copy of the file and of readers that cannot use the WAL. It waits for readers in a transaction
+                // (the busy timeout); if it cannot complete, the run stays recorded and the last to close checkpoints.
+                _ = try? db.checkpoint(.truncate)
                 return number
             }
         } catch {

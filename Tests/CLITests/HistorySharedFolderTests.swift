@@ -125,6 +125,54 @@ final class HistorySharedFolderTests: XCTestCase {
         XCTAssertEqual(try databaseFiles(), ["history.sqlite 0", "history.sqlite-wal 0"])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database + "-wal")), wal, "the WAL is left as it was")
     }
+
+    /// The writer leaves every run in the database file itself, even when it is not the last to close it (a reader
+    /// keeps it open, so SQLite cannot checkpoint and remove the WAL at close): a copy of the file, or a reader that
+    /// cannot use the WAL, sees everything. Before the fix the run stayed in the WAL only.
+    func testARecordLandsInTheDatabaseFileEvenWhileAReaderKeepsItOpen() throws {
+        try record(try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1"))
+        let log = folder + "/holder.log"
+        let holder = try PythonHolder(database: database, log: log)
+        defer { holder.release() }
+        Framebudget.waitFor("open", in: log)
+        try record(try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2"))
+        let walSize = try FileManager.default.attributesOfItem(atPath: database + "-wal")[.size] as? Int
+        XCTAssertEqual(walSize, 0, "checkpointed and truncated")
+        let immutable = try Framebudget.python(["-c", """
+            import sqlite3, sys
+            c = sqlite3.connect('file:' + sys.argv[1] + '?immutable=1', uri=True)
+            print(' '.join(r[0] for r in c.execute('SELECT run_id FROM runs ORDER BY id')))
+            """, database])
+        XCTAssertEqual(immutable.stdout, "night-1 night-2\n", "the database file alone holds both runs")
+    }
+}
+
+/// A python process holding the database open read-only (no transaction) until released, as a second reader does.
+private struct PythonHolder {
+    let process: Process
+    let input: Pipe
+
+    init(database: String, log: String) throws {
+        FileManager.default.createFile(atPath: log, contents: nil)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import sqlite3, sys
+            c = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro', uri=True)
+            c.execute('SELECT COUNT(*) FROM runs').fetchall()
+            print('open', flush=True)
+            sys.stdin.read()
+            """, database]
+        input = Pipe()
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try process.run()
+    }
+
+    func release() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
 }
 
 /// A user other than root to run `framebudget` as (setpriv drops root's user, group and supplementary groups):
