@@ -20,7 +20,8 @@ import Glibc
 ///   without creating or writing the index: the file is read as immutable and the note says what is left out.
 ///
 /// The `-wal` and journals are opened through a VFS that never creates them (``NoCreateVFS``): a writer removing its
-/// files between the look and the open makes the open fail, and the read is made again, instead of creating them.
+/// files between the look and the open makes that open fail (the file is then read as immutable) instead of creating
+/// them.
 enum HistoryReading {
     /// How often a read is made again when the file changed during it (each retry is on a fresh connection, which
     /// by then sees the writer's `-wal` and `-shm` and reads through them).
