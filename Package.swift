@@ -16,7 +16,7 @@
 //     Counters (PAPI, valgrind, roofs) → Measurement, Results, Statistics, TextFormatting, ChildProcesses, CPAPI,
 //       COpenBLAS, CPlatform
 //     Budgets → Results, Statistics, Yams          Comparison → Results, Statistics, TextFormatting
-//     History → Comparison, Results, Statistics, GRDB
+//     History → Comparison, Results, Statistics, GRDB, GRDBSQLite
 //     Gate (re-measuring processes) → Budgets, Comparison, Results, ChildProcesses
 //     Reports → Budgets, Results, Statistics, TextFormatting
 //     Plots → Budgets, Comparison, Results, Statistics, ChildProcesses, TextFormatting
@@ -89,8 +89,10 @@ let package = Package(
         .target(name: "FrameLoop", dependencies: ["Measurement", "Statistics", "Results"]),
         .target(name: "Budgets", dependencies: ["Results", "Statistics", .product(name: "Yams", package: "Yams")]),
         .target(name: "Comparison", dependencies: ["Results", "Statistics", "TextFormatting"]),
+        // GRDBSQLite: SQLite's C API, for the VFS through which reading commands open the history without creating files.
         .target(name: "History", dependencies: [
             "Results", "Statistics", "Comparison", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // The gate's sequential measurement: undecided budgets get fresh processes, merged as replicates.
         .target(name: "Gate", dependencies: ["Budgets", "Comparison", "Results", "ChildProcesses"]),

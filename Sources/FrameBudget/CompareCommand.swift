@@ -120,7 +120,7 @@ struct CompareCommand: ParsableCommand {
     private func priors(for headRun: RunResults) throws -> [String: PriorSpread] {
         guard let database, FileManager.default.fileExists(atPath: database) else { return [:] }
         do {
-            return try HistoryDatabase(path: database, access: .readOnly).noiseFloors(of: headRun.benchmarks.map(\.id),
+            return try HistoryDatabase.reading(database).noiseFloors(of: headRun.benchmarks.map(\.id),
                                                                   machineClass: headRun.machineClass)
         } catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
     }
@@ -132,7 +132,7 @@ struct CompareCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: database) else {
             throw CommandFailure(.badInput, "\(database): no history database")
         }
-        do { return try BaselineResolver.resolve(reference, database: HistoryDatabase(path: database, access: .readOnly), machineClass: machineClass).run }
+        do { return try BaselineResolver.resolve(reference, database: HistoryDatabase.reading(database), machineClass: machineClass).run }
         catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
     }
 

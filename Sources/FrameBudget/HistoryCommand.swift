@@ -3,6 +3,7 @@ import Foundation
 import History
 import Results
 import RunPipeline
+import Synchronization
 import TextFormatting
 
 /// `framebudget history …`: the nightly history database (record, list, show, plot, verify).
@@ -35,11 +36,27 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     private func opening(_ access: HistoryDatabase.Access, onLockWait: (@Sendable () -> Void)? = nil) throws -> HistoryDatabase {
-        do { return try HistoryDatabase(path: path, access: access, onLockWait: onLockWait) }
+        do { return try HistoryDatabase(path: path, access: access, onLockWait: onLockWait).warningOfItsReadNote() }
         catch let error as HistoryError {
             if case .unwritable = error { throw CommandFailure(.runFailure, error.description) }
             throw CommandFailure(.badInput, error.description)
         }
+    }
+}
+
+extension HistoryDatabase {
+    private static let warned = Mutex<Set<String>>([])
+
+    /// Opens `path` for reading (`compare`, `gate --baseline`) and warns of its ``readNote``.
+    static func reading(_ path: String) throws -> HistoryDatabase {
+        try HistoryDatabase(path: path, access: .readOnly).warningOfItsReadNote()
+    }
+
+    /// Prints ``readNote`` (what the history shown leaves out) as a warning, once a process per database: commands
+    /// open one several times (`history plot` per benchmark, the gate before and after measuring).
+    func warningOfItsReadNote() -> HistoryDatabase {
+        if let readNote, Self.warned.withLock({ $0.insert(path).inserted }) { Console.warning(readNote) }
+        return self
     }
 }
 

@@ -6,10 +6,15 @@ import Results
 ///
 /// Every record is one IMMEDIATE transaction, so a process killed mid-write leaves the previous state; concurrent
 /// writers wait for each other (busy timeout) instead of failing. A database from a newer framebudget is refused
-/// before anything is written to it.
+/// before anything is written to it. Reading creates, writes and leaves no file (``HistoryReading``): the history
+/// folder may belong to another user.
 public final class HistoryDatabase: Sendable {
     public let path: String
-    let pool: DatabasePool
+    /// The recording connections; nil when reading, where every read opens the file afresh (``HistoryReading``).
+    let pool: DatabasePool?
+    /// When reading: one line on what the history shown leaves out (writes in a `-wal` this reader cannot apply
+    /// without creating or writing its index), for the command to print; nil when nothing is left out.
+    public let readNote: String?
 
     /// Seconds a writer waits for another writer's transaction before giving up.
     public static let busyTimeout: TimeInterval = 60
@@ -18,8 +23,9 @@ public final class HistoryDatabase: Sendable {
     public enum Access: Sendable {
         /// Recording: creates the database when absent and brings its schema up to date.
         case readWrite
-        /// Listing, showing, verifying, resolving a baseline: the file must exist; it is opened read-only and never
-        /// migrated, so a read-only file or file system works and a refused file is left exactly as it was.
+        /// Listing, showing, verifying, resolving a baseline: the file must exist; it is read without creating,
+        /// writing or migrating anything, so a folder or file system the reader cannot write works, and a refused
+        /// file is left exactly as it was.
         case readOnly
     }
 
@@ -36,9 +42,10 @@ public final class HistoryDatabase: Sendable {
         case .readOnly:
             guard exists else { throw HistoryError.unusable(path: path, reason: "no such file (record a run first: framebudget history record)") }
             try HistoryFileCheck.notEmpty(path)
-            pool = try Self.openReadOnly(path)
+            readNote = try Self.checkVersion(path: path, reading: true)
+            pool = nil
         case .readWrite:
-            if exists { try Self.checkVersion(path: path) }
+            if exists { _ = try Self.checkVersion(path: path, reading: false) }
             else {
                 let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
                 do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
@@ -47,30 +54,20 @@ public final class HistoryDatabase: Sendable {
             var configuration = Configuration()
             configuration.busyMode = onLockWait.map(Self.observedBusyMode) ?? .timeout(Self.busyTimeout)
             do {
-                pool = try DatabasePool(path: path, configuration: configuration)
+                let pool = try DatabasePool(path: path, configuration: configuration)
                 try Self.migrate(pool)
+                self.pool = pool
             } catch {
                 throw Self.failure(error, path: path)
             }
+            readNote = nil
         }
     }
 
-    /// A read-only pool after the version and table checks. On a read-only file system SQLite cannot create the
-    /// WAL index beside the file; nobody can write there either, so the file is then read as immutable.
-    private static func openReadOnly(_ path: String) throws -> DatabasePool {
-        try checkVersion(path: path, requireTables: true)
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(busyTimeout)
-        do {
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            _ = try pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM runs") }
-            return pool
-        } catch {
-            guard HistoryFileCheck.onReadOnlyFileSystem(path) else { throw failure(error, path: path) }
-            do { return try DatabasePool(path: HistoryFileCheck.immutableURI(path), configuration: configuration) }
-            catch { throw failure(error, path: path) }
-        }
+    /// Runs `body` in one read transaction: on the recording pool, or on a fresh read-only connection.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        if let pool { return try pool.read(body) }
+        return try HistoryReading.read(path, body).value
     }
 
     /// The busy timeout as a callback that reports the first wait: retry after ≥ 1 ms sleeps, for `busyTimeout`.
@@ -91,52 +88,40 @@ public final class HistoryDatabase: Sendable {
         }
     }
 
-    /// Refuses a newer schema (or, for reading, a file without the history tables) through a read-only connection.
-    /// Nothing is written: WAL files this check had to create beside a refused database are removed again.
-    private static func checkVersion(path: String, requireTables: Bool = false) throws {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(busyTimeout)
-        let leftovers = HistoryFileCheck.Leftovers(path)
-        let version: Int, superseded: Bool, hasTables: Bool
+    /// Refuses a newer schema (or, for `reading`, a file without the history tables or of an older schema) before
+    /// anything is written, reading it as ``HistoryReading`` does: nothing is created beside a refused file.
+    /// - Returns: the note of that read (see ``readNote``).
+    private static func checkVersion(path: String, reading: Bool) throws -> String? {
+        let version: Int, superseded: Bool, hasTables: Bool, note: String?
         do {
-            let queue: DatabaseQueue
-            do { queue = try DatabaseQueue(path: path, configuration: configuration) }
-            catch where HistoryFileCheck.onReadOnlyFileSystem(path) {
-                queue = try DatabaseQueue(path: HistoryFileCheck.immutableURI(path), configuration: configuration)
-            }
-            (version, superseded, hasTables) = try queue.read { db in
+            ((version, superseded, hasTables), note) = try HistoryReading.read(path) { db in
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 let superseded = try db.tableExists("grdb_migrations") && HistorySchema.migrator.hasBeenSuperseded(db)
                 return (version, superseded, try db.tableExists("runs") && db.tableExists("results"))
             }
-            try queue.close()
         } catch {
-            leftovers.remove()
-            throw failure(error, path: path)
+            // Reading writes nothing, so nothing of it is a write failure ("cannot write … nothing was recorded").
+            let failure = failure(error, path: path)
+            if reading, case .unwritable(_, let reason) = failure { throw HistoryError.unusable(path: path, reason: reason) }
+            throw failure
         }
         if version > HistorySchema.currentVersion {
-            leftovers.remove()
             throw HistoryError.newerDatabase(path: path, found: version, supported: HistorySchema.currentVersion)
         }
-        if superseded {
-            leftovers.remove()
-            throw HistoryError.unknownMigrations(path: path)
-        }
-        if requireTables && !hasTables {
-            leftovers.remove()
+        if superseded { throw HistoryError.unknownMigrations(path: path) }
+        if reading && !hasTables {
             throw HistoryError.unusable(path: path, reason: "no history tables (an empty or foreign SQLite file)")
         }
         // Reading never migrates: an older schema lacks what the queries read (machine classes, between-run spreads).
-        if requireTables && version < HistorySchema.currentVersion {
-            leftovers.remove()
+        if reading && version < HistorySchema.currentVersion {
             throw HistoryError.olderDatabase(path: path, found: version, supported: HistorySchema.currentVersion)
         }
+        return note
     }
 
     /// `PRAGMA integrity_check`: `ok` for a sound database.
     public func integrityCheck() throws -> String {
-        try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
+        try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
     }
 
     /// A database error as a ``HistoryError``: a full disk or an I/O failure is a write failure of an intact

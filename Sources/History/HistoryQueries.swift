@@ -33,7 +33,7 @@ public struct SeriesPoint: Codable, Sendable, Equatable {
 extension HistoryDatabase {
     /// Runs, newest first.
     public func runs(limit: Int = 50, branch: String? = nil) throws -> [RunRecord] {
-        try pool.read { db in
+        try read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT r.id, r.run_id, r.started_at, r.complete, r.git_commit, r.git_branch, r.hostname,
                        r.machine_class_hash, (SELECT COUNT(*) FROM results WHERE run = r.id) AS benchmarks
@@ -52,7 +52,7 @@ extension HistoryDatabase {
     /// runs of that class, so a fleet's machines never make one series.
     /// - Throws: ``HistoryError/unknownBenchmark(id:)`` when no run measured it.
     public func series(of benchmarkID: String, completeOnly: Bool = false, machineClass: String? = nil) throws -> [SeriesPoint] {
-        let points = try pool.read { db in
+        let points = try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT r.id, r.run_id, r.started_at, r.git_commit, r.complete, s.median, s.median_lower, s.median_upper
                 FROM results s JOIN runs r ON r.id = s.run
@@ -70,12 +70,12 @@ extension HistoryDatabase {
 
     /// Every benchmark id ever recorded, sorted.
     public func benchmarkIDs() throws -> [String] {
-        try pool.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT benchmark_id FROM results ORDER BY benchmark_id") }
+        try read { db in try String.fetchAll(db, sql: "SELECT DISTINCT benchmark_id FROM results ORDER BY benchmark_id") }
     }
 
     /// The full results of a run, by number or run id, decoded through ``ResultsFile`` (schema checked).
     public func run(_ reference: String) throws -> RunResults {
-        let found = try pool.read { db -> (String, Data)? in
+        let found = try read { db -> (String, Data)? in
             let row = try Row.fetchOne(db, sql: "SELECT run_id, document FROM runs WHERE run_id = ? OR CAST(id AS TEXT) = ?",
                                        arguments: [reference, reference])
             return row.map { ($0["run_id"], $0["document"]) }
@@ -89,7 +89,7 @@ extension HistoryDatabase {
     /// run is never a baseline; the count lets the caller say why there is none).
     func latestCompleteRunID(branch: String? = nil, commitPrefix: String? = nil, machineClass: String? = nil) throws
         -> (runID: String?, incomplete: Int) {
-        try pool.read { db in
+        try read { db in
             let matching = """
                 ((?1 IS NOT NULL AND git_branch = ?1) OR (?2 IS NOT NULL AND git_commit LIKE ?2 || '%'))
                 AND (?3 IS NULL OR machine_class_hash = ?3)
@@ -106,7 +106,7 @@ extension HistoryDatabase {
     /// The newest run (complete ones first) whose branch is `branch` or whose commit starts with `commit`; with
     /// `machineClass` (a hash) only runs of that class.
     func latestRunID(branch: String? = nil, commitPrefix: String? = nil, machineClass: String? = nil) throws -> String? {
-        try pool.read { db in
+        try read { db in
             try String.fetchOne(db, sql: """
                 SELECT run_id FROM runs
                 WHERE ((?1 IS NOT NULL AND git_branch = ?1) OR (?2 IS NOT NULL AND git_commit LIKE ?2 || '%'))
@@ -118,7 +118,7 @@ extension HistoryDatabase {
 
     /// The machine class hash of the newest run that measured `benchmarkID` (complete runs first).
     public func newestMachineClass(of benchmarkID: String) throws -> String? {
-        try pool.read { db in
+        try read { db in
             try String.fetchOne(db, sql: """
                 SELECT r.machine_class_hash FROM results s JOIN runs r ON r.id = s.run
                 WHERE s.benchmark_id = ? ORDER BY r.complete DESC, r.started_at DESC, r.id DESC LIMIT 1

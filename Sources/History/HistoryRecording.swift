@@ -17,6 +17,7 @@ extension HistoryDatabase {
         let bytes = try document ?? ResultsFile.encode(run)
         let environment = String(decoding: try ResultsFile.encoder().encode(run.environment), as: UTF8.self)
         let stamp = ISO8601DateFormatter()
+        guard let pool else { throw HistoryError.unwritable(path: path, reason: "opened for reading only") }
         do {
             return try pool.writeWithoutTransaction { db in
                 var number: Int64 = 0
@@ -41,6 +42,12 @@ extension HistoryDatabase {
                     insideTransaction()
                     return .commit
                 }
+                // The run is committed. Leave it (and every earlier one) in the database file itself, the WAL empty:
+                // SQLite would do so only when this is the last connection to close, and a reader that keeps the
+                // database open, or a kill before the close, would otherwise leave the run in the WAL alone, out of
+                // a copy of the file and of readers that cannot use the WAL. It waits for readers in a transaction
+                // (the busy timeout); if it cannot complete, the run stays recorded and the last to close checkpoints.
+                _ = try? db.checkpoint(.truncate)
                 return number
             }
         } catch {

@@ -60,7 +60,7 @@ extension HistoryDatabase {
     /// ``noiseFloor(of:machineClass:window:)`` of several benchmarks at once; benchmarks without one are absent.
     public func noiseFloors(of benchmarkIDs: [String], machineClass: MachineClass, window: Int = noiseFloorWindow) throws
         -> [String: PriorSpread] {
-        try pool.read { db in
+        try read { db in
             var floors = [String: PriorSpread]()
             for id in benchmarkIDs {
                 let rows = try Row.fetchAll(db, sql: """
@@ -83,7 +83,7 @@ extension HistoryDatabase {
 
     /// The machine classes recorded, newest first, with how many runs each holds.
     public func machineClasses() throws -> [(machineClass: MachineClass, runs: Int)] {
-        try pool.read { db in
+        try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT machine_class, COUNT(*) AS runs, MAX(started_at) AS newest FROM runs
                 WHERE machine_class IS NOT NULL GROUP BY machine_class ORDER BY newest DESC

@@ -43,7 +43,7 @@ struct BaselineOptions: ParsableArguments {
     }
 
     func openDatabase() throws -> HistoryDatabase? {
-        FileManager.default.fileExists(atPath: historyDatabase) ? try HistoryDatabase(path: historyDatabase, access: .readOnly) : nil
+        FileManager.default.fileExists(atPath: historyDatabase) ? try HistoryDatabase.reading(historyDatabase) : nil
     }
 
     var settings: BaselineCheckSettings {
