@@ -32,11 +32,12 @@ public struct BenchmarkRunner: Sendable {
         defer { iteration.tearDown() }
 
         let body = iteration.run
-        let perIteration = warmUpAndEstimate(body)
+        let perIteration = Self.warmUpAndEstimate(body, settings: settings, now: calibrationClock)
         let batch = settings.coldCache ? 1 : Calibration.iterationsPerSample(
             nanosecondsPerIteration: perIteration, target: settings.targetSampleNanoseconds,
             clockFloor: Swift.max(clock.granularityNanoseconds, clock.overheadNanoseconds))
-        let samples = sample(body, batch: batch, count: sampleCount(perIteration * Double(batch)), shouldStop: shouldStop)
+        let samples = Self.timedSamples(body, batch: batch, count: sampleCount(perIteration * Double(batch)), settings: settings,
+                                        evictor: evictor, shouldStop: shouldStop)
         let allocations = AllocationCounter.count(
             iterations: Self.allocationIterations(batch: batch, nanosecondsPerIteration: perIteration), body: body)
         let readings = counters?.readings(CountingContext(benchmark, iterations: batch), running: body) ?? []
@@ -53,8 +54,7 @@ public struct BenchmarkRunner: Sendable {
 
     /// Runs the body for the warm-up time (at least twice, so one-time allocations and lazy initialization are
     /// over), and returns the cost of one iteration.
-    private func warmUpAndEstimate(_ body: () -> Void) -> Double {
-        let now = calibrationClock
+    static func warmUpAndEstimate(_ body: () -> Void, settings: MeasurementSettings, now: () -> UInt64) -> Double {
         body()
         let start = now()
         var runs = 1
@@ -82,7 +82,8 @@ public struct BenchmarkRunner: Sendable {
     }
 
     /// Times `count` samples of `batch` iterations; nanoseconds per iteration for each sample.
-    private func sample(_ body: () -> Void, batch: Int, count: Int, shouldStop: () -> Bool) -> [Double] {
+    static func timedSamples(_ body: () -> Void, batch: Int, count: Int, settings: MeasurementSettings,
+                             evictor: CacheEvictor?, shouldStop: () -> Bool) -> [Double] {
         var samples = [Double]()
         samples.reserveCapacity(count)
         for _ in 0..<count {

@@ -1,0 +1,138 @@
+import Foundation
+import Statistics
+
+/// How a paired comparison measures and decides.
+public struct PairedSettings: Codable, Sendable, Equatable {
+    /// The change that matters, as a fraction (0.02 = 2%), for single-threaded benchmarks.
+    public var threshold: Double
+    /// The same for benchmarks running on more than one thread (the machine's second core is shared: noisier).
+    public var multithreadedThreshold: Double
+    /// Per-benchmark thresholds, overriding the two above.
+    public var thresholds: [String: Double]
+    /// Family-wise error of the REGRESSED/IMPROVED words over the compared benchmarks (Bonferroni: each benchmark is
+    /// tested at alpha / benchmarks, so a benchmark's verdict does not depend on the others').
+    public var alpha: Double
+    /// Level of the equivalence interval: "unchanged" needs it inside ±threshold (0.90 is the two one-sided tests
+    /// at 5% each).
+    public var equivalenceLevel: Double
+    /// Power of the minimum detectable effect shown beside each verdict.
+    public var power: Double
+    /// Process pairs before any verdict; and the most measured for one benchmark.
+    public var minimumPairs: Int
+    public var maximumPairs: Int
+    /// Measuring time after which no new pair starts, in seconds.
+    public var maximumSeconds: Double
+    /// Blocks per benchmark in each pair, and timed samples per side in a block.
+    public var blocks: Int
+    public var samplesPerBlock: Int
+
+    public init(threshold: Double = 0.02, multithreadedThreshold: Double = 0.05, thresholds: [String: Double] = [:],
+                alpha: Double = 0.01, equivalenceLevel: Double = 0.90, power: Double = 0.8, minimumPairs: Int = 3,
+                maximumPairs: Int = 12, maximumSeconds: Double = 600, blocks: Int = 16, samplesPerBlock: Int = 3) {
+        self.threshold = threshold
+        self.multithreadedThreshold = multithreadedThreshold
+        self.thresholds = thresholds
+        self.alpha = alpha
+        self.equivalenceLevel = equivalenceLevel
+        self.power = power
+        self.minimumPairs = minimumPairs
+        self.maximumPairs = maximumPairs
+        self.maximumSeconds = maximumSeconds
+        self.blocks = blocks
+        self.samplesPerBlock = samplesPerBlock
+    }
+
+    /// The threshold of a benchmark running on `threads` threads.
+    public func threshold(of id: String, threads: Int) -> Double {
+        thresholds[id] ?? (threads > 1 ? multithreadedThreshold : threshold)
+    }
+}
+
+/// One benchmark of a paired comparison.
+public struct PairedBenchmarkComparison: Codable, Sendable, Equatable {
+    public var id: String
+    public var threads: Int
+    public var threshold: Double
+    /// Over the pairs measured so far; nil before the first pair.
+    public var estimate: PairedChange.Estimate?
+    /// The equivalence interval of the relative change (level ``PairedSettings/equivalenceLevel``).
+    public var interval: ConfidenceInterval?
+    /// The α this benchmark is tested at (family-wise α / benchmarks).
+    public var testedAlpha: Double
+    public var minimumDetectableEffect: Double?
+    /// Iterations per timed sample, the same on both sides, one per pair.
+    public var iterationsPerSample: [Int]
+    public var verdict: Verdict
+    /// Why the verdict is what it is, in a few words (e.g. "interval within ±2.0%").
+    public var reason: String
+}
+
+/// A paired comparison of two builds: what `framebudget compare --paired` and the nightly's paired check answer.
+public struct PairedComparisonReport: Codable, Sendable, Equatable {
+    public var base: String
+    public var head: String
+    public var settings: PairedSettings
+    public var benchmarks: [PairedBenchmarkComparison]
+    /// Benchmarks that could not be paired, with the reason (frame loops, present in one build only, a worker that
+    /// died measuring them).
+    public var notPaired: [String: String]
+    /// Process pairs started.
+    public var pairsStarted: Int
+    public var seconds: Double
+    /// Why measuring stopped: `decided`, `pair cap`, `time cap`, `interrupted by SIGINT`…
+    public var stop: String
+    /// False when interrupted: the verdicts are over the pairs measured, and nothing undecided is final.
+    public var complete: Bool
+    public var warnings: [String]
+
+    public init(base: String, head: String, settings: PairedSettings, benchmarks: [PairedBenchmarkComparison],
+                notPaired: [String: String], pairsStarted: Int, seconds: Double, stop: String, complete: Bool,
+                warnings: [String]) {
+        self.base = base
+        self.head = head
+        self.settings = settings
+        self.benchmarks = benchmarks
+        self.notPaired = notPaired
+        self.pairsStarted = pairsStarted
+        self.seconds = seconds
+        self.stop = stop
+        self.complete = complete
+        self.warnings = warnings
+    }
+
+    public func count(_ verdict: Verdict) -> Int { benchmarks.filter { $0.verdict == verdict }.count }
+}
+
+/// The verdict words of a paired comparison, each a promise:
+/// - **regressed** / **improved**: the change differs from zero at the benchmark's α (family-wise over the
+///   benchmarks) and its estimate lies beyond the threshold;
+/// - **unchanged**: the equivalence interval lies inside ±threshold (two one-sided tests);
+/// - **inconclusive**: anything else, including fewer than the minimum pairs: the session measures more.
+public enum PairedVerdictRule {
+    public static func judge(id: String, threads: Int, estimate: PairedChange.Estimate?, iterations: [Int],
+                             settings: PairedSettings, benchmarks: Int) -> PairedBenchmarkComparison {
+        let threshold = settings.threshold(of: id, threads: threads)
+        let alpha = settings.alpha / Double(Swift.max(benchmarks, 1))
+        var comparison = PairedBenchmarkComparison(
+            id: id, threads: threads, threshold: threshold, estimate: estimate,
+            interval: estimate?.interval(level: settings.equivalenceLevel), testedAlpha: alpha,
+            minimumDetectableEffect: estimate?.minimumDetectableEffect(alpha: alpha, power: settings.power),
+            iterationsPerSample: iterations, verdict: .inconclusive, reason: "")
+        guard let estimate, estimate.pairs >= settings.minimumPairs, let interval = comparison.interval,
+              let p = estimate.pValue else {
+            comparison.reason = "\(estimate?.pairs ?? 0) of \(settings.minimumPairs) pairs needed"
+            return comparison
+        }
+        let bound = String(format: "%.1f%%", threshold * 100)
+        if p <= alpha && abs(estimate.relativeChange) > threshold {
+            comparison.verdict = estimate.relativeChange > 0 ? .regressed : .improved
+            comparison.reason = String(format: "p = %.2g ≤ %.2g and beyond ±", p, alpha) + bound
+        } else if interval.lower >= -threshold && interval.upper <= threshold {
+            comparison.verdict = .unchanged
+            comparison.reason = "\(Int((settings.equivalenceLevel * 100).rounded()))% interval within ±" + bound
+        } else {
+            comparison.reason = p <= alpha ? "a change, not shown beyond ±\(bound)" : "interval reaches beyond ±\(bound)"
+        }
+        return comparison
+    }
+}

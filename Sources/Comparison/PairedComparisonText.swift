@@ -1,0 +1,81 @@
+import Foundation
+import Results
+import Statistics
+import TextFormatting
+
+/// A paired comparison as text: a console table and a Markdown document. Pure.
+public enum PairedComparisonText {
+    static let header = ["benchmark", "pairs", "change", "interval", "p", "MDE", "threshold", "verdict"]
+
+    static func row(_ c: PairedBenchmarkComparison, level: Double) -> [String] {
+        let estimate = c.estimate
+        let pairs = estimate.map { "\($0.pairs)" + ($0.disturbedPairs.isEmpty ? "" : "+\($0.disturbedPairs.count) set aside") } ?? "0"
+        return [c.id, pairs, estimate.map { Percent.signed($0.relativeChange, digits: 2) } ?? "—",
+                c.interval.map { "[\(Percent.signed($0.lower, digits: 2)), \(Percent.signed($0.upper, digits: 2))]" } ?? "—",
+                estimate?.pValue.map { String(format: "%.2g", $0) } ?? "—",
+                c.minimumDetectableEffect.map { String(format: "%.2f%%", $0 * 100) } ?? "—",
+                String(format: "±%.1f%%", c.threshold * 100), c.verdict.rawValue.uppercased()]
+    }
+
+    /// The console table, then how it was measured and why it stopped.
+    public static func console(_ report: PairedComparisonReport) -> String {
+        let level = report.settings.equivalenceLevel
+        var lines = TextTable.lines(header: header, rows: report.benchmarks.map { row($0, level: level) })
+        lines += [""] + footer(report)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Markdown for a pull-request comment: verdicts that need attention first.
+    public static func markdown(_ report: PairedComparisonReport) -> String {
+        let level = report.settings.equivalenceLevel
+        let ordered = report.benchmarks.sorted { rank($0.verdict) < rank($1.verdict) }
+        var lines = [
+            "### FrameBudget paired comparison: \(report.count(.regressed)) regressed, \(report.count(.improved)) improved, "
+                + "\(report.count(.unchanged)) unchanged, \(report.count(.inconclusive)) inconclusive",
+            "", "Base \(MarkdownText.code(report.base)) → head \(MarkdownText.code(report.head)). " + method(report), "",
+            "| " + header.joined(separator: " | ") + " |", "|" + header.map { _ in " --- " }.joined(separator: "|") + "|",
+        ]
+        lines += ordered.map { comparison in
+            var cells = row(comparison, level: level)
+            cells[0] = MarkdownText.code(comparison.id)
+            if comparison.verdict != .unchanged { cells[7] = "**\(cells[7])**" }
+            return "| " + cells.joined(separator: " | ") + " |"
+        }
+        lines += [""] + footer(report).map(MarkdownText.text)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func json(_ report: PairedComparisonReport) throws -> String {
+        String(decoding: try ResultsFile.encoder().encode(report), as: UTF8.self) + "\n"
+    }
+
+    private static func rank(_ verdict: Verdict) -> Int {
+        switch verdict {
+        case .regressed: return 0
+        case .improved: return 1
+        case .inconclusive: return 2
+        case .unchanged: return 3
+        }
+    }
+
+    /// What a verdict means, in one paragraph.
+    static func method(_ report: PairedComparisonReport) -> String {
+        let s = report.settings
+        return "Both builds' processes alive at once, blocks of \(s.samplesPerBlock) samples alternating A B B A "
+            + "(\(s.blocks) blocks a pair, the same iterations per sample on both sides); a pair's change is the median "
+            + "of its blocks' log ratios, and the interval is a t interval over the process pairs. regressed/improved: "
+            + "p ≤ \(String(format: "%.2g", s.alpha)) family-wise (Bonferroni) and the change beyond the threshold; "
+            + "unchanged: the \(Int((s.equivalenceLevel * 100).rounded()))% interval within ±threshold; else inconclusive."
+    }
+
+    /// The verdict counts, how long it measured and why it stopped, what could not be paired, and warnings.
+    public static func footer(_ report: PairedComparisonReport) -> [String] {
+        var lines = ["paired: \(report.benchmarks.count) benchmarks: \(report.count(.regressed)) regressed, "
+                     + "\(report.count(.improved)) improved, \(report.count(.unchanged)) unchanged, "
+                     + "\(report.count(.inconclusive)) inconclusive; \(report.pairsStarted) process pairs in "
+                     + "\(Int(report.seconds.rounded())) s; stopped: \(report.stop)"]
+        for (id, reason) in report.notPaired.sorted(by: { $0.key < $1.key }) { lines.append("not paired: \(id): \(reason)") }
+        lines += report.warnings.map { "warning: \($0)" }
+        return lines
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// What a paired-measurement coordinator asks a worker process: one JSON object per line on the worker's stdin,
+/// one reply per line on its stdout. Both builds' workers speak it, so two builds of any package on the FrameBudget
+/// library can be compared in pairs.
+package enum PairedRequest: Codable, Sendable, Equatable {
+    /// Which timed benchmarks this build has (the coordinator pairs only those both builds have).
+    case hello
+    /// Set up and warm up one benchmark (the previous one is torn down first).
+    case prepare(id: String)
+    /// Time `samples` samples of `iterations` iterations of the prepared benchmark.
+    case measure(id: String, samples: Int, iterations: Int)
+    /// Tear the prepared benchmark down and exit.
+    case quit
+}
+
+/// A worker's answer to one ``PairedRequest``; `error` set when it could not do what was asked.
+package struct PairedReply: Codable, Sendable, Equatable {
+    /// hello: the timed benchmarks and their thread counts.
+    package var benchmarks: [String: Int]?
+    /// hello: what the build says of itself (`git commit`, or the binary path).
+    package var build: String?
+    /// prepare: the iterations per sample this build's calibration chose, and its estimate per iteration.
+    package var iterations: Int?
+    package var nanosecondsPerIteration: Double?
+    /// measure: nanoseconds per iteration of each sample.
+    package var samples: [Double]?
+    package var error: String?
+
+    package init(benchmarks: [String: Int]? = nil, build: String? = nil, iterations: Int? = nil,
+                 nanosecondsPerIteration: Double? = nil, samples: [Double]? = nil, error: String? = nil) {
+        self.benchmarks = benchmarks
+        self.build = build
+        self.iterations = iterations
+        self.nanosecondsPerIteration = nanosecondsPerIteration
+        self.samples = samples
+        self.error = error
+    }
+}
+
+/// One line of JSON each way.
+package enum PairedWire {
+    package static func encode<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    package static func decode<T: Decodable>(_ type: T.Type, _ line: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(line.utf8))
+    }
+}

@@ -1,0 +1,188 @@
+import Comparison
+import Foundation
+import Measurement
+import Results
+import Statistics
+
+/// Compares two builds in pairs: the one home of "measure in fresh processes, judge, add pairs until decided".
+///
+/// Each process pair is one worker of each build, alive at once. Benchmark by benchmark, both set up and warm up,
+/// then blocks of samples alternate between them (A B, B A, A B … — milliseconds apart, the same iterations per
+/// sample on both sides), so whatever the machine does hits both. A benchmark's pair estimate is the median of its
+/// blocks' log ratios; after each pair every benchmark is judged over its pairs (``PairedVerdictRule``), and the
+/// next pair measures only the undecided ones, until all are decided or a cap is reached. The clock, the workers
+/// and the interruption are injected, so every cap and exit rule is tested without waiting.
+package struct PairedSession {
+    package var settings: PairedSettings
+    /// Ids or globs; empty: every benchmark both builds can pair.
+    package var filters: [String]
+    /// Seconds on a monotonic clock.
+    package var clock: () -> Double
+    /// The signal that asked to stop, polled between blocks.
+    package var interrupted: () -> InterruptingSignal?
+    package var progress: (String) -> Void
+    /// Seconds a worker may take to answer one request before it is declared hung.
+    package var requestTimeout: Double = 120
+
+    package init(settings: PairedSettings, filters: [String] = [], clock: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime },
+                 interrupted: @escaping () -> InterruptingSignal? = { nil }, progress: @escaping (String) -> Void = { _ in }) {
+        self.settings = settings
+        self.filters = filters
+        self.clock = clock
+        self.interrupted = interrupted
+        self.progress = progress
+    }
+
+    /// What was measured so far, benchmark by benchmark.
+    private struct Tally {
+        var threads: [String: Int] = [:]
+        var pairRatios: [String: [Double]] = [:]
+        var iterations: [String: [Int]] = [:]
+        var failures: [String: Int] = [:]
+        var notPaired: [String: String] = [:]
+        var warnings: [String] = []
+    }
+
+    /// Measures and judges. Throws ``CommandFailure`` (bad input) when the builds have nothing to compare, and
+    /// ``PairedWorkerError`` when the first workers cannot start.
+    package func run(launcher: any PairedWorkerLauncher, base: String, head: String,
+                     allowDebug: Bool = false) throws -> PairedComparisonReport {
+        let start = clock()
+        var tally = Tally()
+        var first: Workers? = try startPair(launcher, pair: 1)
+        let (ids, builds) = try commonBenchmarks(first!, allowDebug: allowDebug, &tally)
+        var pending = ids
+        var pair = 0, stop = "decided"
+        while !pending.isEmpty {
+            if let signal = interrupted() { stop = "interrupted by \(signal.rawValue)"; break }
+            if pair >= settings.maximumPairs { stop = "pair cap"; break }
+            if pair > 0 && clock() - start >= settings.maximumSeconds { stop = "time cap"; break }
+            pair += 1
+            let workers = try first.take() ?? startPair(launcher, pair: pair)  // pair 1 reuses the workers that said hello
+            progress("pair \(pair): \(pending.count) benchmark(s): " + pending.joined(separator: " "))
+            measurePair(pair, workers, pending, &tally)
+            workers.base.stop()
+            workers.head.stop()
+            let undecided = judge(ids, tally).filter { $0.verdict == .inconclusive && tally.notPaired[$0.id] == nil }.map(\.id)
+            pending = undecided.filter { (tally.pairRatios[$0]?.count ?? 0) < settings.maximumPairs }
+            if pending.isEmpty && !undecided.isEmpty { stop = "pair cap" }
+        }
+        first?.base.stop()
+        first?.head.stop()
+        let complete = !stop.hasPrefix("interrupted")
+        return PairedComparisonReport(
+            base: "\(base) (\(builds.base))", head: "\(head) (\(builds.head))", settings: settings, benchmarks: judge(ids, tally), notPaired: tally.notPaired,
+            pairsStarted: pair, seconds: clock() - start, stop: stop, complete: complete, warnings: tally.warnings)
+    }
+
+    private typealias Workers = (base: any PairedWorkerConnection, head: any PairedWorkerConnection)
+
+    /// Both workers of a pair, started in alternating order.
+    private func startPair(_ launcher: any PairedWorkerLauncher, pair: Int) throws -> Workers {
+        let order: [PairedSide] = pair % 2 == 1 ? [.base, .head] : [.head, .base]
+        var started: [PairedSide: any PairedWorkerConnection] = [:]
+        for side in order { started[side] = try launcher.start(side, pair: pair) }
+        return (started[.base]!, started[.head]!)
+    }
+
+    /// The timed benchmarks both builds have, matching the filters.
+    private func commonBenchmarks(_ workers: Workers, allowDebug: Bool,
+                                  _ tally: inout Tally) throws -> (ids: [String], builds: (base: String, head: String)) {
+        let baseHello = try workers.base.send(.hello, timeout: requestTimeout)
+        let headHello = try workers.head.send(.hello, timeout: requestTimeout)
+        let builds = (base: baseHello.build ?? "unknown build", head: headHello.build ?? "unknown build")
+        for (side, build) in [("base", builds.base), ("head", builds.head)] where build.hasPrefix("debug") && !allowDebug {
+            throw CommandFailure(.badInput, "the \(side) executable is a debug build: timings would be meaningless; "
+                                 + "build with 'swift build -c release' (or pass --allow-debug)")
+        }
+        let base = baseHello.benchmarks ?? [:], head = headHello.benchmarks ?? [:]
+        let filter = IDFilter(filters)
+        let wanted = Set(base.keys).union(head.keys).filter(filter.matches)
+        if wanted.isEmpty {
+            throw CommandFailure(.badInput, filters.isEmpty ? "the two builds have no timed benchmark"
+                                 : "no timed benchmark of either build matches \(filters.joined(separator: " "))")
+        }
+        for id in wanted.sorted() where base[id] == nil || head[id] == nil {
+            tally.notPaired[id] = base[id] == nil ? "not in the base build" : "not in the head build"
+        }
+        let common = wanted.filter { base[$0] != nil && head[$0] != nil }.sorted()
+        guard !common.isEmpty else { throw CommandFailure(.badInput, "the two builds have no timed benchmark in common") }
+        for id in common { tally.threads[id] = max(base[id]!, head[id]!) }
+        return (common, builds)
+    }
+
+    /// Measures every pending benchmark in this pair; a worker failure ends the pair (the next one starts fresh
+    /// processes) and counts against the benchmark: twice, and it is not paired.
+    private func measurePair(_ pair: Int, _ workers: Workers, _ pending: [String], _ tally: inout Tally) {
+        // Rotate the order each pair: no benchmark always runs first, on a cold machine, or last, after the others.
+        let shift = (pair - 1) % pending.count
+        let rotated: [String] = Array(pending[shift...]) + Array(pending[..<shift])
+        for id in rotated {
+            if interrupted() != nil { return }
+            do {
+                let (ratio, iterations) = try measureBenchmark(id, pair: pair, workers)
+                tally.pairRatios[id, default: []].append(ratio)
+                tally.iterations[id, default: []].append(iterations)
+            } catch {
+                tally.failures[id, default: 0] += 1
+                tally.warnings.append("pair \(pair), \(id): \(error)")
+                if tally.failures[id]! >= 2 { tally.notPaired[id] = "\(error)" }
+                return
+            }
+        }
+    }
+
+    /// One benchmark in one pair: prepare both sides, then the blocks. Returns the pair's log ratio and the
+    /// iterations per sample both sides timed.
+    private func measureBenchmark(_ id: String, pair: Int, _ workers: Workers) throws -> (Double, Int) {
+        let sides: [PairedSide] = pair % 2 == 1 ? [.base, .head] : [.head, .base]
+        var estimates: [PairedSide: Int] = [:]
+        for side in sides {
+            let reply = try worker(side, workers).send(.prepare(id: id), timeout: requestTimeout)
+            estimates[side] = max(reply.iterations ?? 1, 1)
+        }
+        // The same batch on both sides: the geometric mean of the two calibrations.
+        let iterations = max(1, Int((Double(estimates[.base]!) * Double(estimates[.head]!)).squareRoot().rounded()))
+        var blocks: [Double] = []
+        for block in 0..<settings.blocks {
+            if interrupted() != nil { break }
+            let order = block % 2 == 0 ? sides : sides.reversed()
+            var samples: [PairedSide: [Double]] = [:]
+            for side in order {
+                let reply = try worker(side, workers).send(
+                    .measure(id: id, samples: settings.samplesPerBlock, iterations: iterations), timeout: requestTimeout)
+                guard let values = reply.samples, !values.isEmpty, values.allSatisfy({ $0 > 0 && $0.isFinite }) else {
+                    throw PairedWorkerError.garbled(side, "samples missing or not positive")
+                }
+                samples[side] = values
+            }
+            blocks.append(PairedChange.blockLogRatio(base: samples[.base]!, head: samples[.head]!))
+        }
+        guard !blocks.isEmpty else { throw PairedWorkerError.refused(.base, "interrupted before a block was measured") }
+        return (PairedChange.pairLogRatio(blocks: blocks), iterations)
+    }
+
+    private func worker(_ side: PairedSide, _ workers: Workers) -> any PairedWorkerConnection {
+        side == .base ? workers.base : workers.head
+    }
+
+    /// Every benchmark judged over the pairs measured so far.
+    private func judge(_ ids: [String], _ tally: Tally) -> [PairedBenchmarkComparison] {
+        ids.map { id in
+            let ratios = tally.pairRatios[id] ?? []
+            var comparison = PairedVerdictRule.judge(
+                id: id, threads: tally.threads[id] ?? 1, estimate: ratios.isEmpty ? nil : PairedChange.estimate(pairLogRatios: ratios),
+                iterations: tally.iterations[id] ?? [], settings: settings, benchmarks: ids.count)
+            if let reason = tally.notPaired[id] { comparison.reason = reason }
+            return comparison
+        }
+    }
+}
+
+private extension Optional {
+    /// The value, leaving nil behind.
+    mutating func take() -> Wrapped? {
+        defer { self = nil }
+        return self
+    }
+}

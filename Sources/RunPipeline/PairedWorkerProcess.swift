@@ -1,0 +1,146 @@
+import Foundation
+import Glibc
+
+/// Which build a worker runs.
+package enum PairedSide: String, Sendable, CaseIterable {
+    case base, head
+}
+
+/// Why a worker could not answer.
+package enum PairedWorkerError: Error, CustomStringConvertible, Equatable {
+    /// The worker exited or was killed: how, and the last line it wrote on stderr.
+    case died(PairedSide, String)
+    case timedOut(PairedSide, seconds: Double)
+    /// The worker answered with an error (a benchmark that failed to set up).
+    case refused(PairedSide, String)
+    case garbled(PairedSide, String)
+
+    package var description: String {
+        switch self {
+        case let .died(side, how): return "the \(side.rawValue) worker died: \(how)"
+        case let .timedOut(side, seconds): return "the \(side.rawValue) worker did not answer within \(Int(seconds)) s (killed)"
+        case let .refused(side, message): return "the \(side.rawValue) worker: \(message)"
+        case let .garbled(side, line): return "the \(side.rawValue) worker answered something else than a reply: \(line.prefix(200))"
+        }
+    }
+}
+
+/// A live worker the coordinator talks to.
+package protocol PairedWorkerConnection: AnyObject {
+    /// Sends `request` and waits up to `timeout` seconds for the reply.
+    func send(_ request: PairedRequest, timeout: Double) throws -> PairedReply
+    /// Asks the worker to quit, and kills it if it does not within a second.
+    func stop()
+}
+
+/// Starts workers: one per side for every process pair.
+package protocol PairedWorkerLauncher {
+    func start(_ side: PairedSide, pair: Int) throws -> any PairedWorkerConnection
+}
+
+/// Workers as child processes of an executable built on the FrameBudget library (`<binary> worker …`).
+package struct PairedProcessLauncher: PairedWorkerLauncher {
+    package let executables: [PairedSide: String]
+    package let arguments: [String]
+
+    package init(base: String, head: String, arguments: [String]) {
+        executables = [.base: base, .head: head]
+        self.arguments = arguments
+    }
+
+    package func start(_ side: PairedSide, pair: Int) throws -> any PairedWorkerConnection {
+        try PairedWorkerProcess(executable: executables[side]!, arguments: ["worker"] + arguments, side: side)
+    }
+}
+
+/// One worker process, spoken to over pipes.
+package final class PairedWorkerProcess: PairedWorkerConnection {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errorLog: String
+    private let side: PairedSide
+    private var buffer: [UInt8] = []
+
+    package init(executable: String, arguments: [String], side: PairedSide) throws {
+        self.side = side
+        // A worker that dies must not kill the coordinator with SIGPIPE on the next write.
+        signal(SIGPIPE, SIG_IGN)
+        errorLog = NSTemporaryDirectory() + "framebudget-worker-\(getpid())-\(side.rawValue)-\(UUID().uuidString).log"
+        _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorLog))
+        do { try process.run() } catch {
+            unlink(errorLog)
+            throw PairedWorkerError.died(side, "could not start \(executable): \(error.localizedDescription)")
+        }
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        unlink(errorLog)
+    }
+
+    package func send(_ request: PairedRequest, timeout: Double) throws -> PairedReply {
+        let line = Array((try PairedWire.encode(request) + "\n").utf8)
+        let written = line.withUnsafeBytes { write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
+        guard written == line.count else { throw PairedWorkerError.died(side, deathDetail()) }
+        let reply = try readLine(timeout: timeout)
+        guard let decoded = try? PairedWire.decode(PairedReply.self, reply) else { throw PairedWorkerError.garbled(side, reply) }
+        if let error = decoded.error { throw PairedWorkerError.refused(side, error) }
+        return decoded
+    }
+
+    package func stop() {
+        if process.isRunning, let quit = try? PairedWire.encode(PairedRequest.quit) + "\n" {
+            _ = Array(quit.utf8).withUnsafeBytes { write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
+        }
+        try? input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(1)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// One line from the worker's stdout, waiting at most `timeout` seconds.
+    private func readLine(timeout: Double) throws -> String {
+        let fd = output.fileHandleForReading.fileDescriptor
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
+                kill(process.processIdentifier, SIGKILL)
+                throw PairedWorkerError.timedOut(side, seconds: timeout)
+            }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(remaining, 1) * 1000))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = read(fd, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw PairedWorkerError.died(side, deathDetail()) }
+            buffer += chunk[..<count]
+        }
+    }
+
+    /// How the worker ended, and the last line of its stderr.
+    private func deathDetail() -> String {
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        let how = process.terminationReason == .uncaughtSignal
+            ? "killed by signal \(process.terminationStatus)" : "exit \(process.terminationStatus)"
+        let last = (try? String(contentsOfFile: errorLog, encoding: .utf8))?
+            .split(separator: "\n").last.map { ": " + $0.prefix(300) } ?? ""
+        return how + last
+    }
+}

@@ -1,0 +1,186 @@
+import Comparison
+import Foundation
+import Results
+import XCTest
+@testable import RunPipeline
+
+/// The paired session's procedure, with scripted workers and a scripted clock: interleaving, the same iterations on
+/// both sides, caps, stop reasons, failures and interruption — every rule without waiting or a real machine.
+final class PairedSessionTests: XCTestCase {
+    /// What the scripted machine does: each benchmark's base time, head's relative change, and a slowdown per pair
+    /// (a process's layout) applied to one side only.
+    final class Machine: @unchecked Sendable {
+        var benchmarks: [String: (nanoseconds: Double, threads: Int)] = ["a/optimized/x": (1000, 1), "b/optimized/y": (5000, 2)]
+        var headOnly: [String] = []
+        var change: [String: Double] = [:]
+        /// Per pair (from 1): extra factor on the head side, e.g. layout luck.
+        var headPairFactor: (Int) -> Double = { _ in 1 }
+        var build = "release build, executable sha256 0123"
+        var dieOn: (side: PairedSide, id: String, times: Int)?
+        var clockPerRequest = 0.0
+        var now = 0.0
+        var interruptAfterRequests: Int?
+        var requests = 0
+        /// (pair, side, id, iterations) of every measure request, in order.
+        var log: [(pair: Int, side: PairedSide, id: String, iterations: Int)] = []
+        var started: [(pair: Int, side: PairedSide)] = []
+    }
+
+    final class Worker: PairedWorkerConnection {
+        let machine: Machine, side: PairedSide, pair: Int
+        var prepared: String?
+        var dead = false
+        init(_ machine: Machine, _ side: PairedSide, _ pair: Int) { self.machine = machine; self.side = side; self.pair = pair }
+
+        func send(_ request: PairedRequest, timeout: Double) throws -> PairedReply {
+            machine.requests += 1
+            machine.now += machine.clockPerRequest
+            guard !dead else { throw PairedWorkerError.died(side, "exit 1") }
+            switch request {
+            case .hello:
+                var ids = machine.benchmarks.mapValues(\.threads)
+                if side == .head { for id in machine.headOnly { ids[id] = 1 } }
+                return PairedReply(benchmarks: ids, build: machine.build)
+            case .prepare(let id):
+                if let die = machine.dieOn, die.side == side, die.id == id, die.times > 0 {
+                    machine.dieOn!.times -= 1
+                    dead = true
+                    throw PairedWorkerError.died(side, "killed by signal 9")
+                }
+                prepared = id
+                return PairedReply(iterations: side == .base ? 4 : 9, nanosecondsPerIteration: 1)
+            case let .measure(id, samples, iterations):
+                machine.log.append((pair, side, id, iterations))
+                let base = machine.benchmarks[id]!.nanoseconds
+                let factor = side == .head ? (1 + (machine.change[id] ?? 0)) * machine.headPairFactor(pair) : 1
+                // A little deterministic jitter within the block.
+                return PairedReply(samples: (0..<samples).map { base * factor * (1 + 0.001 * Double($0 % 3)) })
+            case .quit:
+                return PairedReply()
+            }
+        }
+
+        func stop() {}
+    }
+
+    struct Launcher: PairedWorkerLauncher {
+        let machine: Machine
+        func start(_ side: PairedSide, pair: Int) throws -> any PairedWorkerConnection {
+            machine.started.append((pair, side))
+            return Worker(machine, side, pair)
+        }
+    }
+
+    private func session(_ machine: Machine, _ settings: PairedSettings = PairedSettings(blocks: 4, samplesPerBlock: 3),
+                         filters: [String] = []) -> PairedSession {
+        PairedSession(settings: settings, filters: filters, clock: { machine.now }, interrupted: {
+            guard let after = machine.interruptAfterRequests, machine.requests >= after else { return nil }
+            return .sigterm
+        })
+    }
+
+    /// Pair-to-pair layout noise of ±0.3% on the head side, alternating: real enough for a t interval.
+    private static let layout: @Sendable (Int) -> Double = { pair in 1 + 0.003 * (pair % 2 == 0 ? 1 : -1) }
+
+    func testIdenticalBuildsAreUnchangedAfterTheMinimumPairs() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        let report = try session(machine).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertEqual(report.benchmarks.map(\.verdict), [.unchanged, .unchanged])
+        XCTAssertEqual(report.pairsStarted, 3)
+        XCTAssertEqual(report.stop, "decided")
+        XCTAssertTrue(report.complete)
+        XCTAssertEqual(report.base, "b (release build, executable sha256 0123)")
+    }
+
+    func testASlowerHeadIsRegressedAndAFasterOneImproved() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        machine.change = ["a/optimized/x": 0.05, "b/optimized/y": -0.10]
+        let report = try session(machine).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertEqual(report.benchmarks.map(\.verdict), [.regressed, .improved])
+        XCTAssertEqual(report.benchmarks[0].estimate!.relativeChange, 0.05, accuracy: 0.005)
+    }
+
+    func testBlocksAlternateABBAWithTheSameIterationsOnBothSides() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        _ = try session(machine, filters: ["a/*"]).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        let first = machine.log.filter { $0.pair == 1 }.map(\.side)
+        XCTAssertEqual(first, [.base, .head, .head, .base, .base, .head, .head, .base])
+        let second = machine.log.filter { $0.pair == 2 }.map(\.side)
+        XCTAssertEqual(second, [.head, .base, .base, .head, .head, .base, .base, .head], "pairs alternate who goes first")
+        XCTAssertTrue(machine.log.allSatisfy { $0.iterations == 6 }, "√(4 × 9): one batch for both sides")
+        XCTAssertEqual(machine.started.prefix(4).map(\.side), [.base, .head, .head, .base])
+    }
+
+    func testNoiseThatNeverSettlesStopsAtThePairCapInconclusive() throws {
+        let machine = Machine()
+        machine.headPairFactor = { pair in 1 + 0.04 * (pair % 2 == 0 ? 1 : -1) }  // ±4% layouts: never inside ±2%
+        var settings = PairedSettings(blocks: 2, samplesPerBlock: 1)
+        settings.maximumPairs = 5
+        let report = try session(machine, settings, filters: ["a/*"]).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertEqual(report.benchmarks.map(\.verdict), [.inconclusive])
+        XCTAssertEqual(report.pairsStarted, 5)
+        XCTAssertEqual(report.stop, "pair cap")
+        XCTAssertNotNil(report.benchmarks[0].minimumDetectableEffect, "the MDE stays in every row")
+    }
+
+    func testNoNewPairStartsAfterTheTimeCap() throws {
+        let machine = Machine()
+        machine.headPairFactor = { pair in 1 + 0.04 * (pair % 2 == 0 ? 1 : -1) }
+        machine.clockPerRequest = 1
+        var settings = PairedSettings(blocks: 2, samplesPerBlock: 1)
+        settings.maximumSeconds = 30  // a pair of one benchmark takes 2 hellos… about 8 requests
+        let report = try session(machine, settings, filters: ["a/*"]).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertEqual(report.stop, "time cap")
+        XCTAssertLessThan(report.pairsStarted, settings.maximumPairs)
+        XCTAssertEqual(report.benchmarks[0].verdict, .inconclusive)
+    }
+
+    func testAWorkerThatDiesOnceIsReplacedAndTwiceLeavesTheBenchmarkUnpaired() throws {
+        let once = Machine()
+        once.headPairFactor = Self.layout
+        once.dieOn = (.head, "a/optimized/x", 1)
+        let recovered = try session(once).run(launcher: Launcher(machine: once), base: "b", head: "h")
+        XCTAssertEqual(recovered.benchmarks.map(\.verdict), [.unchanged, .unchanged])
+        XCTAssertTrue(recovered.warnings.contains { $0.contains("the head worker died: killed by signal 9") }, "\(recovered.warnings)")
+        let twice = Machine()
+        twice.headPairFactor = Self.layout
+        twice.dieOn = (.head, "a/optimized/x", 2)
+        let report = try session(twice).run(launcher: Launcher(machine: twice), base: "b", head: "h")
+        XCTAssertEqual(report.notPaired["a/optimized/x"], "the head worker died: killed by signal 9")
+        XCTAssertEqual(report.benchmarks.first { $0.id == "a/optimized/x" }?.verdict, .inconclusive, "never a guess")
+    }
+
+    func testAnInterruptionStopsAndKeepsWhatWasMeasuredMarkedIncomplete() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        machine.interruptAfterRequests = 30
+        let report = try session(machine).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertEqual(report.stop, "interrupted by SIGTERM")
+        XCTAssertFalse(report.complete)
+        XCTAssertLessThanOrEqual(machine.requests, 31, "nothing measured after the signal")
+    }
+
+    func testBenchmarksOfOneBuildOnlyAreNamedAndFiltersMatchingNothingAreRefused() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        machine.headOnly = ["c/optimized/new"]
+        let report = try session(machine).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertEqual(report.notPaired, ["c/optimized/new": "not in the base build"])
+        XCTAssertThrowsError(try session(Machine(), filters: ["nothing/*"]).run(launcher: Launcher(machine: Machine()), base: "b", head: "h")) {
+            XCTAssertEqual(($0 as? CommandFailure)?.status, .badInput)
+        }
+    }
+
+    func testADebugBuildIsRefusedUnlessAllowed() throws {
+        let machine = Machine()
+        machine.build = "debug build, executable sha256 1"
+        XCTAssertThrowsError(try session(machine).run(launcher: Launcher(machine: machine), base: "b", head: "h")) {
+            XCTAssertTrue("\($0)".contains("debug build"), "\($0)")
+        }
+        machine.headPairFactor = Self.layout
+        XCTAssertNoThrow(try session(machine).run(launcher: Launcher(machine: machine), base: "b", head: "h", allowDebug: true))
+    }
+}
