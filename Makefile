@@ -82,26 +82,24 @@ profile: build
 peers: build
 	RESULTS="$(RESULTS)" RUN_ARGS="$(RUN_ARGS)" PEERS_ARGS="$(PEERS_ARGS)" scripts/peers.sh
 
-## compare: build BASE and HEAD (git refs) in release at one fixed path (scripts/build-revision.sh), run them in
-##          interleaved fresh processes, adding rounds for undecided benchmarks up to MAX_ROUNDS / COMPARE_MINUTES;
-##          exit 1 regression, 3 inconclusive
-##          e.g. make compare BASE=main HEAD=my-branch FILTER='colormap/*' ROUNDS=5 COMPARE_MINUTES=8
+## compare: build BASE and HEAD (git refs) in release at one fixed path (scripts/build-revision.sh), then
+##          `framebudget compare-builds`: both builds alive at once, blocks alternating A B B A, process pairs added
+##          until every budgeted benchmark is decided or COMPARE_MINUTES (10) pass; exit 1 regressed, 3 inconclusive
+##          e.g. make compare BASE=main HEAD=my-branch FILTER='colormap/*' COMPARE_MINUTES=5
 ##          MODE=instructions: exact instruction counts under valgrind instead of times (no noise, one run per side)
 compare: build
-	BASE="$(BASE)" HEAD="$(HEAD)" FILTER="$(FILTER)" ROUNDS="$(ROUNDS)" MAX_ROUNDS="$(MAX_ROUNDS)" \
-		COMPARE_MINUTES="$(COMPARE_MINUTES)" RUN_ARGS="$(RUN_ARGS)" COMPARE_ARGS="$(COMPARE_ARGS)" \
-		DATABASE="$(DATABASE)" OUT="$(OUT)" MODE="$(MODE)" scripts/compare-revisions.sh
+	BASE="$(BASE)" HEAD="$(HEAD)" FILTER="$(FILTER)" COMPARE_MINUTES="$(COMPARE_MINUTES)" \
+		COMPARE_ARGS="$(COMPARE_ARGS)" OUT="$(OUT)" MODE="$(MODE)" scripts/compare-revisions.sh
 
 ## nightly: run the suite, record it in Reports/history.sqlite, check regressions against the branch's last run
 nightly: build
 	BENCH_ARGS="$(BENCH_ARGS)" scripts/nightly.sh
 
-## gate-quality: what make compare users get, on real builds: A/A false alarms (identical code built twice) and
-##               power against a real ~5% kernel slowdown, over every optimized benchmark with a budget
-##               e.g. make gate-quality N=20 RUNS=40   (Reports/gate-quality/gate-quality.md)
+## gate-quality: what make compare users get, on real builds (`framebudget gate-quality`): N comparisons of identical
+##               code (A/A) and N against real slowdowns of the colormap (~3% one thread, ~5% two threads), the same
+##               paired procedure and exit rule as make compare; e.g. make gate-quality N=20 (Reports/gate-quality/)
 gate-quality: build
-	N="$(N)" RUNS="$(RUNS)" ROUNDS="$(ROUNDS)" MAX_ROUNDS="$(MAX_ROUNDS)" FILTER="$(FILTER)" RUN_ARGS="$(RUN_ARGS)" \
-		COMPARE_ARGS="$(COMPARE_ARGS)" PATCH="$(PATCH)" SLOWED="$(SLOWED)" scripts/gate-quality.sh
+	N="$(N)" FILTER="$(FILTER)" COMPARE_ARGS="$(COMPARE_ARGS)" PATCH="$(PATCH)" SLOWED="$(SLOWED)" scripts/gate-quality.sh
 
 ## nightly-quality: N gate runs of an unchanged build (no FAIL expected) and of a real colormap slowdown (FAIL
 ##                  expected every time), alternating   e.g. make nightly-quality N=10

@@ -143,7 +143,7 @@ let package = Package(
         ], resources: [.copy("Golden")]),
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets", "Statistics", "Comparison"]),
         .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement", "Budgets", "FrameLoop", "HotPaths"]),
-        .testTarget(name: "RunPipelineTests", dependencies: ["RunPipeline", "Comparison", "Results"]),
+        .testTarget(name: "RunPipelineTests", dependencies: ["RunPipeline", "Comparison", "Results", "Statistics"]),
         .testTarget(name: "CLITests", dependencies: []),
     ]
 )

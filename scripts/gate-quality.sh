@@ -1,25 +1,22 @@
 #!/usr/bin/env bash
-# make gate-quality [N=20] [RUNS=40] [ROUNDS=5] [MAX_ROUNDS=20] [FILTER='ids…'] [RUN_ARGS='…'] [COMPARE_ARGS='…']
+# make gate-quality [N=20] [FILTER='ids…'] [COMPARE_ARGS='…']
 #
-# Measures what `make compare` users get on this machine, end to end, on real builds:
-#   A  = the current commit, A2 = A plus a comment-only commit built in another worktree (identical code, another
-#   path and commit: false alarms, layout included), B = A plus a real code change that makes one single-threaded
-#   kernel ~5% slower (scripts/gate-quality/edge-overlay-slowdown.patch: extra work in the kernel, not a sleep).
-# Each build is made as `make compare` makes it (scripts/build-revision.sh). RUNS rounds of fresh processes of the
-# three builds are recorded once, interleaved; then N comparisons per pair replay make compare's sequential decision
-# procedure (ROUNDS runs per side first, more for undecided benchmarks up to MAX_ROUNDS) with the real merge and
-# compare commands (scripts/gate_quality.py). Default benchmarks: every optimized benchmark that carries a budget.
-# Writes Reports/gate-quality/gate-quality.{json,md}; the recording is resumable (an interrupted one goes on).
+# Builds the three revisions `framebudget gate-quality` compares, then hands over to it (the measuring, the verdicts,
+# the caps, the exit rule and the counting are Swift: RunPipeline.PairedSession and PairedQuality; this script only
+# builds):
+#   A  = the current commit; A2 = A plus a comment-only commit (identical code, another commit: false alarms);
+#   B  = A plus real slowdowns (scripts/gate-quality/colormap-paired-slowdowns.patch: ~3% more work in the
+#        single-threaded depth-size colormap, ~5% in the two-thread display-size colormap; extra work, not a sleep).
+# Each is built as `make compare` builds it (scripts/build-revision.sh). Writes Reports/gate-quality/gate-quality.{md,json}.
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
 cd "$root"
 tool=${FRAMEBUDGET:-$root/.build/release/framebudget}
-out=${OUT:-Reports/gate-quality}
 worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
-slowed=${SLOWED:-edge-overlay/optimized/256x192}   # with PATCH: the benchmark the patch slows
-patch=${PATCH:-scripts/gate-quality/edge-overlay-slowdown.patch}
-read -r -a run_args <<< "${RUN_ARGS:---samples 30 --no-roofs --counters none}"
-mkdir -p "$out"
+patch=${PATCH:-scripts/gate-quality/colormap-paired-slowdowns.patch}
+read -r -a slowed <<< "${SLOWED:-colormap/optimized/256x192 colormap/optimized/1920x1440 photo-frame/optimized/256x192-to-1920x1440}"
+read -r -a filter <<< "${FILTER:-}"
+read -r -a compare_args <<< "${COMPARE_ARGS:-}"
 
 # A commit of HEAD plus an edit, made in a scratch worktree (never on a branch): prints its sha.
 derived_commit() {  # name edit-command…
@@ -36,19 +33,13 @@ slowdown() { git apply "$root/$patch"; }
 a=$(git rev-parse HEAD)
 a2=$(derived_commit identical comment_only)
 b=$(derived_commit slowdown slowdown)
-declare -A binary
-for pair in "A:$a" "A2:$a2" "B:$b"; do
-    name=${pair%%:*}; sha=${pair#*:}
-    binary[$name]="$worktrees/bin/${sha:0:12}/framebudget"
-    [[ -x "${binary[$name]}" ]] || scripts/build-revision.sh "$sha" "${binary[$name]}"
+binaries=()
+for sha in "$a" "$a2" "$b"; do
+    binary="$worktrees/bin/${sha:0:12}/framebudget"
+    scripts/build-revision.sh "$sha" "$binary"
+    binaries+=("$binary")
 done
-
-if [[ -n "${FILTER:-}" ]]; then read -r -a ids <<< "$FILTER"
-else mapfile -t ids < <("$tool" list '*/optimized/*' | python3 scripts/gate_quality.py budgeted Benchmarks/budgets.yaml); fi
-echo "gate-quality: ${#ids[@]} benchmarks: ${ids[*]}" >&2
-
-python3 scripts/gate_quality.py record --out "$out" --runs "${RUNS:-40}" --run-args "${run_args[*]}" \
-    --build "A=${binary[A]}" --build "A2=${binary[A2]}" --build "B=${binary[B]}" \
-    --commit "A=$a" --commit "A2=$a2" --commit "B=$b" "${ids[@]}"
-python3 scripts/gate_quality.py evaluate --tool "$tool" --out "$out" --n "${N:-20}" --rounds "${ROUNDS:-5}" \
-    --max-rounds "${MAX_ROUNDS:-20}" --compare-args "${COMPARE_ARGS:-}" --slowed "$slowed"
+slowed_args=()
+for id in "${slowed[@]}"; do slowed_args+=(--slowed "$id"); done
+exec "$tool" gate-quality "${binaries[@]}" "${filter[@]}" "${slowed_args[@]}" -n "${N:-20}" --budgeted \
+    --out "${OUT:-Reports/gate-quality}" "${compare_args[@]}"

@@ -65,6 +65,21 @@ public struct PairedBenchmarkComparison: Codable, Sendable, Equatable {
     public var verdict: Verdict
     /// Why the verdict is what it is, in a few words (e.g. "interval within ±2.0%").
     public var reason: String
+
+    public init(id: String, threads: Int, threshold: Double, estimate: PairedChange.Estimate?, interval: ConfidenceInterval?,
+                testedAlpha: Double, minimumDetectableEffect: Double?, iterationsPerSample: [Int], verdict: Verdict,
+                reason: String) {
+        self.id = id
+        self.threads = threads
+        self.threshold = threshold
+        self.estimate = estimate
+        self.interval = interval
+        self.testedAlpha = testedAlpha
+        self.minimumDetectableEffect = minimumDetectableEffect
+        self.iterationsPerSample = iterationsPerSample
+        self.verdict = verdict
+        self.reason = reason
+    }
 }
 
 /// A paired comparison of two builds: what `framebudget compare --paired` and the nightly's paired check answer.

@@ -21,6 +21,8 @@ package struct PairedSession {
     /// The signal that asked to stop, polled between blocks.
     package var interrupted: () -> InterruptingSignal?
     package var progress: (String) -> Void
+    /// Narrows the filters further (`--budgeted`: the benchmarks that carry a budget).
+    package var selection: (String) -> Bool = { _ in true }
     /// Seconds a worker may take to answer one request before it is declared hung.
     package var requestTimeout: Double = 120
 
@@ -88,8 +90,7 @@ package struct PairedSession {
     /// The timed benchmarks both builds have, matching the filters.
     private func commonBenchmarks(_ workers: Workers, allowDebug: Bool,
                                   _ tally: inout Tally) throws -> (ids: [String], builds: (base: String, head: String)) {
-        let baseHello = try workers.base.send(.hello, timeout: requestTimeout)
-        let headHello = try workers.head.send(.hello, timeout: requestTimeout)
+        let baseHello = try hello(workers.base, .base), headHello = try hello(workers.head, .head)
         let builds = (base: baseHello.build ?? "unknown build", head: headHello.build ?? "unknown build")
         for (side, build) in [("base", builds.base), ("head", builds.head)] where build.hasPrefix("debug") && !allowDebug {
             throw CommandFailure(.badInput, "the \(side) executable is a debug build: timings would be meaningless; "
@@ -97,7 +98,7 @@ package struct PairedSession {
         }
         let base = baseHello.benchmarks ?? [:], head = headHello.benchmarks ?? [:]
         let filter = IDFilter(filters)
-        let wanted = Set(base.keys).union(head.keys).filter(filter.matches)
+        let wanted = Set(base.keys).union(head.keys).filter { filter.matches($0) && selection($0) }
         if wanted.isEmpty {
             throw CommandFailure(.badInput, filters.isEmpty ? "the two builds have no timed benchmark"
                                  : "no timed benchmark of either build matches \(filters.joined(separator: " "))")
@@ -109,6 +110,16 @@ package struct PairedSession {
         guard !common.isEmpty else { throw CommandFailure(.badInput, "the two builds have no timed benchmark in common") }
         for id in common { tally.threads[id] = max(base[id]!, head[id]!) }
         return (common, builds)
+    }
+
+    /// The worker's hello; a build that exits with a usage error has no `worker` command (it predates paired
+    /// measurement), which deserves its own words.
+    private func hello(_ worker: any PairedWorkerConnection, _ side: PairedSide) throws -> PairedReply {
+        do { return try worker.send(.hello, timeout: requestTimeout) }
+        catch PairedWorkerError.died(_, let how) where how.hasPrefix("exit 64") {
+            throw CommandFailure(.badInput, "the \(side.rawValue) executable has no 'worker' command: it was built "
+                                 + "before paired measurement; compare builds that include it (\(how))")
+        }
     }
 
     /// Measures every pending benchmark in this pair; a worker failure ends the pair (the next one starts fresh
@@ -184,5 +195,16 @@ private extension Optional {
     mutating func take() -> Wrapped? {
         defer { self = nil }
         return self
+    }
+}
+
+extension PairedComparisonReport {
+    /// The exit status of a paired comparison, the same for `compare-builds`, `make compare` and what
+    /// `gate-quality` counts: 1 something regressed; 3 something inconclusive or not paired (none regressed); else 0.
+    /// An interruption's 130/143 is the command's to add.
+    package var exitStatus: ExitStatus {
+        if count(.regressed) > 0 { return .budgetFailure }
+        if count(.inconclusive) > 0 || !notPaired.isEmpty { return .inconclusive }
+        return .success
     }
 }

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Comparison
+import Foundation
+import Measurement
+import RunPipeline
+
+/// How two builds are measured in pairs and judged: shared by `compare-builds` and `gate-quality`, so that what
+/// gate-quality counts is exactly what compare-builds answers.
+struct PairedOptions: ParsableArguments {
+    @Option(help: "The change that matters for single-threaded benchmarks, in percent.")
+    var threshold: Double = 2
+
+    @Option(name: .customLong("threshold-multithreaded"), help: "The same for benchmarks on more than one thread, in percent.")
+    var thresholdMultithreaded: Double = 5
+
+    @Option(name: .customLong("threshold-for"), help: ArgumentHelp("A benchmark's own threshold in percent (repeatable).", valueName: "id=percent"))
+    var thresholdFor: [String] = []
+
+    @Option(help: "Family-wise error of REGRESSED/IMPROVED over the compared benchmarks.")
+    var alpha: Double = 0.01
+
+    @Option(name: .customLong("min-pairs"), help: "Process pairs before any verdict.")
+    var minimumPairs = 3
+
+    @Option(name: .customLong("max-pairs"), help: "Most process pairs for one benchmark.")
+    var maximumPairs = 12
+
+    @Option(name: .customLong("max-minutes"), help: "No new pair starts after this many minutes of measuring.")
+    var maximumMinutes: Double = 10
+
+    @Option(help: "Blocks per benchmark in each pair.")
+    var blocks = 16
+
+    @Option(name: .customLong("block-samples"), help: "Timed samples per side in one block.")
+    var blockSamples = 3
+
+    @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds.")
+    var sampleTime: Double = 5
+
+    @Option(help: "Warm-up of each benchmark in each worker, in milliseconds.")
+    var warmup: Double = 200
+
+    @Option(help: "Pin both workers' measuring threads to this CPU.")
+    var pin: Int?
+
+    @Flag(name: .customLong("allow-debug"), help: "Compare debug builds anyway (numbers are meaningless).")
+    var allowDebug = false
+
+    @Flag(help: "Select the benchmarks that carry a budget in --budgets (with the filters, if any: both must match).")
+    var budgeted = false
+
+    @Option(help: "The budgets file --budgeted selects from.")
+    var budgets: String = Registration.suite.budgetsPath
+
+    func validate() throws {
+        for (name, value, range) in [("--threshold", threshold, 0.0...100), ("--threshold-multithreaded", thresholdMultithreaded, 0...100),
+                                     ("--alpha", alpha, 1e-12...0.5), ("--max-minutes", maximumMinutes, 0.01...1440),
+                                     ("--sample-time", sampleTime, 0.01...10_000), ("--warmup", warmup, 0...600_000)] {
+            guard value.isFinite && range.contains(value) else {
+                throw ValidationError("\(name) must be in \(range.lowerBound)...\(range.upperBound) (got \(value))")
+            }
+        }
+        guard (2...1000).contains(minimumPairs) else { throw ValidationError("--min-pairs must be in 2...1000 (got \(minimumPairs))") }
+        guard maximumPairs >= minimumPairs && maximumPairs <= 1000 else {
+            throw ValidationError("--max-pairs must be in --min-pairs...1000 (got \(maximumPairs))")
+        }
+        guard (1...10_000).contains(blocks), (1...1000).contains(blockSamples) else {
+            throw ValidationError("--blocks must be in 1...10000 and --block-samples in 1...1000")
+        }
+        if let pin, pin < 0 { throw ValidationError("--pin must be a CPU number ≥ 0 (got \(pin))") }
+        _ = try perBenchmarkThresholds()
+    }
+
+    private func perBenchmarkThresholds() throws -> [String: Double] {
+        var thresholds: [String: Double] = [:]
+        for entry in thresholdFor {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let value = Double(parts[1]), value.isFinite, (0...100).contains(value) else {
+                throw ValidationError("--threshold-for takes id=percent, e.g. nms/optimized/typical=3 (got \(entry))")
+            }
+            thresholds[parts[0]] = value / 100
+        }
+        return thresholds
+    }
+
+    var settings: PairedSettings {
+        PairedSettings(threshold: threshold / 100, multithreadedThreshold: thresholdMultithreaded / 100,
+                       thresholds: (try? perBenchmarkThresholds()) ?? [:], alpha: alpha, minimumPairs: minimumPairs,
+                       maximumPairs: maximumPairs, maximumSeconds: maximumMinutes * 60, blocks: blocks,
+                       samplesPerBlock: blockSamples)
+    }
+
+    /// One paired comparison of two executables, as `compare-builds` runs it.
+    func compare(base: String, head: String, filters: [String], interruption: Interruption,
+                 progress: @escaping (String) -> Void = { Console.info($0) }) throws -> PairedComparisonReport {
+        for path in [base, head] where !FileManager.default.isExecutableFile(atPath: path) {
+            throw CommandFailure(.badInput, "\(path): not an executable file")
+        }
+        var arguments = ["--sample-time", "\(sampleTime)", "--warmup", "\(warmup)"]
+        if let pin { arguments += ["--pin", "\(pin)"] }
+        let launcher = PairedProcessLauncher(base: base, head: head, arguments: arguments)
+        var session = PairedSession(settings: settings, filters: filters, interrupted: { interruption.signal }, progress: progress)
+        if budgeted {
+            let ids = Set(try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs).map(\.benchmarkID))
+            session.selection = { ids.contains($0) }
+        }
+        do { return try session.run(launcher: launcher, base: base, head: head, allowDebug: allowDebug) }
+        catch let error as PairedWorkerError { throw CommandFailure(.runFailure, "\(error)") }
+    }
+}

@@ -1,0 +1,100 @@
+import Comparison
+import Foundation
+import Statistics
+
+/// What `make compare` users get on this machine, measured: the paired comparison run N times on identical code
+/// (A/A) and N times against a build with known real slowdowns (A/B), through the same procedure and exit rule,
+/// and the error rates against the targets.
+package struct PairedQuality: Codable, Sendable {
+    /// One comparison: its exit status and what it said of each benchmark.
+    package struct Outcome: Codable, Sendable {
+        package var exitStatus: Int32
+        package var verdicts: [String: Verdict]
+        package var threads: [String: Int]
+        package var minimumDetectableEffects: [String: Double]
+        package var pairs: Int
+        package var seconds: Double
+        package var stop: String
+        /// Median over benchmarks of the pairs' standard deviation of log ratio: how noisy the host was.
+        package var spread: Double?
+        /// The 1-minute load average when the comparison started.
+        package var load: Double?
+
+        package init(_ report: PairedComparisonReport, load: Double?) {
+            exitStatus = report.exitStatus.rawValue
+            verdicts = Dictionary(uniqueKeysWithValues: report.benchmarks.map { ($0.id, $0.verdict) })
+            threads = Dictionary(uniqueKeysWithValues: report.benchmarks.map { ($0.id, $0.threads) })
+            minimumDetectableEffects = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in
+                b.minimumDetectableEffect.map { (b.id, $0) }
+            })
+            pairs = report.pairsStarted
+            seconds = report.seconds
+            stop = report.stop
+            let spreads = report.benchmarks.compactMap { $0.estimate?.standardDeviation }
+            spread = spreads.isEmpty ? nil : Descriptive.median(spreads)
+            self.load = load
+        }
+    }
+
+    package var machine: String
+    package var date: String
+    /// The benchmarks the slowed build makes slower on purpose.
+    package var slowed: [String]
+    package var identical: [Outcome] = []
+    package var slowedOutcomes: [Outcome] = []
+
+    package init(machine: String, date: String, slowed: [String]) {
+        self.machine = machine
+        self.date = date
+        self.slowed = slowed
+    }
+
+    private func verdicts(_ outcomes: [Outcome], where include: (String) -> Bool) -> [Verdict] {
+        outcomes.flatMap { $0.verdicts.filter { include($0.key) }.map(\.value) }
+    }
+
+    /// The lines of the report, each a measured rate beside its target.
+    package var lines: [String] {
+        let aa = identical, ab = slowedOutcomes
+        let aaVerdicts = verdicts(aa) { _ in true }
+        let wrong = aaVerdicts.filter { $0 == .regressed || $0 == .improved }.count
+        let single = aa.flatMap { o in o.verdicts.filter { o.threads[$0.key] == 1 }.map(\.value) }
+        let unchanged = single.filter { $0 == .unchanged }.count
+        var lines = [
+            "A/A (identical code, \(aa.count) comparisons): \(aa.filter { $0.exitStatus == 1 }.count) exited 1 (target ≤ 1 of 20); "
+                + "\(wrong) of \(aaVerdicts.count) verdicts REGRESSED/IMPROVED (target ≤ 1%); "
+                + "\(unchanged) of \(single.count) single-threaded verdicts UNCHANGED (target ≥ 90%)",
+        ]
+        for id in slowed {
+            let called = ab.filter { $0.verdicts[id] == .regressed }.count
+            lines.append("A/B \(id): REGRESSED in \(called) of \(ab.count) comparisons (target ≥ 19 of 20)")
+        }
+        let others = verdicts(ab) { !slowed.contains($0) }
+        let stray = others.filter { $0 == .regressed || $0 == .improved }.count
+        lines.append("A/B other benchmarks: \(stray) of \(others.count) verdicts REGRESSED/IMPROVED (target 0)")
+        let all = aa + ab
+        for (name, multi, target) in [("single-threaded", false, "2%"), ("two-thread", true, "5%")] {
+            let mdes = all.flatMap { o in o.minimumDetectableEffects.filter { (o.threads[$0.key] ?? 1 > 1) == multi }.map(\.value) }
+            if !mdes.isEmpty {
+                lines.append("median MDE, \(name): \(String(format: "%.2f%%", Descriptive.median(mdes) * 100)) (target ≤ \(target))")
+            }
+        }
+        if !all.isEmpty {
+            let seconds = all.map(\.seconds)
+            lines.append("measuring time per comparison: median \(Int(Descriptive.median(seconds))) s, longest \(Int(seconds.max()!)) s (cap 600 s)")
+            let spreads = all.compactMap(\.spread), loads = all.compactMap(\.load)
+            if !spreads.isEmpty {
+                lines.append("host noise: median pair spread \(String(format: "%.2f%%", Descriptive.median(spreads) * 100)), "
+                             + "largest \(String(format: "%.2f%%", spreads.max()! * 100)); 1-minute load "
+                             + (loads.isEmpty ? "unknown" : String(format: "%.2f–%.2f", loads.min()!, loads.max()!)))
+            }
+        }
+        return lines
+    }
+
+    /// Markdown: the machine and date, then the rates.
+    package var markdown: String {
+        (["# Paired comparison quality", "", "Machine: \(machine). Date: \(date).", ""] + lines.map { "- \($0)" })
+            .joined(separator: "\n") + "\n"
+    }
+}

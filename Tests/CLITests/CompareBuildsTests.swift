@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+/// `compare-builds` end to end: two real worker processes of the built binary, the protocol, the files written and
+/// the exit codes (timing verdicts are not asserted: this is a debug build on a shared machine).
+final class CompareBuildsTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "fb-pairs-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    func testTwoBuildsArePairedAndTheReportsWritten() throws {
+        let binary = Framebudget.binary.path
+        let result = try Framebudget.run([
+            "compare-builds", binary, binary, "texture-upload/optimized/256x192", "texture-upload/memcpy/256x192",
+            "--allow-debug", "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
+            "--min-pairs", "2", "--max-pairs", "2", "--format", "json", "--out", folder + "/c.json", "--markdown", folder + "/c.md"])
+        XCTAssertTrue([0, 3].contains(result.status), "identical code never regresses: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
+        let benchmarks = json["benchmarks"] as! [[String: Any]]
+        XCTAssertEqual(benchmarks.map { $0["id"] as! String }.sorted(), ["texture-upload/memcpy/256x192", "texture-upload/optimized/256x192"])
+        XCTAssertEqual(json["pairsStarted"] as? Int, 2)
+        XCTAssertTrue(benchmarks.allSatisfy { ($0["iterationsPerSample"] as! [Int]).count == 2 }, "one batch per pair")
+        let markdown = try String(contentsOfFile: folder + "/c.md", encoding: .utf8)
+        XCTAssertTrue(markdown.hasPrefix("### FrameBudget paired comparison:"), markdown)
+        XCTAssertTrue(result.stdout.contains("paired: 2 benchmarks"), "the console table is printed too: \(result.stdout)")
+    }
+
+    func testBadInputIsOneLineAndExitTwo() throws {
+        let binary = Framebudget.binary.path
+        let missing = try Framebudget.run(["compare-builds", folder + "/nothing", binary])
+        XCTAssertEqual(missing.status, 2, missing.stderr)
+        XCTAssertEqual(missing.stderr, "framebudget: error: \(folder)/nothing: not an executable file\n")
+        let debug = try Framebudget.run(["compare-builds", binary, binary, "texture-upload/optimized/256x192"])
+        XCTAssertEqual(debug.status, 2, debug.stderr)
+        XCTAssertTrue(debug.stderr.contains("debug build"), debug.stderr)
+        let none = try Framebudget.run(["compare-builds", binary, binary, "no-such/*", "--allow-debug"])
+        XCTAssertEqual(none.status, 2, none.stderr)
+        XCTAssertTrue(none.stderr.contains("no timed benchmark of either build matches no-such/*"), none.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/c.json"))
+    }
+
+    func testAnOlderBuildWithoutWorkersIsNamed() throws {
+        // A stand-in for a build from before paired measurement: a program that rejects the `worker` subcommand.
+        let old = folder + "/old"
+        try "#!/bin/sh\necho \"Error: Unexpected argument '$1'\" >&2\nexit 64\n".write(toFile: old, atomically: true, encoding: .utf8)
+        chmod(old, 0o755)
+        let result = try Framebudget.run(["compare-builds", old, Framebudget.binary.path, "--allow-debug"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("the base executable has no 'worker' command"), result.stderr)
+    }
+}

@@ -1,0 +1,49 @@
+import Comparison
+import Statistics
+import XCTest
+@testable import RunPipeline
+
+/// gate-quality's counting, on a recorded set with a known answer.
+final class PairedQualityTests: XCTestCase {
+    private func report(_ verdicts: [String: Verdict], mde: Double = 0.01) -> PairedComparisonReport {
+        let benchmarks = verdicts.sorted { $0.key < $1.key }.map { id, verdict in
+            PairedBenchmarkComparison(
+                id: id, threads: id.hasPrefix("two") ? 2 : 1, threshold: 0.02,
+                estimate: PairedChange.estimate(pairLogRatios: [0.01, 0.012, 0.011]), interval: nil, testedAlpha: 0.005,
+                minimumDetectableEffect: id.hasPrefix("two") ? mde * 3 : mde, iterationsPerSample: [1, 1, 1],
+                verdict: verdict, reason: "")
+        }
+        return PairedComparisonReport(base: "a", head: "b", settings: PairedSettings(), benchmarks: benchmarks, notPaired: [:],
+                                      pairsStarted: 3, seconds: 60, stop: "decided", complete: true, warnings: [])
+    }
+
+    func testRatesAreCountedAgainstTheirTargets() {
+        var quality = PairedQuality(machine: "cpu, 2 cores", date: "2026-11-26", slowed: ["one/optimized/x"])
+        quality.identical = [
+            .init(report(["one/optimized/x": .unchanged, "two/optimized/y": .unchanged]), load: 0.5),
+            .init(report(["one/optimized/x": .regressed, "two/optimized/y": .inconclusive]), load: 1.5),
+        ]
+        quality.slowedOutcomes = [
+            .init(report(["one/optimized/x": .regressed, "two/optimized/y": .unchanged]), load: 0.7),
+            .init(report(["one/optimized/x": .inconclusive, "two/optimized/y": .improved]), load: 0.9),
+        ]
+        let lines = quality.lines
+        XCTAssertEqual(lines[0], "A/A (identical code, 2 comparisons): 1 exited 1 (target ≤ 1 of 20); 1 of 4 verdicts "
+                       + "REGRESSED/IMPROVED (target ≤ 1%); 1 of 2 single-threaded verdicts UNCHANGED (target ≥ 90%)")
+        XCTAssertEqual(lines[1], "A/B one/optimized/x: REGRESSED in 1 of 2 comparisons (target ≥ 19 of 20)")
+        XCTAssertEqual(lines[2], "A/B other benchmarks: 1 of 2 verdicts REGRESSED/IMPROVED (target 0)")
+        XCTAssertEqual(lines[3], "median MDE, single-threaded: 1.00% (target ≤ 2%)")
+        XCTAssertEqual(lines[4], "median MDE, two-thread: 3.00% (target ≤ 5%)")
+        XCTAssertTrue(lines[6].hasSuffix("1-minute load 0.50–1.50"), lines[6])
+        XCTAssertTrue(quality.markdown.contains("Machine: cpu, 2 cores. Date: 2026-11-26."))
+    }
+
+    func testTheExitStatusIsTheOneCompareBuildsReturns() {
+        XCTAssertEqual(report(["a": .regressed, "b": .inconclusive]).exitStatus, .budgetFailure)
+        XCTAssertEqual(report(["a": .unchanged, "b": .inconclusive]).exitStatus, .inconclusive)
+        XCTAssertEqual(report(["a": .unchanged, "b": .improved]).exitStatus, .success)
+        var unpaired = report(["a": .unchanged])
+        unpaired.notPaired = ["c": "not in the base build"]
+        XCTAssertEqual(unpaired.exitStatus, .inconclusive, "a benchmark that could not be compared is not a pass")
+    }
+}
