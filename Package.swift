@@ -21,7 +21,8 @@
 //     Reports → Budgets, Results, Statistics, TextFormatting
 //     Plots → Budgets, Comparison, Results, Statistics, ChildProcesses, TextFormatting
 //     RunPipeline (select → preflight → environment → roofs → run → annotate → save → re-measure, no argument parsing)
-//       → Measurement, Counters, FrameLoop, Budgets, Gate, Reports, Plots, Results, CaptureKernels, TextFormatting
+//       → Measurement, Counters, FrameLoop, Budgets, Gate, Reports, Plots, Results, CaptureKernels, TextFormatting,
+//         Comparison, Statistics (the paired session: worker protocol, PairedSession, PairedQuality)
 //   Library product FrameBudget (the public API: RegisteredSuite, FrameBudgetCommandLine; re-exports Measurement and
 //     FrameLoop) → RunPipeline, the harness modules above, CaptureKernels, ArgumentParser. It imports no suite.
 //   Clients of that API, no back door: BenchmarkSuite (Benchmarks/Suite: the camera pipeline's benchmarks, declared with
@@ -105,7 +106,7 @@ let package = Package(
         // One measured run from selection to saved results and re-measuring processes: no argument parsing.
         .target(name: "RunPipeline", dependencies: [
             "Measurement", "Counters", "FrameLoop", "Budgets", "Gate", "Reports", "Plots", "Results", "CaptureKernels",
-            "TextFormatting",
+            "TextFormatting", "Comparison", "Statistics",
         ]),
 
         // MARK: - Command line (the library product users import) and the framebudget executable, its first client
