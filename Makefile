@@ -91,9 +91,10 @@ compare: build
 	BASE="$(BASE)" HEAD="$(HEAD)" FILTER="$(FILTER)" COMPARE_MINUTES="$(COMPARE_MINUTES)" \
 		COMPARE_ARGS="$(COMPARE_ARGS)" OUT="$(OUT)" MODE="$(MODE)" scripts/compare-revisions.sh
 
-## nightly: run the suite, record it in Reports/history.sqlite, check regressions against the branch's last run
+## nightly: the gate (budgets), then tonight's build against the branch's last recorded commit in pairs
+##          (`framebudget nightly`; the baseline is built once and cached), both recorded in Reports/history.sqlite
 nightly: build
-	BENCH_ARGS="$(BENCH_ARGS)" scripts/nightly.sh
+	BENCH_ARGS="$(BENCH_ARGS)" COMPARE_ARGS="$(COMPARE_ARGS)" DATABASE="$(DATABASE)" scripts/nightly.sh
 
 ## gate-quality: what make compare users get, on real builds (`framebudget gate-quality`): N comparisons of identical
 ##               code (A/A) and N against real slowdowns of the colormap (~3% one thread, ~5% two threads), the same

@@ -12,7 +12,7 @@ struct HistoryCommand: ParsableCommand {
         commandName: "history", abstract: "Record runs in the history database, list them, show and plot trends.",
         discussion: "Example: framebudget history record Reports/latest/results.json --branch main",
         subcommands: [HistoryRecordCommand.self, HistoryListCommand.self, HistoryShowCommand.self,
-                      HistoryPlotCommand.self, HistoryVerifyCommand.self])
+                      HistoryPlotCommand.self, HistoryVerifyCommand.self, HistoryBaselineCommand.self])
 }
 
 /// The database every history subcommand works on.

@@ -28,6 +28,8 @@ public struct RunResults: Codable, Sendable {
     public var benchmarks: [BenchmarkResult]
     /// Stability warnings (virtual machine, load, governor, debug build...).
     public var warnings: [String]
+    /// The nightly's paired comparison against its baseline build, when one was made (absent otherwise).
+    public var pairedChange: PairedChangeSummary?
 
     public init(
         runID: String, startedAt: Date, environment: EnvironmentInfo, settings: RunSettings,

@@ -90,6 +90,13 @@ struct PairedOptions: ParsableArguments {
                        samplesPerBlock: blockSamples)
     }
 
+    /// The paired comparison of the budgeted benchmarks (the nightly's regression check).
+    func compareBudgeted(base: String, head: String, interruption: Interruption) throws -> PairedComparisonReport {
+        var options = self
+        options.budgeted = true
+        return try options.compare(base: base, head: head, filters: [], interruption: interruption)
+    }
+
     /// One paired comparison of two executables, as `compare-builds` runs it.
     func compare(base: String, head: String, filters: [String], interruption: Interruption,
                  progress: @escaping (String) -> Void = { Console.info($0) }) throws -> PairedComparisonReport {

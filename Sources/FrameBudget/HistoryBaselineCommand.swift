@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import History
+import RunPipeline
+
+/// `history baseline-commit --branch B`: the git commit of the branch's newest complete run — the build `make nightly`
+/// compares tonight's build with, in pairs. Prints nothing (exit 0) when the branch has no complete run yet.
+struct HistoryBaselineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "baseline-commit",
+        abstract: "Print the git commit of a branch's newest complete recorded run (the nightly's paired baseline).")
+
+    @Option(help: "The branch.")
+    var branch: String
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        try reportingFailures {
+            guard FileManager.default.fileExists(atPath: database.path) else { return }
+            let history = try database.openExisting()
+            let baseline: BaselineResolver.Baseline
+            do { baseline = try BaselineResolver.resolve(branch, database: history) }
+            catch HistoryError.noBaseline { return }
+            catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+            if let commit = baseline.run.environment.gitCommit { Console.output(commit) }
+        }
+    }
+}
