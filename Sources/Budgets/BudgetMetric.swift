@@ -12,7 +12,7 @@ public enum BudgetMetric: String, Codable, Sendable, CaseIterable {
     case fpsShare = "fps-share"
     /// Peak resident memory of the process after the benchmark (`BenchmarkResult.peakResidentBytes`).
     case peakMemory = "peak-memory"
-    /// Late-window p50 over early-window p50 of frame time (`FrameLoopSummary.driftRatio`).
+    /// The robust trend of frame time from the first quarter of the run to the last (`FrameLoopSummary.driftRatio`).
     case drift
 
     /// The statistics a budget may name for this metric.

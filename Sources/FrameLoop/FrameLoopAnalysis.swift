@@ -31,7 +31,7 @@ public enum FrameLoopAnalysis {
             intervals: intervals, cadenceMilliseconds: record.cadenceMilliseconds)
         summary.queueCapacity = record.policy.waitingCapacity
         summary.peakWaitingFrames = FrameSchedule.peakWaiting(record.outcomes)
-        summary.driftInterval = FrameRateMetrics.driftInterval(frameTimes: frameTimes, resamples: resamples, seed: seed)
+        summary.driftInterval = FrameRateMetrics.driftInterval(frameTimes: frameTimes)
         return summary
     }
 }

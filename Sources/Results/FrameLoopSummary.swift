@@ -21,7 +21,7 @@ public struct FrameLoopSummary: Codable, Sendable {
     /// consecutive presentations (each completion shown at the next frame tick, one frame per tick), those
     /// ≤ 1000/57 ms (a dropped or late frame makes one interval of two ticks).
     public var shareAtOrAbove57FPS: Double
-    /// Late-window p50 over early-window p50 of frame time (1.0 = no drift).
+    /// The robust trend of frame time over the run, first quarter to last (1.0 = no drift; FrameRateMetrics.driftRatio).
     public var driftRatio: Double
     /// Frame times in order, ms (the timeline plot reads them).
     public var frameTimesMilliseconds: [Double]
@@ -34,8 +34,8 @@ public struct FrameLoopSummary: Codable, Sendable {
     public var queueCapacity: Int?
     /// The most frames found waiting behind a busy processing thread at once (the backlog a queue built up).
     public var peakWaitingFrames: Int?
-    /// 95% block-bootstrap interval of `driftRatio` (late- over early-window median), so a drift budget is judged on
-    /// noise like every other statistic: a run whose two windows merely scatter is INCONCLUSIVE, not FAIL.
+    /// 95% interval of `driftRatio` (Sen's interval of the Theil–Sen slope over 20 blocks of frames), so a drift
+    /// budget is judged on noise like every other statistic.
     public var driftInterval: ConfidenceInterval?
 
     public init(
