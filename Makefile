@@ -7,7 +7,7 @@ RELEASE_BIN  := .build/release/framebudget
 ISA_FLAGS    ?= $(shell scripts/release-flags.sh)
 BENCH_ARGS   ?=
 
-.PHONY: all deps build build-debug test bench quick gate env clean counters profile
+.PHONY: all deps build build-debug test bench quick gate env clean counters profile reference
 
 all: build
 
@@ -21,6 +21,11 @@ build: deps
 
 build-debug: deps
 	$(SWIFT) build
+
+## reference: regenerate Docs/reference/ (every command's --help, one file each) from the debug build; `make test`
+##            fails when a file there no longer matches the binary's --help
+reference: build-debug
+	scripts/generate-reference.sh .build/debug/framebudget Docs/reference
 
 ## test: every test target, debug build (deterministic; no timing assertions); Package.swift's dependencies against the
 ##       imports (scripts/check-module-graph.py); the example package (Examples/StringKernels, its own debug build:

@@ -51,7 +51,7 @@ except ImportError as error:
 cv2.setNumThreads(THREADS)
 
 
-# MARK: - Timing protocol (the harness's, see README "How it measures")
+# MARK: - Timing protocol (the harness's, see Docs/MEASURING.md, "How it measures")
 
 def clock_cost_ns():
     reads = 10000

@@ -133,7 +133,8 @@ final class ReportNumbersTests: XCTestCase {
     }
 
     /// Per-run values read from the plain JSON (each replicate's slice of samples, or its frame loop), then the
-    /// estimate (geometric mean; plain mean for shares) and the 95% t interval over runs, as the README states.
+    /// estimate (geometric mean; plain mean for shares) and the 95% t interval over runs, as
+    /// Docs/BUDGETS-AND-REPORTS.md states.
     private func assertRunLevel(_ shown: (value: Double, lower: Double?, upper: Double?), budget: Budget,
                                 benchmark: [String: Any], replicates: [[String: Any]], row: String) throws {
         let samples = benchmark["samplesNanoseconds"] as! [Double]
