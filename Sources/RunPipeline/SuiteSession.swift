@@ -98,6 +98,9 @@ package struct SuiteSession {
         Console.endProgress()
         Console.writeToStandardError("waiting for a signal after \(count) benchmarks\n")
         while !interruption.isRequested { usleep(10_000) }
+        guard request.holdAfterSignal else { return }
+        Console.writeToStandardError("holding after \(interruption.signalName ?? "the signal")\n")
+        while true { usleep(10_000) }
     }
 
     /// Throughput against the roofs, and the files counted children kept (`--counters callgrind`) as artifacts.
