@@ -18,7 +18,8 @@ struct GateCommand: ParsableCommand {
             Examples: framebudget gate · framebudget gate 'colormap/*' --strict · framebudget gate --results Reports/latest/results.json · framebudget gate --baseline main
             Budgets are judged on process runs: one process passes a budget only with a clear margin and never fails it; \
             undecided budgets get fresh processes (--max-processes, --max-minutes) and are then PASS, FAIL (≥ 2 processes) or INCONCLUSIVE.
-            Exit: 0 all pass · 1 a budget failed or is missing · 2 bad input · 3 inconclusive (--strict) · 4 run failure. \
+            Exit: 0 all pass · 1 a budget failed or is missing · 2 bad input · 3 inconclusive (--strict) · 4 run failure \
+            (a re-measuring process died, an incomplete --results file) · 130/143 interrupted. \
             With --advisory the verdicts are reported but only 2 and 4 fail (make bench).
             """)
 
@@ -76,7 +77,7 @@ struct GateCommand: ParsableCommand {
             let input = try scoped.writeReports(run, verdicts: verdicts, into: directory)
             print(ReportPipeline.consoleTable(input))
             print("\nreports: \(directory)/report.html")
-            try finish(input, run: run, baseline: baseline)
+            try finish(input, run: run, resultsPath: results ?? "\(directory)/results.json", baseline: baseline)
         }
     }
 
@@ -109,9 +110,17 @@ struct GateCommand: ParsableCommand {
         return budgets.filter { filter.matches($0.benchmarkID) }
     }
 
-    private func finish(_ input: ReportInput, run: RunResults, baseline: BaselineResolver.Baseline?) throws {
+    /// An incomplete run is not gated: interrupted, it exits with its signal's status (130/143); stopped otherwise
+    /// (a failed set-up, a re-measuring process that died), it is a run failure (4), whose reason is the error.
+    private func finish(_ input: ReportInput, run: RunResults, resultsPath: String, baseline: BaselineResolver.Baseline?) throws {
         if !run.complete {
-            throw run.interruptingSignal.map { ExitCode($0.exitStatus) } ?? ExitStatus.interrupted.code
+            let reason = run.incompleteReason ?? "no reason recorded"
+            if let signal = run.interruptingSignal {
+                Console.warning("gate incomplete: \(reason); partial results in \(resultsPath)")
+                throw ExitCode(signal.exitStatus)
+            }
+            if results != nil { throw CommandFailure(.runFailure, "\(resultsPath): incomplete run (\(reason)): not gated") }
+            throw CommandFailure(.runFailure, "\(reason); the results so far are in \(resultsPath), marked incomplete")
         }
         var checks: [any GateCheck] = [BudgetGateCheck()]
         if let baseline { checks.append(BaselineGateCheck(baseline: baseline, head: run, settings: baselineOptions.settings)) }
