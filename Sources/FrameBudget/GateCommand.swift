@@ -154,7 +154,7 @@ struct GateOptions: ParsableArguments {
     }
 
     func pipeline() throws -> ReportPipeline {
-        ReportPipeline(budgets: try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs),
+        ReportPipeline(budgets: try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs, frameLoopIDs: Registration.frameLoopIDs),
                        evaluator: BudgetEvaluator(warningMarginPercent: marginPercent), strict: strict)
     }
 }

@@ -17,11 +17,14 @@ package struct ReportPipeline {
     }
 
     /// Loads the budgets file, checking every id against the registered benchmarks: a budget naming a registered
-    /// benchmark that did not run is MISSING later (exit 1); one naming no registered benchmark is a typo, bad input.
-    /// - Parameter knownIDs: the ids of every registered benchmark (not only the selected ones).
+    /// benchmark that did not run is MISSING later (exit 1); one naming no registered benchmark is a typo, bad input,
+    /// and so is a frame-loop metric on a benchmark that is no frame loop (it could never be read).
+    /// - Parameters:
+    ///   - knownIDs: the ids of every registered benchmark (not only the selected ones).
+    ///   - frameLoopIDs: those of them that are frame-loop benchmarks.
     /// - Throws: ``CommandFailure`` (bad input) with the file, line and field.
-    package static func loadBudgets(_ path: String, knownIDs: Set<String>) throws -> [Budget] {
-        do { return try BudgetsFile.load(path: path, knownIDs: knownIDs) }
+    package static func loadBudgets(_ path: String, knownIDs: Set<String>, frameLoopIDs: Set<String>) throws -> [Budget] {
+        do { return try BudgetsFile.load(path: path, knownIDs: knownIDs, frameLoopIDs: frameLoopIDs) }
         catch { throw CommandFailure(.badInput, "\(error)") }
     }
 
