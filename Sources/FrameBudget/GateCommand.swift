@@ -56,8 +56,7 @@ struct GateCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let pipeline = try gate.pipeline()
-            let baseline = try baselineOptions.resolve()
-            let (measured, directory, processes) = try measureOrRead()
+            let (measured, directory, processes, baseline) = try measureOrRead()
             var run = measured
             let selected = selectedBudgets(pipeline.budgets)
             if selected.isEmpty { Console.warning("no budget applies to the selected benchmarks: nothing to gate") }
@@ -81,18 +80,23 @@ struct GateCommand: ParsableCommand {
         }
     }
 
-    private func measureOrRead() throws -> (RunResults, String, FreshProcesses?) {
+    /// The run to gate (read, or measured after the baseline is resolved), its report folder, the re-measurement of
+    /// a measured run, and the baseline.
+    private func measureOrRead() throws -> (RunResults, String, FreshProcesses?, BaselineResolver.Baseline?) {
         if let results {
             let run: RunResults
             do { run = try ResultsFile.read(from: results) } catch { throw CommandFailure(.badInput, "\(error)") }
+            let baseline = try baselineOptions.resolve(head: run) { run.machineClass }
             let folder = out ?? URL(fileURLWithPath: results).deletingLastPathComponent().path
             try Folders.create(folder, what: "report folder")
-            return (run, folder, nil)
+            return (run, folder, nil, baseline)
         }
-        let (run, directory, _) = try SuiteSession(request: measurement.request(output), benchmarks: Registration.suite.benchmarks)
-            .execute(counting: counterOptions)
+        let session = SuiteSession(request: measurement.request(output), benchmarks: Registration.suite.benchmarks)
+        let baseline = try baselineOptions.resolve(head: nil) { session.machineClass(countersMode: counterOptions.counters) }
+        let (run, directory, _) = try session.execute(counting: counterOptions)
         let cap = SequentialGate.Cap(processes: maxProcesses, seconds: maxMinutes * 60)
-        return (run, directory.path, FreshProcesses(runArguments: measurement.forwardedArguments(counters: counterOptions), cap: cap, directory: directory))
+        return (run, directory.path, FreshProcesses(runArguments: measurement.forwardedArguments(counters: counterOptions), cap: cap, directory: directory),
+                baseline)
     }
 
     /// A results file cannot be re-measured: say once why budgets that rest on one process stay INCONCLUSIVE.

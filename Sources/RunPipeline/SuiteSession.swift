@@ -101,6 +101,13 @@ package struct SuiteSession {
         return (run, directory)
     }
 
+    /// The machine class the run will have (this machine, this build, the request's settings): what a baseline is
+    /// checked against before anything is measured.
+    package func machineClass(countersMode: CounterMode) -> MachineClass {
+        let environment = EnvironmentProbe.collect(clock: MonotonicClock.characterize())
+        return MachineClass(environment: environment, settings: recordedSettings(request.settings, counters: countersMode))
+    }
+
     /// Test-only (`--test-wait-for-signal-after N`): once N benchmarks are saved, block until a signal arrives, so a
     /// signal test knows where the run stands when it interrupts it (no race with the next benchmark's end).
     private func waitForTestSignal(after run: RunResults, _ interruption: Interruption) {
