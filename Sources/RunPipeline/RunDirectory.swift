@@ -18,8 +18,9 @@ package struct RunDirectory: Sendable {
         if fileManager.fileExists(atPath: directory.path) {
             throw CommandFailure(.badInput, "\(directory.path): run folder exists already; choose another --run-id")
         }
-        do { try fileManager.createDirectory(atPath: directory.path, withIntermediateDirectories: true) }
-        catch { throw CommandFailure(.runFailure, "\(root): cannot create run folder: \(Folders.obstacle(to: directory.path))") }
+        if let problem = Folders.make(directory.path) {
+            throw CommandFailure(.runFailure, "\(root): cannot create run folder: \(problem)")
+        }
         guard access(directory.path, W_OK) == 0 else {
             throw CommandFailure(.runFailure, "\(directory.path): not writable")
         }

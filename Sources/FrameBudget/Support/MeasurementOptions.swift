@@ -96,5 +96,9 @@ struct OutputOptions: ParsableArguments {
         if let runID, runID.isEmpty || runID.contains("/") || runID.hasPrefix(".") || runID == "latest" {
             throw ValidationError("--run-id '\(runID)' must be a plain folder name (no '/', not 'latest')")
         }
+        // 255: NAME_MAX of Linux file systems (and of macOS's).
+        if let runID, runID.utf8.count > 255 {
+            throw ValidationError("--run-id must be at most 255 bytes (it names a folder; got \(runID.utf8.count))")
+        }
     }
 }
