@@ -88,7 +88,6 @@ struct GateCommand: ParsableCommand {
             do { run = try ResultsFile.read(from: results) } catch { throw CommandFailure(.badInput, "\(error)") }
             let baseline = try baselineOptions.resolve(head: run) { run.machineClass }
             let folder = out ?? URL(fileURLWithPath: results).deletingLastPathComponent().path
-            try Folders.create(folder, what: "report folder")
             return (run, folder, nil, baseline)
         }
         let session = SuiteSession(request: measurement.request(output), benchmarks: Registration.suite.benchmarks)
