@@ -60,7 +60,7 @@ started=$(date +%s)
 for ((r = 1; r <= rounds; r++)); do one_round "${filter[@]}"; done
 merge_sides
 while ((round < max_rounds)); do
-    mapfile -t undecided < <("$tool" compare "$out/base.json" "$out/head.json" "${compare_args[@]}" --undecided)
+    mapfile -t undecided < <("$tool" compare "$out/base.json" "$out/head.json" "${compare_args[@]}" --undecided --format console)
     ((${#undecided[@]} > 0)) || break
     elapsed=$(($(date +%s) - started))
     if ((elapsed + last_round_seconds > cap_seconds)); then   # a round like the last would overrun the cap
@@ -70,7 +70,7 @@ while ((round < max_rounds)); do
     one_round "${undecided[@]}"
     merge_sides
 done
-mapfile -t undecided < <("$tool" compare "$out/base.json" "$out/head.json" "${compare_args[@]}" --undecided)
+mapfile -t undecided < <("$tool" compare "$out/base.json" "$out/head.json" "${compare_args[@]}" --undecided --format console)
 ((round < max_rounds)) || echo "compare: round cap reached ($max_rounds rounds)" >&2
 echo "compare: $round rounds, $(($(date +%s) - started)) s of measuring" >&2
 
