@@ -12,7 +12,7 @@ struct BudgetEntry {
     let node: Node
     let index: Int
 
-    func budget(knownIDs: Set<String>?) throws -> Budget {
+    func budget(knownIDs: Set<String>?, frameLoopIDs: Set<String>? = nil) throws -> Budget {
         let entries = try reader.mapping(node, field: "budgets[\(index)]", allowed: Self.fields)
         func text(_ field: String) throws -> String { try reader.string(entries, field, in: node) }
         let metric = try choice(entries, "metric", BudgetMetric.self)
@@ -41,6 +41,12 @@ struct BudgetEntry {
             let hint = sameHotPath.isEmpty ? "no benchmark of hot path '\(budget.hotPath)'" : "known: \(sameHotPath.joined(separator: ", "))"
             throw reader.error(entries["hot-path"]!, "hot-path", "unknown benchmark id '\(budget.benchmarkID)' (\(hint))")
         }
+        // A frame-loop metric on any other benchmark could never be read: it would end MISSING after the whole run.
+        if metric.isFrameLoop, let frameLoopIDs, !frameLoopIDs.contains(budget.benchmarkID) {
+            let others = BudgetMetric.allCases.filter { !$0.isFrameLoop }.map(\.rawValue)
+            throw reader.error(entries["metric"]!, "metric", "\(metric.rawValue) is measured on frame-loop benchmarks only, "
+                + "and \(budget.benchmarkID) is not one (use \(others.dropLast().joined(separator: ", ")) or \(others.last!))")
+        }
         return budget
     }
 
@@ -66,6 +72,11 @@ struct BudgetEntry {
         guard value > 0 else {
             let zeroHint = metric.isExactCount ? "" : " (0 is allowed only for allocations, meaning exactly none)"
             throw reader.error(node, "limit", "must be positive (got \(text))\(zeroHint)")
+        }
+        if let maximum = metric.maximum, let unitNode = entries["unit"], let unit = unitNode.string.flatMap(BudgetUnit.init(rawValue:)),
+           value * unit.scale(for: metric) > maximum {
+            throw reader.error(node, "limit", "a share of frames is at most \(UnitFormat.number(unit.convert(maximum, for: metric))) "
+                + "\(unit.rawValue) (got \(text))")
         }
         return value
     }

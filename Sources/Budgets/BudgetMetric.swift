@@ -42,6 +42,12 @@ public enum BudgetMetric: String, Codable, Sendable, CaseIterable {
 
     /// Counts are exact (no sampling noise): their limits are inclusive and may be 0.
     public var isExactCount: Bool { self == .allocations }
+
+    /// Read from a frame loop's summary: only frame-loop benchmarks have one.
+    public var isFrameLoop: Bool { [.frameTime, .fpsShare, .drift].contains(self) }
+
+    /// The largest value the metric can take, in its base unit, where it has one (a share: 1).
+    public var maximum: Double? { self == .fpsShare ? 1 : nil }
 }
 
 /// A unit a limit is written in. Every metric is converted into the budget's unit before comparison.

@@ -12,13 +12,16 @@ public enum BudgetsFile {
     /// - Parameters:
     ///   - path: the YAML file.
     ///   - knownIDs: benchmark ids (`hotPath/variant/workload`) a budget may name; nil skips that check.
+    ///   - frameLoopIDs: the ids among them of frame-loop benchmarks, the only ones a frame-loop metric
+    ///     (`frame-time`, `fps-share`, `drift`) can be read on; nil skips that check.
     /// - Throws: ``BudgetsFileError``.
-    public static func load(path: String, knownIDs: Set<String>?) throws -> [Budget] {
-        try parse(BudgetsText.read(path: path), path: path, knownIDs: knownIDs)
+    public static func load(path: String, knownIDs: Set<String>?, frameLoopIDs: Set<String>? = nil) throws -> [Budget] {
+        try parse(BudgetsText.read(path: path), path: path, knownIDs: knownIDs, frameLoopIDs: frameLoopIDs)
     }
 
     /// Parses and validates budgets from YAML text; `path` only names the source in errors.
-    public static func parse(_ text: String, path: String, knownIDs: Set<String>?) throws -> [Budget] {
+    public static func parse(_ text: String, path: String, knownIDs: Set<String>?,
+                             frameLoopIDs: Set<String>? = nil) throws -> [Budget] {
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {
@@ -41,7 +44,7 @@ public enum BudgetsFile {
         var budgets: [Budget] = []
         var names: Set<String> = []
         for (index, item) in items.enumerated() {
-            let budget = try BudgetEntry(reader: reader, node: item, index: index).budget(knownIDs: knownIDs)
+            let budget = try BudgetEntry(reader: reader, node: item, index: index).budget(knownIDs: knownIDs, frameLoopIDs: frameLoopIDs)
             guard names.insert(budget.name).inserted else {
                 throw reader.error(item, "name", "duplicate budget name '\(budget.name)'")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Results
 
 /// Reads a budgets file as text, refusing what is not a small UTF-8 text file before YAML sees it, so no input can
 /// make framebudget read gigabytes or echo binary garbage.
@@ -14,20 +15,15 @@ enum BudgetsText {
             BudgetsFileError(path: path, line: line, field: nil, problem: problem)
         }
         var info = stat()
-        guard stat(path, &info) == 0 else { throw failure("cannot read: \(String(cString: strerror(errno)))") }
+        guard stat(path, &info) == 0 else { throw failure("cannot read: \(SystemFile.reason(errno: errno))") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw failure("is a folder, not a budgets file") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
+        if let kind = SystemFile.notRegular(info.st_mode) { throw failure(kind) }
         guard Int(info.st_size) <= maximumBytes else {
             throw failure("\(info.st_size) bytes is larger than a budgets file can be (at most \(maximumBytes) bytes)")
         }
         let bytes: [UInt8]
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            bytes = [UInt8](try handle.read(upToCount: maximumBytes + 1) ?? Data())
-        } catch {
-            throw failure("cannot read: \((error as NSError).localizedDescription)")
-        }
+        do { bytes = [UInt8](try SystemFile.read(path, limit: maximumBytes)) }
+        catch { throw failure(error.isFolder ? "is a folder, not a budgets file" : "cannot read: \(error.reason)") }
         guard bytes.count <= maximumBytes else { throw failure("larger than a budgets file can be (at most \(maximumBytes) bytes)") }
         return try decode(bytes, failure: failure)
     }

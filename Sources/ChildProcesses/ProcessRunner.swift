@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Subprocess
 import SystemPackage
+import Synchronization
 
 /// The one way FrameBudget starts another program (the gate's fresh processes, valgrind, perf, objcopy, gnuplot,
 /// git, swift-demangle) and finds one on `PATH`.
@@ -26,16 +27,28 @@ public enum ProcessRunner {
         public var workingDirectory: String?
         /// Fed to the child's stdin, which then ends; an empty stdin when nil (a child never reads the terminal).
         public var standardInput: String?
+        /// Signals to pass on, for a child that stops gracefully on them as this process does (the gate's fresh
+        /// `framebudget run`): every signal this process received so far, in order. Polled every
+        /// ``forwardingPollMilliseconds`` while the child runs; each new entry is sent to the child. A child given
+        /// this runs in a process group of its own, so that it gets each signal once, from here (a terminal's
+        /// Ctrl-C or `timeout`'s group-wide TERM reach this process only), and ``signalForwardingChildren(_:)``
+        /// reaches it.
+        public var forwardedSignals: (@Sendable () -> [Int32])?
 
         public init(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:],
-                    workingDirectory: String? = nil, standardInput: String? = nil) {
+                    workingDirectory: String? = nil, standardInput: String? = nil,
+                    forwardedSignals: (@Sendable () -> [Int32])? = nil) {
             self.executable = executable
             self.arguments = arguments
             self.environment = environment
             self.workingDirectory = workingDirectory
             self.standardInput = standardInput
+            self.forwardedSignals = forwardedSignals
         }
     }
+
+    /// How often a running child's ``Request/forwardedSignals`` are looked at.
+    public static let forwardingPollMilliseconds = 20
 
     /// How a child ended.
     public enum Termination: Sendable, Equatable {
@@ -55,6 +68,8 @@ public enum ProcessRunner {
         public let termination: Termination
         public let standardOutput: String
         public let standardError: String
+        /// Its process id (gone by now: to name it in a message).
+        public let processIdentifier: Int32
     }
 
     /// Why a child did not run.
@@ -90,14 +105,43 @@ public enum ProcessRunner {
         return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// Sends `signal` to every child running now with ``Request/forwardedSignals`` (a second signal's at-once exit:
+    /// the poll may not come round again before this process is gone).
+    public static func signalForwardingChildren(_ signal: Int32) {
+        forwarding.withLock { children in
+            for pid in children { kill(pid, signal) }
+        }
+    }
+
+    /// `SIGINT`, `SIGKILL`, … for the common signals; `signal N` otherwise.
+    public static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
+            SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGUSR1: "SIGUSR1",
+            SIGSEGV: "SIGSEGV", SIGUSR2: "SIGUSR2", SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM",
+            SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ", SIGSYS: "SIGSYS",
+        ]
+        return names[signal] ?? "signal \(signal)"
+    }
+
+    /// Children running with forwarded signals. A pid is in the set only while its child is unreaped (the body below
+    /// removes it before returning, and swift-subprocess reaps after the body), so it never names another process.
+    private static let forwarding = Mutex<Set<pid_t>>([])
+
     private static func launch(_ request: Request) async -> Result<Outcome, LaunchError> {
         let environment = Environment.inherit.updating(
             Dictionary(uniqueKeysWithValues: request.environment.map { (Environment.Key(stringLiteral: $0.key), Optional($0.value)) }))
+        var options = PlatformOptions()
+        if request.forwardedSignals != nil { options.processGroupID = 0 }
         do {
             let result = try await Subprocess.run(
                 .path(FilePath(request.executable)), arguments: Arguments(request.arguments), environment: environment,
-                workingDirectory: request.workingDirectory.map { FilePath($0) },
-                input: .string(request.standardInput ?? ""), output: .bytes(limit: .max), error: .bytes(limit: .max))
+                workingDirectory: request.workingDirectory.map { FilePath($0) }, platformOptions: options,
+                input: .string(request.standardInput ?? ""), output: .bytes(limit: .max), error: .bytes(limit: .max)
+            ) { execution in
+                guard let signals = request.forwardedSignals else { return }
+                await forward(signals, to: execution.processIdentifier.value)
+            }
             let termination: Termination
             switch result.terminationStatus {
             case let .exited(code): termination = .exited(code)
@@ -105,9 +149,26 @@ public enum ProcessRunner {
             }
             return .success(Outcome(termination: termination,
                                     standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
-                                    standardError: String(decoding: result.standardError, as: UTF8.self)))
+                                    standardError: String(decoding: result.standardError, as: UTF8.self),
+                                    processIdentifier: result.processIdentifier.value))
         } catch {
             return .failure(LaunchError(executable: request.executable, reason: reason(error, request.executable)))
+        }
+    }
+
+    /// Until the child has exited (seen without reaping it: swift-subprocess reaps it after this returns), sends it
+    /// each signal `signals` adds.
+    private static func forward(_ signals: @Sendable () -> [Int32], to pid: pid_t) async {
+        forwarding.withLock { _ = $0.insert(pid) }
+        defer { forwarding.withLock { _ = $0.remove(pid) } }
+        var sent = 0
+        while true {
+            let received = signals()
+            for signal in received.dropFirst(sent) { kill(pid, signal) }
+            sent = Swift.max(sent, received.count)
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_signo == SIGCHLD { return }
+            try? await Task.sleep(for: .milliseconds(forwardingPollMilliseconds))
         }
     }
 

@@ -6,6 +6,7 @@ import Plots
 import Results
 import RunPipeline
 import Statistics
+import TextFormatting
 
 /// `framebudget compare BASE.json HEAD.json`: per benchmark, a t test over process runs, Holm over the benchmarks,
 /// each benchmark's noise floor and MDE, and a verdict; exit 1 when anything regressed, 3 when something is
@@ -55,7 +56,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Seed of the (informational) pooled-sample bootstrap intervals.")
     var seed: UInt64 = 0x5EED
 
-    @Flag(help: "Print only the ids whose verdict more runs could change (inconclusive, or unchanged with too little power), one per line; exit 0.")
+    @Flag(help: "Print only the ids whose verdict more runs could change (inconclusive, or unchanged with too little power): one per line (markdown: a list, json: an array), to stdout or --out; exit 0.")
     var undecided = false
 
     @Option(help: "What to compare: time (samples) or instructions (exact counts of '--counters callgrind' runs).")
@@ -95,7 +96,18 @@ struct CompareCommand: ParsableCommand {
             let settings = ComparisonSettings(alpha: alpha, threshold: thresholdFraction!, seed: seed, percentile: percentile!)
             let report = Comparator.compare(base: baseRun, head: headRun, settings: settings, priors: try priors(for: headRun))
             if undecided {
-                if !report.undecided.isEmpty { Console.output(report.undecided.joined(separator: "\n")) }
+                // The same --format and --out as the full comparison: a script reads the list from a file or as JSON.
+                let text: String
+                switch format {
+                case .console: text = report.undecided.map { "\($0)\n" }.joined()
+                case .markdown: text = report.undecided.map { "- \(MarkdownText.code($0))\n" }.joined()
+                case .json: text = String(decoding: try ResultsFile.encoder().encode(report.undecided), as: UTF8.self) + "\n"
+                }
+                if let out {
+                    do { try AtomicFile.write(text, to: out) } catch { throw CommandFailure(.runFailure, "\(error)") }
+                } else {
+                    format == .json ? Console.outputRendered(text, terminator: "") : Console.output(text, terminator: "")
+                }
                 return
             }
             let text: String

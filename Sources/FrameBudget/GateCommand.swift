@@ -18,7 +18,8 @@ struct GateCommand: ParsableCommand {
             Examples: framebudget gate · framebudget gate 'colormap/*' --strict · framebudget gate --results Reports/latest/results.json · framebudget gate --baseline main
             Budgets are judged on process runs: one process passes a budget only with a clear margin and never fails it; \
             undecided budgets get fresh processes (--max-processes, --max-minutes) and are then PASS, FAIL (≥ 2 processes) or INCONCLUSIVE.
-            Exit: 0 all pass · 1 a budget failed or is missing · 2 bad input · 3 inconclusive (--strict) · 4 run failure. \
+            Exit: 0 all pass · 1 a budget failed or is missing · 2 bad input · 3 inconclusive (--strict) · 4 run failure \
+            (a re-measuring process died, an incomplete --results file) · 130/143 interrupted. \
             With --advisory the verdicts are reported but only 2 and 4 fail (make bench).
             """)
 
@@ -55,8 +56,7 @@ struct GateCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let pipeline = try gate.pipeline()
-            let baseline = try baselineOptions.resolve()
-            let (measured, directory, processes) = try measureOrRead()
+            let (measured, directory, processes, baseline) = try measureOrRead()
             var run = measured
             let selected = selectedBudgets(pipeline.budgets)
             if selected.isEmpty { Console.warning("no budget applies to the selected benchmarks: nothing to gate") }
@@ -76,22 +76,26 @@ struct GateCommand: ParsableCommand {
             let input = try scoped.writeReports(run, verdicts: verdicts, into: directory)
             Console.outputRendered(ReportPipeline.consoleTable(input))
             Console.output("\nreports: \(directory)/report.html")
-            try finish(input, run: run, baseline: baseline)
+            try finish(input, run: run, resultsPath: results ?? "\(directory)/results.json", baseline: baseline)
         }
     }
 
-    private func measureOrRead() throws -> (RunResults, String, FreshProcesses?) {
+    /// The run to gate (read, or measured after the baseline is resolved), its report folder, the re-measurement of
+    /// a measured run, and the baseline.
+    private func measureOrRead() throws -> (RunResults, String, FreshProcesses?, BaselineResolver.Baseline?) {
         if let results {
             let run: RunResults
             do { run = try ResultsFile.read(from: results) } catch { throw CommandFailure(.badInput, "\(error)") }
+            let baseline = try baselineOptions.resolve(head: run) { run.machineClass }
             let folder = out ?? URL(fileURLWithPath: results).deletingLastPathComponent().path
-            try Folders.create(folder, what: "report folder")
-            return (run, folder, nil)
+            return (run, folder, nil, baseline)
         }
-        let (run, directory, _) = try SuiteSession(request: measurement.request(output), benchmarks: Registration.suite.benchmarks)
-            .execute(counting: counterOptions)
+        let session = SuiteSession(request: measurement.request(output), benchmarks: Registration.suite.benchmarks)
+        let baseline = try baselineOptions.resolve(head: nil) { session.machineClass(countersMode: counterOptions.counters) }
+        let (run, directory, _) = try session.execute(counting: counterOptions)
         let cap = SequentialGate.Cap(processes: maxProcesses, seconds: maxMinutes * 60)
-        return (run, directory.path, FreshProcesses(runArguments: measurement.forwardedArguments(counters: counterOptions), cap: cap, directory: directory))
+        return (run, directory.path, FreshProcesses(runArguments: measurement.forwardedArguments(counters: counterOptions), cap: cap, directory: directory),
+                baseline)
     }
 
     /// A results file cannot be re-measured: say once why budgets that rest on one process stay INCONCLUSIVE.
@@ -109,9 +113,17 @@ struct GateCommand: ParsableCommand {
         return budgets.filter { filter.matches($0.benchmarkID) }
     }
 
-    private func finish(_ input: ReportInput, run: RunResults, baseline: BaselineResolver.Baseline?) throws {
+    /// An incomplete run is not gated: interrupted, it exits with its signal's status (130/143); stopped otherwise
+    /// (a failed set-up, a re-measuring process that died), it is a run failure (4), whose reason is the error.
+    private func finish(_ input: ReportInput, run: RunResults, resultsPath: String, baseline: BaselineResolver.Baseline?) throws {
         if !run.complete {
-            throw run.interruptingSignal.map { ExitCode($0.exitStatus) } ?? ExitStatus.interrupted.code
+            let reason = run.incompleteReason ?? "no reason recorded"
+            if let signal = run.interruptingSignal {
+                Console.warning("gate incomplete: \(reason); partial results in \(resultsPath)")
+                throw ExitCode(signal.exitStatus)
+            }
+            if results != nil { throw CommandFailure(.runFailure, "\(resultsPath): incomplete run (\(reason)): not gated") }
+            throw CommandFailure(.runFailure, "\(reason); the results so far are in \(resultsPath), marked incomplete")
         }
         var checks: [any GateCheck] = [BudgetGateCheck()]
         if let baseline { checks.append(BaselineGateCheck(baseline: baseline, head: run, settings: baselineOptions.settings)) }
@@ -145,7 +157,7 @@ struct GateOptions: ParsableArguments {
     }
 
     func pipeline() throws -> ReportPipeline {
-        ReportPipeline(budgets: try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs),
+        ReportPipeline(budgets: try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs, frameLoopIDs: Registration.frameLoopIDs),
                        evaluator: BudgetEvaluator(warningMarginPercent: marginPercent), strict: strict)
     }
 }

@@ -91,8 +91,8 @@ struct HistoryRecordCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: results)) }
-            catch { throw CommandFailure(.badInput, "\(results): cannot read: \(ResultsFile.systemReason(error))") }
+            do throws(SystemFile.ReadError) { data = try SystemFile.read(results) }
+            catch { throw CommandFailure(.badInput, error.isFolder ? "\(results): cannot read: is a folder, not a results file" : "\(error)") }
             let run = try ResultsFile.decode(data, path: results)
             let announce: @Sendable () -> Void = { Console.writeToStandardError("waiting for the write lock\n") }
             let history = try database.open(onLockWait: announceLockWait ? announce : nil)

@@ -123,7 +123,7 @@ extension HistoryPlotCommand {
     private func budgetLines() throws -> [String: Double] {
         guard budgetMilliseconds == nil, FileManager.default.fileExists(atPath: budgets) else { return [:] }
         var lines: [String: Double] = [:]
-        for budget in try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs) where budget.metric == .time && lines[budget.benchmarkID] == nil {
+        for budget in try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs, frameLoopIDs: Registration.frameLoopIDs) where budget.metric == .time && lines[budget.benchmarkID] == nil {
             lines[budget.benchmarkID] = budget.limit * budget.unit.scale(for: .time) / 1e6
         }
         return lines

@@ -27,7 +27,6 @@ struct ReportCommand: ParsableCommand {
             let run: RunResults
             do { run = try ResultsFile.read(from: resultsPath) } catch { throw CommandFailure(.badInput, "\(error)") }
             let folder = out ?? URL(fileURLWithPath: resultsPath).deletingLastPathComponent().path
-            try Folders.create(folder, what: "report folder")
             let input = try pipeline.writeReports(run, verdicts: pipeline.verdicts(for: run), into: folder)
             Console.outputRendered(ReportPipeline.consoleTable(input))
             Console.output("\nreports: \(folder)/report.html")

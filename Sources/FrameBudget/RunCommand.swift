@@ -37,7 +37,7 @@ struct RunCommand: ParsableCommand {
             }
             if !results.complete {
                 Console.warning("run incomplete: \(results.incompleteReason ?? "unknown reason"); partial results in \(directory.resultsPath)")
-                throw results.interruptingSignal.map { ExitCode($0.exitStatus) } ?? ExitStatus.interrupted.code
+                throw results.interruptingSignal.map { ExitCode($0.exitStatus) } ?? ExitStatus.runFailure.code
             }
         }
     }

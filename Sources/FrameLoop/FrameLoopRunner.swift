@@ -23,8 +23,10 @@ public struct FrameLoopRunner: Sendable {
     /// - Parameters:
     ///   - benchmark: a definition whose ``Benchmark/frameLoop`` is set.
     ///   - source: synthetic scene or capture folder, handed to set-up.
-    ///   - shouldStop: polled after every frame; a stopped loop keeps the frames offered so far (at least one).
-    /// - Throws: ``MeasurementError/setUpFailed`` when set-up throws.
+    ///   - shouldStop: polled during the warm-up and after every frame; a stopped loop keeps the frames offered so
+    ///     far (at least one).
+    /// - Throws: ``MeasurementError/setUpFailed`` when set-up throws; ``MeasurementInterrupted`` when stopped in
+    ///   the warm-up.
     public func run(
         _ benchmark: Benchmark, source: WorkloadSource, shouldStop: () -> Bool = { false }
     ) throws -> BenchmarkResult {
@@ -35,7 +37,7 @@ public struct FrameLoopRunner: Sendable {
         defer { iteration.tearDown() }
 
         let body = iteration.run
-        warmUp(body)
+        guard warmUp(body, shouldStop: shouldStop) else { throw MeasurementInterrupted(id: benchmark.id) }
         let record = runLoop(spec, frames: frameLoop.frames ?? spec.defaultFrames, body: body, shouldStop: shouldStop)
         let summary = FrameLoopAnalysis.summary(of: record, resamples: settings.resamples, seed: settings.seed)
         // After the loop the pipeline is in its steady state: what it allocates now, it allocates every frame.
@@ -53,14 +55,16 @@ public struct FrameLoopRunner: Sendable {
     }
 
     /// Runs the body for the warm-up time and at least three frames: page faults and first-pass allocations are
-    /// over before the first frame arrives.
-    private func warmUp(_ body: () -> Void) {
+    /// over before the first frame arrives. False when a stop was asked for first (polled after every run).
+    private func warmUp(_ body: () -> Void, shouldStop: () -> Bool) -> Bool {
         let start = MonotonicClock.now()
         var runs = 0
         while runs < 3 || Double(MonotonicClock.now() - start) < settings.warmupNanoseconds {
             body()
             runs += 1
+            if shouldStop() { return false }
         }
+        return true
     }
 
     private func runLoop(

@@ -13,14 +13,23 @@ public protocol ProcessLauncher {
 
 /// Why a fresh process gave no results.
 public enum LaunchFailure: Error, CustomStringConvertible, Equatable {
-    /// Stopped by SIGINT/SIGTERM (exit 130/143): the gate stops measuring and reports what it has.
-    case interrupted(status: Int32)
+    /// The gate itself was stopped by SIGINT/SIGTERM (and passed the signal on to the process): the gate stops
+    /// measuring and reports what it has, marked incomplete with this signal.
+    case interrupted(InterruptingSignal)
+    /// The process ended by a signal the gate did not receive, e.g. SIGKILL from outside or a crash (`exitStatus`
+    /// nil), or stopped gracefully on a SIGINT/SIGTERM sent to it alone (its exit status, 130/143).
+    case died(label: String, pid: Int32, signal: Int32, exitStatus: Int32?)
     /// Exited otherwise non-zero, or wrote no readable results; `detail` is its last line on stderr.
     case failed(status: Int32, detail: String)
 
     public var description: String {
         switch self {
-        case let .interrupted(status): return "a re-measuring process was interrupted (exit \(status))"
+        case let .interrupted(signal): return "interrupted by \(signal.rawValue)"
+        case let .died(label, pid, signal, nil):
+            return "re-measuring process \(label) (pid \(pid)) was killed by \(ProcessRunner.signalName(signal))"
+        case let .died(label, pid, signal, status?):
+            return "re-measuring process \(label) (pid \(pid)) was stopped by \(ProcessRunner.signalName(signal)) "
+                + "(exit \(status)), a signal the gate did not receive"
         case let .failed(status, detail): return "a re-measuring process failed (exit \(status)): \(detail)"
         }
     }
@@ -34,27 +43,54 @@ public struct ExecutableLauncher: ProcessLauncher {
     public var arguments: [String]
     /// Where each process writes its run folder (`<folder>/<label>/results.json`) and its stderr (`<label>.log`).
     public var folder: String
+    /// The signals the gate received so far, in order (none by default): each is passed on to the running process,
+    /// and the first one decides that the gate was interrupted.
+    public var receivedSignals: @Sendable () -> [Int32]
+    /// How long a process that ended by a signal waits for the gate's own (a signal sent to a whole process group
+    /// reaches the child first when its handlers were not yet installed) before it counts as died of its own.
+    public var ownSignalGrace: Double
 
-    public init(executable: String, arguments: [String], folder: String) {
+    public init(executable: String, arguments: [String], folder: String,
+                receivedSignals: @escaping @Sendable () -> [Int32] = { [] }, ownSignalGrace: Double = 1) {
         self.executable = executable
         self.arguments = arguments
         self.folder = folder
+        self.receivedSignals = receivedSignals
+        self.ownSignalGrace = ownSignalGrace
     }
 
     public func measure(_ ids: [String], label: String) throws -> RunResults {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let logPath = "\(folder)/\(label).log"
         let arguments = ["run", "--format", "none", "--reports", folder, "--run-id", label] + arguments + ids
-        let outcome = try ProcessRunner.run(.init(executable, arguments))
+        let outcome = try ProcessRunner.run(.init(executable, arguments, forwardedSignals: receivedSignals))
         // Its stderr is kept beside its run folder, as the place to look when it failed.
         _ = FileManager.default.createFile(atPath: logPath, contents: Data(outcome.standardError.utf8))
-        let status = outcome.termination.status
-        if status == 130 || status == 143 || outcome.termination == .signaled(status) {
-            throw LaunchFailure.interrupted(status: status)
+        if let signal = gateSignal(waiting: false) { throw LaunchFailure.interrupted(signal) }
+        let byItsOwnSignal: (signal: Int32, exitStatus: Int32?)?
+        switch outcome.termination {
+        case let .signaled(signal): byItsOwnSignal = (signal, nil)
+        case let .exited(status) where status == 128 + SIGINT || status == 128 + SIGTERM: byItsOwnSignal = (status - 128, status)
+        case .exited: byItsOwnSignal = nil
         }
+        if let (signal, exitStatus) = byItsOwnSignal {
+            if let own = gateSignal(waiting: true) { throw LaunchFailure.interrupted(own) }
+            throw LaunchFailure.died(label: label, pid: outcome.processIdentifier, signal: signal, exitStatus: exitStatus)
+        }
+        let status = outcome.termination.status
         guard status == 0 else { throw LaunchFailure.failed(status: status, detail: lastLine(of: logPath)) }
         do { return try ResultsFile.read(from: "\(folder)/\(label)/results.json") }
         catch { throw LaunchFailure.failed(status: status, detail: "\(error)") }
+    }
+
+    /// The first signal the gate received, if it is one it stops on; `waiting`: for up to ``ownSignalGrace``.
+    private func gateSignal(waiting: Bool) -> InterruptingSignal? {
+        let deadline = Date().addingTimeInterval(waiting ? ownSignalGrace : 0)
+        repeat {
+            if let first = receivedSignals().first { return InterruptingSignal(number: first) ?? .sigterm }
+            if waiting { usleep(20_000) }
+        } while Date() < deadline
+        return nil
     }
 
     private func lastLine(of path: String) -> String {

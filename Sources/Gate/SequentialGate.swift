@@ -32,8 +32,10 @@ public struct SequentialGate {
         case processCap = "process cap"
         /// Budgets are still INCONCLUSIVE and ``Cap/seconds`` have passed.
         case timeCap = "time cap"
-        /// A re-measuring process was interrupted; the run is marked incomplete.
+        /// The gate was interrupted (SIGINT/SIGTERM) while re-measuring; the run is marked incomplete.
         case interrupted
+        /// A re-measuring process died or failed; the run is marked incomplete, with the reason.
+        case processFailed = "a re-measuring process failed"
     }
 
     /// One extra process: which benchmarks it measured.
@@ -56,6 +58,8 @@ public struct SequentialGate {
         public var stop: Stop
         /// The extra process runs, in order.
         public var extraRuns: [RunResults]
+        /// Why the gate stopped early (``Stop/interrupted``, ``Stop/processFailed``); nil otherwise.
+        public var failure: LaunchFailure? = nil
     }
 
     public var budgets: [Budget]
@@ -63,27 +67,50 @@ public struct SequentialGate {
     public var cap: Cap
     /// Seconds on a monotonic clock (injectable so tests decide the time cap without waiting).
     public var clock: () -> Double
+    /// The signal that interrupted the gate, if one did: no new round starts after it.
+    public var interruption: () -> InterruptingSignal?
 
     public init(budgets: [Budget], evaluator: BudgetEvaluator, cap: Cap = Cap(),
-                clock: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }) {
+                clock: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime },
+                interruption: @escaping () -> InterruptingSignal? = { nil }) {
         self.budgets = budgets
         self.evaluator = evaluator
         self.cap = cap
         self.clock = clock
+        self.interruption = interruption
     }
 
     /// Judges `first`, then measures the undecided benchmarks in fresh processes until decided or capped.
-    /// - Parameter progress: one line per round, for the console.
-    /// - Throws: ``LaunchFailure/failed(status:detail:)`` when a process fails; ``RunMergeError`` when a process
-    ///   measured with another build or settings (it cannot be a replicate).
-    public func run(first: RunResults, launcher: any ProcessLauncher, progress: (String) -> Void = { _ in }) throws -> Outcome {
+    /// A gate interrupted (``interruption``, or a process telling so) or a process that died or failed ends it early:
+    /// the run so far (the first merged with the complete extra runs) is then marked incomplete, with the signal or
+    /// the reason.
+    /// - Parameters:
+    ///   - progress: one line per round, for the console.
+    ///   - merged: the run after each merged round (what a second signal saves at once).
+    /// - Throws: ``RunMergeError`` when a process measured with another build or settings (it cannot be a replicate).
+    public func run(first: RunResults, launcher: any ProcessLauncher, progress: (String) -> Void = { _ in },
+                    merged: (RunResults) -> Void = { _ in }) throws -> Outcome {
         var run = first
         var verdicts = evaluator.evaluate(budgets, against: run)
         var extra: [RunResults] = [], rounds: [Round] = []
         let start = clock()
+        func stopped(_ failure: LaunchFailure) -> Outcome {
+            run.complete = false
+            run.finishedAt = Date()
+            if case let .interrupted(signal) = failure {
+                run.incompleteReason = "interrupted by \(signal.rawValue)"
+                run.interruptingSignal = signal
+            } else {
+                run.incompleteReason = failure.description
+                run.interruptingSignal = nil
+            }
+            let stop: Stop = if case .interrupted = failure { .interrupted } else { .processFailed }
+            return Outcome(run: run, verdicts: verdicts, rounds: rounds, stop: stop, extraRuns: extra, failure: failure)
+        }
         while true {
             let undecided = Self.undecidedIDs(verdicts)
             if undecided.isEmpty { return Outcome(run: run, verdicts: verdicts, rounds: rounds, stop: .decided, extraRuns: extra) }
+            if let signal = interruption() { return stopped(.interrupted(signal)) }
             let process = rounds.count + 2
             let stop: Stop? = process > cap.processes ? .processCap : (clock() - start >= cap.seconds ? .timeCap : nil)
             if let stop { return Outcome(run: run, verdicts: verdicts, rounds: rounds, stop: stop, extraRuns: extra) }
@@ -91,17 +118,12 @@ public struct SequentialGate {
                 + undecided.joined(separator: " "))
             let measured: RunResults
             do { measured = try launcher.measure(undecided, label: "p\(process)") }
-            catch LaunchFailure.interrupted(let status) {
-                run.complete = false
-                let signal: InterruptingSignal = status == InterruptingSignal.sigterm.exitStatus ? .sigterm : .sigint
-                run.incompleteReason = "interrupted by \(signal.rawValue)"
-                run.interruptingSignal = signal
-                return Outcome(run: run, verdicts: verdicts, rounds: rounds, stop: .interrupted, extraRuns: extra)
-            }
+            catch let failure as LaunchFailure { return stopped(failure) }
             extra.append(measured)
             rounds.append(Round(process: process, ids: undecided))
             run = try RunMerge.merge([first] + extra, runID: first.runID)
             verdicts = evaluator.evaluate(budgets, against: run)
+            merged(run)
         }
     }
 

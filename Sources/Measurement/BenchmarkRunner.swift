@@ -19,12 +19,19 @@ public struct BenchmarkRunner: Sendable {
         self.evictor = settings.coldCache ? CacheEvictor() : nil
     }
 
+    /// How often, in work, a long stretch of iterations (the warm-up, a long sample) looks for a stop request: a
+    /// signal is acted on within about this long, whatever the warm-up or sample time asked for.
+    static let stopPollNanoseconds = 50_000_000.0
+
     /// Runs the benchmark.
     /// - Parameters:
     ///   - benchmark: the definition.
     ///   - source: synthetic scene or capture folder, handed to set-up.
-    ///   - shouldStop: polled between samples; a stopped benchmark keeps the samples it has (at least one).
-    /// - Throws: ``MeasurementError/setUpFailed`` when set-up throws.
+    ///   - shouldStop: polled during the warm-up, between samples and within long samples; a benchmark stopped
+    ///     once sampling began keeps the samples it has (at least one, possibly cut short), and skips the allocation
+    ///     and counter passes.
+    /// - Throws: ``MeasurementError/setUpFailed`` when set-up throws; ``MeasurementInterrupted`` when stopped before
+    ///   its first sample (in the warm-up or the calibration): it has nothing to report.
     public func run(
         _ benchmark: Benchmark, source: WorkloadSource, shouldStop: () -> Bool = { false }
     ) throws -> BenchmarkResult {
@@ -32,15 +39,21 @@ public struct BenchmarkRunner: Sendable {
         defer { iteration.tearDown() }
 
         let body = iteration.run
-        let perIteration = Self.warmUpAndEstimate(body, settings: settings, now: calibrationClock)
+        guard let perIteration = warmUpAndEstimate(body, shouldStop: shouldStop) else {
+            throw MeasurementInterrupted(id: benchmark.id)
+        }
         let batch = settings.coldCache ? 1 : Calibration.iterationsPerSample(
             nanosecondsPerIteration: perIteration, target: settings.targetSampleNanoseconds,
             clockFloor: Swift.max(clock.granularityNanoseconds, clock.overheadNanoseconds))
-        let samples = Self.timedSamples(body, batch: batch, count: sampleCount(perIteration * Double(batch)), settings: settings,
-                                        evictor: evictor, shouldStop: shouldStop)
-        let allocations = AllocationCounter.count(
-            iterations: Self.allocationIterations(batch: batch, nanosecondsPerIteration: perIteration), body: body)
-        let readings = counters?.readings(CountingContext(benchmark, iterations: batch), running: body) ?? []
+        let samples = sample(body, batch: batch, nanosecondsPerIteration: perIteration,
+                             count: sampleCount(perIteration * Double(batch)), shouldStop: shouldStop)
+        // The allocation and counter passes each run a whole sample again (or a child under valgrind): not once a
+        // stop is asked for (the allocations then read as not counted).
+        let stopped = shouldStop()
+        let allocations = stopped ? AllocationStatistics(perIteration: 0, bytesPerIteration: 0, iterations: 0, counted: false)
+            : AllocationCounter.count(
+                iterations: Self.allocationIterations(batch: batch, nanosecondsPerIteration: perIteration), body: body)
+        let readings = stopped ? [] : counters?.readings(CountingContext(benchmark, iterations: batch), running: body) ?? []
         return BenchmarkResult(
             id: benchmark.id, hotPath: benchmark.hotPath, variant: benchmark.variant, workload: benchmark.workload,
             parameters: benchmark.parameters, sweepSize: benchmark.sweepSize, threads: benchmark.threads,
@@ -53,19 +66,23 @@ public struct BenchmarkRunner: Sendable {
     }
 
     /// Runs the body for the warm-up time (at least twice, so one-time allocations and lazy initialization are
-    /// over), and returns the cost of one iteration.
-    static func warmUpAndEstimate(_ body: () -> Void, settings: MeasurementSettings, now: () -> UInt64) -> Double {
+    /// over), and returns the cost of one iteration; nil when a stop was asked for first.
+    func warmUpAndEstimate(_ body: () -> Void, shouldStop: () -> Bool) -> Double? {
+        let now = calibrationClock
         body()
         let start = now()
         var runs = 1
         repeat {
             body()
             runs += 1
+            // A relaxed atomic load beside a clock read: the warm-up is not timed, only estimated from.
+            if shouldStop() { return nil }
         } while Double(now() - start) < settings.warmupNanoseconds
         let warmEstimate = Double(now() - start) / Double(runs - 1)
         // Slow bodies are measured by the warm-up itself; fast ones get a batched probe.
         return warmEstimate > settings.targetSampleNanoseconds / 10 ? warmEstimate
-            : Calibration.estimate(probeNanoseconds: settings.targetSampleNanoseconds / 10, now: now, body: body)
+            : Calibration.estimate(probeNanoseconds: settings.targetSampleNanoseconds / 10, now: now,
+                                   shouldStop: shouldStop, body: body)
     }
 
     /// Iterations of the allocation pass: at least 10 (so a cache that allocates every few frames shows), but no more
@@ -81,17 +98,30 @@ public struct BenchmarkRunner: Sendable {
         return Swift.max(settings.minimumSamples, Swift.min(settings.samples, affordable))
     }
 
-    /// Times `count` samples of `batch` iterations; nanoseconds per iteration for each sample.
-    static func timedSamples(_ body: () -> Void, batch: Int, count: Int, settings: MeasurementSettings,
-                             evictor: CacheEvictor?, shouldStop: () -> Bool) -> [Double] {
+    /// Times `count` samples of `batch` iterations; nanoseconds per iteration for each sample. A sample longer than
+    /// ``stopPollNanoseconds`` runs in chunks of about that much work, looking for a stop between them (one relaxed
+    /// load per chunk, nothing per iteration): a stop cuts it short, and it is kept only when it is the first.
+    func sample(_ body: () -> Void, batch: Int, nanosecondsPerIteration: Double, count: Int,
+                shouldStop: () -> Bool) -> [Double] {
+        let chunk = Swift.max(1, Int(Swift.min(Self.stopPollNanoseconds / Swift.max(nanosecondsPerIteration, 1), 1e9)))
         var samples = [Double]()
         samples.reserveCapacity(count)
         for _ in 0..<count {
             evictor?.evict()
             let start = MonotonicClock.now()
-            for _ in 0..<batch { body() }
+            var done = 0
+            while done < batch {
+                let iterations = Swift.min(chunk, batch - done)
+                for _ in 0..<iterations { body() }
+                done += iterations
+                if done < batch && shouldStop() { break }
+            }
             var end = MonotonicClock.now()
             if settings.injectedSlowdown > 0 { end = Self.busyWait(extra: settings.injectedSlowdown, since: start, until: end) }
+            if done < batch {
+                if samples.isEmpty { samples.append(Double(end - start) / Double(done)) }
+                break
+            }
             samples.append(Double(end - start) / Double(batch))
             if shouldStop() { break }
         }

@@ -25,11 +25,20 @@ public enum Calibration {
     public static func estimate(
         probeNanoseconds: Double, now: () -> UInt64 = MonotonicClock.now, body: () -> Void
     ) -> Double {
+        estimate(probeNanoseconds: probeNanoseconds, now: now, shouldStop: { false }, body: body)!
+    }
+
+    /// ``estimate(probeNanoseconds:now:body:)``, polling `shouldStop` after every batch.
+    /// - Returns: nanoseconds per iteration; nil when a stop was asked for first.
+    public static func estimate(
+        probeNanoseconds: Double, now: () -> UInt64, shouldStop: () -> Bool, body: () -> Void
+    ) -> Double? {
         var batch = 1
         while true {
             let start = now()
             for _ in 0..<batch { body() }
             let elapsed = Double(now() - start)
+            if shouldStop() { return nil }
             if elapsed >= probeNanoseconds || batch >= 1 << 30 { return elapsed / Double(batch) }
             batch *= elapsed < probeNanoseconds / 100 ? 10 : 2
         }

@@ -1,31 +1,90 @@
+import ChildProcesses
 import Dispatch
 import Foundation
 import Glibc
 import Results
 import Synchronization
 
-/// Turns SIGINT and SIGTERM into a flag the runner polls between samples and benchmarks, so an interrupted run
-/// still writes what it measured (marked incomplete). A second signal ends the process at once.
-/// `@unchecked Sendable`: `sources` is only written by `install()`, called once before the run starts.
-public final class Interruption: @unchecked Sendable {
-    private let received = Atomic<Int32>(0)
-    private var sources: [any DispatchSourceSignal] = []
+/// Turns SIGINT and SIGTERM into a flag the runner polls (between samples, within long samples, during the warm-up),
+/// so an interrupted run still writes what it measured (marked incomplete).
+///
+/// Signals belong to the process, so there is one: ``shared``, installed once and kept for the life of the process
+/// (the gate's re-measurement, after its own run, still hears them). The first signal sets the flag; a second one
+/// means "stop at once": it runs the action the current phase registered with ``onSecondSignal(_:)`` (saving what was
+/// measured, saying so) and exits with the first signal's status, 128 + its number.
+public final class Interruption: Sendable {
+    /// The process's interruption.
+    public static let shared = Interruption()
+
+    /// The first signal received (0: none): what the measurement polls, a relaxed load.
+    private let first = Atomic<Int32>(0)
+    private let state = Mutex(State())
+
+    public typealias SecondSignalAction = @Sendable (_ first: Int32, _ second: Int32) -> Void
+
+    /// A repeat of the first signal this soon after it is the same request, not a second one: `timeout` sends its
+    /// signal to the command and then to the command's whole process group, the command included.
+    public static let repeatWindowSeconds = 0.25
+
+    private struct State: ~Copyable {
+        var sources: [any DispatchSourceSignal] = []
+        /// When the first signal was received (monotonic nanoseconds).
+        var firstAt: UInt64 = 0
+        /// Every signal received, in order: what a running child is given (``receivedSignals``).
+        var signals: [Int32] = []
+        var secondSignal: SecondSignalAction?
+    }
 
     public init() {}
 
-    /// Starts listening for SIGINT and SIGTERM.
+    /// Starts listening for SIGINT and SIGTERM; later calls do nothing.
     public func install() {
-        sources = SignalSources.install { [self] signalNumber in
-            if received.exchange(signalNumber, ordering: .relaxed) != 0 {
-                // Second signal: the user really wants out; the last complete write is on disk already.
-                exit(128 + signalNumber)
-            }
+        state.withLock { state in
+            guard state.sources.isEmpty else { return }
+            state.sources = SignalSources.install { [self] signalNumber in received(signalNumber) }
         }
     }
 
-    /// The signal received, or nil.
+    private func received(_ signalNumber: Int32) {
+        let now = MonotonicClock.now()
+        let (isSecond, action) = state.withLock { state -> (Bool, SecondSignalAction?) in
+            if first.compareExchange(expected: 0, desired: signalNumber, ordering: .relaxed).exchanged {
+                state.firstAt = now
+                state.signals.append(signalNumber)
+                return (false, nil)
+            }
+            if signalNumber == first.load(ordering: .relaxed) && Double(now - state.firstAt) < Self.repeatWindowSeconds * 1e9 {
+                return (false, nil)
+            }
+            state.signals.append(signalNumber)
+            return (true, state.secondSignal)
+        }
+        guard isSecond else { return }
+        // A child that stops on signals as this process does gets this one too, now: the poll that passes signals
+        // on (``ProcessRunner/Request/forwardedSignals``) may not come round again before this process is gone.
+        ProcessRunner.signalForwardingChildren(signalNumber)
+        let firstSignal = first.load(ordering: .relaxed)
+        if let action {
+            action(firstSignal, signalNumber)
+        } else {
+            // Nothing unsaved: the last complete write is on disk already.
+            FileHandle.standardError.write(Data("framebudget: \(Self.name(of: signalNumber)) again: stopped at once\n".utf8))
+        }
+        exit(128 + firstSignal)
+    }
+
+    /// What a second signal does before the process exits (128 + the first signal's number): save what the current
+    /// phase has, say where. Nil restores the default (a one-line note, then exit).
+    public func onSecondSignal(_ action: SecondSignalAction?) {
+        state.withLock { $0.secondSignal = action }
+    }
+
+    /// Every signal received so far, in order.
+    public var receivedSignals: [Int32] { state.withLock { $0.signals } }
+
+    /// The (first) signal received, or nil.
     public var receivedSignal: Int32? {
-        let value = received.load(ordering: .relaxed)
+        let value = first.load(ordering: .relaxed)
         return value == 0 ? nil : value
     }
 
@@ -35,12 +94,8 @@ public final class Interruption: @unchecked Sendable {
     public var signal: InterruptingSignal? { receivedSignal.flatMap(InterruptingSignal.init(number:)) }
 
     /// `SIGINT` / `SIGTERM` / `signal N`.
-    public var signalName: String? {
-        switch receivedSignal {
-        case nil: return nil
-        case SIGINT?: return "SIGINT"
-        case SIGTERM?: return "SIGTERM"
-        case let other?: return "signal \(other)"
-        }
-    }
+    public var signalName: String? { receivedSignal.map(Self.name(of:)) }
+
+    /// `SIGINT`, `SIGKILL`, … (``ProcessRunner/signalName(_:)``).
+    public static func name(of signalNumber: Int32) -> String { ProcessRunner.signalName(signalNumber) }
 }

@@ -9,3 +9,13 @@ public enum MeasurementSetUpError: Error, CustomStringConvertible {
         }
     }
 }
+
+/// A benchmark stopped (SIGINT/SIGTERM) before its first sample, in the warm-up or the calibration: it has nothing to
+/// report, and the run keeps only the benchmarks before it.
+public struct MeasurementInterrupted: Error, CustomStringConvertible {
+    public let id: String
+
+    public init(id: String) { self.id = id }
+
+    public var description: String { "\(id): stopped before its first sample" }
+}

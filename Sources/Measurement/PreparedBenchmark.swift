@@ -8,6 +8,8 @@ public final class PreparedBenchmark {
     private let iteration: Iteration
     private let settings: MeasurementSettings
     private let clock: ClockInfo
+    /// The engine's warm-up and timed samples (the same code `run` measures with).
+    private let runner: BenchmarkRunner
     /// Nanoseconds per iteration, estimated by the warm-up.
     public private(set) var estimatedNanosecondsPerIteration: Double = 0
     private var tornDown = false
@@ -18,9 +20,9 @@ public final class PreparedBenchmark {
         self.benchmark = benchmark
         self.settings = settings
         self.clock = clock
+        runner = BenchmarkRunner(settings: settings, clock: clock)
         iteration = try benchmark.prepare(source)
-        estimatedNanosecondsPerIteration = BenchmarkRunner.warmUpAndEstimate(
-            iteration.run, settings: settings, now: { MonotonicClock.now() })
+        estimatedNanosecondsPerIteration = runner.warmUpAndEstimate(iteration.run, shouldStop: { false }) ?? 1
     }
 
     deinit { tearDown() }
@@ -34,8 +36,8 @@ public final class PreparedBenchmark {
 
     /// Times `count` samples of `iterations` iterations each; nanoseconds per iteration for each sample.
     public func samples(_ count: Int, iterations: Int) -> [Double] {
-        BenchmarkRunner.timedSamples(iteration.run, batch: Swift.max(iterations, 1), count: count, settings: settings,
-                                     evictor: nil, shouldStop: { false })
+        runner.sample(iteration.run, batch: Swift.max(iterations, 1), nanosecondsPerIteration: estimatedNanosecondsPerIteration,
+                      count: count, shouldStop: { false })
     }
 
     /// Runs the benchmark's tear-down once.

@@ -43,6 +43,9 @@ public struct SuiteRunner: Sendable {
                 run.benchmarks.append(result)
                 progress(.finished(result, index: index, total: benchmarks.count))
                 try checkpoint(run)
+            } catch is MeasurementInterrupted {
+                // Stopped before its first sample: nothing of it to keep.
+                break
             } catch {
                 try finish(&run, incompleteReason: "\(error)", checkpoint: checkpoint)
                 throw error

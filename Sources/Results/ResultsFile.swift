@@ -54,13 +54,9 @@ public enum ResultsFile {
     /// Reads a run, checking the schema version before decoding the rest.
     /// - Throws: ``ResultsFileError`` naming the file and the problem.
     public static func read(from path: String) throws -> RunResults {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ResultsFileError.unreadable(path: path, reason: "is a folder, not a results file")
-        }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
-        catch { throw ResultsFileError.unreadable(path: path, reason: systemReason(error)) }
+        do { data = try SystemFile.read(path) }
+        catch { throw ResultsFileError.unreadable(path: path, reason: error.isFolder ? "is a folder, not a results file" : error.reason) }
         return try decode(data, path: path)
     }
 
@@ -77,7 +73,8 @@ public enum ResultsFile {
         catch { throw ResultsFileError.malformed(path: path, reason: describe(error)) }
     }
 
-    /// The system's words for a Foundation file error ("No such file or directory"), not "NSCocoaErrorDomain 260".
+    /// The system's words for a Foundation file error ("No such file or directory"), not "NSCocoaErrorDomain 260":
+    /// its errno when it carries one, else what looking its path up says (a link loop, a name too long), else its code.
     public static func systemReason(_ error: Error) -> String {
         let error = error as NSError
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
@@ -88,9 +85,16 @@ public enum ResultsFile {
         case .fileReadNoSuchFile, .fileNoSuchFile: return "No such file or directory"
         case .fileReadNoPermission, .fileWriteNoPermission: return "Permission denied"
         case .fileWriteOutOfSpace: return "No space left on device"
-        case .fileWriteFileExists: return "File exists"
-        default: return error.localizedDescription
+        case .fileWriteFileExists:
+            // A link loop "exists" too: its lookup says what is wrong with it.
+            return filePath(of: error).flatMap(SystemFile.lookupProblem) ?? "File exists"
+        default:
+            return filePath(of: error).flatMap(SystemFile.lookupProblem) ?? error.localizedDescription
         }
+    }
+
+    private static func filePath(of error: NSError) -> String? {
+        error.userInfo[NSFilePathErrorKey] as? String ?? (error.userInfo[NSURLErrorKey] as? URL)?.path
     }
 
     /// A one-line description of a decoding error with its coding path.

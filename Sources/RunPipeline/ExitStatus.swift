@@ -11,7 +11,9 @@ package enum ExitStatus: Int32, Sendable {
     /// `gate --strict`: some budget is inconclusive (its interval straddles the limit); `compare`: some benchmark is
     /// inconclusive (none regressed) — more runs are needed for a verdict.
     case inconclusive = 3
-    /// The run itself failed: a benchmark's set-up failed, Reports/ is not writable, a tool crashed.
+    /// The run itself failed: a benchmark's set-up failed, Reports/ is not writable, a tool crashed, one of the gate's
+    /// re-measuring processes died (e.g. killed by a signal the gate did not receive), or `gate --results` was given
+    /// a run that is incomplete for any reason but a signal.
     case runFailure = 4
     /// Malformed command line (swift-argument-parser's EX_USAGE).
     case usage = 64

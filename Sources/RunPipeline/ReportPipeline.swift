@@ -17,11 +17,14 @@ package struct ReportPipeline {
     }
 
     /// Loads the budgets file, checking every id against the registered benchmarks: a budget naming a registered
-    /// benchmark that did not run is MISSING later (exit 1); one naming no registered benchmark is a typo, bad input.
-    /// - Parameter knownIDs: the ids of every registered benchmark (not only the selected ones).
+    /// benchmark that did not run is MISSING later (exit 1); one naming no registered benchmark is a typo, bad input,
+    /// and so is a frame-loop metric on a benchmark that is no frame loop (it could never be read).
+    /// - Parameters:
+    ///   - knownIDs: the ids of every registered benchmark (not only the selected ones).
+    ///   - frameLoopIDs: those of them that are frame-loop benchmarks.
     /// - Throws: ``CommandFailure`` (bad input) with the file, line and field.
-    package static func loadBudgets(_ path: String, knownIDs: Set<String>) throws -> [Budget] {
-        do { return try BudgetsFile.load(path: path, knownIDs: knownIDs) }
+    package static func loadBudgets(_ path: String, knownIDs: Set<String>, frameLoopIDs: Set<String>) throws -> [Budget] {
+        do { return try BudgetsFile.load(path: path, knownIDs: knownIDs, frameLoopIDs: frameLoopIDs) }
         catch { throw CommandFailure(.badInput, "\(error)") }
     }
 
@@ -29,23 +32,28 @@ package struct ReportPipeline {
         evaluator.evaluate(budgets, against: run)
     }
 
-    /// Draws the plots into `<directory>/plots/` and writes every report into `directory`.
+    /// Draws the plots into `<directory>/plots/` and writes every report into `directory` (created when absent),
+    /// all staged and moved into place at the end (``StagedFolder``): a failure, such as a full disk, leaves no
+    /// partial report folder.
     /// - Returns: the report input (for the console table and the gate checks).
     @discardableResult
     package func writeReports(_ run: RunResults, verdicts: [BudgetVerdict], into directory: String) throws -> ReportInput {
-        let plotFolder = "\(directory)/plots"
-        let specs = StandardPlots.specs(for: PlotInput(run: run, verdicts: verdicts))
-        let (rendered, note) = PlotRendering.render(specs, into: plotFolder)
-        let images = rendered.map { plot in
-            PlotImage(name: plot.spec.name, title: plot.spec.title, hotPath: plot.spec.hotPath,
-                      files: plot.files.map { "plots/\($0)" },
-                      svg: plot.files.first { $0.hasSuffix(".svg") }.flatMap { try? String(contentsOfFile: "\(plotFolder)/\($0)", encoding: .utf8) })
+        try StagedFolder.write(into: directory, what: "report folder") { staging in
+            let plotFolder = "\(staging)/plots"
+            let specs = StandardPlots.specs(for: PlotInput(run: run, verdicts: verdicts))
+            let (rendered, stagedNote) = PlotRendering.render(specs, into: plotFolder)
+            let images = rendered.map { plot in
+                PlotImage(name: plot.spec.name, title: plot.spec.title, hotPath: plot.spec.hotPath,
+                          files: plot.files.map { "plots/\($0)" },
+                          svg: plot.files.first { $0.hasSuffix(".svg") }.flatMap { try? String(contentsOfFile: "\(plotFolder)/\($0)", encoding: .utf8) })
+            }
+            let note = stagedNote?.replacingOccurrences(of: staging, with: directory)
+            if let note { Console.warning(note) }
+            let input = ReportInput(run: run, verdicts: verdicts, plots: images, plotsNote: note, strict: strict)
+            do { try ReportWriter().write(input, to: staging) }
+            catch { throw CommandFailure(.runFailure, "\(error)") }
+            return input
         }
-        if let note { Console.warning(note) }
-        let input = ReportInput(run: run, verdicts: verdicts, plots: images, plotsNote: note, strict: strict)
-        do { try ReportWriter().write(input, to: directory) }
-        catch { throw CommandFailure(.runFailure, "\(error)") }
-        return input
     }
 
     /// The verdict table for stdout, coloured on a terminal.

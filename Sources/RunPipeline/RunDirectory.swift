@@ -1,5 +1,7 @@
 import Foundation
+import Measurement
 import Results
+import Synchronization
 
 /// The folder of one run, `Reports/<run-id>/`, and the `Reports/latest` link to the newest one.
 package struct RunDirectory: Sendable {
@@ -16,8 +18,9 @@ package struct RunDirectory: Sendable {
         if fileManager.fileExists(atPath: directory.path) {
             throw CommandFailure(.badInput, "\(directory.path): run folder exists already; choose another --run-id")
         }
-        do { try fileManager.createDirectory(atPath: directory.path, withIntermediateDirectories: true) }
-        catch { throw CommandFailure(.runFailure, "\(root): cannot create run folder: \(Folders.obstacle(to: directory.path))") }
+        if let problem = Folders.make(directory.path) {
+            throw CommandFailure(.runFailure, "\(root): cannot create run folder: \(problem)")
+        }
         guard access(directory.path, W_OK) == 0 else {
             throw CommandFailure(.runFailure, "\(directory.path): not writable")
         }
@@ -26,8 +29,39 @@ package struct RunDirectory: Sendable {
 
     /// Writes the run atomically (after every benchmark, and at the end).
     package func save(_ run: RunResults) throws {
-        do { try ResultsFile.write(run, to: resultsPath) }
-        catch { throw CommandFailure(.runFailure, "\(error)") }
+        try Self.saving.withLock { _ in
+            do { try ResultsFile.write(run, to: resultsPath) }
+            catch { throw CommandFailure(.runFailure, "\(error)") }
+        }
+    }
+
+    /// Every save of a run of this process goes through this lock: a second signal's save (``saveAtOnce``) waits for
+    /// a save under way (they share a temporary file name), and none starts after it.
+    private static let saving = Mutex(())
+
+    /// A second signal arrived: saves `run` (the newest state of what was measured) marked incomplete by the first
+    /// signal, unless it is complete already, points `latest` at it, says so, and exits with the first signal's
+    /// status. Holds the save lock to the end, so nothing overwrites it meanwhile.
+    package func saveAtOnce(_ run: RunResults, first: Int32, second: Int32) -> Never {
+        Self.saving.withLock { _ -> Never in
+            let stop = "a second \(Interruption.name(of: second)) stopped it at once"
+            if run.complete {
+                Console.warning("\(stop); the complete results are in \(resultsPath)")
+                exit(128 + first)
+            }
+            var run = run
+            run.incompleteReason = run.incompleteReason ?? "interrupted by \(Interruption.name(of: first))"
+            run.interruptingSignal = run.interruptingSignal ?? InterruptingSignal(number: first)
+            run.finishedAt = run.finishedAt ?? Date()
+            do {
+                try ResultsFile.write(run, to: resultsPath)
+                try? markLatest()
+                Console.warning("run incomplete: \(run.incompleteReason!) (\(stop)); partial results in \(resultsPath)")
+            } catch {
+                Console.error("\(stop), and the partial results could not be saved: \(error)")
+            }
+            exit(128 + first)
+        }
     }
 
     /// Removes the run folder when no results file was ever saved in it (the run's first write failed).

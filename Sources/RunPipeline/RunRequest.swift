@@ -18,13 +18,15 @@ package struct RunRequest: Sendable {
     package var frameLoop: FrameLoopSettings
     /// Test-only: after saving this many benchmarks, wait for SIGINT/SIGTERM.
     package var waitForSignalAfter: Int?
+    /// Test-only: once that wait has seen its signal, keep holding, as a benchmark that cannot stop would.
+    package var holdAfterSignal: Bool
     /// The folder of run folders (`--reports`).
     package var reportsRoot: String
     /// The run folder's name, or nil for a new time-sorted id.
     package var runID: String?
 
     package init(filters: [String], quick: Bool, settings: MeasurementSettings, workload: String?, allowDebug: Bool,
-                 frameLoop: FrameLoopSettings, waitForSignalAfter: Int?, reportsRoot: String, runID: String?) {
+                 frameLoop: FrameLoopSettings, waitForSignalAfter: Int?, holdAfterSignal: Bool = false, reportsRoot: String, runID: String?) {
         self.filters = filters
         self.quick = quick
         self.settings = settings
@@ -32,6 +34,7 @@ package struct RunRequest: Sendable {
         self.allowDebug = allowDebug
         self.frameLoop = frameLoop
         self.waitForSignalAfter = waitForSignalAfter
+        self.holdAfterSignal = holdAfterSignal
         self.reportsRoot = reportsRoot
         self.runID = runID
     }

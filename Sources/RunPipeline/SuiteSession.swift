@@ -2,6 +2,7 @@ import Counters
 import Foundation
 import Measurement
 import Results
+import Synchronization
 
 /// One measured run of the suite, as `run` and `gate` perform it: select, check, measure, save after every
 /// benchmark, point `latest` at it.
@@ -36,7 +37,7 @@ package struct SuiteSession {
     package func execute(counters: (any CounterProbe)? = nil, countersMode: CounterMode = .none, runID: String? = nil,
                  roofs: RoofMeter? = nil, extraWarnings: [String] = []) throws -> (RunResults, RunDirectory) {
         // First of all: a signal during set-up or the roofs must end in a written (incomplete) run, not a kill.
-        let interruption = Interruption()
+        let interruption = Interruption.shared
         interruption.install()
         let selected = try Self.select(request.filters, from: benchmarks)
         try checkWorkloadFolder()
@@ -60,6 +61,16 @@ package struct SuiteSession {
             runID: directory.runID, startedAt: Date(), environment: environment,
             settings: recordedSettings(settings, counters: countersMode), warnings: warnings)
         warnings.forEach { Console.warning($0) }
+        // A second signal saves the newest state at once (a benchmark that cannot stop must not cost the others).
+        let latest = Mutex(run)
+        interruption.onSecondSignal { first, second in
+            directory.saveAtOnce(latest.withLock { $0 }, first: first, second: second)
+        }
+        defer { interruption.onSecondSignal(nil) }
+        let save = { (run: RunResults) throws in
+            try directory.save(run)
+            latest.withLock { $0 = run }
+        }
         if let roofs {
             Console.progress("measuring the machine's roofs …")
             run.roofs = roofs.measure()
@@ -69,13 +80,13 @@ package struct SuiteSession {
             source: request.source, interruption: interruption, frameLoop: request.frameLoop)
         do {
             try runner.run(benchmarks, into: &run, progress: showProgress) { partial in
-                try directory.save(annotate(partial, directory))
+                try save(annotate(partial, directory))
                 waitForTestSignal(after: partial, interruption)
             }
             run = annotate(run, directory)
             if let roofs, run.complete {
                 run = RoofCheck.settle(run, meter: roofs)
-                try directory.save(run)
+                try save(run)
             }
         } catch let failure as CommandFailure {
             // The first save failed (a full disk): leave no empty run folder behind.
@@ -90,6 +101,13 @@ package struct SuiteSession {
         return (run, directory)
     }
 
+    /// The machine class the run will have (this machine, this build, the request's settings): what a baseline is
+    /// checked against before anything is measured.
+    package func machineClass(countersMode: CounterMode) -> MachineClass {
+        let environment = EnvironmentProbe.collect(clock: MonotonicClock.characterize())
+        return MachineClass(environment: environment, settings: recordedSettings(request.settings, counters: countersMode))
+    }
+
     /// Test-only (`--test-wait-for-signal-after N`): once N benchmarks are saved, block until a signal arrives, so a
     /// signal test knows where the run stands when it interrupts it (no race with the next benchmark's end).
     private func waitForTestSignal(after run: RunResults, _ interruption: Interruption) {
@@ -98,6 +116,9 @@ package struct SuiteSession {
         Console.endProgress()
         Console.writeToStandardError("waiting for a signal after \(count) benchmarks\n")
         while !interruption.isRequested { usleep(10_000) }
+        guard request.holdAfterSignal else { return }
+        Console.writeToStandardError("holding after \(interruption.signalName ?? "the signal")\n")
+        while true { usleep(10_000) }
     }
 
     /// Throughput against the roofs, and the files counted children kept (`--counters callgrind`) as artifacts.

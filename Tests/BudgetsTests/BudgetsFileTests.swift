@@ -96,6 +96,35 @@ final class BudgetsFileTests: XCTestCase {
         XCTAssertEqual(error(""), "budgets.yaml: empty file (expected 'version: 1' and 'budgets:')")
     }
 
+    /// A frame-loop metric on a kernel benchmark can never be read: refused when loading, not MISSING at the end.
+    func testAFrameLoopMetricOnABenchmarkThatIsNoFrameLoopIsRefused() throws {
+        let frameTime = validEntry.replacingOccurrences(of: "metric: time", with: "metric: frame-time")
+        let text = yaml(frameTime)
+        do {
+            _ = try BudgetsFile.parse(text, path: "budgets.yaml", knownIDs: known, frameLoopIDs: ["frame-loop/photo/drop"])
+            XCTFail("a frame-time budget on a kernel benchmark loaded")
+        } catch {
+            XCTAssertEqual("\(error)", "budgets.yaml:6: metric: frame-time is measured on frame-loop benchmarks only, "
+                           + "and colormap/optimized/256x192 is not one (use time, allocations or peak-memory)")
+        }
+        let onAFrameLoop = frameTime.replacingOccurrences(of: "hot-path: colormap", with: "hot-path: frame-loop")
+            .replacingOccurrences(of: "workload: 256x192", with: "workload: drop").replacingOccurrences(of: "    hot-path", with: "    variant: photo\n    hot-path")
+        let budgets = try BudgetsFile.parse(yaml(onAFrameLoop), path: "budgets.yaml", knownIDs: known, frameLoopIDs: ["frame-loop/photo/drop"])
+        XCTAssertEqual(budgets.first?.benchmarkID, "frame-loop/photo/drop")
+    }
+
+    func testAShareOfFramesOverAHundredPercentIsRefused() throws {
+        let share = validEntry.replacingOccurrences(of: "metric: time", with: "metric: fps-share")
+            .replacingOccurrences(of: "statistic: p95", with: "statistic: mean").replacingOccurrences(of: "direction: max", with: "direction: min")
+        XCTAssertEqual(error(yaml(share.replacingOccurrences(of: "limit: 1", with: "limit: 150").replacingOccurrences(of: "unit: ms", with: "unit: percent"))),
+                       "budgets.yaml:8: limit: a share of frames is at most 100 percent (got 150)")
+        XCTAssertEqual(error(yaml(share.replacingOccurrences(of: "limit: 1", with: "limit: 1.5").replacingOccurrences(of: "unit: ms", with: "unit: ratio"))),
+                       "budgets.yaml:8: limit: a share of frames is at most 1 ratio (got 1.5)")
+        let whole = try BudgetsFile.parse(yaml(share.replacingOccurrences(of: "limit: 1", with: "limit: 100").replacingOccurrences(of: "unit: ms", with: "unit: percent")),
+                                          path: "budgets.yaml", knownIDs: known)
+        XCTAssertEqual(whole.first?.limit, 100)
+    }
+
     func testUnreadableFileIsOneLine() {
         XCTAssertThrowsError(try BudgetsFile.load(path: "/nonexistent/budgets.yaml", knownIDs: nil)) { error in
             XCTAssertTrue("\(error)".hasPrefix("/nonexistent/budgets.yaml: cannot read:"), "\(error)")

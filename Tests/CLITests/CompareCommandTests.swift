@@ -25,6 +25,23 @@ final class CompareCommandTests: XCTestCase {
                        ["texture-upload/optimized/256x192", "texture-upload/memcpy/256x192"])
     }
 
+    func testUndecidedWritesItsListToOutInTheFormatAsked() throws {
+        let base = try ResultsFixtures.write(to: folder + "/base.json", runID: "base")
+        let ids: Set<String> = ["texture-upload/optimized/256x192", "texture-upload/memcpy/256x192"]
+        let plain = try Framebudget.run(["compare", base, base, "--undecided", "--out", folder + "/undecided.txt"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(plain.stdout, "", "the list goes to --out, not stdout")
+        let text = try String(contentsOfFile: folder + "/undecided.txt", encoding: .utf8)
+        XCTAssertEqual(Set(text.split(separator: "\n").map(String.init)), ids)
+        XCTAssertTrue(text.hasSuffix("\n"))
+        let json = try Framebudget.run(["compare", base, base, "--undecided", "--format", "json", "--out", folder + "/undecided.json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let list = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/undecided.json"))) as? [String]
+        XCTAssertEqual(Set(list ?? []), ids)
+        let stdoutJSON = try Framebudget.run(["compare", base, base, "--undecided", "--format", "json"])
+        XCTAssertEqual(Set((try JSONSerialization.jsonObject(with: Data(stdoutJSON.stdout.utf8)) as? [String]) ?? []), ids)
+    }
+
     func testSidesOfThreeProcessRunsCompareUnchangedAndExitZero() throws {
         let base = try ResultsFixtures.mergedSide(in: folder, name: "base", levels: [1.0, 1.004, 0.997])
         let head = try ResultsFixtures.mergedSide(in: folder, name: "head", levels: [0.998, 1.003, 1.001])

@@ -57,6 +57,31 @@ final class FullDiskTests: XCTestCase {
         }
     }
 
+    /// `report --out` and `gate --out` stage the whole folder and move it into place: a disk that fills at any
+    /// point (an image, the reports) leaves no report folder at all, and the error names the folder asked for.
+    func testReportAndGateOnAFullDiskLeaveNoPartialReportFolder() throws {
+        let results = try ResultsFixtures.write(to: scratch + "/results.json", runID: "night-1")
+        for kilobytes in [24, 40, 56, 72, 96] {
+            for command in [["report", results], ["gate", "--results", results]] {
+                mount = try ScratchMount.make(kilobytes: kilobytes)
+                let out = mount.path + "/out"
+                let result = try Framebudget.run(command + ["--out", out])
+                XCTAssertEqual(result.status, 4, "\(command[0]) \(kilobytes) KB: \(result.stderr)")
+                XCTAssertEqual(mount.contents(), [], "\(command[0]) \(kilobytes) KB: no report folder, no staging folder")
+                XCTAssertTrue(result.stderr.contains("framebudget: error: \(out)"), result.stderr)
+                XCTAssertFalse(result.stderr.contains("staging"), result.stderr)
+                mount.unmount()
+                mount = nil
+            }
+        }
+        // With room, the same folder appears whole.
+        mount = try ScratchMount.make(kilobytes: 4096)
+        let result = try Framebudget.run(["report", results, "--out", mount.path + "/out"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: mount.path + "/out/report.html"))
+        XCTAssertFalse(mount.contents().contains { $0.contains("staging") }, "\(mount.contents())")
+    }
+
     private func assertNoPartialFiles(in mount: ScratchMount, label: String) throws {
         for file in mount.contents() {
             let path = mount.path + "/" + file

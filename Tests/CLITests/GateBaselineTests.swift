@@ -55,18 +55,40 @@ final class GateBaselineTests: XCTestCase {
         XCTAssertEqual(strict.status, 3, strict.stderr)
     }
 
-    func testABaselineOfAnotherMachineClassIsRefused() throws {
+    /// The fixture run with another sample time: another machine class.
+    private func otherClass() throws -> String {
         var json = try ResultsFixtures.realRun()
         var settings = json["settings"] as! [String: Any]
         settings["targetSampleNanoseconds"] = 123456.0
         json["settings"] = settings
         json["runID"] = "other"
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: folder + "/other.json"))
+        return folder + "/other.json"
+    }
+
+    func testABaselineOfAnotherMachineClassIsRefused() throws {
+        let other = try otherClass()
         let head = try ResultsFixtures.write(to: folder + "/head.json", runID: "head")
-        let result = try gate(head: head, baseline: folder + "/other.json")
+        let result = try gate(head: head, baseline: other)
         XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertTrue(result.stderr.contains("--baseline \(folder)/other.json: base other and head head were measured in different "
+        XCTAssertTrue(result.stderr.contains("framebudget: error: --baseline \(other): base other and head head were measured in different "
                                              + "machine classes (sample 123456ns vs "), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/reports"), "refused before any report is written")
+    }
+
+    /// As a missing baseline is: before anything is measured, as an error (it used to come after the whole run and
+    /// its reports, as a warning).
+    func testABaselineOfAnotherMachineClassIsRefusedBeforeMeasuring() throws {
+        let other = try otherClass()
+        let result = try Framebudget.run(["gate", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "g",
+                                          "--budgets", folder + "/budgets.yaml", "--baseline", other,
+                                          "texture-upload/optimized/256x192"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("framebudget: error: --baseline \(other): base other and this run would be measured in "
+                                             + "different machine classes (sample 123456ns vs 1000000ns)"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("warning: --baseline"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r/g"), "nothing measured")
+        XCTAssertEqual(result.stdout, "", "no verdict table")
     }
 
     func testAnUnknownBaselineIsBadInputBeforeAnyReportIsWritten() throws {

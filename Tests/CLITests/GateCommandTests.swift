@@ -91,6 +91,20 @@ final class GateCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured, nothing written")
     }
 
+    /// A frame-loop metric on a kernel benchmark could never be read: bad input before measuring, not MISSING (1)
+    /// after the whole run.
+    func testAFrameLoopMetricOnAKernelBenchmarkIsBadInputBeforeMeasuring() throws {
+        let path = try budgets(limit: "20", statistic: "p95", unit: "ms").replacingOccurrences(of: "budgets.yaml", with: "frame.yaml")
+        try String(contentsOfFile: folder + "/budgets.yaml", encoding: .utf8)
+            .replacingOccurrences(of: "metric: time", with: "metric: frame-time").write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Framebudget.run(["gate", "--quick", "--allow-debug", "--reports", folder + "/r", "--budgets", path,
+                                          "texture-upload/optimized/256x192"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(result.stderr, "framebudget: error: \(path):7: metric: frame-time is measured on frame-loop benchmarks only, "
+                       + "and texture-upload/optimized/256x192 is not one (use time, allocations or peak-memory)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured, nothing written")
+    }
+
     func testGatingAResultsFileMissingABudgetedBenchmarkFails() throws {
         let run = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "m", "texture-upload/memcpy/256x192"])
         XCTAssertEqual(run.status, 0, run.stderr)

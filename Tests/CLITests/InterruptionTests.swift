@@ -37,6 +37,88 @@ final class InterruptionTests: XCTestCase {
         XCTAssertEqual(json["interruptingSignal"] as? String, "SIGINT")
     }
 
+    /// Waits for `process` to end; one still running after `seconds` is killed and the test fails.
+    private func waitForExit(_ process: Process, within seconds: Double, _ what: String) -> Double {
+        let start = Date()
+        while process.isRunning && Date().timeIntervalSince(start) < seconds { usleep(10_000) }
+        if process.isRunning {
+            XCTFail("\(what): still running \(seconds) s after the signal")
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        return Date().timeIntervalSince(start)
+    }
+
+    private func json(_ path: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+    }
+
+    /// A warm-up that would outlast the test: the signal must cut it, not wait for it (it used to finish the
+    /// warm-up and the benchmark: 13 s late, or never with `--warmup 1e300`).
+    private func startEndlessWarmUp(_ runID: String, log: String) throws -> Process {
+        try Framebudget.start(["run", "--allow-debug", "--no-roofs", "--counters", "none", "--warmup", "1e300",
+                               "--reports", root, "--run-id", runID, "texture-upload/memcpy/256x192"], stderrLog: log)
+    }
+
+    func testSIGTERMDuringAnEndlessWarmUpStopsWithinSecondsAndWritesTheIncompleteRun() throws {
+        let log = root + "/run.err"
+        let process = try startEndlessWarmUp("warm", log: log)
+        waitUntil("run folder created") { FileManager.default.fileExists(atPath: root + "/warm") }
+        kill(process.processIdentifier, SIGTERM)
+        let seconds = waitForExit(process, within: 60, "run")
+        XCTAssertLessThan(seconds, 10)
+        XCTAssertEqual(process.terminationStatus, 143, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+        let run = try json(root + "/warm/results.json")
+        XCTAssertEqual(run["complete"] as? Bool, false)
+        XCTAssertEqual(run["interruptingSignal"] as? String, "SIGTERM")
+        XCTAssertEqual((run["benchmarks"] as? [Any])?.count, 0, "a benchmark stopped in its warm-up has no samples: not kept")
+    }
+
+    func testASecondCtrlCHalfASecondAfterTheFirstStillWritesThePartialRunAndSaysSo() throws {
+        let log = root + "/run.err"
+        let process = try startEndlessWarmUp("twice", log: log)
+        waitUntil("run folder created") { FileManager.default.fileExists(atPath: root + "/twice") }
+        kill(process.processIdentifier, SIGINT)
+        usleep(500_000)
+        kill(process.processIdentifier, SIGINT)
+        _ = waitForExit(process, within: 60, "run")
+        let stderr = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        XCTAssertEqual(process.terminationStatus, 130, stderr)
+        XCTAssertTrue(stderr.contains("framebudget: warning: run incomplete: interrupted by SIGINT"), stderr)
+        let run = try json(root + "/twice/results.json")
+        XCTAssertEqual(run["complete"] as? Bool, false)
+        XCTAssertEqual(run["interruptingSignal"] as? String, "SIGINT")
+    }
+
+    /// The first signal cannot be acted on (a test hook holds the run as a benchmark that never returns would): the
+    /// second still saves what was measured, marked incomplete, and says so, instead of exiting without a word.
+    func testASecondSignalWhileTheFirstCannotBeActedOnSavesThePartialRunAndSaysSo() throws {
+        let log = root + "/run.err"
+        let process = try Framebudget.start(["run", "--allow-debug", "--quick", "--no-roofs", "--counters", "none",
+                                             "--reports", root, "--run-id", "held", "--test-wait-for-signal-after", "1",
+                                             "--test-hold-after-signal",
+                                             "texture-upload/optimized/256x192", "texture-upload/memcpy/256x192"], stderrLog: log)
+        Framebudget.waitFor("waiting for a signal after 1 benchmarks", in: log)
+        kill(process.processIdentifier, SIGINT)
+        Framebudget.waitFor("holding after SIGINT", in: log)
+        // A user's second Ctrl-C, not a repeat of the first (one within 0.25 s is the same request: `timeout` sends
+        // its signal twice at once).
+        usleep(500_000)
+        kill(process.processIdentifier, SIGINT)
+        _ = waitForExit(process, within: 60, "run")
+        let stderr = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 130, stderr)
+        XCTAssertTrue(stderr.contains("framebudget: warning: run incomplete: interrupted by SIGINT (a second SIGINT stopped it at once); "
+                                      + "partial results in \(root)/held/results.json"), stderr)
+        let run = try json(root + "/held/results.json")
+        XCTAssertEqual(run["complete"] as? Bool, false)
+        XCTAssertEqual(run["incompleteReason"] as? String, "interrupted by SIGINT")
+        XCTAssertEqual(run["interruptingSignal"] as? String, "SIGINT")
+        XCTAssertEqual((run["benchmarks"] as? [Any])?.count, 1, "the benchmark saved before the signals is kept")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: root + "/latest"), "held")
+    }
+
     /// A 2x3 depth map in `root/in`.
     private func writeDepth() throws -> String {
         let input = root + "/in"

@@ -59,4 +59,77 @@ final class PlainErrorTests: XCTestCase {
         XCTAssertEqual(record.status, 2)
         XCTAssertEqual(record.stderr, "framebudget: error: \(root)/in: not a usable history database: is a folder, not a database file\n")
     }
+
+    /// A link to itself's partner: every lookup through it fails with ELOOP.
+    private func linkLoop(_ name: String) throws -> String {
+        try FileManager.default.createSymbolicLink(atPath: root + "/\(name)-a", withDestinationPath: root + "/\(name)-b")
+        try FileManager.default.createSymbolicLink(atPath: root + "/\(name)-b", withDestinationPath: root + "/\(name)-a")
+        return root + "/\(name)-a"
+    }
+
+    /// Every command that reads a results file, given `input`: one line, the system's reason, exit 2.
+    private func assertEveryReaderSays(_ reason: String, for input: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let results = try ResultsFixtures.write(to: root + "/results.json", runID: "r1")
+        let commands: [[String]] = [
+            ["report", input, "--out", root + "/out"], ["gate", "--results", input, "--out", root + "/out"],
+            ["compare", results, input], ["merge", "--out", root + "/merged.json", input],
+            ["history", "record", input, "--database", root + "/history.sqlite"],
+        ]
+        for command in commands {
+            let result = try Framebudget.run(command)
+            XCTAssertEqual(result.status, 2, "\(command[0]): \(result.stderr)", file: file, line: line)
+            XCTAssertEqual(result.stderr, "framebudget: error: \(input): cannot read: \(reason)\n", command[0], file: file, line: line)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out"), "nothing written", file: file, line: line)
+    }
+
+    func testALinkLoopAsInputIsNamedAsOneInEveryCommand() throws {
+        try assertEveryReaderSays("Too many levels of symbolic links", for: try linkLoop("loop"))
+    }
+
+    func testAFileThatCannotBeReadGivesTheSystemsReasonNotFoundations() throws {
+        try assertEveryReaderSays("Input/output error", for: "/proc/self/mem")
+    }
+
+    func testAFIFOOrADeviceAsTheResultsFileIsNotARegularFile() throws {
+        // Root reads anything: the reason used to be "Permission denied". A FIFO must not block the command either.
+        XCTAssertEqual(mkfifo(root + "/fifo", 0o644), 0)
+        try assertEveryReaderSays("not a regular file (a FIFO)", for: root + "/fifo")
+        try assertEveryReaderSays("not a regular file (a character device)", for: "/dev/null")
+    }
+
+    func testAReportFolderWhoseNameIsTooLongOrALinkLoopSaysSo() throws {
+        let results = try ResultsFixtures.write(to: root + "/results.json", runID: "r1")
+        let long = root + "/" + String(repeating: "x", count: 300)
+        let loop = try linkLoop("out")
+        for command in [["report", results], ["gate", "--results", results]] {
+            let tooLong = try Framebudget.run(command + ["--out", long])
+            XCTAssertEqual(tooLong.status, 4, tooLong.stderr)
+            XCTAssertEqual(tooLong.stderr, "framebudget: error: \(long): cannot create report folder: File name too long\n")
+            let looped = try Framebudget.run(command + ["--out", loop])
+            XCTAssertEqual(looped.status, 4, looped.stderr)
+            XCTAssertEqual(looped.stderr, "framebudget: error: \(loop): cannot create report folder: Too many levels of symbolic links\n")
+        }
+    }
+
+    func testARunIDTooLongForAFolderNameIsRefusedWithTheLimit() throws {
+        let runID = String(repeating: "y", count: 300)
+        let result = try Framebudget.run(["run", "--allow-debug", "--quick", "--reports", root + "/r", "--run-id", runID,
+                                          "texture-upload/memcpy/256x192"])
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--run-id must be at most 255 bytes (it names a folder; got 300)"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/r"))
+    }
+
+    func testARunFolderThatCannotBeCreatedSaysWhy() throws {
+        // The run id fits, the path does not (longer than PATH_MAX): the system's reason, not "unknown error".
+        var reports = root
+        while reports.utf8.count <= 4200 { reports += "/" + String(repeating: "d", count: 200) }
+        let result = try Framebudget.run(["run", "--allow-debug", "--quick", "--reports", reports, "--run-id", "r1",
+                                          "texture-upload/memcpy/256x192"])
+        XCTAssertEqual(result.status, 4, result.stderr)
+        XCTAssertTrue(result.stderr.contains("framebudget: error: \(reports): cannot create run folder: "), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix(": File name too long\n"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("unknown error"), result.stderr)
+    }
 }

@@ -44,8 +44,8 @@ final class DriftAcrossRunsTests: XCTestCase {
         let slow = loop(seed: 2, work: slowRegime)
         let alone = BudgetEvaluator().evaluate(budget, result: slow)
         let ownInterval = try XCTUnwrap(slow.frameLoop?.driftInterval)
-        XCTAssertEqual(BudgetEvaluator.outcome(measured: alone.measured!, interval: ownInterval, budget: budget), .fail,
-                       "judged on its own interval (before issue 10) this one process FAILs")
+        XCTAssertNotEqual(BudgetEvaluator.outcome(measured: alone.measured!, interval: ownInterval, budget: budget), .pass,
+                          "a step half-way looks like a trend to one run: its own interval cannot pass it")
         XCTAssertEqual(alone.outcome, .inconclusive, "one process never fails")
         let five = try processes([loop(seed: 1, work: steady), slow] + (3...5).map { loop(seed: UInt64($0), work: steady) })
         let verdict = BudgetEvaluator().evaluate(budget, result: five)

@@ -46,15 +46,34 @@ final class ExecutableLauncherTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/processes/p2.log"), "its stderr is kept")
     }
 
-    func testAnInterruptedProcessIsReportedAsInterrupted() throws {
-        let exits130 = ExecutableLauncher(executable: try script("exit 130"), arguments: [], folder: folder + "/processes")
+    func testAProcessEndedByASignalTheGateDidNotReceiveDiedAndIsNamedWithIt() throws {
+        // Not "interrupted by SIGINT": the gate was not interrupted; its process was stopped or killed from outside.
+        let exits130 = ExecutableLauncher(executable: try script("exit 130"), arguments: [], folder: folder + "/processes",
+                                          ownSignalGrace: 0)
         XCTAssertThrowsError(try exits130.measure(["a/b/c"], label: "p2")) { error in
-            XCTAssertEqual(error as? LaunchFailure, .interrupted(status: 130))
+            guard case let .died(label, pid, signal, exitStatus) = error as? LaunchFailure else { return XCTFail("\(error)") }
+            XCTAssertEqual([label, "\(signal)", "\(exitStatus ?? -1)"], ["p2", "\(SIGINT)", "130"])
+            XCTAssertEqual("\(error)", "re-measuring process p2 (pid \(pid)) was stopped by SIGINT (exit 130), a signal the gate did not receive")
         }
-        let killed = ExecutableLauncher(executable: try script("kill -TERM $$"), arguments: [], folder: folder + "/processes")
+        let killed = ExecutableLauncher(executable: try script("kill -KILL $$"), arguments: [], folder: folder + "/processes",
+                                        ownSignalGrace: 0)
         XCTAssertThrowsError(try killed.measure(["a/b/c"], label: "p3")) { error in
-            guard case .interrupted = error as? LaunchFailure else { return XCTFail("\(error)") }
+            guard case .died(_, let pid, SIGKILL, nil) = error as? LaunchFailure else { return XCTFail("\(error)") }
+            XCTAssertEqual("\(error)", "re-measuring process p3 (pid \(pid)) was killed by SIGKILL")
         }
+    }
+
+    func testTheGatesSignalIsPassedOnToTheProcessAndMeansTheGateWasInterrupted() throws {
+        // The stand-in says when it listens; from then on the "gate" has received SIGTERM.
+        let listening = folder + "/listening", got = folder + "/got"
+        let stand = try script("trap 'echo TERM > \(got); exit 143' TERM; touch \(listening); while true; do sleep 0.02; done")
+        let launcher = ExecutableLauncher(executable: stand, arguments: [], folder: folder + "/processes", receivedSignals: {
+            FileManager.default.fileExists(atPath: listening) ? [SIGTERM] : []
+        })
+        XCTAssertThrowsError(try launcher.measure(["a/b/c"], label: "p2")) { error in
+            XCTAssertEqual(error as? LaunchFailure, .interrupted(.sigterm))
+        }
+        XCTAssertEqual(try String(contentsOfFile: got, encoding: .utf8), "TERM\n", "the process got the gate's signal")
     }
 
     func testAProcessThatWritesNoResultsIsAFailure() throws {

@@ -131,7 +131,7 @@ final class SequentialGateTests: XCTestCase {
 
     func testAnInterruptedProcessStopsTheGateAndMarksTheRunIncomplete() throws {
         let script = launcher([[colormap: 2.6]])
-        script.failure = .interrupted(status: 130)
+        script.failure = .interrupted(.sigint)
         let outcome = try gate().run(first: process("gate", [colormap: 2.6], seed: 1), launcher: script)
         XCTAssertEqual(outcome.stop, .interrupted)
         XCTAssertFalse(outcome.run.complete)
@@ -141,10 +141,59 @@ final class SequentialGateTests: XCTestCase {
 
     func testAProcessEndedBySIGTERMRecordsThatSignal() throws {
         let script = launcher([[colormap: 2.6]])
-        script.failure = .interrupted(status: 143)
+        script.failure = .interrupted(.sigterm)
         let outcome = try gate().run(first: process("gate", [colormap: 2.6], seed: 1), launcher: script)
         XCTAssertEqual(outcome.run.incompleteReason, "interrupted by SIGTERM")
         XCTAssertEqual(outcome.run.interruptingSignal, .sigterm)
+    }
+
+    func testAGateInterruptedBeforeARoundStartsNoProcessAndMarksTheRunIncomplete() throws {
+        let script = launcher([[colormap: 2.6]])
+        var gate = gate()
+        gate.interruption = { .sigterm }
+        let outcome = try gate.run(first: process("gate", [colormap: 2.6], seed: 1), launcher: script)
+        XCTAssertTrue(script.calls.isEmpty)
+        XCTAssertEqual(outcome.stop, .interrupted)
+        XCTAssertFalse(outcome.run.complete, "a partial result is never complete")
+        XCTAssertEqual(outcome.run.interruptingSignal, .sigterm)
+    }
+
+    func testAProcessThatDiedEndsTheGateWithTheRunIncompleteForThatReasonAndNoSignal() throws {
+        // At the limit: still undecided after two processes, so a third is measured, and dies.
+        let first = process("gate", [colormap: 2.0], seed: 1)
+        var calls = 0
+        let dying = ScriptedLauncher([[colormap: 2.0]]) { [unowned self] label, levels, seed in
+            calls += 1
+            return process(label, levels, seed: seed)
+        }
+        let outcome = try gate().run(first: first, launcher: FailingAfter(dying, rounds: 1,
+            failure: .died(label: "p3", pid: 42, signal: SIGKILL, exitStatus: nil)))
+        XCTAssertEqual(calls, 1)
+        XCTAssertEqual(outcome.stop, .processFailed)
+        XCTAssertEqual(outcome.rounds.count, 1)
+        XCTAssertFalse(outcome.run.complete)
+        XCTAssertEqual(outcome.run.incompleteReason, "re-measuring process p3 (pid 42) was killed by SIGKILL")
+        XCTAssertNil(outcome.run.interruptingSignal, "the gate itself was not interrupted")
+        XCTAssertEqual(outcome.run.benchmark(colormap)?.replicateCount, 2, "the complete extra process stays merged")
+    }
+
+    /// Passes `rounds` calls on to `launcher`, then fails with `failure`.
+    final class FailingAfter: ProcessLauncher {
+        let launcher: ScriptedLauncher
+        var rounds: Int
+        let failure: LaunchFailure
+
+        init(_ launcher: ScriptedLauncher, rounds: Int, failure: LaunchFailure) {
+            self.launcher = launcher
+            self.rounds = rounds
+            self.failure = failure
+        }
+
+        func measure(_ ids: [String], label: String) throws -> RunResults {
+            guard rounds > 0 else { throw failure }
+            rounds -= 1
+            return try launcher.measure(ids, label: label)
+        }
     }
 
     func testAProcessOfAnotherBuildIsRefusedNotMerged() {

@@ -68,10 +68,53 @@ final class BenchmarkRunnerTests: XCTestCase {
         }
     }
 
-    func testStopRequestKeepsTheSamplesTakenSoFar() throws {
-        let result = try BenchmarkRunner(settings: settings, clock: clock)
-            .run(spinBenchmark(), source: .synthetic(seed: 1), shouldStop: { true })
+    /// A body that counts its runs; with ``virtualRunner``, each run advances the calibration clock by a fixed cost,
+    /// so warm-up and calibration see exactly that cost, whatever the machine.
+    private func virtualBenchmark(runs: Counter) -> Benchmark {
+        Benchmark(hotPath: "spin", variant: "test", workload: "w") { _ in Iteration { runs.increment(by: 1) } }
+    }
+
+    private func virtualRunner(_ settings: MeasurementSettings, nanosecondsPerRun: Int, runs: Counter) -> BenchmarkRunner {
+        var runner = BenchmarkRunner(settings: settings, clock: clock)
+        runner.calibrationClock = { UInt64(runs.value * nanosecondsPerRun) }
+        return runner
+    }
+
+    func testAStopAfterSamplingBeganKeepsTheSamplesTakenSoFar() throws {
+        // Warm-up: two runs of 1 ms (virtual); the third run is the first sample's (a batch of 1).
+        var slow = settings
+        slow.warmupNanoseconds = 1_000_000
+        let runs = Counter()
+        let result = try virtualRunner(slow, nanosecondsPerRun: 1_000_000, runs: runs)
+            .run(virtualBenchmark(runs: runs), source: .synthetic(seed: 1), shouldStop: { runs.value >= 3 })
         XCTAssertEqual(result.samplesNanoseconds.count, 1)
+        XCTAssertFalse(result.allocations.counted, "no allocation pass after a stop")
+    }
+
+    func testAStopDuringAWarmUpEndsItAtOnceWithNothingToReport() throws {
+        // A warm-up of 1000 s (virtual) would take a million runs: a stop after the fifth must end it there.
+        var long = settings
+        long.warmupNanoseconds = 1e12
+        let runs = Counter()
+        XCTAssertThrowsError(try virtualRunner(long, nanosecondsPerRun: 1_000_000, runs: runs)
+            .run(virtualBenchmark(runs: runs), source: .synthetic(seed: 1), shouldStop: { runs.value >= 5 })) {
+            XCTAssertEqual("\($0)", "spin/test/w: stopped before its first sample")
+        }
+        XCTAssertEqual(runs.value, 5)
+    }
+
+    func testAStopWithinALongSampleCutsItShortAndKeepsItAsTheOnlySample() throws {
+        // 200 s a run (virtual: the warm-up measures it, no probe) and a sample of 10 runs, looked into after every
+        // run (each is over 50 ms of work).
+        var long = settings
+        long.warmupNanoseconds = 1
+        long.targetSampleNanoseconds = 1.9e12
+        let runs = Counter()
+        let result = try virtualRunner(long, nanosecondsPerRun: 200_000_000_000, runs: runs)
+            .run(virtualBenchmark(runs: runs), source: .synthetic(seed: 1), shouldStop: { runs.value >= 5 })
+        XCTAssertEqual(result.iterationsPerSample, 10)
+        XCTAssertEqual(result.samplesNanoseconds.count, 1, "the cut sample is kept: it is the only one")
+        XCTAssertEqual(runs.value, 5, "the sample stopped at the stop (its third run), not after its tenth")
     }
 
     func testColdModeTimesSingleIterations() throws {

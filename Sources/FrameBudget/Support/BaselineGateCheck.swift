@@ -34,12 +34,24 @@ struct BaselineOptions: ParsableArguments {
         }
     }
 
-    /// The baseline run, resolved before anything is measured so that a bad reference fails at once (exit 2).
-    /// After the run, ``BaselineGateCheck`` resolves it again within the run's machine class.
-    func resolve() throws -> BaselineResolver.Baseline? {
+    /// The baseline run, resolved before anything is measured, within the machine class the head has (`head`, a
+    /// results file) or will have (`machineClass()`, a run about to be measured), so that a bad reference or one of
+    /// another class fails at once (exit 2), as a missing one does. After the run, ``BaselineGateCheck`` resolves it
+    /// again within the run's machine class.
+    func resolve(head: RunResults?, machineClass: () -> MachineClass) throws -> BaselineResolver.Baseline? {
         guard let baseline else { return nil }
-        do { return try BaselineResolver.resolve(baseline, database: openDatabase()) }
+        let headClass = head?.machineClass ?? machineClass()
+        let resolved: BaselineResolver.Baseline
+        do { resolved = try BaselineResolver.resolve(baseline, database: openDatabase(), machineClass: headClass) }
         catch { throw CommandFailure(.badInput, "--baseline \(baseline): \(error)") }
+        if let head, let refusal = RegressionGate.refusal(base: resolved.run, head: head) {
+            throw CommandFailure(.badInput, "--baseline \(baseline): \(refusal)")
+        }
+        if head == nil, let difference = headClass.difference(from: resolved.run.machineClass) {
+            throw CommandFailure(.badInput, "--baseline \(baseline): base \(resolved.run.runID) and this run would be measured in "
+                + "different machine classes (\(difference)); only runs of one class are compared")
+        }
+        return resolved
     }
 
     func openDatabase() throws -> HistoryDatabase? {

@@ -16,6 +16,7 @@ extension MeasurementOptions {
         arguments += ["--frame-loop-mode", frameLoop.settings(quick: quick).mode.rawValue]
         if let events = counters.events { arguments += ["--events", events] }
         if counters.simulateCaches { arguments.append("--simulate-caches") }
+        if let count = freshProcessesWaitForSignalAfter { arguments += ["--test-wait-for-signal-after", "\(count)"] }
         return arguments
     }
 }

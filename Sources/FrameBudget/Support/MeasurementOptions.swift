@@ -43,6 +43,12 @@ struct MeasurementOptions: ParsableArguments {
     @Option(name: .customLong("test-wait-for-signal-after"), help: .hidden)
     var waitForSignalAfter: Int?  // test-only: after saving this many benchmarks, wait for SIGINT/SIGTERM
 
+    @Flag(name: .customLong("test-hold-after-signal"), help: .hidden)
+    var holdAfterSignal = false  // test-only: with the wait above, keep holding after the signal (a benchmark that cannot stop)
+
+    @Option(name: .customLong("test-fresh-processes-wait-for-signal-after"), help: .hidden)
+    var freshProcessesWaitForSignalAfter: Int?  // test-only: the gate's fresh processes get --test-wait-for-signal-after N
+
     @OptionGroup var frameLoop: FrameLoopOptions
 
     func validate() throws {
@@ -74,7 +80,7 @@ struct MeasurementOptions: ParsableArguments {
         RunRequest(
             filters: filters, quick: quick, settings: settings, workload: workload, allowDebug: allowDebug,
             frameLoop: frameLoop.settings(quick: quick), waitForSignalAfter: waitForSignalAfter,
-            reportsRoot: output.reportsRoot, runID: output.runID)
+            holdAfterSignal: holdAfterSignal, reportsRoot: output.reportsRoot, runID: output.runID)
     }
 }
 
@@ -89,6 +95,10 @@ struct OutputOptions: ParsableArguments {
     func validate() throws {
         if let runID, runID.isEmpty || runID.contains("/") || runID.hasPrefix(".") || runID == "latest" {
             throw ValidationError("--run-id '\(runID)' must be a plain folder name (no '/', not 'latest')")
+        }
+        // 255: NAME_MAX of Linux file systems (and of macOS's).
+        if let runID, runID.utf8.count > 255 {
+            throw ValidationError("--run-id must be at most 255 bytes (it names a folder; got \(runID.utf8.count))")
         }
     }
 }

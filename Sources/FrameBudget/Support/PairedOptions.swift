@@ -108,7 +108,8 @@ struct PairedOptions: ParsableArguments {
         let launcher = PairedProcessLauncher(base: base, head: head, arguments: arguments)
         var session = PairedSession(settings: settings, filters: filters, interrupted: { interruption.signal }, progress: progress)
         if budgeted {
-            let ids = Set(try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs).map(\.benchmarkID))
+            let ids = Set(try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs,
+                                                         frameLoopIDs: Registration.frameLoopIDs).map(\.benchmarkID))
             session.selection = { ids.contains($0) }
         }
         do { return try session.run(launcher: launcher, base: base, head: head, allowDebug: allowDebug) }

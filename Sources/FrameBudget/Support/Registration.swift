@@ -1,3 +1,4 @@
+import FrameLoop
 import Synchronization
 
 /// The suite the entry point was given. Commands are built by the argument parser, which cannot hand them values, so
@@ -20,4 +21,7 @@ enum Registration {
 
     /// Every registered benchmark id: what a budget may name.
     static var knownIDs: Set<String> { Set(suite.benchmarks.map(\.id)) }
+
+    /// The ids of the registered frame-loop benchmarks: the only ones a frame-loop metric can be read on.
+    static var frameLoopIDs: Set<String> { Set(suite.benchmarks.filter { $0.frameLoop != nil }.map(\.id)) }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import Glibc
+import Results
+
+/// Writes a folder of reports whole: everything goes into a hidden staging folder beside the destination, and is
+/// moved into place only once all of it was written, so a failure (a full disk) leaves no partial report folder.
+///
+/// A destination that does not exist yet is the staging folder renamed (one `rename(2)`: it appears whole or not at
+/// all). An existing one (a run folder, which holds `results.json`) gets each staged entry renamed into it: renames
+/// need no space, so they do not fail on a full disk, and each file appears whole.
+///
+/// The staging folder is `.reports.staging-<pid>-<random>`, beside a new destination or inside an existing one; one
+/// left by a killed process is removed by the next report written there.
+package enum StagedFolder {
+    /// Runs `body` with the staging folder, then moves what it wrote into `destination`.
+    /// - Parameter what: the folder's kind in messages, e.g. `report folder`.
+    /// - Throws: ``CommandFailure`` (run failure) naming `destination` (never the staging folder) when it cannot be
+    ///   made, staged or moved into place; whatever `body` throws, with the staging folder's path replaced by the
+    ///   destination's in a ``CommandFailure``'s message.
+    package static func write<T>(into destination: String, what: String, _ body: (String) throws -> T) throws -> T {
+        let fail = { (reason: String) in CommandFailure(.runFailure, "\(destination): cannot create \(what): \(reason)") }
+        let exists = try check(destination, fail: fail)
+        // A new folder is staged beside its place; an existing one inside itself (renames stay in one folder, and
+        // need no write access to its parent).
+        let parent = exists ? destination : parentFolder(of: destination)
+        if !exists, let problem = Folders.make(parent) { throw fail(problem) }
+        sweepStale(in: parent)
+        let staging = "\(parent)/.reports.staging-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard mkdir(staging, 0o755) == 0 else { throw fail(SystemFile.reason(errno: errno)) }
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        let result: T
+        do { result = try body(staging) }
+        catch let failure as CommandFailure {
+            throw CommandFailure(failure.status, failure.message.replacingOccurrences(of: staging, with: destination))
+        }
+        if !exists {
+            guard rename(staging, destination) == 0 else { throw fail(SystemFile.reason(errno: errno)) }
+            return result
+        }
+        let staged: [String]
+        do { staged = try FileManager.default.contentsOfDirectory(atPath: staging).sorted() }
+        catch { throw fail(ResultsFile.systemReason(error)) }
+        for name in staged {
+            try moveIntoPlace("\(staging)/\(name)", "\(destination)/\(name)", staging: staging)
+        }
+        return result
+    }
+
+    /// Whether `destination` exists as a folder (or a link to one).
+    /// - Throws: `fail` when it is something else, or cannot be looked up (a link loop, a name too long).
+    private static func check(_ destination: String, fail: (String) -> CommandFailure) throws -> Bool {
+        var info = stat()
+        if stat(destination, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw fail("\(destination) is a file, not a folder") }
+            return true
+        }
+        let code = errno
+        // Absent (or under a file): the parent's creation says why, in Folders' words.
+        if code == ENOENT || code == ENOTDIR {
+            var link = stat()
+            if code == ENOENT && lstat(destination, &link) == 0 { throw fail("a link to a missing folder") }
+            return false
+        }
+        throw fail(SystemFile.reason(errno: code))
+    }
+
+    /// Renames a staged entry over its place; a staged folder (`plots/`) replaces the old one whole.
+    private static func moveIntoPlace(_ staged: String, _ target: String, staging: String) throws {
+        var old = stat()
+        let replacesFolder = lstat(target, &old) == 0 && old.st_mode & S_IFMT == S_IFDIR
+        let aside = "\(staging)/.old-\(URL(fileURLWithPath: target).lastPathComponent)"
+        if replacesFolder && rename(target, aside) != 0 {
+            throw CommandFailure(.runFailure, "\(target): cannot replace: \(SystemFile.reason(errno: errno))")
+        }
+        guard rename(staged, target) == 0 else {
+            let reason = SystemFile.reason(errno: errno)
+            if replacesFolder { _ = rename(aside, target) }
+            throw CommandFailure(.runFailure, "\(target): cannot move into place: \(reason)")
+        }
+    }
+
+    private static func parentFolder(of path: String) -> String {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard let slash = trimmed.range(of: "/", options: .backwards) else { return "." }
+        return slash.lowerBound == trimmed.startIndex ? "/" : String(trimmed[..<slash.lowerBound])
+    }
+
+    /// Removes `.reports.staging-<pid>-<n>` folders in `parent` whose process is gone.
+    private static func sweepStale(in parent: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
+        for name in names where name.hasPrefix(".reports.staging-") {
+            let parts = name.dropFirst(".reports.staging-".count).split(separator: "-")
+            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(atPath: "\(parent)/\(name)")
+        }
+    }
+}
