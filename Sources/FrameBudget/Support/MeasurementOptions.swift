@@ -46,13 +46,13 @@ struct MeasurementOptions: ParsableArguments {
     @OptionGroup var frameLoop: FrameLoopOptions
 
     func validate() throws {
-        if let samples, samples < 2 { throw ValidationError("--samples must be at least 2 (got \(samples))") }
+        if let samples, samples < 2 { throw badOptionValue("--samples must be at least 2 (got \(samples))") }
         for (name, value) in [("--sample-time", sampleTimeMilliseconds), ("--warmup", warmupMilliseconds),
                               ("--max-time", maxTimeSeconds)] {
-            if let value, !(value > 0 && value.isFinite) { throw ValidationError("\(name) must be a positive number (got \(value))") }
+            if let value, !(value > 0 && value.isFinite) { throw badOptionValue("\(name) must be a positive number (got \(value))") }
         }
-        if !(0...10).contains(injectSlowdown) { throw ValidationError("--inject-slowdown must be in 0...10 (got \(injectSlowdown))") }
-        if let pin, pin < 0 { throw ValidationError("--pin must be a CPU number ≥ 0 (got \(pin))") }
+        if !(0...10).contains(injectSlowdown) { throw badOptionValue("--inject-slowdown must be in 0...10 (got \(injectSlowdown))") }
+        if let pin, pin < 0 { throw badOptionValue("--pin must be a CPU number ≥ 0 (got \(pin))") }
     }
 
     /// The engine settings these options ask for.
@@ -88,7 +88,7 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if let runID, runID.isEmpty || runID.contains("/") || runID.hasPrefix(".") || runID == "latest" {
-            throw ValidationError("--run-id '\(runID)' must be a plain folder name (no '/', not 'latest')")
+            throw badOptionValue("--run-id '\(runID)' must be a plain folder name (no '/', not 'latest')")
         }
     }
 }
