@@ -17,6 +17,11 @@ public struct ResultsValidationError: Error, Equatable, CustomStringConvertible 
 }
 
 extension RunResults {
+    /// No sample (ns per iteration: 32 years) or counter (events per iteration) is larger: beyond it is no
+    /// measurement, and the sums a merge takes over samples and runs (pooled mean and variance, averaged counters)
+    /// would overflow.
+    public static let largestMeasurement = 1e18
+
     /// Checks what the decoder accepts but every reader of a run assumes: finite numbers, counts that are not
     /// negative, replicates that tile the samples (in order, inside the array, each process run once), at least one
     /// sample per benchmark, each benchmark once. ``ResultsFile`` runs it on every file it reads, so a report, gate,
@@ -73,6 +78,15 @@ private struct FieldCheck {
     mutating func positive(_ value: Double, _ field: String) {
         finite(value, field)
         if ok && !(value > 0) { fail(field, "\(value) is not positive") }
+    }
+
+    /// A measured time or count that merges sum over samples and runs.
+    mutating func measurement(_ value: Double, _ field: String) {
+        finite(value, field)
+        if ok && value < 0 { fail(field, "\(value) is negative") }
+        if ok && value > RunResults.largestMeasurement {
+            fail(field, "\(value) is more than \(RunResults.largestMeasurement), beyond any measurement")
+        }
     }
 
     mutating func fraction(_ value: Double, _ field: String) {
@@ -156,7 +170,7 @@ private struct FieldCheck {
         atLeastOne(result.iterationsPerSample, "\(path).iterationsPerSample")
         if ok && result.samplesNanoseconds.isEmpty { fail("\(path).samplesNanoseconds", "is empty: a benchmark has at least one sample") }
         for (index, sample) in result.samplesNanoseconds.enumerated() where ok {
-            nonNegative(sample, "\(path).samplesNanoseconds[\(index)]")
+            measurement(sample, "\(path).samplesNanoseconds[\(index)]")
         }
         summary(result.statistics, of: result.samplesNanoseconds.count, "\(path).statistics")
         nonNegative(result.allocations.perIteration, "\(path).allocations.perIteration")
@@ -223,6 +237,9 @@ private struct FieldCheck {
                 fail("\(field).perIteration", "missing: a \(counter.source.rawValue) counter has a value")
             case let (_, .some(value)):
                 finite(value, "\(field).perIteration")
+                if ok && abs(value) > RunResults.largestMeasurement {
+                    fail("\(field).perIteration", "\(value) is more than \(RunResults.largestMeasurement) in size, beyond any measurement")
+                }
             }
         }
     }

@@ -96,9 +96,28 @@ final class ResultsValidationTests: XCTestCase {
         XCTAssertEqual(try refusal(withSample(-2.5)), "results.json: benchmarks[0].samplesNanoseconds[3]: -2.5 is negative")
     }
 
+    func testSamplesAndCountersStayWhereSumsOverRunsAreFinite() throws {
+        // Found by make fuzz: samples of 1e308 loaded, and merging the run with another made a pooled mean of NaN that
+        // no reader would load again; counters alike, averaged over runs.
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            var samples = result["samplesNanoseconds"] as! [Double]
+            samples[2] = 1e19
+            result["samplesNanoseconds"] = samples
+        }), "results.json: benchmarks[0].samplesNanoseconds[2]: 1e+19 is more than 1e+18, beyond any measurement")
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            result["counters"] = [["name": "PAPI_TOT_INS", "perIteration": -1e300, "source": "papi-hw"]]
+        }), "results.json: benchmarks[0].counters[0].perIteration: -1e+300 is more than 1e+18 in size, beyond any measurement")
+    }
+
     func testTheIDIsItsHotPathVariantAndWorkload() throws {
         XCTAssertEqual(try refusal(benchmark(0) { $0["variant"] = "reference" }),
                        "results.json: benchmarks[0].id: 'colormap/optimized/256x192' is not its hotPath/variant/workload ('colormap/reference/256x192')")
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            result["hotPath"] = "colormap/optimized"
+            result["variant"] = "256x192"
+            result["workload"] = "x"
+            result["id"] = "colormap/optimized/256x192/x"
+        }), "results.json: benchmarks[0].hotPath: 'colormap/optimized' holds a '/' (ids are hot-path/variant/workload)")
     }
 
     func testTheStatisticsCountTheSamplesTheySummarize() throws {
