@@ -168,4 +168,20 @@ final class ResultsValidationCommandTests: XCTestCase {
             XCTAssertEqual(result.stdout, "")
         }
     }
+
+    func testMeasurementTimesPastTheirRangeAreBadInputBeforeMeasuring() throws {
+        // --max-time 1e300 trapped converting the affordable sample count to Int; --sample-time 1e300 calibrated forever.
+        let cases: [([String], String)] = [
+            (["--max-time", "1e300"], "--max-time must be a positive number of seconds up to 86400 (a day) (got 1e+300)"),
+            (["--sample-time", "1e300"], "--sample-time must be a positive number of milliseconds up to 60000 (a minute) (got 1e+300)"),
+            (["--warmup", "4e6"], "--warmup must be a positive number of milliseconds up to 3600000 (an hour) (got 4000000.0)"),
+        ]
+        for (options, message) in cases {
+            let result = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder + "/r"] + options
+                                             + ["texture-upload/memcpy/256x192"])
+            XCTAssertEqual(result.status, 2, "\(options): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "framebudget: error: \(message)\n", "\(options)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured or written")
+        }
+    }
 }

@@ -13,13 +13,13 @@ struct MeasurementOptions: ParsableArguments {
     @Option(help: "Samples per benchmark (fewer for slow benchmarks that would exceed --max-time).")
     var samples: Int?
 
-    @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds.")
+    @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds (at most 60000).")
     var sampleTimeMilliseconds: Double?
 
-    @Option(name: .customLong("warmup"), help: "Warm-up per benchmark, in milliseconds.")
+    @Option(name: .customLong("warmup"), help: "Warm-up per benchmark, in milliseconds (at most 3600000).")
     var warmupMilliseconds: Double?
 
-    @Option(name: .customLong("max-time"), help: "Time cap of the sampling phase of one benchmark, in seconds.")
+    @Option(name: .customLong("max-time"), help: "Time cap of the sampling phase of one benchmark, in seconds (at most 86400).")
     var maxTimeSeconds: Double?
 
     @Option(help: "Pin the measuring thread to this CPU.")
@@ -47,9 +47,16 @@ struct MeasurementOptions: ParsableArguments {
 
     func validate() throws {
         if let samples, samples < 2 { throw badOptionValue("--samples must be at least 2 (got \(samples))") }
-        for (name, value) in [("--sample-time", sampleTimeMilliseconds), ("--warmup", warmupMilliseconds),
-                              ("--max-time", maxTimeSeconds)] {
-            if let value, !(value > 0 && value.isFinite) { throw badOptionValue("\(name) must be a positive number (got \(value))") }
+        // Upper bounds too: a sample of more than a minute or a cap of more than a day is no benchmark, and past
+        // them the engine's sample counts and calibration leave Int's range (a trap) or never finish.
+        for (name, value, unit, limit, words) in [
+            ("--sample-time", sampleTimeMilliseconds, "milliseconds", 60_000.0, "a minute"),
+            ("--warmup", warmupMilliseconds, "milliseconds", 3_600_000, "an hour"),
+            ("--max-time", maxTimeSeconds, "seconds", 86_400, "a day"),
+        ] {
+            if let value, !(value > 0 && value <= limit) {
+                throw badOptionValue("\(name) must be a positive number of \(unit) up to \(Int(limit)) (\(words)) (got \(value))")
+            }
         }
         if !(0...10).contains(injectSlowdown) { throw badOptionValue("--inject-slowdown must be in 0...10 (got \(injectSlowdown))") }
         if let pin, pin < 0 { throw badOptionValue("--pin must be a CPU number ≥ 0 (got \(pin))") }
