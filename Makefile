@@ -57,19 +57,35 @@ env: build
 clean:
 	rm -rf .build
 
-## fuzz: libFuzzer + AddressSanitizer on the .npy reader for FUZZ_SECONDS (default 60), seeded from
-## Tests/NumpyFilesTests/Corpus; new inputs go to fuzz-corpus/, crashes to fuzz-artifacts/ (replay: NpyFuzz FILE).
+## fuzz: libFuzzer + AddressSanitizer for FUZZ_SECONDS (default 60) on each of two targets: the .npy reader (NpyFuzz,
+## seeded from Tests/NumpyFilesTests/Corpus, new inputs in fuzz-corpus/) and results files (ResultsFuzz: the
+## loader's validation and every reader of a loaded run, seeded from Schemas/examples, new inputs in
+## fuzz-corpus-results/); crashes go to fuzz-artifacts/ (replay: NpyFuzz FILE, ResultsFuzz FILE).
 ## SwiftPM hands swiftc "-sanitize=fuzzer -sanitize=address" as two flags and the last one wins, which silently
-## drops the coverage instrumentation libFuzzer needs: the combined -Xswiftc flag restores it.
+## drops the coverage instrumentation libFuzzer needs: the combined -Xswiftc flag restores it. Both targets build
+## with the same flags into FUZZ_SCRATCH, so neither rebuilds what the other built.
 FUZZ_SECONDS ?= 60
-FUZZ_BIN     := .build-fuzz/release/NpyFuzz
-.PHONY: fuzz
-fuzz:
-	$(SWIFT) build -c release --sanitize=fuzzer --sanitize=address --product NpyFuzz --scratch-path .build-fuzz \
-		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DNPY_FUZZING
+FUZZ_SCRATCH ?= .build-fuzz
+FUZZ_BUILD   := $(SWIFT) build -c release --sanitize=fuzzer --sanitize=address --scratch-path $(FUZZ_SCRATCH) \
+	-Xswiftc -sanitize=fuzzer,address -Xswiftc -DNPY_FUZZING -Xswiftc -DRESULTS_FUZZING
+FUZZ_RUN     := SWIFT_BACKTRACE=enable=no
+.PHONY: fuzz fuzz-npy fuzz-results
+fuzz: fuzz-npy fuzz-results
+
+fuzz-npy:
+	$(FUZZ_BUILD) --product NpyFuzz
 	mkdir -p fuzz-corpus fuzz-artifacts
-	SWIFT_BACKTRACE=enable=no $(FUZZ_BIN) fuzz-corpus Tests/NumpyFilesTests/Corpus -max_total_time=$(FUZZ_SECONDS) \
+	$(FUZZ_RUN) $(FUZZ_SCRATCH)/release/NpyFuzz fuzz-corpus Tests/NumpyFilesTests/Corpus -max_total_time=$(FUZZ_SECONDS) \
 		-use_value_profile=1 -artifact_prefix=fuzz-artifacts/ -print_final_stats=1
+
+# Results inputs grow past the seeds' 27 KB as the fuzzer adds benchmarks and replicates (-max_len: 64 KB); the
+# dictionary holds the schema's keys and the values the loader's rules turn on.
+fuzz-results:
+	$(FUZZ_BUILD) --product ResultsFuzz
+	mkdir -p fuzz-corpus-results fuzz-artifacts
+	$(FUZZ_RUN) $(FUZZ_SCRATCH)/release/ResultsFuzz fuzz-corpus-results Schemas/examples -max_total_time=$(FUZZ_SECONDS) \
+		-max_len=65536 -dict=Sources/ResultsFuzz/results.dict -use_value_profile=1 -artifact_prefix=fuzz-artifacts/results- \
+		-print_final_stats=1
 
 ## counters: what this machine can count (PAPI events, perf_event_open, valgrind, perf)
 counters: build

@@ -25,6 +25,7 @@
 //         Comparison, Statistics (the paired session: worker protocol, PairedSession, PairedQuality)
 //   Library product FrameBudget (the public API: RegisteredSuite, FrameBudgetCommandLine; re-exports Measurement and
 //     FrameLoop) → RunPipeline, the harness modules above, CaptureKernels, ArgumentParser. It imports no suite.
+//   Fuzz targets (`make fuzz`): NpyFuzz → NumpyFiles; ResultsFuzz → Results, Comparison, Budgets, Reports, Statistics.
 //   Clients of that API, no back door: BenchmarkSuite (Benchmarks/Suite: the camera pipeline's benchmarks, declared with
 //     the Measurement/FrameLoop types FrameBudget re-exports) → HotPaths, CaptureKernels, NumpyFiles, Workloads,
 //     Measurement, FrameLoop; the `framebudget` executable (Sources/FrameBudgetTool) → FrameBudget, BenchmarkSuite,
@@ -117,8 +118,11 @@ let package = Package(
         ]),
         .executableTarget(name: "framebudget", dependencies: ["FrameBudget", "BenchmarkSuite"], path: "Sources/FrameBudgetTool"),
 
-        // libFuzzer target on the .npy reader: `make fuzz` (an ordinary build makes it a replay tool).
+        // libFuzzer targets, `make fuzz` (an ordinary build makes each a replay tool): the .npy reader, and results
+        // files — the loader's validation and every reader of a loaded run (merge, compare, gate, budgets, reports).
         .executableTarget(name: "NpyFuzz", dependencies: ["NumpyFiles"]),
+        .executableTarget(name: "ResultsFuzz", dependencies: ["Results", "Comparison", "Budgets", "Reports", "Statistics"],
+                         exclude: ["results.dict"]),
 
         // MARK: - Tests, one target per module
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], resources: [.copy("Golden")]),

@@ -18,6 +18,11 @@ public struct ComparisonSettings: Codable, Sendable, Equatable {
     /// ignores bursts of interference from a shared machine (they only ever add time).
     public var percentile: Double
 
+    /// The family-wise levels a comparison can honour: its intervals are at 1 − α, and below 1e-9 their quantiles
+    /// (t at 1 − α/2, the bootstrap's tails) are no longer distinct from 1 in double precision; above 0.5 a call is
+    /// likelier wrong than right. `compare --alpha` and `gate --regression-alpha` accept exactly this range.
+    public static let alphaRange: ClosedRange<Double> = 1e-9...0.5
+
     public init(alpha: Double = 0.01, threshold: Double = 0.02, level: Double? = nil, power: Double = 0.8,
                 resamples: Int = 2000, seed: UInt64 = 0x5EED, percentile: Double = 50) {
         self.alpha = alpha

@@ -9,6 +9,9 @@ public enum RunMergeError: Error, CustomStringConvertible, Equatable {
     case differentBuilds(first: String, other: String, field: String, values: (String, String))
     /// Two runs were measured with different settings.
     case differentSettings(first: String, other: String, field: String, values: (String, String))
+    /// Two files hold a process run of the same run id with different samples: two runs under one name, which no
+    /// merge can tell apart as replicates.
+    case conflictingRun(runID: String, benchmark: String, first: String, other: String)
 
     public var description: String {
         switch self {
@@ -19,6 +22,9 @@ public enum RunMergeError: Error, CustomStringConvertible, Equatable {
         case let .differentSettings(first, other, field, values):
             return "\(other): measured with different settings than \(first) (\(field) \(values.1) vs \(values.0)); "
                 + "merge runs measured alike"
+        case let .conflictingRun(runID, benchmark, first, other):
+            return "\(other): process run \(runID) is also in \(first), with other samples of \(benchmark); "
+                + "two runs under one run id cannot both be replicates (give each run its own --run-id)"
         }
     }
 
@@ -30,11 +36,43 @@ public enum RunMergeError: Error, CustomStringConvertible, Equatable {
 /// recomputed for reports, and each benchmark's replicates say which samples, counters and frame-loop summary came
 /// from which run — what run-level comparisons and gates judge. A merged file merges again (its replicates carry
 /// over). The merged run is complete only when every run was.
+///
+/// A process run is identified by its run id: one given twice (the same file named twice, or a merged file together
+/// with one of its own rounds) is counted once — a second copy of a run is no evidence, and counting it would
+/// fabricate a replicate with zero between-run spread. The same run id with other samples is refused.
 public enum RunMerge {
+    /// A process run met again in a later file, and counted once.
+    public struct RepeatedRun: Sendable, Equatable {
+        /// The run id of the process run.
+        public var runID: String
+        /// The file (or run) that repeated it, and the one it was first taken from.
+        public var file: String
+        public var firstFile: String
+
+        public init(runID: String, file: String, firstFile: String) {
+            self.runID = runID
+            self.file = file
+            self.firstFile = firstFile
+        }
+    }
+
+    /// The merged run, and the process runs that were given more than once.
+    public struct Outcome: Sendable {
+        public var run: RunResults
+        public var repeatedRuns: [RepeatedRun]
+    }
+
     /// - Parameter names: how each run is named in errors (its file path); defaults to the run ids.
-    /// - Throws: ``RunMergeError`` for no runs, runs of different builds or runs measured with different settings.
+    /// - Throws: ``RunMergeError`` for no runs, runs of different builds or runs measured with different settings,
+    ///   and one run id with two different runs' samples.
     public static func merge(_ runs: [RunResults], names: [String]? = nil, runID: String? = nil, resamples: Int = 2000) throws
         -> RunResults {
+        try outcome(of: runs, names: names, runID: runID, resamples: resamples).run
+    }
+
+    /// ``merge(_:names:runID:resamples:)``, also saying which process runs were given more than once (counted once).
+    public static func outcome(of runs: [RunResults], names: [String]? = nil, runID: String? = nil, resamples: Int = 2000)
+        throws -> Outcome {
         guard var merged = runs.first else { throw RunMergeError.noRuns }
         let labels = names ?? runs.map(\.runID)
         for index in runs.indices.dropFirst() {
@@ -48,36 +86,65 @@ public enum RunMerge {
         merged.finishedAt = runs.compactMap(\.finishedAt).max()
         merged.warnings = Array(Set(runs.flatMap(\.warnings))).sorted()
         merged.settings.filters = Array(Set(runs.flatMap(\.settings.filters))).sorted()
-        var order = [String](), groups = [String: [(run: RunResults, result: BenchmarkResult)]]()
-        for run in runs {
+        var order = [String](), groups = [String: [Part]]()
+        for (index, run) in runs.enumerated() {
             for result in run.benchmarks {
                 if groups[result.id] == nil { order.append(result.id) }
-                groups[result.id, default: []].append((run, result))
+                groups[result.id, default: []].append(Part(file: labels[index], run: run, result: result))
             }
         }
-        merged.benchmarks = order.map { combine(groups[$0]!, rounds: runs.count, seed: merged.settings.seed, resamples: resamples) }
-        return merged
+        var repeated = [RepeatedRun]()
+        merged.benchmarks = try order.map {
+            try combine(groups[$0]!, rounds: runs.count, seed: merged.settings.seed, resamples: resamples, repeated: &repeated)
+        }
+        return Outcome(run: merged, repeatedRuns: repeated)
     }
 
-    private static func combine(_ parts: [(run: RunResults, result: BenchmarkResult)], rounds: Int, seed: UInt64,
-                                resamples: Int) -> BenchmarkResult {
-        var combined = parts[0].result
-        var samples = [Double](), replicates = [Replicate]()
-        for (run, result) in parts {
-            for var replicate in result.replicates(runID: run.runID) {
-                replicate.firstSample += samples.count
-                replicates.append(replicate)
+    /// One file's result of a benchmark.
+    private struct Part {
+        var file: String
+        var run: RunResults
+        var result: BenchmarkResult
+    }
+
+    /// Joins one benchmark's results: each process run's samples once, in file order; a run met again is skipped
+    /// (noted in `repeated`), or refused when its samples differ.
+    private static func combine(_ parts: [Part], rounds: Int, seed: UInt64, resamples: Int,
+                                repeated: inout [RepeatedRun]) throws -> BenchmarkResult {
+        var samples = [Double](), replicates = [Replicate](), contributing = [BenchmarkResult]()
+        var seen = [String: (file: String, samples: ArraySlice<Double>)]()
+        for part in parts {
+            let runID = part.run.runID
+            var contributed = false
+            for (replicate, slice) in zip(part.result.replicates(runID: runID), part.result.samplesByReplicate(runID: runID)) {
+                if let earlier = seen[replicate.runID] {
+                    guard earlier.samples.elementsEqual(slice) else {
+                        throw RunMergeError.conflictingRun(runID: replicate.runID, benchmark: part.result.id,
+                                                           first: earlier.file, other: part.file)
+                    }
+                    let again = RepeatedRun(runID: replicate.runID, file: part.file, firstFile: earlier.file)
+                    if !repeated.contains(again) { repeated.append(again) }
+                    continue
+                }
+                seen[replicate.runID] = (part.file, slice)
+                var kept = replicate
+                kept.firstSample = samples.count
+                kept.sampleCount = slice.count
+                replicates.append(kept)
+                samples += slice
+                contributed = true
             }
-            samples += result.samplesNanoseconds
+            if contributed { contributing.append(part.result) }
         }
+        var combined = contributing.first ?? parts[0].result
         combined.replicates = replicates
-        guard parts.count > 1 else { return combined }
+        guard contributing.count > 1 || combined.samplesNanoseconds != samples else { return combined }
         combined.samplesNanoseconds = samples
         if !samples.isEmpty { combined.statistics = .of(samples, resamples: resamples, seed: seed) }
-        combined.counters = averageCounters(parts.map(\.result.counters))
-        combined.peakResidentBytes = parts.compactMap(\.result.peakResidentBytes).max()
-        combined.notes = Array(Set(parts.flatMap(\.result.notes).filter { !$0.hasPrefix("merged from ") })).sorted()
-        combined.notes.append("merged from \(replicates.count) process runs (\(parts.count) of \(rounds) files; \(samples.count) samples)")
+        combined.counters = averageCounters(contributing.map(\.counters))
+        combined.peakResidentBytes = contributing.compactMap(\.peakResidentBytes).max()
+        combined.notes = Array(Set(contributing.flatMap(\.notes).filter { !$0.hasPrefix("merged from ") })).sorted()
+        combined.notes.append("merged from \(replicates.count) process runs (\(contributing.count) of \(rounds) files; \(samples.count) samples)")
         return combined
     }
 

@@ -36,7 +36,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Noise threshold in percent: smaller changes are 'unchanged' whatever their p-value (e.g. 2 or 2%).")
     var threshold: String = "2"
 
-    @Option(help: "Family-wise significance level (Holm over the compared benchmarks' run-level tests).")
+    @Option(help: "Family-wise significance level (Holm over the compared benchmarks' run-level tests), 1e-9 to 0.5.")
     var alpha: Double = 0.01
 
     @Option(help: "Output: console, markdown (a PR comment) or json.")
@@ -68,10 +68,12 @@ struct CompareCommand: ParsableCommand {
 
     func validate() throws {
         guard let value = thresholdFraction, value >= 0, value < 10 else {
-            throw ValidationError("--threshold must be a percentage such as 2 or 2% (got \(threshold))")
+            throw badOptionValue("--threshold must be a percentage such as 2 or 2% (got \(threshold))")
         }
-        guard alpha > 0 && alpha < 1 else { throw ValidationError("--alpha must be in (0, 1) (got \(alpha))") }
-        guard percentile != nil else { throw ValidationError("--statistic must be median or pN with N in 1...99 (got \(statistic))") }
+        guard ComparisonSettings.alphaRange.contains(alpha) else {
+            throw badOptionValue("--alpha must be between 1e-9 and 0.5 (got \(alpha))")
+        }
+        guard percentile != nil else { throw badOptionValue("--statistic must be median or pN with N in 1...99 (got \(statistic))") }
     }
 
     /// `median` → 50, `p10` → 10.

@@ -48,8 +48,8 @@ struct GateCommand: ParsableCommand {
     var advisory = false
 
     func validate() throws {
-        if maxProcesses < 1 { throw ValidationError("--max-processes must be ≥ 1 (got \(maxProcesses))") }
-        if !(maxMinutes >= 0 && maxMinutes.isFinite) { throw ValidationError("--max-minutes must be ≥ 0 (got \(maxMinutes))") }
+        if maxProcesses < 1 { throw badOptionValue("--max-processes must be ≥ 1 (got \(maxProcesses))") }
+        if !(maxMinutes >= 0 && maxMinutes.isFinite) { throw badOptionValue("--max-minutes must be ≥ 0 (got \(maxMinutes))") }
         if out != nil && results == nil { throw ValidationError("--out applies to --results only (a measured run reports into its own folder)") }
     }
 
@@ -153,7 +153,7 @@ struct GateOptions: ParsableArguments {
     var marginPercent: Double = 20
 
     func validate() throws {
-        if !(marginPercent >= 0 && marginPercent < 100) { throw ValidationError("--margin must be in [0, 100) (got \(marginPercent))") }
+        if !(marginPercent >= 0 && marginPercent < 100) { throw badOptionValue("--margin must be in [0, 100) (got \(marginPercent))") }
     }
 
     func pipeline() throws -> ReportPipeline {

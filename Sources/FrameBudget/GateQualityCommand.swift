@@ -35,8 +35,8 @@ struct GateQualityCommand: ParsableCommand {
     @OptionGroup var paired: PairedOptions
 
     func validate() throws {
-        guard (1...1000).contains(n) else { throw ValidationError("-n must be in 1...1000 (got \(n))") }
-        guard !slowed.isEmpty else { throw ValidationError("--slowed: name at least one benchmark SLOWED makes slower") }
+        guard (1...1000).contains(n) else { throw badOptionValue("-n must be in 1...1000 (got \(n))") }
+        guard !slowed.isEmpty else { throw badOptionValue("--slowed: name at least one benchmark SLOWED makes slower") }
     }
 
     func run() throws {

@@ -88,7 +88,7 @@ struct HistoryPlotCommand: ParsableCommand {
 
     func validate() throws {
         if let budgetMilliseconds, !(budgetMilliseconds.isFinite && budgetMilliseconds > 0) {
-            throw ValidationError("--budget-ms must be a positive number of milliseconds (got \(budgetMilliseconds))")
+            throw badOptionValue("--budget-ms must be a positive number of milliseconds (got \(budgetMilliseconds))")
         }
     }
 

@@ -25,9 +25,9 @@ struct InstructionCompareOptions: ParsableArguments {
 
     func validate() throws {
         guard let value = thresholdFraction, value >= 0, value < 1 else {
-            throw ValidationError("--instruction-threshold must be a percentage such as 0.5 or 0.5% (got \(threshold))")
+            throw badOptionValue("--instruction-threshold must be a percentage such as 0.5 or 0.5% (got \(threshold))")
         }
-        guard topFunctions >= 0 else { throw ValidationError("--top-functions must be ≥ 0 (got \(topFunctions))") }
+        guard topFunctions >= 0 else { throw badOptionValue("--top-functions must be ≥ 0 (got \(topFunctions))") }
     }
 
     var thresholdFraction: Double? {

@@ -26,8 +26,8 @@ struct IterateCommand: ParsableCommand {
     var workload: String?
 
     func validate() throws {
-        guard iterations >= 0 else { throw ValidationError("--iterations must be ≥ 0 (got \(iterations))") }
-        if let seconds, !(seconds > 0 && seconds.isFinite) { throw ValidationError("--seconds must be positive") }
+        guard iterations >= 0 else { throw badOptionValue("--iterations must be ≥ 0 (got \(iterations))") }
+        if let seconds, !(seconds > 0 && seconds.isFinite) { throw badOptionValue("--seconds must be positive") }
     }
 
     func run() throws {

@@ -8,7 +8,12 @@ import RunPipeline
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge", abstract: "Merge several runs of the same build (interleaved rounds) into one results file.",
-        discussion: "Example: framebudget merge --out base.json rounds/base-1/results.json rounds/base-2/results.json")
+        discussion: """
+            Example: framebudget merge --out base.json rounds/base-1/results.json rounds/base-2/results.json
+            Each process run (run id) becomes one replicate. A run given twice — the same file named twice, or a merged \
+            file together with one of its own rounds — counts once, with a warning; two different runs under one run id \
+            are refused (exit 2).
+            """)
 
     @Argument(help: "Results files of the rounds, in order.")
     var inputs: [String]
@@ -27,7 +32,11 @@ struct MergeCommand: ParsableCommand {
         try reportingFailures {
             let runs: [RunResults]
             do { runs = try inputs.map { try ResultsFile.read(from: $0) } } catch { throw CommandFailure(.badInput, "\(error)") }
-            let merged = try RunMerge.merge(runs, names: inputs, runID: runID)
+            let outcome = try RunMerge.outcome(of: runs, names: inputs, runID: runID)
+            for again in outcome.repeatedRuns {
+                Console.warning("\(again.file): process run \(again.runID) is already merged from \(again.firstFile): counted once")
+            }
+            let merged = outcome.run
             do { try ResultsFile.write(merged, to: out) } catch { throw CommandFailure(.runFailure, "\(error)") }
             Console.output(Self.summary(merged, files: runs.count, out: out))
         }

@@ -27,8 +27,8 @@ struct ProfileCommand: ParsableCommand {
     var noPerf = false
 
     func validate() throws {
-        guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be positive (got \(seconds))") }
-        guard callgrindIterations >= 1 else { throw ValidationError("--callgrind-iterations must be ≥ 1") }
+        guard seconds > 0, seconds.isFinite else { throw badOptionValue("--seconds must be positive (got \(seconds))") }
+        guard callgrindIterations >= 1 else { throw badOptionValue("--callgrind-iterations must be ≥ 1") }
     }
 
     func run() throws {

@@ -41,8 +41,9 @@ public struct MachineClass: Codable, Sendable, Equatable, Hashable, CustomString
         return mine.count == theirs.count ? nil : "\(other.canonical) vs \(canonical)"
     }
 
+    /// Whole nanoseconds; a value no Int64 holds (not finite, or past 2⁶³) as the number it is, never a trap.
     private static func integer(_ value: Double) -> String {
-        value.isFinite ? String(Int64(value.rounded())) : String(value)
+        Int64(exactly: value.rounded()).map { String($0) } ?? String(value)
     }
 }
 

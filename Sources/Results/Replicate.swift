@@ -36,11 +36,13 @@ extension BenchmarkResult {
                           peakResidentBytes: peakResidentBytes, frameLoop: frameLoop)]
     }
 
-    /// The samples of each replicate, in replicate order (one array for an unmerged result).
+    /// The samples of each replicate, in replicate order (one array for an unmerged result). A range reaching
+    /// outside the samples (which no file that ``RunResults/validate()`` passed has) is cut to the samples it covers.
     public func samplesByReplicate(runID: String) -> [ArraySlice<Double>] {
-        replicates(runID: runID).map { replicate in
-            let start = min(replicate.firstSample, samplesNanoseconds.count)
-            let end = min(start + replicate.sampleCount, samplesNanoseconds.count)
+        let count = samplesNanoseconds.count
+        return replicates(runID: runID).map { replicate in
+            let start = min(max(replicate.firstSample, 0), count)
+            let end = start + min(max(replicate.sampleCount, 0), count - start)
             return samplesNanoseconds[start..<end]
         }
     }

@@ -5,6 +5,9 @@ public enum ResultsFileError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
     case malformed(path: String, reason: String)
     case unsupportedSchema(path: String, found: Int, supported: Int)
+    /// Decoded, but a field breaks a rule readers rely on (``RunResults/validate()``): `field` is its path,
+    /// e.g. `benchmarks[3].replicates[0].sampleCount`.
+    case invalid(path: String, field: String, problem: String)
     case unwritable(path: String, reason: String)
 
     public var description: String {
@@ -15,6 +18,7 @@ public enum ResultsFileError: Error, CustomStringConvertible, Equatable {
             return found > supported
                 ? "\(path): schema version \(found) is newer than this framebudget reads (\(supported)); upgrade framebudget"
                 : "\(path): schema version \(found) is no longer supported (this framebudget reads \(supported))"
+        case let .invalid(path, field, problem): return "\(path): \(field): \(problem)"
         case let .unwritable(path, reason): return "\(path): cannot write: \(reason)"
         }
     }
@@ -51,8 +55,10 @@ public enum ResultsFile {
         try AtomicFile.write(data, to: path)
     }
 
-    /// Reads a run, checking the schema version before decoding the rest.
-    /// - Throws: ``ResultsFileError`` naming the file and the problem.
+    /// Reads a run, checking the schema version before decoding the rest and every field after
+    /// (``RunResults/validate()``).
+    /// - Throws: ``ResultsFileError`` naming the file and the problem (and the field, for a run that decodes but
+    ///   breaks a rule).
     public static func read(from path: String) throws -> RunResults {
         let data: Data
         do { data = try SystemFile.read(path) }
@@ -60,7 +66,9 @@ public enum ResultsFile {
         return try decode(data, path: path)
     }
 
-    /// Decodes a run from bytes; `path` only names the source in errors.
+    /// Decodes and validates a run from bytes; `path` only names the source in errors. Every reader of results
+    /// (files, the history's documents, a gate's fresh processes) comes through here, so none sees a run that
+    /// breaks the rules of ``RunResults/validate()``.
     public static func decode(_ data: Data, path: String) throws -> RunResults {
         struct Versioned: Decodable { var schemaVersion: Int }
         let version: Int
@@ -69,8 +77,12 @@ public enum ResultsFile {
         guard version == RunResults.currentSchemaVersion else {
             throw ResultsFileError.unsupportedSchema(path: path, found: version, supported: RunResults.currentSchemaVersion)
         }
-        do { return try decoder().decode(RunResults.self, from: data) }
+        let run: RunResults
+        do { run = try decoder().decode(RunResults.self, from: data) }
         catch { throw ResultsFileError.malformed(path: path, reason: describe(error)) }
+        do { try run.validate() }
+        catch { throw ResultsFileError.invalid(path: path, field: error.field, problem: error.problem) }
+        return run
     }
 
     /// The system's words for a Foundation file error ("No such file or directory"), not "NSCocoaErrorDomain 260":

@@ -90,4 +90,42 @@ final class RunMergeTests: XCTestCase {
     func testNothingToMergeIsAnError() {
         XCTAssertThrowsError(try RunMerge.merge([])) { XCTAssertEqual($0 as? RunMergeError, .noRuns) }
     }
+
+    func testTheSameRunMergedTwiceCountsOnce() throws {
+        let q1 = Fixture.run("q1", [Fixture.result("a/x/1", [1, 2, 3]), Fixture.result("b/x/1", [7, 8])])
+        let merged = try RunMerge.merge([q1, q1], runID: "m")
+        XCTAssertEqual(merged.benchmarks.map { $0.replicates?.map(\.runID) }, [["q1"], ["q1"]])
+        XCTAssertEqual(merged.benchmarks.map(\.samplesNanoseconds), [[1, 2, 3], [7, 8]])
+        XCTAssertEqual(merged.benchmarks.map(\.replicateCount), [1, 1])
+        XCTAssertEqual(merged.benchmarks[0].statistics, q1.benchmarks[0].statistics)
+    }
+
+    func testAMergedFileWithOneOfItsOwnRoundsCountsThatRoundOnce() throws {
+        let r1 = Fixture.run("r1", [Fixture.result("a/x/1", [1, 2])])
+        let r2 = Fixture.run("r2", [Fixture.result("a/x/1", [3]), Fixture.result("b/x/1", [9])])
+        let r3 = Fixture.run("r3", [Fixture.result("a/x/1", [4, 5])])
+        let merged = try RunMerge.merge([try RunMerge.merge([r1, r2], runID: "m"), r2, r3], names: ["m.json", "r2.json", "r3.json"])
+        XCTAssertEqual(merged.benchmarks[0].replicates?.map(\.runID), ["r1", "r2", "r3"])
+        XCTAssertEqual(merged.samplesByReplicate("a/x/1").map(Array.init), [[1, 2], [3], [4, 5]])
+        XCTAssertEqual(merged.benchmarks[1].samplesNanoseconds, [9])
+        XCTAssertEqual(merged.benchmarks[0].notes.last, "merged from 3 process runs (2 of 3 files; 5 samples)")
+    }
+
+    func testARunGivenTwiceIsReportedWithBothFiles() throws {
+        let r1 = Fixture.run("r1", [Fixture.result("a/x/1", [1, 2]), Fixture.result("b/x/1", [9])])
+        let r2 = Fixture.run("r2", [Fixture.result("a/x/1", [3])])
+        let outcome = try RunMerge.outcome(of: [r1, r2, r1], names: ["r1.json", "r2.json", "again.json"])
+        XCTAssertEqual(outcome.repeatedRuns, [RunMerge.RepeatedRun(runID: "r1", file: "again.json", firstFile: "r1.json")],
+                       "once per file, however many benchmarks it repeats")
+        XCTAssertEqual(outcome.run.benchmarks[0].replicates?.map(\.runID), ["r1", "r2"])
+    }
+
+    func testTwoDifferentRunsUnderOneRunIDAreRefused() {
+        let first = Fixture.run("same", [Fixture.result("a/x/1", [1, 2, 3])])
+        let other = Fixture.run("same", [Fixture.result("a/x/1", [1, 2, 4])])
+        XCTAssertThrowsError(try RunMerge.merge([first, other], names: ["a.json", "b.json"])) {
+            XCTAssertEqual("\($0)", "b.json: process run same is also in a.json, with other samples of a/x/1; "
+                           + "two runs under one run id cannot both be replicates (give each run its own --run-id)")
+        }
+    }
 }

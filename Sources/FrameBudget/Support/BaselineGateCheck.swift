@@ -22,15 +22,15 @@ struct BaselineOptions: ParsableArguments {
     @Option(name: .customLong("regression-threshold"), help: "--baseline: changes under this percentage (or a benchmark's own noise floor, if larger) never fail.")
     var regressionThreshold: Double = 2
 
-    @Option(name: .customLong("regression-alpha"), help: "--baseline: family-wise significance level (Holm over the compared benchmarks).")
+    @Option(name: .customLong("regression-alpha"), help: "--baseline: family-wise significance level (Holm over the compared benchmarks), 1e-9 to 0.5.")
     var regressionAlpha: Double = 0.01
 
     func validate() throws {
         guard regressionThreshold >= 0 && regressionThreshold < 1000 else {
-            throw ValidationError("--regression-threshold must be a percentage ≥ 0 (got \(regressionThreshold))")
+            throw badOptionValue("--regression-threshold must be a percentage ≥ 0 (got \(regressionThreshold))")
         }
-        guard regressionAlpha > 0 && regressionAlpha < 1 else {
-            throw ValidationError("--regression-alpha must be in (0, 1) (got \(regressionAlpha))")
+        guard ComparisonSettings.alphaRange.contains(regressionAlpha) else {
+            throw badOptionValue("--regression-alpha must be between 1e-9 and 0.5 (got \(regressionAlpha))")
         }
     }
 

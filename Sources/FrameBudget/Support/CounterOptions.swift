@@ -31,7 +31,7 @@ struct CounterOptions: ParsableArguments {
         if simulateCaches && counters != .callgrind { throw ValidationError("--simulate-caches needs --counters callgrind") }
         if let countedIterations {
             if counters != .callgrind { throw ValidationError("--counted-iterations needs --counters callgrind") }
-            guard countedIterations >= 1 else { throw ValidationError("--counted-iterations must be ≥ 1 (got \(countedIterations))") }
+            guard countedIterations >= 1 else { throw badOptionValue("--counted-iterations must be ≥ 1 (got \(countedIterations))") }
         }
     }
 

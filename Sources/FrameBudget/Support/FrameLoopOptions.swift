@@ -13,7 +13,7 @@ struct FrameLoopOptions: ParsableArguments {
     var mode: FrameLoopMode?
 
     func validate() throws {
-        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1 (got \(frames))") }
+        if let frames, frames < 1 { throw badOptionValue("--frames must be at least 1 (got \(frames))") }
     }
 
     /// The engine settings these options ask for.

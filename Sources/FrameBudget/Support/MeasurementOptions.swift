@@ -13,13 +13,13 @@ struct MeasurementOptions: ParsableArguments {
     @Option(help: "Samples per benchmark (fewer for slow benchmarks that would exceed --max-time).")
     var samples: Int?
 
-    @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds.")
+    @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds (at most 60000).")
     var sampleTimeMilliseconds: Double?
 
-    @Option(name: .customLong("warmup"), help: "Warm-up per benchmark, in milliseconds.")
+    @Option(name: .customLong("warmup"), help: "Warm-up per benchmark, in milliseconds (at most 3600000).")
     var warmupMilliseconds: Double?
 
-    @Option(name: .customLong("max-time"), help: "Time cap of the sampling phase of one benchmark, in seconds.")
+    @Option(name: .customLong("max-time"), help: "Time cap of the sampling phase of one benchmark, in seconds (at most 86400).")
     var maxTimeSeconds: Double?
 
     @Option(help: "Pin the measuring thread to this CPU.")
@@ -52,13 +52,20 @@ struct MeasurementOptions: ParsableArguments {
     @OptionGroup var frameLoop: FrameLoopOptions
 
     func validate() throws {
-        if let samples, samples < 2 { throw ValidationError("--samples must be at least 2 (got \(samples))") }
-        for (name, value) in [("--sample-time", sampleTimeMilliseconds), ("--warmup", warmupMilliseconds),
-                              ("--max-time", maxTimeSeconds)] {
-            if let value, !(value > 0 && value.isFinite) { throw ValidationError("\(name) must be a positive number (got \(value))") }
+        if let samples, samples < 2 { throw badOptionValue("--samples must be at least 2 (got \(samples))") }
+        // Upper bounds too: a sample of more than a minute or a cap of more than a day is no benchmark, and past
+        // them the engine's sample counts and calibration leave Int's range (a trap) or never finish.
+        for (name, value, unit, limit, words) in [
+            ("--sample-time", sampleTimeMilliseconds, "milliseconds", 60_000.0, "a minute"),
+            ("--warmup", warmupMilliseconds, "milliseconds", 3_600_000, "an hour"),
+            ("--max-time", maxTimeSeconds, "seconds", 86_400, "a day"),
+        ] {
+            if let value, !(value > 0 && value <= limit) {
+                throw badOptionValue("\(name) must be a positive number of \(unit) up to \(Int(limit)) (\(words)) (got \(value))")
+            }
         }
-        if !(0...10).contains(injectSlowdown) { throw ValidationError("--inject-slowdown must be in 0...10 (got \(injectSlowdown))") }
-        if let pin, pin < 0 { throw ValidationError("--pin must be a CPU number ≥ 0 (got \(pin))") }
+        if !(0...10).contains(injectSlowdown) { throw badOptionValue("--inject-slowdown must be in 0...10 (got \(injectSlowdown))") }
+        if let pin, pin < 0 { throw badOptionValue("--pin must be a CPU number ≥ 0 (got \(pin))") }
     }
 
     /// The engine settings these options ask for.
@@ -94,7 +101,7 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if let runID, runID.isEmpty || runID.contains("/") || runID.hasPrefix(".") || runID == "latest" {
-            throw ValidationError("--run-id '\(runID)' must be a plain folder name (no '/', not 'latest')")
+            throw badOptionValue("--run-id '\(runID)' must be a plain folder name (no '/', not 'latest')")
         }
         // 255: NAME_MAX of Linux file systems (and of macOS's).
         if let runID, runID.utf8.count > 255 {

@@ -57,17 +57,17 @@ struct PairedOptions: ParsableArguments {
                                      ("--alpha", alpha, 1e-12...0.5), ("--max-minutes", maximumMinutes, 0.01...1440),
                                      ("--sample-time", sampleTime, 0.01...10_000), ("--warmup", warmup, 0...600_000)] {
             guard value.isFinite && range.contains(value) else {
-                throw ValidationError("\(name) must be in \(range.lowerBound)...\(range.upperBound) (got \(value))")
+                throw badOptionValue("\(name) must be in \(range.lowerBound)...\(range.upperBound) (got \(value))")
             }
         }
-        guard (2...1000).contains(minimumPairs) else { throw ValidationError("--min-pairs must be in 2...1000 (got \(minimumPairs))") }
+        guard (2...1000).contains(minimumPairs) else { throw badOptionValue("--min-pairs must be in 2...1000 (got \(minimumPairs))") }
         guard maximumPairs >= minimumPairs && maximumPairs <= 1000 else {
-            throw ValidationError("--max-pairs must be in --min-pairs...1000 (got \(maximumPairs))")
+            throw badOptionValue("--max-pairs must be in --min-pairs...1000 (got \(maximumPairs))")
         }
         guard (1...10_000).contains(blocks), (1...1000).contains(blockSamples) else {
-            throw ValidationError("--blocks must be in 1...10000 and --block-samples in 1...1000")
+            throw badOptionValue("--blocks must be in 1...10000 and --block-samples in 1...1000")
         }
-        if let pin, pin < 0 { throw ValidationError("--pin must be a CPU number ≥ 0 (got \(pin))") }
+        if let pin, pin < 0 { throw badOptionValue("--pin must be a CPU number ≥ 0 (got \(pin))") }
         _ = try perBenchmarkThresholds()
     }
 
@@ -76,7 +76,7 @@ struct PairedOptions: ParsableArguments {
         for entry in thresholdFor {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let value = Double(parts[1]), value.isFinite, (0...100).contains(value) else {
-                throw ValidationError("--threshold-for takes id=percent, e.g. nms/optimized/typical=3 (got \(entry))")
+                throw badOptionValue("--threshold-for takes id=percent, e.g. nms/optimized/typical=3 (got \(entry))")
             }
             thresholds[parts[0]] = value / 100
         }

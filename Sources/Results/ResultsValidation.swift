@@ -1,0 +1,324 @@
+import Statistics
+
+/// A decoded results document that breaks a rule the rest of FrameBudget relies on: one field, one problem,
+/// e.g. `benchmarks[3].replicates[0].sampleCount` and `-5 is negative`.
+public struct ResultsValidationError: Error, Equatable, CustomStringConvertible {
+    /// The field as a path from the top of the document: `benchmarks[3].replicates[0].sampleCount`.
+    public var field: String
+    /// What is wrong with it, in words.
+    public var problem: String
+
+    public init(field: String, problem: String) {
+        self.field = field
+        self.problem = problem
+    }
+
+    public var description: String { "\(field): \(problem)" }
+}
+
+extension RunResults {
+    /// No sample (ns per iteration: 32 years) or counter (events per iteration) is larger: beyond it is no
+    /// measurement, and the sums a merge takes over samples and runs (pooled mean and variance, averaged counters)
+    /// would overflow.
+    public static let largestMeasurement = 1e18
+
+    /// Checks what the decoder accepts but every reader of a run assumes: finite numbers, counts that are not
+    /// negative, replicates that tile the samples (in order, inside the array, each process run once), at least one
+    /// sample per benchmark, each benchmark once. ``ResultsFile`` runs it on every file it reads, so a report, gate,
+    /// comparison, merge or history record never sees a run that breaks these rules.
+    ///
+    /// The rules are those of `Schemas/results.schema.json`, plus the ones a JSON schema cannot say (unique ids,
+    /// replicate ranges, a summary that counts the samples it summarizes).
+    /// - Throws: the first field that breaks a rule, in document order.
+    public func validate() throws(ResultsValidationError) {
+        var check = FieldCheck()
+        check.nonEmpty(runID, "runID")
+        check.environment(environment, "environment")
+        check.settings(settings, "settings")
+        if let roofs { check.roofs(roofs, "roofs") }
+        var firstIndex: [String: Int] = [:]
+        for (index, result) in benchmarks.enumerated() {
+            let path = "benchmarks[\(index)]"
+            if let earlier = firstIndex[result.id] {
+                check.fail("\(path).id", "'\(result.id)' repeats benchmarks[\(earlier)]: each benchmark appears once in a run")
+            }
+            firstIndex[result.id] = firstIndex[result.id] ?? index
+            check.benchmark(result, path)
+        }
+        if let error = check.error { throw error }
+    }
+}
+
+/// Collects the first broken rule; later checks are skipped once one failed, so the message names the first field in
+/// document order and no check runs on a value an earlier rule already refused.
+private struct FieldCheck {
+    var error: ResultsValidationError?
+
+    var ok: Bool { error == nil }
+
+    mutating func fail(_ field: String, _ problem: String) {
+        if error == nil { error = ResultsValidationError(field: field, problem: problem) }
+    }
+
+    // MARK: - Scalars
+
+    mutating func nonEmpty(_ text: String, _ field: String) {
+        if ok && text.isEmpty { fail(field, "is empty") }
+    }
+
+    mutating func finite(_ value: Double, _ field: String) {
+        if ok && !value.isFinite { fail(field, "\(value) is not a finite number") }
+    }
+
+    mutating func nonNegative(_ value: Double, _ field: String) {
+        finite(value, field)
+        if ok && value < 0 { fail(field, "\(value) is negative") }
+    }
+
+    mutating func positive(_ value: Double, _ field: String) {
+        finite(value, field)
+        if ok && !(value > 0) { fail(field, "\(value) is not positive") }
+    }
+
+    /// A measured time or count that merges sum over samples and runs.
+    mutating func measurement(_ value: Double, _ field: String) {
+        finite(value, field)
+        if ok && value < 0 { fail(field, "\(value) is negative") }
+        if ok && value > RunResults.largestMeasurement {
+            fail(field, "\(value) is more than \(RunResults.largestMeasurement), beyond any measurement")
+        }
+    }
+
+    mutating func fraction(_ value: Double, _ field: String) {
+        finite(value, field)
+        if ok && !(0...1).contains(value) { fail(field, "\(value) is outside 0...1") }
+    }
+
+    mutating func nonNegative(_ value: Int, _ field: String) {
+        if ok && value < 0 { fail(field, "\(value) is negative") }
+    }
+
+    mutating func atLeastOne(_ value: Int, _ field: String) {
+        if ok && value < 1 { fail(field, "\(value) is less than 1") }
+    }
+
+    mutating func oneOf(_ value: String, _ allowed: [String], _ field: String) {
+        if ok && !allowed.contains(value) {
+            fail(field, "'\(value)' is none of \(allowed.map { "'\($0)'" }.joined(separator: ", "))")
+        }
+    }
+
+    // MARK: - Run
+
+    mutating func environment(_ environment: EnvironmentInfo, _ path: String) {
+        atLeastOne(environment.logicalCores, "\(path).logicalCores")
+        oneOf(environment.buildConfiguration, ["debug", "release"], "\(path).buildConfiguration")
+        if let digest = environment.executableDigest, ok,
+           !(digest.utf8.count == 64 && digest.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }) {
+            fail("\(path).executableDigest", "'\(digest)' is not a SHA-256 in 64 lowercase hex digits")
+        }
+        if ok && environment.loadAverage.count > 3 {
+            fail("\(path).loadAverage", "holds \(environment.loadAverage.count) values (at most 3: 1, 5 and 15 minutes)")
+        }
+        for (index, load) in environment.loadAverage.enumerated() { finite(load, "\(path).loadAverage[\(index)]") }
+        finite(environment.clock.resolutionNanoseconds, "\(path).clock.resolutionNanoseconds")
+        finite(environment.clock.granularityNanoseconds, "\(path).clock.granularityNanoseconds")
+        finite(environment.clock.overheadNanoseconds, "\(path).clock.overheadNanoseconds")
+    }
+
+    mutating func settings(_ settings: RunSettings, _ path: String) {
+        atLeastOne(settings.samples, "\(path).samples")
+        nonNegative(settings.targetSampleNanoseconds, "\(path).targetSampleNanoseconds")
+        nonNegative(settings.warmupNanoseconds, "\(path).warmupNanoseconds")
+        if let cpu = settings.pinnedCPU { nonNegative(cpu, "\(path).pinnedCPU") }
+    }
+
+    mutating func roofs(_ roofs: MachineRoofs, _ path: String) {
+        nonNegative(roofs.cacheBandwidthGBps, "\(path).cacheBandwidthGBps")
+        nonNegative(roofs.memoryBandwidthGBps, "\(path).memoryBandwidthGBps")
+        nonNegative(roofs.sgemmGFLOPS, "\(path).sgemmGFLOPS")
+        for (index, level) in (roofs.cacheLevels ?? []).enumerated() {
+            atLeastOne(level.bytes, "\(path).cacheLevels[\(index)].bytes")
+            atLeastOne(level.sharedByCPUs, "\(path).cacheLevels[\(index)].sharedByCPUs")
+        }
+        for (index, roof) in (roofs.bandwidths ?? []).enumerated() {
+            let field = "\(path).bandwidths[\(index)]"
+            atLeastOne(roof.threads, "\(field).threads")
+            oneOf(roof.kind, ["copy", "read", "write", "write-nt"], "\(field).kind")
+            atLeastOne(roof.workingSetBytes, "\(field).workingSetBytes")
+            positive(roof.gigabytesPerSecond, "\(field).gigabytesPerSecond")
+        }
+        for (index, roof) in (roofs.computePeaks ?? []).enumerated() {
+            atLeastOne(roof.threads, "\(path).computePeaks[\(index)].threads")
+            positive(roof.gigaflopsPerSecond, "\(path).computePeaks[\(index)].gigaflopsPerSecond")
+        }
+    }
+
+    // MARK: - Benchmark
+
+    mutating func benchmark(_ result: BenchmarkResult, _ path: String) {
+        for (part, name) in [(result.hotPath, "hotPath"), (result.variant, "variant")] where ok {
+            nonEmpty(part, "\(path).\(name)")
+            if ok && part.contains("/") { fail("\(path).\(name)", "'\(part)' holds a '/' (ids are hot-path/variant/workload)") }
+        }
+        nonEmpty(result.workload, "\(path).workload")
+        if ok, (try? BenchmarkID(parsing: result.id)) != result.benchmarkID {
+            fail("\(path).id", "'\(result.id)' is not its hotPath/variant/workload ('\(result.benchmarkID)')")
+        }
+        if let size = result.sweepSize { finite(size, "\(path).sweepSize") }
+        atLeastOne(result.threads, "\(path).threads")
+        atLeastOne(result.iterationsPerSample, "\(path).iterationsPerSample")
+        if ok && result.samplesNanoseconds.isEmpty { fail("\(path).samplesNanoseconds", "is empty: a benchmark has at least one sample") }
+        for (index, sample) in result.samplesNanoseconds.enumerated() where ok {
+            measurement(sample, "\(path).samplesNanoseconds[\(index)]")
+        }
+        summary(result.statistics, of: result.samplesNanoseconds.count, "\(path).statistics")
+        nonNegative(result.allocations.perIteration, "\(path).allocations.perIteration")
+        nonNegative(result.allocations.bytesPerIteration, "\(path).allocations.bytesPerIteration")
+        atLeastOne(result.allocations.iterations, "\(path).allocations.iterations")
+        if let bytes = result.peakResidentBytes { nonNegative(bytes, "\(path).peakResidentBytes") }
+        counters(result.counters, "\(path).counters")
+        if let throughput = result.throughput { self.throughput(throughput, "\(path).throughput") }
+        for (index, stage) in (result.stages ?? []).enumerated() {
+            let field = "\(path).stages[\(index)]"
+            summary(stage.statistics, of: nil, "\(field).statistics")
+            fraction(stage.share, "\(field).share")
+            counters(stage.counters, "\(field).counters")
+        }
+        if let frameLoop = result.frameLoop { self.frameLoop(frameLoop, "\(path).frameLoop") }
+        if let seconds = result.measurementSeconds { nonNegative(seconds, "\(path).measurementSeconds") }
+        if let replicates = result.replicates { self.replicates(replicates, samples: result.samplesNanoseconds.count, "\(path).replicates") }
+    }
+
+    /// Replicates tile the samples: the first starts at sample 0, each starts where the one before ended, the last
+    /// ends at the last sample, none is empty, and each process run appears once.
+    mutating func replicates(_ replicates: [Replicate], samples: Int, _ path: String) {
+        if ok && replicates.isEmpty { fail(path, "is empty: a merged result has at least one replicate (leave the field out for a single run)") }
+        var next = 0
+        var firstIndex: [String: Int] = [:]
+        for (index, replicate) in replicates.enumerated() where ok {
+            let field = "\(path)[\(index)]"
+            nonEmpty(replicate.runID, "\(field).runID")
+            if ok, let earlier = firstIndex[replicate.runID] {
+                fail("\(field).runID", "'\(replicate.runID)' repeats replicates[\(earlier)]: a process run counts once")
+            }
+            firstIndex[replicate.runID] = firstIndex[replicate.runID] ?? index
+            nonNegative(replicate.firstSample, "\(field).firstSample")
+            nonNegative(replicate.sampleCount, "\(field).sampleCount")
+            if ok && replicate.firstSample != next {
+                fail("\(field).firstSample", index == 0
+                    ? "\(replicate.firstSample) is not 0: the first replicate starts at the first sample"
+                    : "\(replicate.firstSample) is not \(next), where replicates[\(index - 1)] ends")
+            }
+            if ok && replicate.sampleCount == 0 { fail("\(field).sampleCount", "is 0: a replicate has at least one sample") }
+            if ok && replicate.sampleCount > samples - next {
+                fail("\(field).sampleCount", "\(replicate.sampleCount) from sample \(next) runs past the \(samples) samples")
+            }
+            if ok { next += replicate.sampleCount }
+            counters(replicate.counters, "\(field).counters")
+            if let bytes = replicate.peakResidentBytes { nonNegative(bytes, "\(field).peakResidentBytes") }
+            if let frameLoop = replicate.frameLoop { self.frameLoop(frameLoop, "\(field).frameLoop") }
+        }
+        if ok && !replicates.isEmpty && next != samples {
+            fail(path, "cover \(next) of the \(samples) samples: every sample belongs to one replicate")
+        }
+    }
+
+    mutating func counters(_ counters: [CounterReading], _ path: String) {
+        for (index, counter) in counters.enumerated() where ok {
+            let field = "\(path)[\(index)]"
+            nonEmpty(counter.name, "\(field).name")
+            switch (counter.source, counter.perIteration) {
+            case (.unavailable, .some):
+                fail("\(field).perIteration", "an unavailable counter has no value (its note says why)")
+            case (.unavailable, .none):
+                if ok && counter.note == nil { fail("\(field).note", "an unavailable counter says why it is unavailable") }
+            case (_, .none):
+                fail("\(field).perIteration", "missing: a \(counter.source.rawValue) counter has a value")
+            case let (_, .some(value)):
+                finite(value, "\(field).perIteration")
+                if ok && abs(value) > RunResults.largestMeasurement {
+                    fail("\(field).perIteration", "\(value) is more than \(RunResults.largestMeasurement) in size, beyond any measurement")
+                }
+            }
+        }
+    }
+
+    mutating func throughput(_ throughput: Throughput, _ path: String) {
+        let values: [(Double?, String)] = [
+            (throughput.bytesPerIteration, "bytesPerIteration"), (throughput.flopsPerIteration, "flopsPerIteration"),
+            (throughput.gigabytesPerSecond, "gigabytesPerSecond"), (throughput.gigaflopsPerSecond, "gigaflopsPerSecond"),
+            (throughput.percentOfMemoryRoof, "percentOfMemoryRoof"), (throughput.percentOfComputeRoof, "percentOfComputeRoof"),
+            (throughput.percentOfCacheRoof, "percentOfCacheRoof"), (throughput.arithmeticIntensity, "arithmeticIntensity"),
+        ]
+        for case let (value?, name) in values { finite(value, "\(path).\(name)") }
+        if let bytes = throughput.workingSetBytes { nonNegative(bytes, "\(path).workingSetBytes") }
+        if let threads = throughput.roofThreads { atLeastOne(threads, "\(path).roofThreads") }
+        if let roof = throughput.roofGigabytesPerSecond { positive(roof, "\(path).roofGigabytesPerSecond") }
+        if let roof = throughput.roofGigaflopsPerSecond { positive(roof, "\(path).roofGigaflopsPerSecond") }
+    }
+
+    mutating func frameLoop(_ loop: FrameLoopSummary, _ path: String) {
+        positive(loop.cadenceMilliseconds, "\(path).cadenceMilliseconds")
+        oneOf(loop.mode, ["realtime", "simulated"], "\(path).mode")
+        nonNegative(loop.framesOffered, "\(path).framesOffered")
+        nonNegative(loop.framesProcessed, "\(path).framesProcessed")
+        nonNegative(loop.framesDropped, "\(path).framesDropped")
+        nonNegative(loop.deadlineMisses, "\(path).deadlineMisses")
+        summary(loop.frameTime, of: nil, "\(path).frameTime")
+        summary(loop.callbackLatency, of: nil, "\(path).callbackLatency")
+        nonNegative(loop.effectiveFPS, "\(path).effectiveFPS")
+        fraction(loop.shareAtOrAbove57FPS, "\(path).shareAtOrAbove57FPS")
+        nonNegative(loop.driftRatio, "\(path).driftRatio")
+        for (index, time) in loop.frameTimesMilliseconds.enumerated() where ok {
+            nonNegative(time, "\(path).frameTimesMilliseconds[\(index)]")
+        }
+        if let processing = loop.processingTime { summary(processing, of: nil, "\(path).processingTime") }
+        if let share = loop.shareOnRate { fraction(share, "\(path).shareOnRate") }
+        if let capacity = loop.queueCapacity { nonNegative(capacity, "\(path).queueCapacity") }
+        if let peak = loop.peakWaitingFrames { nonNegative(peak, "\(path).peakWaitingFrames") }
+        if let interval = loop.driftInterval { self.interval(interval, "\(path).driftInterval") }
+    }
+
+    // MARK: - Statistics
+
+    /// A summary of at least one value (of exactly `count` when it summarizes known samples), with finite figures
+    /// and outlier counts that fit in it.
+    mutating func summary(_ summary: SampleSummary, of count: Int?, _ path: String) {
+        atLeastOne(summary.count, "\(path).count")
+        if ok, let count, summary.count != count {
+            fail("\(path).count", "\(summary.count) is not the \(count) samples it summarizes")
+        }
+        let figures: [(Double, String)] = [
+            (summary.min, "min"), (summary.max, "max"), (summary.mean, "mean"),
+            (summary.coefficientOfVariation, "coefficientOfVariation"), (summary.median, "median"), (summary.p50, "p50"),
+            (summary.p90, "p90"), (summary.p95, "p95"), (summary.p99, "p99"), (summary.p999, "p999"),
+        ]
+        for (value, name) in figures { finite(value, "\(path).\(name)") }
+        nonNegative(summary.standardDeviation, "\(path).standardDeviation")
+        nonNegative(summary.medianAbsoluteDeviation, "\(path).medianAbsoluteDeviation")
+        for key in summary.intervals.keys.sorted() { interval(summary.intervals[key]!, "\(path).intervals.\(key)") }
+        let outliers = summary.outliers
+        let counts = [(outliers.lowSevere, "lowSevere"), (outliers.lowMild, "lowMild"), (outliers.highMild, "highMild"),
+                      (outliers.highSevere, "highSevere")]
+        var total = 0
+        for (value, name) in counts where ok {
+            nonNegative(value, "\(path).outliers.\(name)")
+            if ok && value > summary.count - total {
+                fail("\(path).outliers.\(name)", "\(value) outliers more than the \(summary.count) values hold")
+            }
+            if ok { total += value }
+        }
+        if ok && outliers.fences.count != 4 {
+            fail("\(path).outliers.fences", "holds \(outliers.fences.count) values, not 4 (low severe, low mild, high mild, high severe)")
+        }
+        for (index, fence) in outliers.fences.enumerated() { finite(fence, "\(path).outliers.fences[\(index)]") }
+    }
+
+    mutating func interval(_ interval: ConfidenceInterval, _ path: String) {
+        finite(interval.lower, "\(path).lower")
+        finite(interval.upper, "\(path).upper")
+        finite(interval.level, "\(path).level")
+        if ok && !(interval.level > 0 && interval.level < 1) { fail("\(path).level", "\(interval.level) is outside (0, 1)") }
+    }
+}

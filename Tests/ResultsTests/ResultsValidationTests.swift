@@ -1,0 +1,167 @@
+import Foundation
+import Results
+import XCTest
+
+/// What the loader refuses although it decodes: one line naming the file, the field and the problem. The committed
+/// examples and real runs load as before (ResultsExamplesTests, ResultsFileTests).
+final class ResultsValidationTests: XCTestCase {
+    private static let example = RealRun.repositoryRoot + "/Schemas/examples/results-complete.json"
+
+    /// The complete example with `edit` applied to its JSON, decoded; returns the error's one line.
+    private func refusal(_ edit: (inout [String: Any]) -> Void, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.example))) as! [String: Any]
+        edit(&json)
+        let data = try JSONSerialization.data(withJSONObject: json)
+        do {
+            _ = try ResultsFile.decode(data, path: "results.json")
+            XCTFail("accepted", file: file, line: line)
+            return ""
+        } catch {
+            XCTAssertFalse("\(error)".contains("\n"), "one line", file: file, line: line)
+            return "\(error)"
+        }
+    }
+
+    /// Applies `edit` to benchmark `index` of the document.
+    private func benchmark(_ index: Int, _ edit: @escaping (inout [String: Any]) -> Void) -> (inout [String: Any]) -> Void {
+        { json in
+            var benchmarks = json["benchmarks"] as! [[String: Any]]
+            edit(&benchmarks[index])
+            json["benchmarks"] = benchmarks
+        }
+    }
+
+    /// Replicates for benchmark 0 (20 samples) as (runID, firstSample, sampleCount).
+    private func replicates(_ shares: [(String, Int, Int)]) -> (inout [String: Any]) -> Void {
+        benchmark(0) { $0["replicates"] = shares.map { ["runID": $0.0, "firstSample": $0.1, "sampleCount": $0.2, "counters": []] } }
+    }
+
+    func testANegativeReplicateSampleCountIsNamedWithItsField() throws {
+        XCTAssertEqual(try refusal(replicates([("r1", 0, 20), ("r2", 20, -5)])),
+                       "results.json: benchmarks[0].replicates[1].sampleCount: -5 is negative")
+        XCTAssertEqual(try refusal(replicates([("r1", 0, -5)])), "results.json: benchmarks[0].replicates[0].sampleCount: -5 is negative")
+    }
+
+    func testANegativeFirstSampleIsRefused() throws {
+        XCTAssertEqual(try refusal(replicates([("r1", -1, 20)])), "results.json: benchmarks[0].replicates[0].firstSample: -1 is negative")
+    }
+
+    func testAReplicateRunningPastTheSamplesIsRefusedWithoutOverflow() throws {
+        XCTAssertEqual(try refusal(replicates([("r1", 0, 10), ("r2", 10, Int.max)])),
+                       "results.json: benchmarks[0].replicates[1].sampleCount: \(Int.max) from sample 10 runs past the 20 samples")
+        XCTAssertEqual(try refusal(replicates([("r1", Int.max, 20)])),
+                       "results.json: benchmarks[0].replicates[0].firstSample: \(Int.max) is not 0: the first replicate starts at the first sample")
+    }
+
+    func testReplicatesMustCoverEverySampleOnce() throws {
+        XCTAssertEqual(try refusal(replicates([("r1", 0, 10), ("r2", 5, 15)])),
+                       "results.json: benchmarks[0].replicates[1].firstSample: 5 is not 10, where replicates[0] ends")
+        XCTAssertEqual(try refusal(replicates([("r1", 0, 10), ("r2", 10, 5)])),
+                       "results.json: benchmarks[0].replicates: cover 15 of the 20 samples: every sample belongs to one replicate")
+        XCTAssertEqual(try refusal(replicates([("r1", 0, 0), ("r2", 0, 20)])),
+                       "results.json: benchmarks[0].replicates[0].sampleCount: is 0: a replicate has at least one sample")
+        XCTAssertEqual(try refusal(replicates([])),
+                       "results.json: benchmarks[0].replicates: is empty: a merged result has at least one replicate (leave the field out for a single run)")
+    }
+
+    func testAProcessRunCountsOnceAmongAResultsReplicates() throws {
+        XCTAssertEqual(try refusal(replicates([("q1", 0, 10), ("q1", 10, 10)])),
+                       "results.json: benchmarks[0].replicates[1].runID: 'q1' repeats replicates[0]: a process run counts once")
+    }
+
+    func testABenchmarkIDAppearsOnce() throws {
+        let error = try refusal { json in
+            var benchmarks = json["benchmarks"] as! [[String: Any]]
+            benchmarks.append(benchmarks[0])
+            json["benchmarks"] = benchmarks
+        }
+        XCTAssertEqual(error, "results.json: benchmarks[2].id: 'colormap/optimized/256x192' repeats benchmarks[0]: each benchmark appears once in a run")
+    }
+
+    func testABenchmarkHasSamples() throws {
+        XCTAssertEqual(try refusal(benchmark(0) { $0["samplesNanoseconds"] = [Double]() }),
+                       "results.json: benchmarks[0].samplesNanoseconds: is empty: a benchmark has at least one sample")
+    }
+
+    func testSamplesAreFiniteAndNotNegative() throws {
+        func withSample(_ value: Any) -> (inout [String: Any]) -> Void {
+            benchmark(0) { result in
+                var samples = result["samplesNanoseconds"] as! [Any]
+                samples[3] = value
+                result["samplesNanoseconds"] = samples
+            }
+        }
+        XCTAssertEqual(try refusal(withSample("NaN")), "results.json: benchmarks[0].samplesNanoseconds[3]: nan is not a finite number")
+        XCTAssertEqual(try refusal(withSample("Infinity")), "results.json: benchmarks[0].samplesNanoseconds[3]: inf is not a finite number")
+        XCTAssertEqual(try refusal(withSample(-2.5)), "results.json: benchmarks[0].samplesNanoseconds[3]: -2.5 is negative")
+    }
+
+    func testSamplesAndCountersStayWhereSumsOverRunsAreFinite() throws {
+        // Found by make fuzz: samples of 1e308 loaded, and merging the run with another made a pooled mean of NaN that
+        // no reader would load again; counters alike, averaged over runs.
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            var samples = result["samplesNanoseconds"] as! [Double]
+            samples[2] = 1e19
+            result["samplesNanoseconds"] = samples
+        }), "results.json: benchmarks[0].samplesNanoseconds[2]: 1e+19 is more than 1e+18, beyond any measurement")
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            result["counters"] = [["name": "PAPI_TOT_INS", "perIteration": -1e300, "source": "papi-hw"]]
+        }), "results.json: benchmarks[0].counters[0].perIteration: -1e+300 is more than 1e+18 in size, beyond any measurement")
+    }
+
+    func testTheIDIsItsHotPathVariantAndWorkload() throws {
+        XCTAssertEqual(try refusal(benchmark(0) { $0["variant"] = "reference" }),
+                       "results.json: benchmarks[0].id: 'colormap/optimized/256x192' is not its hotPath/variant/workload ('colormap/reference/256x192')")
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            result["hotPath"] = "colormap/optimized"
+            result["variant"] = "256x192"
+            result["workload"] = "x"
+            result["id"] = "colormap/optimized/256x192/x"
+        }), "results.json: benchmarks[0].hotPath: 'colormap/optimized' holds a '/' (ids are hot-path/variant/workload)")
+    }
+
+    func testTheStatisticsCountTheSamplesTheySummarize() throws {
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            var statistics = result["statistics"] as! [String: Any]
+            statistics["count"] = 19
+            result["statistics"] = statistics
+        }), "results.json: benchmarks[0].statistics.count: 19 is not the 20 samples it summarizes")
+    }
+
+    func testOutlierCountsFitInTheSample() throws {
+        // Int.max + 1 would trap where the counts are added up (OutlierClassification.total).
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            var statistics = result["statistics"] as! [String: Any]
+            var outliers = statistics["outliers"] as! [String: Any]
+            outliers["lowSevere"] = Int.max
+            outliers["lowMild"] = 1
+            statistics["outliers"] = outliers
+            result["statistics"] = statistics
+        }), "results.json: benchmarks[0].statistics.outliers.lowSevere: \(Int.max) outliers more than the 20 values hold")
+    }
+
+    func testAnUnavailableCounterHasNoValue() throws {
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            result["counters"] = [["name": "PAPI_TOT_CYC", "perIteration": 0, "source": "unavailable", "note": "no PMU"]]
+        }), "results.json: benchmarks[0].counters[0].perIteration: an unavailable counter has no value (its note says why)")
+    }
+
+    func testFrameLoopCountsAreNotNegative() throws {
+        XCTAssertEqual(try refusal(benchmark(1) { result in
+            var loop = result["frameLoop"] as! [String: Any]
+            loop["framesDropped"] = -1
+            result["frameLoop"] = loop
+        }), "results.json: benchmarks[1].frameLoop.framesDropped: -1 is negative")
+    }
+
+    func testAnEmptyRunIDIsRefused() throws {
+        XCTAssertEqual(try refusal { $0["runID"] = "" }, "results.json: runID: is empty")
+    }
+
+    func testAValidMergedResultLoads() throws {
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.example))) as! [String: Any]
+        replicates([("r1", 0, 12), ("r2", 12, 8)])(&json)
+        let run = try ResultsFile.decode(JSONSerialization.data(withJSONObject: json), path: "results.json")
+        XCTAssertEqual(run.samplesByReplicate("colormap/optimized/256x192").map(\.count), [12, 8])
+    }
+}
