@@ -54,3 +54,27 @@ final class CompareBuildsTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("the base executable has no 'worker' command"), result.stderr)
     }
 }
+
+/// `gate-quality` end to end: one round of A/A and A/B through compare-builds' procedure, the report written.
+final class GateQualityCommandTests: XCTestCase {
+    func testOneRoundWritesTheRatesWithTheMachineAndDate() throws {
+        let folder = NSTemporaryDirectory() + "fb-quality-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let binary = Framebudget.binary.path
+        let result = try Framebudget.run([
+            "gate-quality", binary, binary, binary, "texture-upload/optimized/256x192", "--slowed", "texture-upload/optimized/256x192",
+            "-n", "1", "--out", folder, "--allow-debug", "--blocks", "2", "--block-samples", "1", "--warmup", "1",
+            "--sample-time", "0.2", "--min-pairs", "2", "--max-pairs", "2"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let markdown = try String(contentsOfFile: folder + "/gate-quality.md", encoding: .utf8)
+        XCTAssertTrue(markdown.contains("Machine: "), markdown)
+        XCTAssertTrue(markdown.contains("A/A (identical code, 1 comparisons)"), markdown)
+        XCTAssertTrue(markdown.contains("A/B texture-upload/optimized/256x192: REGRESSED in 0 of 1 comparisons"), "the same build is never slower: \(markdown)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/gate-quality.json"))) as! [String: Any]
+        XCTAssertEqual((json["identical"] as? [Any])?.count, 1)
+        XCTAssertEqual((json["slowedOutcomes"] as? [Any])?.count, 1)
+        let bad = try Framebudget.run(["gate-quality", binary, binary, binary, "-n", "0", "--slowed", "x"])
+        XCTAssertEqual(bad.status, 2, bad.stderr)
+        XCTAssertEqual(bad.stderr.split(separator: "\n").count, 1, bad.stderr)
+    }
+}
