@@ -14,7 +14,7 @@ final class AllocationCounterTests: XCTestCase {
     }
 
     func testInPlaceWorkReadsZero() throws {
-        try XCTSkipUnless(AllocationCounter.isAvailable)
+        try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
         let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: 256)
         defer { buffer.deallocate() }
         buffer.initialize(repeating: 0)
@@ -27,7 +27,7 @@ final class AllocationCounterTests: XCTestCase {
     }
 
     func testCountsAllocationsOnOtherThreadsToo() throws {
-        try XCTSkipUnless(AllocationCounter.isAvailable)
+        try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
         let stats = AllocationCounter.count(iterations: 10) {
             DispatchQueue.concurrentPerform(iterations: 2) { _ in
                 blackHole(UnsafeMutableRawPointer.allocate(byteCount: 4096, alignment: 64).deallocate())
@@ -37,7 +37,7 @@ final class AllocationCounterTests: XCTestCase {
     }
 
     func testFewestDropsAnAllocationOfOneWindowButKeepsOneOfEveryRun() throws {
-        try XCTSkipUnless(AllocationCounter.isAvailable)
+        try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
         let allocating = { blackHole([Float](repeating: 1, count: 64)) }
         allocating()  // one-time runtime allocations first
         var runs = 0

@@ -47,7 +47,7 @@ final class BenchmarkRunnerTests: XCTestCase {
     }
 
     func testNonAllocatingBodyReadsZeroAllocations() throws {
-        try XCTSkipUnless(AllocationCounter.isAvailable)
+        try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
         let result = try BenchmarkRunner(settings: settings, clock: clock).run(spinBenchmark(), source: .synthetic(seed: 1))
         XCTAssertEqual(result.allocations.perIteration, 0)
         XCTAssertNotNil(result.peakResidentBytes)
