@@ -149,6 +149,6 @@ let package = Package(
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets", "Statistics", "Comparison"]),
         .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement", "Budgets", "FrameLoop", "HotPaths"]),
         .testTarget(name: "RunPipelineTests", dependencies: ["RunPipeline", "Comparison", "Results", "Statistics"]),
-        .testTarget(name: "CLITests", dependencies: []),
+        .testTarget(name: "CLITests", dependencies: [], exclude: ["Schemas"]),
     ]
 )

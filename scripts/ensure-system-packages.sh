@@ -3,8 +3,9 @@
 # run as root, otherwise prints the exact command to run and fails.
 set -euo pipefail
 # valgrind (deterministic counts) and linux-perf (flame graphs) are exercised by the tests as well; libxml2-utils
-# gives xmllint, with which the tests validate junit.xml against the Jenkins xUnit and Ant JUnit schemas.
-packages=(libpapi-dev libopenblas-dev gnuplot-nox valgrind linux-perf libxml2-utils)
+# gives xmllint, with which the tests validate junit.xml against the Jenkins xUnit and Ant JUnit schemas; python3-pip
+# installs the python modules below.
+packages=(libpapi-dev libopenblas-dev gnuplot-nox valgrind linux-perf libxml2-utils python3-pip)
 missing=()
 for package in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
@@ -18,24 +19,30 @@ fi
 if command -v perf >/dev/null 2>&1; then
   missing=("${missing[@]/linux-perf}")
 fi
+# pip may come with the python3 on the PATH (pyenv, a virtual environment): the command is what matters.
+if python3 -m pip --version >/dev/null 2>&1; then
+  missing=("${missing[@]/python3-pip}")
+fi
 read -r -a missing <<< "${missing[*]:-}"
-# The schema test validates real output with python's jsonschema, and the Markdown reports are rendered with
-# cmarkgfm (GitHub's own cmark-gfm) to check that no string from a results file becomes HTML (pip, not Debian: any
-# recent version works).
-for module in jsonschema cmarkgfm; do
+if [[ ${#missing[@]} -gt 0 ]]; then
+  if [[ $(id -u) -eq 0 ]]; then
+    echo "framebudget: installing missing system packages: ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "framebudget: missing system packages: ${missing[*]}" >&2
+    echo "run: sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+# After the system packages, which bring pip. The schema test validates real output with python's jsonschema, the
+# Markdown reports are rendered with cmarkgfm (GitHub's own cmark-gfm) to check that no string from a results file
+# becomes HTML, and the command-line tests write their .npy inputs and read the outputs with numpy, as a user would
+# (pip, not Debian: any recent version works).
+for module in jsonschema cmarkgfm numpy; do
   if ! python3 -c "import $module" >/dev/null 2>&1; then
     echo "framebudget: installing python module $module" >&2
     python3 -m pip install --quiet "$module" || { echo "run: python3 -m pip install $module" >&2; exit 1; }
   fi
 done
-[[ ${#missing[@]} -eq 0 ]] && exit 0
-if [[ $(id -u) -eq 0 ]]; then
-  echo "framebudget: installing missing system packages: ${missing[*]}" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-else
-  echo "framebudget: missing system packages: ${missing[*]}" >&2
-  echo "run: sudo apt-get install -y ${missing[*]}" >&2
-  exit 1
-fi

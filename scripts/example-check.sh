@@ -3,7 +3,8 @@
 # executable the way README's "Benchmark your own package" does: list, run --quick, gate (exit 1 with its failing
 # budget, 0 filtered to its passing one, 2 for a budget naming no registered benchmark), merge and compare (3 for
 # one run per side, 0 for a side against itself).
-# Prints one PASS/FAIL line per check and exits 1 when any failed. Called by `make test`.
+# Prints one PASS/FAIL line per check and exits 1 when any failed; a failed build of the example stops it at once
+# (exit 1), before any check. Called by `make test`.
 #
 # The example builds FrameBudget and its dependencies again in its own Examples/StringKernels/.build (a package
 # cannot share another root package's build folder); the time it took is printed. Debug build, so every measuring
@@ -31,12 +32,21 @@ bench() {  # runs the example's executable in its folder (budgets.yaml is relati
 }
 
 started=$(date +%s)
-if ! ${SWIFT:-swift} build --package-path "$example" 2>&1 | tail -n 3; then :; fi
 binary="$example/.build/debug/string-kernels-bench"
+# The binary goes before the build: a failed build then leaves none, so no check can run on an earlier build's
+# binary, older than the sources. SwiftPM links a missing product again, so an up-to-date build only relinks.
+rm -f "$binary"
+${SWIFT:-swift} build --package-path "$example" >"$work/build.log" 2>&1; build=$?
 echo "example-check: built Examples/StringKernels in $(( $(date +%s) - started )) s"
-if [[ ! -x $binary ]]; then
-    echo "example-check: FAIL  build (no $binary)"; exit 1
+if [[ $build != 0 ]]; then
+    sed 's/^/    | /' "$work/build.log" | tail -n 25
+    echo "example-check: FAIL  build of Examples/StringKernels (swift build exit $build): stopping, no check ran"
+    exit 1
 fi
+if [[ ! -x $binary ]]; then
+    echo "example-check: FAIL  build of Examples/StringKernels made no $binary: stopping, no check ran"; exit 1
+fi
+tail -n 3 "$work/build.log"
 quick=(--quick --allow-debug --no-roofs --reports "$work/reports")
 
 bench list; status=$?

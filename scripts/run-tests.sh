@@ -6,10 +6,11 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 ${SWIFT:-swift} test --skip-build --disable-swift-testing "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
-# XCTest: "Executed N tests, with F failures …" or "Executed N tests, with S tests skipped and F failures …".
-summary=$(grep -E 'Executed [0-9]+ tests?, with ' "$log" | tail -n 1)
-if [[ $summary =~ Executed\ ([0-9]+)\ tests?,\ with\ (([0-9]+)\ tests?\ skipped\ and\ )?([0-9]+)\ failures? ]]; then
-    total=${BASH_REMATCH[1]} skipped=${BASH_REMATCH[3]:-0} failed=${BASH_REMATCH[4]}
-    echo "tests: $((total - failed - skipped)) passed, $failed failed, $skipped skipped"
+# Counted per test case, from the line XCTest prints as each one ends: "Test Case 'Class.test' passed|failed|skipped
+# (0.001 seconds)". Not from "Executed N tests, with F failures": F counts failed assertions, so a test with three
+# failed assertions would read as three failed tests. That line still says whether the run finished at all.
+if grep -qE 'Executed [0-9]+ tests?, with ' "$log"; then
+    count() { grep -cE "^Test Case '[^']+' $1 \\(" "$log"; }
+    echo "tests: $(count passed) passed, $(count failed) failed, $(count skipped) skipped"
 fi
 exit "$status"

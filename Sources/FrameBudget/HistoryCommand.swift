@@ -22,9 +22,11 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Opens the database for recording (created when absent, schema brought up to date); a newer or broken file is
     /// a bad-input error and is left untouched; one that cannot be written (full disk) is a run failure.
-    /// - Parameter onLockWait: a test hook called when a write first waits for another writer's lock.
-    func open(onLockWait: (@Sendable () -> Void)? = nil) throws -> HistoryDatabase {
-        try opening(.readWrite, onLockWait: onLockWait)
+    /// - Parameters:
+    ///   - onLockWait: a test hook called when a write first waits for another writer's lock.
+    ///   - inLastMigration: a test hook called inside the schema's last migration, before it commits.
+    func open(onLockWait: (@Sendable () -> Void)? = nil, inLastMigration: (@Sendable () -> Void)? = nil) throws -> HistoryDatabase {
+        try opening(.readWrite, onLockWait: onLockWait, inLastMigration: inLastMigration)
     }
 
     /// Opens an existing database read-only: reading commands never create, migrate or write one.
@@ -35,8 +37,12 @@ struct DatabaseOptions: ParsableArguments {
         return try opening(.readOnly)
     }
 
-    private func opening(_ access: HistoryDatabase.Access, onLockWait: (@Sendable () -> Void)? = nil) throws -> HistoryDatabase {
-        do { return try HistoryDatabase(path: path, access: access, onLockWait: onLockWait).warningOfItsReadNote() }
+    private func opening(_ access: HistoryDatabase.Access, onLockWait: (@Sendable () -> Void)? = nil,
+                         inLastMigration: (@Sendable () -> Void)? = nil) throws -> HistoryDatabase {
+        do {
+            return try HistoryDatabase(path: path, access: access, onLockWait: onLockWait, inLastMigration: inLastMigration)
+                .warningOfItsReadNote()
+        }
         catch let error as HistoryError {
             if case .unwritable = error { throw CommandFailure(.runFailure, error.description) }
             throw CommandFailure(.badInput, error.description)
@@ -82,6 +88,9 @@ struct HistoryRecordCommand: ParsableCommand {
     @Flag(name: .customLong("test-announce-lock-wait"), help: .hidden)
     var announceLockWait = false  // concurrency tests: say when this writer first waits for another's lock
 
+    @Option(name: .customLong("test-hold-in-migration-until"), help: .hidden)
+    var holdInMigrationUntil: String?  // concurrency tests: stay inside the new database's last migration until this file exists
+
     func validate() throws {
         guard pauseSeconds.isFinite && pauseSeconds >= 0 else {
             throw ValidationError("--test-pause-in-transaction must be a finite number of seconds ≥ 0 (got \(pauseSeconds))")
@@ -95,7 +104,14 @@ struct HistoryRecordCommand: ParsableCommand {
             catch { throw CommandFailure(.badInput, error.isFolder ? "\(results): cannot read: is a folder, not a results file" : "\(error)") }
             let run = try ResultsFile.decode(data, path: results)
             let announce: @Sendable () -> Void = { Console.writeToStandardError("waiting for the write lock\n") }
-            let history = try database.open(onLockWait: announceLockWait ? announce : nil)
+            var holdInMigration: (@Sendable () -> Void)?
+            if let release = holdInMigrationUntil {
+                holdInMigration = {
+                    Console.writeToStandardError("paused inside the migration\n")
+                    while !FileManager.default.fileExists(atPath: release) { usleep(10_000) }
+                }
+            }
+            let history = try database.open(onLockWait: announceLockWait ? announce : nil, inLastMigration: holdInMigration)
             let (pause, holdUntil) = (pauseSeconds, holdUntil)
             var announced = false
             let number: Int64

@@ -33,9 +33,13 @@ public final class HistoryDatabase: Sendable {
     /// date; for ``Access/readOnly`` an existing history database only, changing nothing.
     /// - Throws: ``HistoryError/newerDatabase(path:found:supported:)``, ``HistoryError/unwritable(path:reason:)``
     ///   or ``HistoryError/unusable(path:reason:)``.
-    /// - Parameter onLockWait: called once when a write first has to wait for another writer's transaction (a test
-    ///   hook: it proves two writers really contended); the wait itself is the same busy timeout.
-    public init(path: String, access: Access = .readWrite, onLockWait: (@Sendable () -> Void)? = nil) throws {
+    /// - Parameters:
+    ///   - onLockWait: called once when a write first has to wait for another writer's transaction (a test hook: it
+    ///     proves two writers really contended); the wait itself is the same busy timeout.
+    ///   - inLastMigration: called inside the schema's last migration, before it commits, when this process migrates
+    ///     (a test hook: another process can then be made to migrate the same new database at the same moment).
+    public init(path: String, access: Access = .readWrite, onLockWait: (@Sendable () -> Void)? = nil,
+                inLastMigration: (@Sendable () -> Void)? = nil) throws {
         self.path = path
         let exists = try HistoryFileCheck.existingFile(path)
         switch access {
@@ -55,7 +59,7 @@ public final class HistoryDatabase: Sendable {
             configuration.busyMode = onLockWait.map(Self.observedBusyMode) ?? .timeout(Self.busyTimeout)
             do {
                 let pool = try DatabasePool(path: path, configuration: configuration)
-                try Self.migrate(pool)
+                try Self.migrate(pool, inLastMigration: inLastMigration)
                 self.pool = pool
             } catch {
                 throw Self.failure(error, path: path)
@@ -81,8 +85,8 @@ public final class HistoryDatabase: Sendable {
 
     /// Brings the schema up to date. Two processes creating the same new database at once both try migration v1;
     /// the loser fails ("table runs already exists") after the winner committed, and may go on when it did.
-    private static func migrate(_ pool: DatabasePool) throws {
-        do { try HistorySchema.migrator.migrate(pool) }
+    private static func migrate(_ pool: DatabasePool, inLastMigration: (@Sendable () -> Void)?) throws {
+        do { try HistorySchema.migrator(inLastMigration: inLastMigration).migrate(pool) }
         catch {
             guard try pool.read({ try HistorySchema.migrator.hasCompletedMigrations($0) }) else { throw error }
         }

@@ -10,7 +10,11 @@ enum HistorySchema {
     /// The schema version this build writes and reads.
     static let currentVersion = 2
 
-    static var migrator: DatabaseMigrator {
+    static var migrator: DatabaseMigrator { migrator() }
+
+    /// - Parameter inLastMigration: a test hook, run inside the last migration's transaction before it commits (two
+    ///   processes migrating one new database at once: see ``HistoryDatabase/init(path:access:onLockWait:inLastMigration:)``).
+    static func migrator(inLastMigration: (@Sendable () -> Void)? = nil) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(sql: """
@@ -66,6 +70,7 @@ enum HistorySchema {
                 PRAGMA user_version = 2;
                 """)
             try HistorySpreads.backfill(db)
+            inLastMigration?()  // keep in the last migration registered
         }
         return migrator
     }

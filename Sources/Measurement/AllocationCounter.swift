@@ -27,9 +27,17 @@ public enum AllocationCounter {
     /// thread winding down), most often on a loaded machine. A body that allocates on every run allocates in every
     /// window, so the fewest still shows it; what only one window saw was not the body's.
     public static func fewest(windows: Int, iterations: Int, body: () -> Void) -> AllocationStatistics {
-        var best = count(iterations: iterations, body: body)
+        fewest(windows: windows) { count(iterations: iterations, body: body) }
+    }
+
+    /// The count with the fewest allocations among up to `windows` counts made by `counting`, each over a window of
+    /// its own (stopping at the first that reads 0), for the same reason as ``fewest(windows:iterations:body:)``:
+    /// for windows that need fresh set-up each time outside the count (a new pool to release, a whole benchmark run
+    /// that counts its own window).
+    public static func fewest(windows: Int, counting: () throws -> AllocationStatistics) rethrows -> AllocationStatistics {
+        var best = try counting()
         for _ in 1..<Swift.max(windows, 1) where best.perIteration > 0 {
-            let next = count(iterations: iterations, body: body)
+            let next = try counting()
             if next.perIteration < best.perIteration { best = next }
         }
         return best

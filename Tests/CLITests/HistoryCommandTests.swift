@@ -151,14 +151,25 @@ final class HistoryCommandTests: XCTestCase {
     }
 
     func testProcessesCreatingANewDatabaseAtTheSameMomentAllLand() throws {
-        // Before the fix, the losers of the race to create the schema failed ("table runs already exists")
-        // in about 2 of 5 trials of 6 processes.
-        let processes = try (0..<6).map { index in
-            try Framebudget.start(["history", "record", try ResultsFixtures.write(to: folder + "/r\(index).json", runID: "r\(index)"),
-                                   "--database", database])
-        }
-        processes.forEach { $0.waitUntilExit() }
-        XCTAssertEqual(processes.map(\.terminationStatus), [0, 0, 0, 0, 0, 0])
-        XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM runs"), "6")
+        // Both find the new database's schema incomplete and migrate it; the loser's migration fails once the
+        // winner's has committed ("duplicate column", "table runs already exists") and it must go on, not fail.
+        // Six processes started together met like this in about 2 of 5 trials; here the meeting is forced: the
+        // first holds its last migration open until the test releases it, and the second is released only once it
+        // has read the schema as incomplete and waits for the write lock to migrate it too.
+        let release = folder + "/release"
+        let first = try Framebudget.start(["history", "record", try ResultsFixtures.write(to: folder + "/r0.json", runID: "r0"),
+                                           "--database", database, "--test-hold-in-migration-until", release],
+                                          stderrLog: folder + "/first.err")
+        wait(for: "paused inside the migration", in: folder + "/first.err")
+        let second = try Framebudget.start(["history", "record", try ResultsFixtures.write(to: folder + "/r1.json", runID: "r1"),
+                                            "--database", database, "--test-announce-lock-wait"], stderrLog: folder + "/second.err")
+        wait(for: "waiting for the write lock", in: folder + "/second.err")
+        XCTAssertTrue(second.isRunning, "still waiting while the first migrates")
+        _ = FileManager.default.createFile(atPath: release, contents: nil)
+        first.waitUntilExit()
+        second.waitUntilExit()
+        XCTAssertEqual(first.terminationStatus, 0, (try? String(contentsOfFile: folder + "/first.err", encoding: .utf8)) ?? "")
+        XCTAssertEqual(second.terminationStatus, 0, (try? String(contentsOfFile: folder + "/second.err", encoding: .utf8)) ?? "")
+        XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM runs"), "2")
     }
 }
