@@ -11,7 +11,8 @@ BENCH_ARGS   ?=
 
 all: build
 
-## deps: install libpapi-dev, libopenblas-dev, gnuplot-nox, valgrind, linux-perf when missing (as root), else print the command
+## deps: install libpapi-dev, libopenblas-dev, gnuplot-nox, valgrind, linux-perf, libxml2-utils (and python3-pip; pip:
+##       jsonschema, cmarkgfm, numpy) when missing (as root), else print the command
 deps:
 	@scripts/ensure-system-packages.sh
 
