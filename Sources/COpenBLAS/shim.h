@@ -8,4 +8,8 @@
 // symbols, so the Fortran entry point is declared here.
 void dgels_(const char *trans, const int *m, const int *n, const int *nrhs, double *a, const int *lda,
             double *b, const int *ldb, double *work, const int *lwork, int *info, size_t trans_length);
+
+// The name of the kernel family OpenBLAS chose for this CPU at load time (e.g. "SkylakeX", "Haswell", "Prescott" when
+// it does not recognise the CPU): sgemm's rounding, and its speed, depend on it.
+char *openblas_get_corename(void);
 #endif

@@ -31,10 +31,13 @@ public enum TerminalText {
         return result
     }
 
-    /// `line` cut at `maximumLength` characters, saying how many were left out.
+    /// `line` cut to `maximumLength` characters, saying how many were left out. The cut is in the middle, keeping
+    /// a quarter of the room for the end: a message's reason comes last ("<a 4 KB path>: File name too long").
     public static func capped(_ line: String, maximumLength: Int = maximumLineLength) -> String {
         guard line.count > maximumLength else { return line }
-        return String(line.prefix(maximumLength)) + "… (\(line.count - maximumLength) more characters)"
+        let tail = maximumLength / 4, head = maximumLength - tail, left = line.count - maximumLength
+        guard tail > 0 else { return String(line.prefix(head)) + "… (\(left) more characters)" }
+        return String(line.prefix(head)) + " … (\(left) characters left out) … " + String(line.suffix(tail))
     }
 
     private static func isControl(_ scalar: Unicode.Scalar, _ keepingLineFeedsAndTabs: Bool) -> Bool {

@@ -12,8 +12,9 @@ final class UntrustedTextTests: XCTestCase {
     }
 
     func testLongLinesAreCutSayingHowMuchWasLeft() {
-        let line = String(repeating: "x", count: TerminalText.maximumLineLength + 5)
-        XCTAssertEqual(TerminalText.safe(line), String(repeating: "x", count: TerminalText.maximumLineLength) + "… (5 more characters)")
+        let line = String(repeating: "x", count: 1600) + String(repeating: "y", count: 600) + ": the reason"
+        XCTAssertEqual(TerminalText.safe(line), String(repeating: "x", count: 1500) + " … (212 characters left out) … "
+                       + String(repeating: "y", count: 488) + ": the reason", "the end, where a message's reason is, stays")
         XCTAssertEqual(TerminalText.singleLine("abcdef", maximumLength: 3), "abc… (3 more characters)")
     }
 
