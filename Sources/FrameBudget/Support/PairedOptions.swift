@@ -11,7 +11,7 @@ struct PairedOptions: ParsableArguments {
     var threshold: Double = 2
 
     @Option(name: .customLong("threshold-multithreaded"), help: "The same for benchmarks on more than one thread, in percent.")
-    var thresholdMultithreaded: Double = 5
+    var thresholdMultithreaded: Double = 3
 
     @Option(name: .customLong("threshold-for"), help: ArgumentHelp("A benchmark's own threshold in percent (repeatable).", valueName: "id=percent"))
     var thresholdFor: [String] = []
