@@ -97,6 +97,12 @@ public enum ProcessRunner {
         return try box.result!.get()
     }
 
+    /// This process's own executable, links resolved: what a command starts again as a child (a fresh measuring
+    /// process, the gate under `nightly`, a run under valgrind or perf).
+    public static var currentExecutable: String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    }
+
     /// The path of `name` in the first `PATH` folder (then `extraFolders`) that holds it as an executable, or nil.
     public static func locate(_ name: String, alsoIn extraFolders: [String] = [],
                               environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {

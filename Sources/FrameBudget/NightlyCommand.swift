@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Comparison
 import Foundation
 import Glibc
@@ -52,7 +53,7 @@ struct NightlyCommand: ParsableCommand {
             var run = try ResultsFile.read(from: path)
             var regressed = false
             if let baseline = baselineExecutable, interruption.signal == nil, run.complete {
-                let report = try paired.compareBudgeted(base: baseline, head: Self.ownExecutable, interruption: interruption)
+                let report = try paired.compareBudgeted(base: baseline, head: ProcessRunner.currentExecutable, interruption: interruption)
                 try writePaired(report, folder: "\(reports)/\(runID)")
                 run.pairedChange = Self.summary(report, baseline: baseline)
                 do { try ResultsFile.write(run, to: path) } catch { throw CommandFailure(.runFailure, "\(error)") }
@@ -63,11 +64,6 @@ struct NightlyCommand: ParsableCommand {
             if regressed { throw ExitStatus.budgetFailure.code }
             if gateStatus != 0 { throw ExitCode(gateStatus) }
         }
-    }
-
-    /// This process's executable: tonight's build.
-    static var ownExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
     static func stamp() -> String {
@@ -82,7 +78,7 @@ struct NightlyCommand: ParsableCommand {
     /// forwarded to it (it saves what it measured, marked incomplete). Returns its exit status.
     private func runGate(runID: String, interruption: Interruption) throws -> Int32 {
         let gate = Process()
-        gate.executableURL = URL(fileURLWithPath: Self.ownExecutable)
+        gate.executableURL = URL(fileURLWithPath: ProcessRunner.currentExecutable)
         gate.arguments = ["gate", "--reports", reports, "--run-id", runID] + gateArguments
         do { try gate.run() } catch { throw CommandFailure(.runFailure, "cannot start the gate: \(error.localizedDescription)") }
         var forwarded = false

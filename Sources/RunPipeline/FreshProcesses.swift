@@ -1,4 +1,5 @@
 import Budgets
+import ChildProcesses
 import Counters
 import Foundation
 import Gate
@@ -40,7 +41,7 @@ package struct FreshProcesses {
         let interruption = self.interruption
         let gate = SequentialGate(budgets: budgets, evaluator: evaluator, cap: cap, interruption: { interruption.signal })
         let launcher = ExecutableLauncher(
-            executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
+            executable: ProcessRunner.currentExecutable,
             arguments: runArguments, folder: "\(directory.path)/processes",
             receivedSignals: { interruption.receivedSignals })
         let latest = Mutex(run)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Counters
 import Foundation
 import Measurement
@@ -48,7 +49,7 @@ struct CounterOptions: ParsableArguments {
             var arguments = ["--seed", "\(seed)"]
             if let folder = workload { arguments += ["--workload", folder] }
             do {
-                let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+                let binary = ProcessRunner.currentExecutable
                 return (try ValgrindCounter(
                     binary: binary, workloadArguments: arguments, simulateCaches: simulateCaches,
                     iterations: countedIterations ?? 10, fixedIterations: countedIterations != nil, outputFolder: runFolder), [])

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Counters
 import Foundation
 import Measurement
@@ -23,7 +24,7 @@ struct ProfileTools {
         let relative = "profiles/\(benchmark.id)"
         let folder = "\(directory.path)/\(relative)"
         try Folders.create(folder)
-        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let binary = ProcessRunner.currentExecutable
         if let perf {
             let command = [binary, "iterate", benchmark.id, "--seconds", "\(seconds)"] + workload
             do {
