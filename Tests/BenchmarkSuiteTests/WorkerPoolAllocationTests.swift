@@ -14,9 +14,9 @@ final class WorkerPoolAllocationTests: XCTestCase {
         var stillLive = 0
         // No timing is asserted: the deadline only keeps threads that never exit from hanging the suite.
         let deadline = MonotonicClock.now() + 60_000_000_000
-        // The fewest of 3 windows, each releasing a fresh pool: the counter also sees other threads of the test
+        // The fewest of 8 windows, each releasing a fresh pool: the counter also sees other threads of the test
         // process (see ``AllocationCounter/fewest``), and a teardown that allocates does so in every window.
-        let stats = AllocationCounter.fewest(windows: 3) {
+        let stats = AllocationCounter.fewest(windows: 8) {
             var pool: WorkerPool? = WorkerPool(threads: 3)
             let live = pool!.liveThreads
             PoolJob { (_: Int, _: Int) in }.run(on: pool!, chunks: 3, with: 0)

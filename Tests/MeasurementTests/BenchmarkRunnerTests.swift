@@ -51,7 +51,7 @@ final class BenchmarkRunnerTests: XCTestCase {
         var peakResidentBytes: Int?
         // The fewest of 3 runs, each counting its own window: the counter also sees other threads of the test
         // process (see ``AllocationCounter/fewest``).
-        let allocations = try AllocationCounter.fewest(windows: 3) {
+        let allocations = try AllocationCounter.fewest(windows: 8) {
             let result = try BenchmarkRunner(settings: settings, clock: clock).run(spinBenchmark(), source: .synthetic(seed: 1))
             peakResidentBytes = result.peakResidentBytes
             return result.allocations
