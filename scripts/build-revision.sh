@@ -3,6 +3,9 @@
 #
 # Builds one revision of FrameBudget in release and copies its `framebudget` to <out-binary>; `make compare` builds
 # both sides with it (Docs/CODE-LAYOUT.md has the measurements behind every choice here).
+# Any package built on the FrameBudget library too: PACKAGE=<folder of its Package.swift, relative to the git root>
+# and PRODUCT=<its benchmark executable> (defaults: . and framebudget); CONFIGURATION=debug for a quick debug build
+# (tests; compare-builds then needs --allow-debug).
 #
 # - One fixed source path for every revision: a single git worktree, $COMPARE_WORKTREES/src, checked out at each
 #   revision in turn, with one scratch folder. The absolute source paths that #filePath and the standard library's
@@ -30,8 +33,11 @@ out=$2
 # `make compare` measures the binaries `make bench` would build.
 default_flags="-Xswiftc -Xllvm -Xswiftc -align-all-functions=6 $("$(dirname "$0")/release-flags.sh")"
 read -r -a layout_flags <<< "${LAYOUT_FLAGS-$default_flags}"
-flags_key=$(printf '%s' "${layout_flags[*]:-}" | sha256sum | cut -c1-8)
-cached="$worktrees/cache/${sha:0:12}-$flags_key/framebudget"
+package=${PACKAGE:-.}
+product=${PRODUCT:-framebudget}
+configuration=${CONFIGURATION:-release}
+flags_key=$(printf '%s|%s|%s|%s' "${layout_flags[*]:-}" "$package" "$product" "$configuration" | sha256sum | cut -c1-8)
+cached="$worktrees/cache/${sha:0:12}-$flags_key/$product"
 tree="$worktrees/src"
 
 install_binary() {
@@ -48,10 +54,13 @@ if [[ ! -d "$tree" ]]; then
 else
     git -C "$tree" checkout --quiet --force --detach "$sha"
 fi
-if [[ -f "$root/Package.resolved" ]]; then cp "$root/Package.resolved" "$tree/"; fi   # the same dependency versions
-echo "build-revision: building ${sha:0:10} at $tree ${layout_flags[*]:-}" >&2
-(cd "$tree" && swift build -c release --product framebudget --scratch-path "$worktrees/scratch-$flags_key" \
+if [[ ! -f "$tree/$package/Package.swift" ]]; then
+    echo "build-revision: ${sha:0:10} has no $package/Package.swift" >&2; exit 4
+fi
+if [[ -f "$root/$package/Package.resolved" ]]; then cp "$root/$package/Package.resolved" "$tree/$package/"; fi   # the same dependency versions
+echo "build-revision: building $product of ${sha:0:10} at $tree/$package ($configuration) ${layout_flags[*]:-}" >&2
+(cd "$tree/$package" && swift build -c "$configuration" --product "$product" --scratch-path "$worktrees/scratch-$flags_key" \
     "${layout_flags[@]}" >&2) || { echo "build-revision: build of ${sha:0:10} failed" >&2; exit 4; }
 mkdir -p "$(dirname "$cached")"
-cp "$worktrees/scratch-$flags_key/release/framebudget" "$cached.tmp" && mv "$cached.tmp" "$cached"
+cp "$worktrees/scratch-$flags_key/$configuration/$product" "$cached.tmp" && mv "$cached.tmp" "$cached"
 install_binary

@@ -6,6 +6,8 @@
 # samples alternating A B B A, process pairs added until every benchmark is decided or a cap is reached (the whole
 # procedure, its caps and exit rules live in Swift: RunPipeline.PairedSession). This script decides nothing.
 # Default selection: the benchmarks that carry a budget (--budgeted); FILTER narrows it.
+# Your own package (built on the FrameBudget library): PACKAGE=<its folder, relative to the git root> PRODUCT=<its
+# benchmark executable>; the head build then coordinates, from PACKAGE (where its budgets file is found).
 # Output in $OUT (default Reports/compare-<base>-<head>/): comparison.md and comparison.json; the table on stdout.
 # Exit: that of compare-builds (0 unchanged/improved, 1 regressed, 3 inconclusive, 2 bad input, 130/143 interrupted);
 # 4 when a build fails; 64 without BASE/HEAD.
@@ -21,7 +23,8 @@ fi
 root=$(git rev-parse --show-toplevel)
 cd "$root"
 worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
-tool=${FRAMEBUDGET:-$root/.build/release/framebudget}   # the current checkout's build coordinates
+product=${PRODUCT:-framebudget}
+package=${PACKAGE:-.}
 read -r -a filter <<< "${FILTER:-}"
 read -r -a compare_args <<< "${COMPARE_ARGS:-}"
 
@@ -31,14 +34,22 @@ resolve() {
 base_sha=$(resolve "$base_ref")
 head_sha=$(resolve "$head_ref")
 out=${OUT:-Reports/compare-${base_sha:0:10}-${head_sha:0:10}}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
 
 build() {
-    local binary="$worktrees/bin/${1:0:12}/framebudget"
+    local binary="$worktrees/bin/${1:0:12}/$product"
     scripts/build-revision.sh "$1" "$binary" >&2 || { echo "compare: build of ${1:0:10} failed" >&2; exit 4; }
     echo "$binary"
 }
 base_bin=$(build "$base_sha")
 head_bin=$(build "$head_sha")
-mkdir -p "$out"
+if [[ $product == framebudget ]]; then
+    tool=${FRAMEBUDGET:-$root/.build/release/framebudget}   # the current checkout's build coordinates
+else
+    tool=${FRAMEBUDGET:-$head_bin}   # any FrameBudget-based executable has compare-builds
+fi
+if [[ ${CONFIGURATION:-release} == debug ]]; then compare_args+=(--allow-debug); fi
+cd "$root/$package"
 exec "$tool" compare-builds "$base_bin" "$head_bin" "${filter[@]}" --budgeted --max-minutes "${COMPARE_MINUTES:-10}" \
     --format json --out "$out/comparison.json" --markdown "$out/comparison.md" "${compare_args[@]}"

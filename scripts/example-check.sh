@@ -2,14 +2,17 @@
 # Builds Examples/StringKernels (a package that depends on FrameBudget by path) and exercises its benchmark
 # executable the way README's "Benchmark your own package" does: list, run --quick, gate (exit 1 with its failing
 # budget, 0 filtered to its passing one, 2 for a budget naming no registered benchmark), merge and compare (3 for
-# one run per side, 0 for a side against itself).
+# one run per side, 0 for a side against itself); and the pull-request comparison users run on their own package,
+# end to end: scripts/compare-revisions.sh over two commits of it, the second a real slowdown of adler32 (exit 1,
+# REGRESSED), and compare-builds of one build against itself (never REGRESSED/IMPROVED).
 # Prints one PASS/FAIL line per check and exits 1 when any failed; a failed build of the example stops it at once
 # (exit 1), before any check. Called by `make test`.
 #
-# The example builds FrameBudget and its dependencies again in its own Examples/StringKernels/.build (a package
-# cannot share another root package's build folder); the time it took is printed. Debug build, so every measuring
-# command gets --allow-debug: the example's budgets are set a factor of ~1000 away from the measured times, so the
-# verdicts do not depend on the build or on a noisy machine.
+# The two commits live in a throwaway git repository made of the working tree (tracked and untracked files, not the
+# ignored ones), so what is tested is the tree as it stands; compare-revisions.sh builds both (debug, one fixed
+# worktree path, so the second build is incremental) with scripts/build-revision.sh, exactly as for a user. Every
+# measuring command gets --allow-debug: the example's budgets are set a factor of ~1000 away from the measured
+# times, so the verdicts do not depend on the build or on a noisy machine.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 example="$root/Examples/StringKernels"
@@ -32,21 +35,36 @@ bench() {  # runs the example's executable in its folder (budgets.yaml is relati
 }
 
 started=$(date +%s)
-binary="$example/.build/debug/string-kernels-bench"
-# The binary goes before the build: a failed build then leaves none, so no check can run on an earlier build's
-# binary, older than the sources. SwiftPM links a missing product again, so an up-to-date build only relinks.
-rm -f "$binary"
-${SWIFT:-swift} build --package-path "$example" >"$work/build.log" 2>&1; build=$?
-echo "example-check: built Examples/StringKernels in $(( $(date +%s) - started )) s"
-if [[ $build != 0 ]]; then
-    sed 's/^/    | /' "$work/build.log" | tail -n 25
-    echo "example-check: FAIL  build of Examples/StringKernels (swift build exit $build): stopping, no check ran"
-    exit 1
-fi
+repo="$work/repo"
+example="$repo/Examples/StringKernels"
+mkdir -p "$repo"
+(cd "$root" && git ls-files -z -co --exclude-standard | tar --null -T - --ignore-failed-read -cf - 2>/dev/null) | tar -C "$repo" -xf -
+commit() { git -C "$repo" -c user.name=example-check -c user.email=example-check@localhost commit -qam "$1"; }
+git -C "$repo" init -q && git -C "$repo" add -A && commit base
+# The head revision does adler32's sums twice (the second pass discarded): extra work in the kernel, ~2x its time.
+python3 - "$example/Sources/StringKernels/StringKernels.swift" <<'PATCH'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+anchor = "public func adler32(_ bytes: [UInt8]) -> UInt32 {\n"
+assert anchor in text, "adler32 not found"
+text = text.replace(anchor, anchor + "    var extra: UInt32 = 0\n    for byte in bytes { extra &+= UInt32(byte) &* 31 }\n    if extra == 1 { print(extra) }\n", 1)
+open(path, "w").write(text)
+PATCH
+commit "adler32: a second pass over the bytes"
+compare=(env COMPARE_WORKTREES="$work/compare" PACKAGE=Examples/StringKernels PRODUCT=string-kernels-bench
+         CONFIGURATION=debug LAYOUT_FLAGS= SWIFT_BACKTRACE=enable=no)
+(cd "$repo" && "${compare[@]}" FILTER='adler32/*' OUT="$work/pr" COMPARE_MINUTES=3 scripts/compare-revisions.sh HEAD~1 HEAD) \
+    >"$work/compare.out" 2>"$work/build.log"; compared=$?
+binary="$work/compare/bin/$(git -C "$repo" rev-parse HEAD~1 | cut -c1-12)/string-kernels-bench"
+echo "example-check: built Examples/StringKernels at two commits and compared them in $(( $(date +%s) - started )) s"
 if [[ ! -x $binary ]]; then
-    echo "example-check: FAIL  build of Examples/StringKernels made no $binary: stopping, no check ran"; exit 1
+    sed 's/^/    | /' "$work/build.log" | tail -n 25
+    echo "example-check: FAIL  build of Examples/StringKernels (exit $compared): stopping, no check ran"; exit 1
 fi
-tail -n 3 "$work/build.log"
+cp "$work/compare.out" "$work/last.out"; cp "$work/build.log" "$work/last.err"
+grep -Eq "^adler32/optimized/64KiB .*REGRESSED" "$work/compare.out" && [[ -s $work/pr/comparison.json && -s $work/pr/comparison.md ]]
+check "compare-revisions.sh of a real adler32 slowdown exits 1 (REGRESSED), comparison.json and .md written" 1 $compared $?
 quick=(--quick --allow-debug --no-roofs --reports "$work/reports")
 
 bench list; status=$?
@@ -79,6 +97,10 @@ bench merge "$work/reports/a/results.json" "$work/reports/b/results.json" --out 
 check "merge of two runs" 0 $status
 bench compare "$work/merged.json" "$work/merged.json"; status=$?
 grep -q "0 regressed" "$work/last.out"; check "compare of merged runs with themselves exits 0 (nothing regressed)" 0 $status $?
+
+bench compare-builds "$binary" "$binary" 'adler32/*' --allow-debug --max-minutes 2; status=$?
+[[ $status == 0 || $status == 3 ]] && ! grep -Eq "REGRESSED|IMPROVED" "$work/last.out"
+check "compare-builds of one build against itself: no verdict of change (exit 0 or 3)" 0 0 $?
 
 if ((failed > 0)); then
     echo "example-check: FAIL, $failed of $((passed + failed)) checks failed"
