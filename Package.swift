@@ -22,7 +22,8 @@
 //     Plots → Budgets, Comparison, Results, Statistics, ChildProcesses, TextFormatting
 //     RunPipeline (select → preflight → environment → roofs → run → annotate → save → re-measure, no argument parsing)
 //       → Measurement, Counters, FrameLoop, Budgets, Gate, Reports, Plots, Results, CaptureKernels, TextFormatting,
-//         Comparison, Statistics (the paired session: worker protocol, PairedSession, PairedQuality), ChildProcesses
+//         Comparison, Statistics (the paired session: worker protocol, PairedSession, PairedQuality), ChildProcesses,
+//         History (the gate session's baseline check)
 //   Library product FrameBudget (the public API: RegisteredSuite, FrameBudgetCommandLine; re-exports Measurement and
 //     FrameLoop) → RunPipeline, the harness modules above, CaptureKernels, ArgumentParser. It imports no suite.
 //   Fuzz targets (`make fuzz`): NpyFuzz → NumpyFiles; ResultsFuzz → Results, Comparison, Budgets, Reports, Statistics.
@@ -107,7 +108,7 @@ let package = Package(
         // One measured run from selection to saved results and re-measuring processes: no argument parsing.
         .target(name: "RunPipeline", dependencies: [
             "Measurement", "Counters", "FrameLoop", "Budgets", "Gate", "Reports", "Plots", "Results", "CaptureKernels",
-            "TextFormatting", "Comparison", "Statistics", "ChildProcesses",
+            "TextFormatting", "Comparison", "Statistics", "ChildProcesses", "History",
         ]),
 
         // MARK: - Command line (the library product users import) and the framebudget executable, its first client

@@ -75,7 +75,7 @@ public struct RunLevelVerdict: Sendable {
         let measured = back(spread.mean)
         let evidence = VerdictEvidence(
             processes: values.count, perRunValues: values, runInterval: interval,
-            betweenRunSpread: pooledDeviation(spread), spreadSource: prior == nil ? .runs : .runsAndHistory,
+            betweenRunSpread: RunLevel.pooledStandardDeviation([spread], prior: prior), spreadSource: prior == nil ? .runs : .runsAndHistory,
             basis: .runLevelInterval)
         return Decision(outcome: BudgetEvaluator.outcome(measured: measured, interval: interval, budget: budget),
                         measured: measured, interval: interval, evidence: evidence)
@@ -102,16 +102,6 @@ public struct RunLevelVerdict: Sendable {
             spreadSource: prior == nil ? .assumedDefault : .history,
             basis: clear ? .oneProcessClearPass : .oneProcessUndecided)
         return Decision(outcome: clear ? .pass : .inconclusive, measured: measured, interval: interval, evidence: evidence)
-    }
-
-    /// The runs' standard deviation, pooled with the prior's when there is one.
-    private func pooledDeviation(_ spread: RunLevel.Spread) -> Double? {
-        guard let sd = spread.standardDeviation else { return prior?.standardDeviation }
-        guard let prior, prior.degreesOfFreedom > 0 else { return sd }
-        let df = Double(spread.count - 1)
-        let variance = (df * sd * sd + prior.degreesOfFreedom * prior.standardDeviation * prior.standardDeviation)
-            / (df + prior.degreesOfFreedom)
-        return variance.squareRoot()
     }
 }
 

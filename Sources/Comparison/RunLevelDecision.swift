@@ -37,7 +37,7 @@ public enum RunLevelDecision {
     /// history (same machine class), when known.
     public static func evidence(base: [Double], head: [Double], prior: PriorSpread?, settings: ComparisonSettings) -> Evidence {
         let test = TwoSampleT.test(base: base, head: head, prior: prior)
-        let spread = pooledSpread([base, head], prior: prior)
+        let spread = RunLevel.pooledStandardDeviation([RunLevel.Spread(base), RunLevel.Spread(head)], prior: prior)
         let floor = noiseFloor(threshold: settings.threshold, spread: spread)
         let mde = test.map { exp($0.minimumDetectableEffect(alpha: settings.alpha, power: settings.power)) - 1 }
         let difference = mean(head) - mean(base)
@@ -67,21 +67,6 @@ public enum RunLevelDecision {
         case .unchanged: return (minimumDetectableEffect ?? .infinity) > 2 * noiseFloor
         case .regressed, .improved: return false
         }
-    }
-
-    /// √(Σ(nᵢ − 1)sᵢ² + ν_p s_p²) / (Σ(nᵢ − 1) + ν_p)); nil without any degree of freedom.
-    static func pooledSpread(_ groups: [[Double]], prior: PriorSpread?) -> Double? {
-        var sum = 0.0, df = 0.0
-        for group in groups where group.count > 1 {
-            let sd = RunLevel.Spread(group).standardDeviation ?? 0
-            sum += Double(group.count - 1) * sd * sd
-            df += Double(group.count - 1)
-        }
-        if let prior, prior.degreesOfFreedom > 0 {
-            sum += prior.degreesOfFreedom * prior.standardDeviation * prior.standardDeviation
-            df += prior.degreesOfFreedom
-        }
-        return df > 0 ? (sum / df).squareRoot() : nil
     }
 
     static func mean(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count) }

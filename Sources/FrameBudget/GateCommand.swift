@@ -56,54 +56,31 @@ struct GateCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let pipeline = try gate.pipeline()
-            let (measured, directory, processes, baseline) = try measureOrRead()
-            var run = measured
-            let selected = selectedBudgets(pipeline.budgets)
-            if selected.isEmpty { Console.warning("no budget applies to the selected benchmarks: nothing to gate") }
-            let scoped = ReportPipeline(budgets: selected, evaluator: pipeline.evaluator, strict: pipeline.strict)
-            var verdicts: [BudgetVerdict]
-            if let processes, run.complete {
-                (run, verdicts) = try processes.decide(run, budgets: selected, evaluator: pipeline.evaluator)
-            } else {
-                verdicts = scoped.verdicts(for: run)
-                if let results { noteSingleProcess(verdicts, file: results) }
-            }
-            let undecided = verdicts.filter(\.needsMoreProcesses).count
-            if undecided > 0 && !pipeline.strict {
-                Console.warning("\(undecided) budget(s) INCONCLUSIVE: not shown over or under the limit beyond run-to-run noise; "
-                    + "not a failure (--strict makes it exit 3)")
-            }
-            let input = try scoped.writeReports(run, verdicts: verdicts, into: directory)
-            Console.outputRendered(ReportPipeline.consoleTable(input))
-            Console.output("\nreports: \(directory)/report.html")
-            try finish(input, run: run, resultsPath: results ?? "\(directory)/results.json", baseline: baseline)
+            let (run, directory, processes) = try measureOrRead()
+            let session = GateSession(
+                pipeline: ReportPipeline(budgets: selectedBudgets(pipeline.budgets), evaluator: pipeline.evaluator, strict: pipeline.strict),
+                extraChecks: baselineOptions.settings.map { [BaselineGateCheck(settings: $0)] } ?? [],
+                advisory: advisory)
+            let status = try session.gate(run, from: results.map { .resultsFile($0) } ?? .measured(processes), directory: directory)
+            if status != 0 { throw ExitCode(status) }
         }
     }
 
-    /// The run to gate (read, or measured after the baseline is resolved), its report folder, the re-measurement of
-    /// a measured run, and the baseline.
-    private func measureOrRead() throws -> (RunResults, String, FreshProcesses?, BaselineResolver.Baseline?) {
+    /// The run to gate (read, or measured after the baseline is resolved, so that a bad baseline fails before any
+    /// measuring), its report folder, and the re-measurement of a measured run.
+    private func measureOrRead() throws -> (RunResults, String, FreshProcesses?) {
         if let results {
             let run: RunResults
             do { run = try ResultsFile.read(from: results) } catch { throw CommandFailure(.badInput, "\(error)") }
-            let baseline = try baselineOptions.resolve(head: run) { run.machineClass }
+            _ = try baselineOptions.resolve(head: run) { run.machineClass }
             let folder = out ?? URL(fileURLWithPath: results).deletingLastPathComponent().path
-            return (run, folder, nil, baseline)
+            return (run, folder, nil)
         }
         let session = SuiteSession(request: measurement.request(output), benchmarks: Registration.suite.benchmarks)
-        let baseline = try baselineOptions.resolve(head: nil) { session.machineClass(countersMode: counterOptions.counters) }
+        _ = try baselineOptions.resolve(head: nil) { session.machineClass(countersMode: counterOptions.counters) }
         let (run, directory, _) = try session.execute(counting: counterOptions)
         let cap = SequentialGate.Cap(processes: maxProcesses, seconds: maxMinutes * 60)
-        return (run, directory.path, FreshProcesses(runArguments: measurement.forwardedArguments(counters: counterOptions), cap: cap, directory: directory),
-                baseline)
-    }
-
-    /// A results file cannot be re-measured: say once why budgets that rest on one process stay INCONCLUSIVE.
-    private func noteSingleProcess(_ verdicts: [BudgetVerdict], file: String) {
-        let undecided = verdicts.filter { $0.evidence?.basis == .oneProcessUndecided }
-        guard !undecided.isEmpty else { return }
-        Console.warning("\(file): \(undecided.count) budget(s) rest on one process run, whose between-run variance is unknown: "
-            + "INCONCLUSIVE, not FAIL (a FAIL needs ≥ 2 process runs: let gate measure, or gate a file of 'framebudget merge')")
+        return (run, directory.path, FreshProcesses(runArguments: measurement.forwardedArguments(counters: counterOptions), cap: cap, directory: directory))
     }
 
     /// With id filters, only the budgets of the selected benchmarks are gated (the others were not asked for).
@@ -111,33 +88,6 @@ struct GateCommand: ParsableCommand {
         guard !measurement.filters.isEmpty else { return budgets }
         let filter = IDFilter(measurement.filters)
         return budgets.filter { filter.matches($0.benchmarkID) }
-    }
-
-    /// An incomplete run is not gated: interrupted, it exits with its signal's status (130/143); stopped otherwise
-    /// (a failed set-up, a re-measuring process that died), it is a run failure (4), whose reason is the error.
-    private func finish(_ input: ReportInput, run: RunResults, resultsPath: String, baseline: BaselineResolver.Baseline?) throws {
-        if !run.complete {
-            let reason = run.incompleteReason ?? "no reason recorded"
-            if let signal = run.interruptingSignal {
-                Console.warning("gate incomplete: \(reason); partial results in \(resultsPath)")
-                throw ExitCode(signal.exitStatus)
-            }
-            if results != nil { throw CommandFailure(.runFailure, "\(resultsPath): incomplete run (\(reason)): not gated") }
-            throw CommandFailure(.runFailure, "\(reason); the results so far are in \(resultsPath), marked incomplete")
-        }
-        var checks: [any GateCheck] = [BudgetGateCheck()]
-        if let baseline { checks.append(BaselineGateCheck(baseline: baseline, head: run, settings: baselineOptions.settings)) }
-        var status = ExitStatus.success
-        for check in checks {
-            let (checkStatus, message) = check.evaluate(input)
-            if checkStatus != .success { Console.warning(message) } else if check is BaselineGateCheck { Console.output(message) }
-            status = .worst(status, checkStatus)
-        }
-        if advisory && status != .success {
-            Console.warning("--advisory: exiting 0 although the gate would exit \(status.rawValue)")
-            return
-        }
-        if status != .success { throw status.code }
     }
 }
 

@@ -1,8 +1,8 @@
 import Budgets
 import Reports
 
-/// One thing `gate` checks after the run. Today: the budgets. A regression check against a baseline
-/// (`--baseline`) is meant to be a second conformance appended to ``GateCommand``'s list.
+/// One thing a gate checks after the run (``GateSession``): the budgets (``BudgetGateCheck``), a regression against
+/// a baseline (``BaselineGateCheck``).
 package protocol GateCheck {
     /// The exit status this check asks for (`.success` when satisfied) and one line saying why.
     func evaluate(_ input: ReportInput) -> (status: ExitStatus, message: String)

@@ -34,6 +34,13 @@ public enum RunLevel {
         return ConfidenceInterval(lower: spread.mean - half, upper: spread.mean + half, level: level)
     }
 
+    /// The between-run standard deviation pooled over several groups of per-run values and an optional prior:
+    /// √((Σ(nᵢ − 1)sᵢ² + ν_p s_p²) / (Σ(nᵢ − 1) + ν_p)); nil without any degree of freedom. The one implementation
+    /// that comparisons (their noise floor) and budget verdicts (their evidence) report.
+    public static func pooledStandardDeviation(_ groups: [Spread], prior: PriorSpread?) -> Double? {
+        pooledVariance(groups, prior: prior).map { $0.variance.squareRoot() }
+    }
+
     /// Pooled within-group variance of several groups and an optional prior, with its degrees of freedom.
     static func pooledVariance(_ groups: [Spread], prior: PriorSpread?) -> (variance: Double, df: Double)? {
         var sum = 0.0, df = 0.0

@@ -36,13 +36,13 @@ struct BaselineOptions: ParsableArguments {
 
     /// The baseline run, resolved before anything is measured, within the machine class the head has (`head`, a
     /// results file) or will have (`machineClass()`, a run about to be measured), so that a bad reference or one of
-    /// another class fails at once (exit 2), as a missing one does. After the run, ``BaselineGateCheck`` resolves it
+    /// another class fails at once (exit 2), as a missing one does. After the run, `BaselineGateCheck` resolves it
     /// again within the run's machine class.
     func resolve(head: RunResults?, machineClass: () -> MachineClass) throws -> BaselineResolver.Baseline? {
         guard let baseline else { return nil }
         let headClass = head?.machineClass ?? machineClass()
         let resolved: BaselineResolver.Baseline
-        do { resolved = try BaselineResolver.resolve(baseline, database: openDatabase(), machineClass: headClass) }
+        do { resolved = try settings!.resolve(machineClass: headClass) }
         catch { throw CommandFailure(.badInput, "--baseline \(baseline): \(error)") }
         if let head, let refusal = RegressionGate.refusal(base: resolved.run, head: head) {
             throw CommandFailure(.badInput, "--baseline \(baseline): \(refusal)")
@@ -54,58 +54,9 @@ struct BaselineOptions: ParsableArguments {
         return resolved
     }
 
-    func openDatabase() throws -> HistoryDatabase? {
-        FileManager.default.fileExists(atPath: historyDatabase) ? try HistoryDatabase.reading(historyDatabase) : nil
-    }
-
-    var settings: BaselineCheckSettings {
-        BaselineCheckSettings(comparison: ComparisonSettings(alpha: regressionAlpha, threshold: regressionThreshold / 100),
-                              options: self)
-    }
-}
-
-/// What the regression check needs besides the two runs: the decision rule and where the history is.
-struct BaselineCheckSettings {
-    var comparison: ComparisonSettings
-    var options: BaselineOptions
-}
-
-/// A regression against the baseline fails the gate (1), like a failed budget; added or removed benchmarks do not.
-/// A baseline of another machine class is refused (2). Benchmarks the runs cannot decide are INCONCLUSIVE: reported,
-/// and failing (3) only under `--strict`, like inconclusive budgets.
-struct BaselineGateCheck: GateCheck {
-    let baseline: BaselineResolver.Baseline
-    let head: RunResults
-    let settings: BaselineCheckSettings
-
-    func evaluate(_ input: ReportInput) -> (status: ExitStatus, message: String) {
-        let reference = settings.options.baseline ?? baseline.source
-        let base: BaselineResolver.Baseline
-        let priors: [String: PriorSpread]
-        do {
-            let database = try settings.options.openDatabase()
-            base = try BaselineResolver.resolve(reference, database: database, machineClass: head.machineClass)
-            priors = try database?.noiseFloors(of: head.benchmarks.map(\.id), machineClass: head.machineClass) ?? [:]
-        } catch {
-            return (.badInput, "--baseline \(reference): \(error)")
-        }
-        if let refusal = RegressionGate.refusal(base: base.run, head: head) {
-            return (.badInput, "--baseline \(reference): \(refusal)")
-        }
-        let outcome = RegressionGate.evaluate(base: base.run, head: head, settings: settings.comparison, priors: priors)
-        let against = "against \(base.source) (\(outcome.familyWise))"
-        if !outcome.passed {
-            let list = outcome.regressions.map { regression in
-                "\(regression.id) \(String(format: "%+.1f%%", 100 * regression.relativeChange)) "
-                    + "(adjusted p = \(String(format: "%.2g", regression.pValue)), runs \(regression.baseRuns)/\(regression.headRuns))"
-            }
-            return (.budgetFailure, "\(outcome.regressions.count) regressed \(against): \(list.joined(separator: ", "))")
-        }
-        if !outcome.inconclusive.isEmpty {
-            let line = "no regression \(against), but \(outcome.inconclusive.count) inconclusive (more runs or a recorded "
-                + "noise floor needed): \(outcome.inconclusive.joined(separator: ", "))"
-            return (input.strict ? .inconclusive : .success, line)
-        }
-        return (.success, "no regression \(against) in \(outcome.compared) benchmarks")
+    /// The check's settings (``BaselineGateCheck`` lives in RunPipeline): only when `--baseline` was given.
+    var settings: BaselineCheckSettings? {
+        baseline.map { BaselineCheckSettings(reference: $0, historyDatabase: historyDatabase,
+                                             comparison: ComparisonSettings(alpha: regressionAlpha, threshold: regressionThreshold / 100)) }
     }
 }

@@ -1,0 +1,71 @@
+import Comparison
+import Foundation
+import History
+import Reports
+import Results
+import Statistics
+
+/// What the regression check against a baseline needs besides the two runs: the reference as the user gave it,
+/// where the history is, and the decision rule.
+package struct BaselineCheckSettings: Sendable {
+    /// A results file, or in the history database a run number or id, a branch or a commit prefix.
+    package var reference: String
+    package var historyDatabase: String
+    package var comparison: ComparisonSettings
+
+    package init(reference: String, historyDatabase: String, comparison: ComparisonSettings) {
+        self.reference = reference
+        self.historyDatabase = historyDatabase
+        self.comparison = comparison
+    }
+
+    /// The history database, or nil when there is none yet (a results-file baseline needs none).
+    package func openDatabase() throws -> HistoryDatabase? {
+        FileManager.default.fileExists(atPath: historyDatabase) ? try HistoryDatabase.reading(historyDatabase) : nil
+    }
+
+    /// The baseline run within `machineClass`, resolved from the reference.
+    package func resolve(machineClass: MachineClass) throws -> BaselineResolver.Baseline {
+        try BaselineResolver.resolve(reference, database: openDatabase(), machineClass: machineClass)
+    }
+}
+
+/// A regression against the baseline fails the gate (1), like a failed budget; added or removed benchmarks do not.
+/// A baseline of another machine class is refused (2). Benchmarks the runs cannot decide are INCONCLUSIVE: reported,
+/// and failing (3) only under `--strict`, like inconclusive budgets. The baseline is resolved again within the
+/// gated run's machine class (the run may have been measured after the first resolution).
+package struct BaselineGateCheck: GateCheck {
+    package let settings: BaselineCheckSettings
+
+    package init(settings: BaselineCheckSettings) { self.settings = settings }
+
+    package func evaluate(_ input: ReportInput) -> (status: ExitStatus, message: String) {
+        let head = input.run, reference = settings.reference
+        let base: BaselineResolver.Baseline
+        let priors: [String: PriorSpread]
+        do {
+            base = try settings.resolve(machineClass: head.machineClass)
+            priors = try settings.openDatabase()?.noiseFloors(of: head.benchmarks.map(\.id), machineClass: head.machineClass) ?? [:]
+        } catch {
+            return (.badInput, "--baseline \(reference): \(error)")
+        }
+        if let refusal = RegressionGate.refusal(base: base.run, head: head) {
+            return (.badInput, "--baseline \(reference): \(refusal)")
+        }
+        let outcome = RegressionGate.evaluate(base: base.run, head: head, settings: settings.comparison, priors: priors)
+        let against = "against \(base.source) (\(outcome.familyWise))"
+        if !outcome.passed {
+            let list = outcome.regressions.map { regression in
+                "\(regression.id) \(String(format: "%+.1f%%", 100 * regression.relativeChange)) "
+                    + "(adjusted p = \(String(format: "%.2g", regression.pValue)), runs \(regression.baseRuns)/\(regression.headRuns))"
+            }
+            return (.budgetFailure, "\(outcome.regressions.count) regressed \(against): \(list.joined(separator: ", "))")
+        }
+        if !outcome.inconclusive.isEmpty {
+            let line = "no regression \(against), but \(outcome.inconclusive.count) inconclusive (more runs or a recorded "
+                + "noise floor needed): \(outcome.inconclusive.joined(separator: ", "))"
+            return (input.strict ? .inconclusive : .success, line)
+        }
+        return (.success, "no regression \(against) in \(outcome.compared) benchmarks")
+    }
+}
