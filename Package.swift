@@ -149,7 +149,7 @@ let package = Package(
         ], resources: [.copy("Golden")]),
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets", "Statistics", "Comparison"]),
         .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement", "Budgets", "FrameLoop", "HotPaths"]),
-        .testTarget(name: "RunPipelineTests", dependencies: ["RunPipeline", "Comparison", "Results", "Statistics"]),
+        .testTarget(name: "RunPipelineTests", dependencies: ["RunPipeline", "Comparison", "Results", "Statistics", "Budgets", "RunFixtures"]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["Schemas"]),
     ]
 )
