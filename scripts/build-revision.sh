@@ -40,8 +40,11 @@ flags_key=$(printf '%s|%s|%s|%s' "${layout_flags[*]:-}" "$package" "$product" "$
 cached="$worktrees/cache/${sha:0:12}-$flags_key/$product"
 tree="$worktrees/src"
 
+# Beside the binary, <binary>.commit names the commit it was built from: the binary records that commit in its
+# results (EnvironmentProbe), not the commit of whatever checkout it happens to run in.
 install_binary() {
     mkdir -p "$(dirname "$out")"
+    echo "$sha" > "$out.commit.tmp.$$" && mv "$out.commit.tmp.$$" "$out.commit"
     cp "$cached" "$out.tmp.$$" && mv "$out.tmp.$$" "$out"
 }
 

@@ -20,6 +20,7 @@ if [[ -z "$base_ref" || -z "$head_ref" ]]; then
     echo "usage: make compare BASE=<git ref> HEAD=<git ref> [FILTER='glob …'] [COMPARE_MINUTES=10]" >&2
     exit 64
 fi
+scripts=$(cd "$(dirname "$0")" && pwd)   # FrameBudget's scripts, also when run from a user's package checkout
 root=$(git rev-parse --show-toplevel)
 cd "$root"
 worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
@@ -39,7 +40,7 @@ out=$(cd "$out" && pwd)
 
 build() {
     local binary="$worktrees/bin/${1:0:12}/$product"
-    scripts/build-revision.sh "$1" "$binary" >&2 || { echo "compare: build of ${1:0:10} failed" >&2; exit 4; }
+    "$scripts/build-revision.sh" "$1" "$binary" >&2 || { echo "compare: build of ${1:0:10} failed" >&2; exit 4; }
     echo "$binary"
 }
 base_bin=$(build "$base_sha")

@@ -63,19 +63,29 @@ if [[ ! -x $binary ]]; then
     echo "example-check: FAIL  build of Examples/StringKernels (exit $compared): stopping, no check ran"; exit 1
 fi
 cp "$work/compare.out" "$work/last.out"; cp "$work/build.log" "$work/last.err"
-grep -Eq "^adler32/optimized/64KiB .*REGRESSED" "$work/compare.out" && [[ -s $work/pr/comparison.json && -s $work/pr/comparison.md ]]
-check "compare-revisions.sh of a real adler32 slowdown exits 1 (REGRESSED), comparison.json and .md written" 1 $compared $?
+grep -Eq "^adler32/optimized/64KiB .*REGRESSED" "$work/compare.out" && [[ -s $work/pr/comparison.json && -s $work/pr/comparison.md ]] \
+    && grep -q "commit $(git -C "$repo" rev-parse HEAD~1 | cut -c1-10)" "$work/pr/comparison.md" \
+    && grep -q "commit $(git -C "$repo" rev-parse HEAD | cut -c1-10)" "$work/pr/comparison.md"
+check "compare-revisions.sh of a real adler32 slowdown exits 1 (REGRESSED); comparison.json and .md name each side's commit" 1 $compared $?
 quick=(--quick --allow-debug --no-roofs --reports "$work/reports")
 
 bench list; status=$?
 [[ $(cat "$work/last.out") == $'adler32/optimized/64KiB\nsort-words/optimized/10k-words' ]]; check "list prints the two registered ids" 0 $status $?
 
+bench --help; status=$?
+grep -q "USAGE: string-kernels-bench <subcommand>" "$work/last.out" && ! grep -qiE "LiDAR|^ +(kernel|peers) " "$work/last.out"
+check "--help names the example's own tool, without the camera suite's description or commands" 0 $status $?
+
+bench gate --results "$work/no-such.json"; status=$?
+grep -q "^string-kernels-bench: error: " "$work/last.err"; check "errors are prefixed with the example's own name" 2 $status $?
+
 bench run "${quick[@]}" --run-id a; status=$?
 [[ -s $work/reports/a/results.json ]]; check "run --quick writes results.json" 0 $status $?
 
 bench gate "${quick[@]}" --run-id gated; status=$?
-grep -Eq "^FAIL +sort-words-10k-p95" "$work/last.out" && grep -Eq "^PASS +adler32-64KiB-p95" "$work/last.out"
-check "gate exits 1 on the failing budget (sort-words FAIL, adler32 PASS)" 1 $status $?
+grep -Eq "^FAIL +sort-words-10k-p95" "$work/last.out" && grep -Eq "^PASS +adler32-64KiB-p95" "$work/last.out" \
+    && grep -q 'package="string-kernels-bench"' "$work/reports/gated/junit.xml"
+check "gate exits 1 on the failing budget (sort-words FAIL, adler32 PASS); junit.xml names the example's tool" 1 $status $?
 
 bench gate "${quick[@]}" --run-id passing 'adler32/*'; status=$?
 grep -Eq "^PASS +adler32-64KiB-p95" "$work/last.out" && ! grep -q "sort-words" "$work/last.out"; check "gate 'adler32/*' exits 0 (only the passing budget)" 0 $status $?

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Comparison
 import Foundation
 import Measurement
@@ -11,7 +12,7 @@ struct CompareBuildsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare-builds",
         abstract: "Compare two builds in pairs: both alive at once, alternating blocks; pairs added until decided.",
-        discussion: """
+        discussion: ToolName.named("""
             Example: framebudget compare-builds .build-compare/base/framebudget .build/release/framebudget 'colormap/*'
             Each process pair starts one worker of each build; benchmark by benchmark, both warm up, then blocks of \
             samples alternate A B B A with the same iterations per sample, so a disturbance of the machine hits both. \
@@ -21,7 +22,7 @@ struct CompareBuildsCommand: ParsableCommand {
             --max-pairs or --max-minutes. Frame loops are not paired. \
             Exit 0 all unchanged or improved, 1 something regressed, 3 something inconclusive or not paired (none \
             regressed), 2 bad input, 130/143 interrupted (the pairs measured are reported).
-            """)
+            """))
 
     @Argument(help: "The base build's executable (a program calling FrameBudgetCommandLine.main).")
     var base: String

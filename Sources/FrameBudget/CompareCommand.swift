@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Comparison
 import Foundation
 import History
@@ -14,7 +15,7 @@ import TextFormatting
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare", abstract: "Compare two sides (merged process runs): change, interval over runs, verdict.",
-        discussion: """
+        discussion: ToolName.named("""
             Example: framebudget compare Reports/base/results.json Reports/head/results.json --format markdown --out pr.md
             Each process run is one replicate. A benchmark regressed (or improved) when the t test over runs, \
             Holm-adjusted over all compared benchmarks, is below --alpha AND the change exceeds its noise floor \
@@ -22,7 +23,7 @@ struct CompareCommand: ParsableCommand {
             one run per side without a history, is INCONCLUSIVE. \
             Exit 0 nothing regressed or inconclusive, 1 something regressed, 3 something inconclusive (none regressed), \
             2 bad input (e.g. runs of different machine classes).
-            """)
+            """))
 
     @Argument(help: "Results of the base (reference) run; with --database also a run number, run id, branch or commit.")
     var base: String

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Counters
 import Foundation
 import Results
@@ -8,7 +9,7 @@ import RunPipeline
 struct CountersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "counters", abstract: "List the counters this machine offers (PAPI events, valgrind, perf).",
-        discussion: "Example: framebudget counters --events PAPI_TOT_CYC,perf::TASK-CLOCK")
+        discussion: ToolName.named("Example: framebudget counters --events PAPI_TOT_CYC,perf::TASK-CLOCK"))
 
     @Option(help: "Probe these events instead of the standard set, comma-separated.")
     var events: String?

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Foundation
 import Measurement
 import Results
@@ -8,7 +9,7 @@ import RunPipeline
 struct EnvCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "env", abstract: "Show the machine, build and clock facts recorded with every run.",
-        discussion: "Example: framebudget env --json")
+        discussion: ToolName.named("Example: framebudget env --json"))
 
     @Flag(help: "Print JSON instead of text.")
     var json = false

@@ -27,9 +27,11 @@ public enum FrameBudgetCommandLine {
     }
 
     /// Runs the command line over `benchmarks`, judged against the budgets file at `budgets` (relative to the
-    /// working directory; `--budgets` overrides it). Never returns.
-    public static func main(benchmarks: [Benchmark], budgets: String = RegisteredSuite.defaultBudgetsPath) -> Never {
-        main(RegisteredSuite(benchmarks: benchmarks, budgets: budgets))
+    /// working directory; `--budgets` overrides it), as the tool `name` (default: the executable's file name)
+    /// described by `abstract` in `--help`. Never returns.
+    public static func main(benchmarks: [Benchmark], budgets: String = RegisteredSuite.defaultBudgetsPath,
+                            name: String? = nil, abstract: String? = nil) -> Never {
+        main(RegisteredSuite(benchmarks: benchmarks, budgets: budgets, name: name, abstract: abstract))
     }
 }
 
@@ -45,21 +47,38 @@ public struct RegisteredSuite: Sendable {
     public var benchmarks: [Benchmark]
     /// The default budgets file (`--budgets` overrides it).
     public var budgetsPath: String
-    /// Inputs of the kernels that have peers (other libraries' implementations, `framebudget peers`), or nil.
+    /// Inputs of the kernels that have peers (other libraries' implementations, `framebudget peers`), or nil; the
+    /// `peers` command exists only when set.
     public var peers: PeerInputsExport?
+    /// The tool's name in `--help`, usage lines, error prefixes and exports.
+    public var name: String
+    /// The one-line description `--help` opens with.
+    public var abstract: String
+    /// Offer the `kernel` command (FrameBudget's camera kernels run on `.npy` captures): FrameBudget's own suite only.
+    public var captureKernels: Bool
 
+    /// - Parameters:
+    ///   - name: the tool's name; default the executable's file name (`string-kernels-bench`).
+    ///   - abstract: what `--help` says the tool does; default a description naming the tool.
     /// - Precondition: benchmark ids are unique.
-    public init(benchmarks: [Benchmark], budgets: String = defaultBudgetsPath, peers: PeerInputsExport? = nil) {
+    public init(benchmarks: [Benchmark], budgets: String = defaultBudgetsPath, peers: PeerInputsExport? = nil,
+                name: String? = nil, abstract: String? = nil, captureKernels: Bool = false) {
         let ids = benchmarks.map(\.id)
         precondition(Set(ids).count == ids.count, "benchmark ids must be unique: \(Dictionary(grouping: ids) { $0 }.filter { $0.value.count > 1 }.keys.sorted())")
         self.benchmarks = benchmarks
         self.budgetsPath = budgets
         self.peers = peers
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "benchmarks").lastPathComponent
+        self.name = name ?? executable
+        self.abstract = abstract ?? "Benchmark \(name ?? executable)'s code against the budgets of \(budgets) (built on FrameBudget)."
+        self.captureKernels = captureKernels
     }
 
     /// The benchmarks of every group, in the groups' order.
-    public init(groups: [any BenchmarkGroup.Type], budgets: String = defaultBudgetsPath, peers: PeerInputsExport? = nil) {
-        self.init(benchmarks: groups.flatMap { $0.benchmarks() }, budgets: budgets, peers: peers)
+    public init(groups: [any BenchmarkGroup.Type], budgets: String = defaultBudgetsPath, peers: PeerInputsExport? = nil,
+                name: String? = nil, abstract: String? = nil, captureKernels: Bool = false) {
+        self.init(benchmarks: groups.flatMap { $0.benchmarks() }, budgets: budgets, peers: peers, name: name,
+                  abstract: abstract, captureKernels: captureKernels)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Budgets
 import Foundation
 import Gate
@@ -13,15 +14,15 @@ import RunPipeline
 struct GateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gate",
-        abstract: "Check the budgets of Benchmarks/budgets.yaml; write every report; exit non-zero on a failure.",
-        discussion: """
+        abstract: "Check the budgets of the budgets file (--budgets); write every report; exit non-zero on a failure.",
+        discussion: ToolName.named("""
             Examples: framebudget gate · framebudget gate 'colormap/*' --strict · framebudget gate --results Reports/latest/results.json · framebudget gate --baseline main
             Budgets are judged on process runs: one process passes a budget only with a clear margin and never fails it; \
             undecided budgets get fresh processes (--max-processes, --max-minutes) and are then PASS, FAIL (≥ 2 processes) or INCONCLUSIVE.
             Exit: 0 all pass · 1 a budget failed or is missing · 2 bad input · 3 inconclusive (--strict) · 4 run failure \
             (a re-measuring process died, an incomplete --results file) · 130/143 interrupted. \
             With --advisory the verdicts are reported but only 2 and 4 fail (make bench).
-            """)
+            """))
 
     @OptionGroup var measurement: MeasurementOptions
     @OptionGroup var output: OutputOptions

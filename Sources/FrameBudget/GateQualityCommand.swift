@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Foundation
 import Measurement
 import Results
@@ -10,13 +11,13 @@ struct GateQualityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gate-quality",
         abstract: "Measure the paired comparison's false alarms and power on real builds (A/A and A/B, alternating).",
-        discussion: """
+        discussion: ToolName.named("""
             Example: framebudget gate-quality a/framebudget a2/framebudget slowed/framebudget \
             --slowed colormap/optimized/256x192 -n 20 --budgeted --out Reports/gate-quality
             BASE and SAME are builds of identical code (another path or commit); SLOWED adds real slowdowns to the \
             benchmarks named by --slowed. Each of the N rounds compares BASE with SAME, then BASE with SLOWED, with \
             compare-builds' procedure, caps and exit rule; the rates go to gate-quality.md and .json in --out.
-            """)
+            """))
 
     @Argument(help: "The base build's executable.") var base: String
     @Argument(help: "A build of identical code.") var same: String

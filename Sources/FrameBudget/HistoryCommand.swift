@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Foundation
 import History
 import Results
@@ -10,7 +11,7 @@ import TextFormatting
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "Record runs in the history database, list them, show and plot trends.",
-        discussion: "Example: framebudget history record Reports/latest/results.json --branch main",
+        discussion: ToolName.named("Example: framebudget history record Reports/latest/results.json --branch main"),
         subcommands: [HistoryRecordCommand.self, HistoryListCommand.self, HistoryShowCommand.self,
                       HistoryPlotCommand.self, HistoryVerifyCommand.self, HistoryBaselineCommand.self])
 }
@@ -32,7 +33,7 @@ struct DatabaseOptions: ParsableArguments {
     /// Opens an existing database read-only: reading commands never create, migrate or write one.
     func openExisting() throws -> HistoryDatabase {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(.badInput, "\(path): no history database (record a run first: framebudget history record)")
+            throw CommandFailure(.badInput, ToolName.named("\(path): no history database (record a run first: framebudget history record)"))
         }
         return try opening(.readOnly)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Comparison
 import Counters
 import Foundation
@@ -88,7 +89,7 @@ struct InstructionCompare {
         }
         let profiles = InstructionProfile.profiles(of: run, functions: functions)
         guard !profiles.isEmpty else {
-            throw CommandFailure(.badInput, "\(path): no instruction counts (measure with 'framebudget run --counters callgrind')")
+            throw CommandFailure(.badInput, ToolName.named("\(path): no instruction counts (measure with 'framebudget run --counters callgrind')"))
         }
         return (run, profiles)
     }

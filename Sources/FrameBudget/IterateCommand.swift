@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Foundation
 import Measurement
 import RunPipeline
@@ -33,7 +34,7 @@ struct IterateCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             guard let benchmark = Registration.suite.benchmarks.first(where: { $0.id == id }) else {
-                throw CommandFailure(.badInput, "unknown benchmark id '\(id)' (see 'framebudget list')")
+                throw CommandFailure(.badInput, ToolName.named("unknown benchmark id '\(id)' (see 'framebudget list')"))
             }
             let iteration: Iteration
             do { iteration = try benchmark.setUp(workload.map { .capture(directory: $0) } ?? .synthetic(seed: seed)) }

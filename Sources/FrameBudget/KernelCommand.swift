@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import CaptureKernels
 import Foundation
 import RunPipeline
@@ -7,11 +8,11 @@ import RunPipeline
 struct KernelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kernel", abstract: "Run a hot path on .npy inputs and write .npy outputs.",
-        discussion: """
+        discussion: ToolName.named("""
             Example: framebudget kernel colormap --in capture/ --out out/ --param near=0.3
             Exit: 0 outputs written · 2 bad input (nothing written) · 4 cannot write --out (nothing written) \
             · 130/143 interrupted.
-            """)
+            """))
 
     @Argument(help: "Hot-path id, e.g. colormap, fusion, nms.")
     var id: String

@@ -1,11 +1,12 @@
 import ArgumentParser
+import ChildProcesses
 import Measurement
 import RunPipeline
 
 /// `framebudget list`: the benchmark ids of the suite, optionally filtered.
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List benchmark ids.", discussion: "Example: framebudget list 'nms/*'")
+        commandName: "list", abstract: "List benchmark ids.", discussion: ToolName.named("Example: framebudget list 'nms/*'"))
 
     @Argument(help: "Ids or globs to select.")
     var filters: [String] = []

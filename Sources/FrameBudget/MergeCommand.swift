@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Comparison
 import Foundation
 import Results
@@ -8,12 +9,12 @@ import RunPipeline
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge", abstract: "Merge several runs of the same build (interleaved rounds) into one results file.",
-        discussion: """
+        discussion: ToolName.named("""
             Example: framebudget merge --out base.json rounds/base-1/results.json rounds/base-2/results.json
             Each process run (run id) becomes one replicate. A run given twice — the same file named twice, or a merged \
             file together with one of its own rounds — counts once, with a warning; two different runs under one run id \
             are refused (exit 2).
-            """)
+            """))
 
     @Argument(help: "Results files of the rounds, in order.")
     var inputs: [String]

@@ -14,7 +14,7 @@ struct NightlyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nightly",
         abstract: "The nightly gate: budgets (absolute), a paired comparison with the baseline build, recorded in the history.",
-        discussion: """
+        discussion: ToolName.named("""
             Example: framebudget nightly --branch main --baseline-executable .build-compare/bin/1a2b3c4d5e6f/framebudget
             1. The gate, as `framebudget gate --reports REPORTS --run-id nightly-<time> [gate arguments after --]`: every \
             budget PASS/FAIL beyond noise, undecided ones re-measured in fresh processes. \
@@ -24,7 +24,7 @@ struct NightlyCommand: ParsableCommand {
             3. The run, with its paired change, recorded in --database on --branch. \
             Exit: 1 a budget failed or a benchmark regressed against the baseline; otherwise the gate's (0, 3 with \
             --strict, 2, 4); 130/143 interrupted (what was measured is recorded, marked incomplete).
-            """)
+            """))
 
     @Option(help: "The branch the run is recorded on.")
     var branch: String

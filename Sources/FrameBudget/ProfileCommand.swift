@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Counters
 import Foundation
 import Measurement
@@ -11,7 +12,7 @@ import RunPipeline
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile", abstract: "Profile one benchmark: stages, flame graph, top functions.",
-        discussion: "Example: framebudget profile mask-upsample/optimized/n=10 --seconds 5 --counters callgrind")
+        discussion: ToolName.named("Example: framebudget profile mask-upsample/optimized/n=10 --seconds 5 --counters callgrind"))
 
     @OptionGroup var measurement: MeasurementOptions
     @OptionGroup var output: OutputOptions
@@ -55,7 +56,7 @@ struct ProfileCommand: ParsableCommand {
         let selected = try SuiteSession.select(measurement.filters, from: Registration.suite.benchmarks)
         if measurement.filters.count == 1, let exact = selected.first(where: { $0.id == measurement.filters[0] }) { return exact }
         guard selected.count == 1, measurement.filters.count == 1 else {
-            throw CommandFailure(.badInput, "profile needs exactly one benchmark id (\(measurement.filters.isEmpty ? "none" : "\(selected.count) selected"); see 'framebudget list')")
+            throw CommandFailure(.badInput, ToolName.named("profile needs exactly one benchmark id (\(measurement.filters.isEmpty ? "none" : "\(selected.count) selected"); see 'framebudget list')"))
         }
         return selected[0]
     }

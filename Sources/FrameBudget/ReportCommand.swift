@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Foundation
 import Results
 import RunPipeline
@@ -8,10 +9,10 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Regenerate every report and plot of a results file.",
-        discussion: """
+        discussion: ToolName.named("""
             Example: framebudget report Reports/latest/results.json --out /tmp/review
             Exit: 0 reports written (whatever the verdicts) · 2 bad input · 4 cannot write.
-            """)
+            """))
 
     @Argument(help: "A results.json written by run or gate.")
     var resultsPath: String

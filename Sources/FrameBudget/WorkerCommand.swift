@@ -45,9 +45,12 @@ struct WorkerCommand: ParsableCommand {
 }
 
 extension WorkerCommand {
-    /// What the coordinator reports of a build: its configuration and the start of its executable's digest.
+    /// What the coordinator reports of a build: its configuration, the start of its executable's digest, and the
+    /// commit it was built from when known (``EnvironmentProbe/commit``). Starts with the configuration: the
+    /// coordinator refuses a build whose identity starts with "debug" unless told otherwise.
     static var buildIdentity: String {
         "\(EnvironmentProbe.buildConfiguration) build, executable sha256 "
             + (EnvironmentProbe.executableDigest().map { String($0.prefix(12)) } ?? "unknown")
+            + (EnvironmentProbe.commit.map { ", commit \($0.prefix(10))" } ?? "")
     }
 }

@@ -6,4 +6,6 @@ import FrameBudget
 let peers = PeerInputsExport(kernelIDs: PeerInputs.kernelIDs) { folder, seed in
     try PeerInputs.export(to: folder, seed: seed).count
 }
-FrameBudgetCommandLine.main(RegisteredSuite(groups: Suite.groups, budgets: "Benchmarks/budgets.yaml", peers: peers))
+FrameBudgetCommandLine.main(RegisteredSuite(
+    groups: Suite.groups, budgets: "Benchmarks/budgets.yaml", peers: peers, name: "framebudget",
+    abstract: "Benchmark LiDAR/AR camera hot paths against their frame budgets.", captureKernels: true))

@@ -112,14 +112,30 @@ public enum EnvironmentProbe {
         return text.split(separator: " ").prefix(3).compactMap { Double($0) }
     }
 
-    /// HEAD commit and whether tracked files differ from it; nil outside a git checkout or without git.
-    /// `FRAMEBUDGET_GIT_COMMIT`, when set, names the commit instead: scripts that run a binary built from another
-    /// revision (make compare, gate-quality) in this checkout say which commit it was built from.
+    /// The commit this binary was built from (its `.commit` sidecar, `FRAMEBUDGET_GIT_COMMIT`), else the working
+    /// directory's git HEAD; nil when none is known.
+    public static var commit: String? { gitState(in: FileManager.default.currentDirectoryPath).commit }
+
+    /// The commit this binary was built from, else HEAD of `directory` and whether tracked files differ from it;
+    /// nil outside a git checkout or without git. In order:
+    /// - `FRAMEBUDGET_GIT_COMMIT`, when set (a script that runs a binary built elsewhere says which commit it was);
+    /// - `<executable>.commit` beside this process's executable, written by `scripts/build-revision.sh` for every
+    ///   binary it builds (make compare, nightly, gate-quality, a user's package): the commit it was built from,
+    ///   whatever checkout it runs in;
+    /// - the working directory's git HEAD (a binary built in place, `make build`).
     static func gitState(in directory: String) -> (commit: String?, dirty: Bool?) {
         if let commit = ProcessInfo.processInfo.environment["FRAMEBUDGET_GIT_COMMIT"], !commit.isEmpty { return (commit, false) }
+        if let commit = builtFromCommit(sidecar: ProcessRunner.currentExecutable + ".commit") { return (commit, false) }
         guard let commit = run(["git", "-C", directory, "rev-parse", "HEAD"]) else { return (nil, nil) }
         let status = run(["git", "-C", directory, "status", "--porcelain", "--untracked-files=no"])
         return (commit.trimmingCharacters(in: .whitespacesAndNewlines), status.map { !$0.isEmpty })
+    }
+
+    /// The 40-hex commit in `sidecar` (one line), or nil when it is absent or holds anything else.
+    static func builtFromCommit(sidecar: String) -> String? {
+        guard let text = try? String(contentsOfFile: sidecar, encoding: .utf8) else { return nil }
+        let commit = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return commit.count == 40 && commit.allSatisfy(\.isHexDigit) ? commit : nil
     }
 
     private static func run(_ arguments: [String]) -> String? {

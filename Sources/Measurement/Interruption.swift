@@ -68,7 +68,7 @@ public final class Interruption: Sendable {
             action(firstSignal, signalNumber)
         } else {
             // Nothing unsaved: the last complete write is on disk already.
-            FileHandle.standardError.write(Data("framebudget: \(Self.name(of: signalNumber)) again: stopped at once\n".utf8))
+            FileHandle.standardError.write(Data("\(ToolName.current): \(Self.name(of: signalNumber)) again: stopped at once\n".utf8))
         }
         exit(128 + firstSignal)
     }

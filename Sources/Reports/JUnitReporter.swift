@@ -25,7 +25,7 @@ public struct JUnitReporter: Reporter {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<testsuites>",
-            "  <testsuite name=\"budgets\" package=\"framebudget\" id=\"0\" tests=\"\(input.verdicts.count)\" "
+            "  <testsuite name=\"budgets\" package=\"\(XMLText.escape(input.toolName))\" id=\"0\" tests=\"\(input.verdicts.count)\" "
                 + "failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(XML.seconds(suiteSeconds(input.run)))\" "
                 + "timestamp=\"\(XML.timestamp(input.run.startedAt))\" hostname=\"\(XMLText.escape(hostname))\">",
             "    <properties>",

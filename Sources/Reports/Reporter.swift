@@ -35,13 +35,17 @@ public struct ReportInput: Sendable {
     public var plotsNote: String?
     /// `gate --strict`: INCONCLUSIVE counts as a failure.
     public var strict: Bool
+    /// The tool that made the reports (`framebudget`, or a package's own benchmark executable): JUnit's package.
+    public var toolName: String
 
-    public init(run: RunResults, verdicts: [BudgetVerdict], plots: [PlotImage] = [], plotsNote: String? = nil, strict: Bool = false) {
+    public init(run: RunResults, verdicts: [BudgetVerdict], plots: [PlotImage] = [], plotsNote: String? = nil, strict: Bool = false,
+                toolName: String = "framebudget") {
         self.run = run
         self.verdicts = verdicts
         self.plots = plots
         self.plotsNote = plotsNote
         self.strict = strict
+        self.toolName = toolName
     }
 
     /// Verdicts grouped by hot path, in the order hot paths first appear in the budgets.

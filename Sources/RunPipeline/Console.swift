@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import TextFormatting
 
@@ -11,11 +12,11 @@ package enum Console {
     package static let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
 
     package static func error(_ message: String) {
-        writeToStandardError("framebudget: error: \(TerminalText.safe(message))\n")
+        writeToStandardError("\(ToolName.current): error: \(TerminalText.safe(message))\n")
     }
 
     package static func warning(_ message: String) {
-        writeToStandardError("framebudget: warning: \(TerminalText.safe(message))\n")
+        writeToStandardError("\(ToolName.current): warning: \(TerminalText.safe(message))\n")
     }
 
     /// A progress line that overwrites itself on a terminal, and is dropped otherwise.
@@ -41,7 +42,7 @@ package enum Console {
 extension Console {
     /// A line of what the command is doing that is worth keeping in a CI log (not a warning, not progress).
     package static func info(_ message: String) {
-        FileHandle.standardError.write(Data("framebudget: \(TerminalText.safe(message))\n".utf8))
+        FileHandle.standardError.write(Data("\(ToolName.current): \(TerminalText.safe(message))\n".utf8))
     }
 }
 

@@ -1,4 +1,5 @@
 import Budgets
+import ChildProcesses
 import Foundation
 import Plots
 import Reports
@@ -49,7 +50,8 @@ package struct ReportPipeline {
             }
             let note = stagedNote?.replacingOccurrences(of: staging, with: directory)
             if let note { Console.warning(note) }
-            let input = ReportInput(run: run, verdicts: verdicts, plots: images, plotsNote: note, strict: strict)
+            let input = ReportInput(run: run, verdicts: verdicts, plots: images, plotsNote: note, strict: strict,
+                                    toolName: ToolName.current)
             do { try ReportWriter().write(input, to: staging) }
             catch { throw CommandFailure(.runFailure, "\(error)") }
             return input

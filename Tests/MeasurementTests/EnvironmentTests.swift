@@ -75,4 +75,15 @@ extension EnvironmentTests {
                        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         XCTAssertNil(EnvironmentProbe.executableDigest(path: path + "-missing"))
     }
+
+    func testTheBuiltFromCommitBesideTheBinaryIsReadOnlyWhenItIsAFullCommitHash() throws {
+        let path = NSTemporaryDirectory() + "sidecar-\(UUID().uuidString).commit"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertNil(EnvironmentProbe.builtFromCommit(sidecar: path), "no sidecar: the checkout's HEAD is used instead")
+        let commit = "0123456789abcdef0123456789abcdef01234567"
+        try (commit + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(EnvironmentProbe.builtFromCommit(sidecar: path), commit)
+        try "main\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertNil(EnvironmentProbe.builtFromCommit(sidecar: path), "a branch name is not a commit")
+    }
 }

@@ -13,7 +13,7 @@ struct CounterOptions: ParsableArguments {
     @Option(help: "Counters: papi (hardware/software events), callgrind (exact instructions under valgrind), none.")
     var counters: Mode = .papi
 
-    @Option(help: "PAPI events to count instead of the standard set, comma-separated (see 'framebudget counters').")
+    @Option(help: ArgumentHelp(ToolName.named("PAPI events to count instead of the standard set, comma-separated (see 'framebudget counters').")))
     var events: String?
 
     @Flag(name: .customLong("simulate-caches"), help: "With --counters callgrind: simulate caches and estimate cycles.")
@@ -71,7 +71,7 @@ struct CounterOptions: ParsableArguments {
         for name in names where !EventNames.isKnown(name) {
             let matches = CloseMatches.of(name, in: EventNames.all)
             throw CommandFailure(.badInput, "--events: unknown event '\(name)'"
-                + (matches.isEmpty ? " (see 'framebudget counters')" : "; close matches: \(matches.joined(separator: ", "))"))
+                + (matches.isEmpty ? ToolName.named(" (see 'framebudget counters')") : "; close matches: \(matches.joined(separator: ", "))"))
         }
         return names.map(EventCatalog.wanted(named:))
     }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import FrameLoop
 import Synchronization
 
@@ -8,6 +9,7 @@ enum Registration {
 
     static func register(_ suite: RegisteredSuite) {
         current.withLock { $0 = suite }
+        ToolName.set(suite.name)
     }
 
     /// The registered suite.

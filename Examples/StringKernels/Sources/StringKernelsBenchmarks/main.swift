@@ -1,5 +1,6 @@
-// The whole FrameBudget command line over this package's benchmarks and budgets file:
-//   string-kernels-bench list | run | gate | report | compare | merge | history | profile | env | counters
+// The whole FrameBudget command line over this package's benchmarks and budgets file, under this executable's own
+// name (`string-kernels-bench --help`): list | run | gate | report | compare | compare-builds | merge | history |
+// nightly | profile | env | counters
 import FrameBudget
 
 FrameBudgetCommandLine.main(benchmarks: StringKernelsBenchmarks.benchmarks(), budgets: "budgets.yaml")
