@@ -125,10 +125,11 @@ gate-quality: build
 	N="$(N)" FILTER="$(FILTER)" COMPARE_ARGS="$(COMPARE_ARGS)" PATCH="$(PATCH)" SLOWED="$(SLOWED)" scripts/gate-quality.sh
 
 ## nightly-quality: N gate runs of an unchanged build (no FAIL expected) and of a real colormap slowdown (FAIL
-##                  expected every time), alternating   e.g. make nightly-quality N=10
+##                  expected every time), alternating (`framebudget nightly-quality`)   e.g. make nightly-quality N=10
 nightly-quality: build
 	N="$(N)" FILTER="$(FILTER)" BENCH_ARGS="$(BENCH_ARGS)" scripts/nightly-quality.sh
 
-## repeatability: the run-to-run noise of one benchmark here: RUNS fresh runs, CV of their medians
+## repeatability: the run-to-run noise of one benchmark here (`framebudget repeatability`): RUNS fresh runs, CV of
+##                their medians   e.g. make repeatability BENCHMARK=colormap/optimized/256x192 RUNS=10
 repeatability: build
-	BENCHMARK="$(BENCHMARK)" RUNS="$(RUNS)" scripts/repeatability.sh
+	BENCHMARK="$(BENCHMARK)" RUNS="$(RUNS)" RUN_ARGS="$(RUN_ARGS)" scripts/repeatability.sh

@@ -149,7 +149,9 @@ let package = Package(
         ], resources: [.copy("Golden")]),
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets", "Statistics", "Comparison"]),
         .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement", "Budgets", "FrameLoop", "HotPaths"]),
-        .testTarget(name: "RunPipelineTests", dependencies: ["RunPipeline", "Comparison", "Results", "Statistics", "Budgets", "RunFixtures"]),
+        .testTarget(name: "RunPipelineTests", dependencies: [
+            "RunPipeline", "Comparison", "Results", "Statistics", "Budgets", "Gate", "Reports", "RunFixtures",
+        ]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["Schemas"]),
     ]
 )

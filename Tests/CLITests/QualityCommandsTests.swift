@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+
+/// `nightly-quality` and `repeatability` end to end, on the debug build: real child processes, the files written,
+/// the counts read back (the verdicts rest on limits no debug build can miss: 10 s and 1 ns), and bad input.
+final class QualityCommandsTests: XCTestCase {
+    private var folder = ""
+    private let id = "texture-upload/optimized/256x192"
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "fb-quality-commands-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// A stand-in for a build: the debug binary judging one budget, `upload-p95`, against `limit` (so one "build"
+    /// passes and the other fails, deterministically, without a second build).
+    private func build(_ name: String, limit: String) throws -> String {
+        try """
+            version: 1
+            budgets:
+              - {name: upload-p95, hot-path: texture-upload, variant: optimized, workload: 256x192, metric: time, \
+            statistic: p95, limit: \(limit), direction: max, source: "test"}
+            """.write(toFile: "\(folder)/\(name).yaml", atomically: true, encoding: .utf8)
+        let path = "\(folder)/\(name)"
+        try "#!/bin/sh\nexec '\(Framebudget.binary.path)' \"$@\" --budgets '\(folder)/\(name).yaml'\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+        return path
+    }
+
+    func testOneRoundGatesBothBuildsAndCountsTheirVerdictFiles() throws {
+        let out = folder + "/nq"
+        let result = try Framebudget.run([
+            "nightly-quality", try build("unchanged", limit: "10, unit: s"), try build("slowed", limit: "1, unit: ns"),
+            "-n", "1", "--watch", "upload-p95", "--out", out, "--", "--quick", "--allow-debug", "--max-processes", "2", id])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("| unchanged | 1 | 0 | 0 | 0 | 0 | 1 | 0 |"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("| slowed | 1 | 1 | 1 | 1 | 0 | 0 | 0 |"), result.stdout)
+        for file in ["unchanged-1/verdicts.json", "slowed-1/verdicts.json", "unchanged-1.log", "slowed-1.log", "summary.md"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/\(file)"), file)
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/summary.json"))) as! [String: Any]
+        XCTAssertEqual((json["runs"] as? [[String: Any]])?.map { $0["exitStatus"] as? Int }, [0, 1])
+    }
+
+    func testNightlyQualityBadInputIsOneLineAndExitTwo() throws {
+        let binary = Framebudget.binary.path
+        let rounds = try Framebudget.run(["nightly-quality", binary, binary, "-n", "0"])
+        XCTAssertEqual(rounds.status, 2, rounds.stderr)
+        XCTAssertEqual(rounds.stderr, "framebudget: error: -n must be in 1...1000 (got 0)\n")
+        let missing = try Framebudget.run(["nightly-quality", binary, folder + "/nothing", "--out", folder + "/nq"])
+        XCTAssertEqual(missing.status, 2, missing.stderr)
+        XCTAssertEqual(missing.stderr, "framebudget: error: \(folder)/nothing: not an executable file\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/nq"), "nothing ran, nothing written")
+    }
+
+    func testRepeatabilityPrintsEachRunAndTheSpreadOfTheirMedians() throws {
+        let out = folder + "/rep"
+        let result = try Framebudget.run(["repeatability", id, "--runs", "2", "--out", out, "--",
+                                          "--quick", "--allow-debug", "--no-roofs", "--counters", "none"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, result.stdout)
+        XCTAssertTrue(lines[0].hasPrefix("run  1: median ") && lines[1].hasPrefix("run  2: median "), result.stdout)
+        XCTAssertTrue(lines[2].hasPrefix("\(id): 2 runs, mean of medians "), result.stdout)
+        for file in ["run-1/results.json", "run-2/results.json", "repeatability.json"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/\(file)"), file)
+        }
+    }
+
+    func testRepeatabilityBadInputIsOneLineAndExitTwoBeforeAnyRun() throws {
+        let out = folder + "/rep"
+        let runs = try Framebudget.run(["repeatability", id, "--runs", "1", "--out", out])
+        XCTAssertEqual(runs.status, 2, runs.stderr)
+        XCTAssertEqual(runs.stderr, "framebudget: error: --runs must be in 2...1000 (got 1)\n")
+        let several = try Framebudget.run(["repeatability", "texture-upload", "--out", out])
+        XCTAssertEqual(several.status, 2, several.stderr)
+        XCTAssertTrue(several.stderr.hasPrefix("framebudget: error: texture-upload: selects "), several.stderr)
+        XCTAssertTrue(several.stderr.hasSuffix("; name one\n"), several.stderr)
+        let none = try Framebudget.run(["repeatability", "no-such/benchmark", "--out", out])
+        XCTAssertEqual(none.status, 2, none.stderr)
+        XCTAssertEqual(none.stderr, "framebudget: error: no-such/benchmark: no benchmark matches (framebudget list shows them)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing ran, nothing written")
+    }
+}
