@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Foundation
 import Measurement
 import RunPipeline
@@ -9,7 +10,7 @@ struct NightlyQualityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nightly-quality",
         abstract: "Measure the nightly gate on real builds: no FAIL when unchanged, a FAIL of a real slowdown every time.",
-        discussion: """
+        discussion: ToolName.named("""
             Example: framebudget nightly-quality unchanged/framebudget slowed/framebudget -n 10 \
             --watch colormap-1920x1440-p95 --out Reports/nightly-quality -- 'colormap/*' 'photo-frame/*'
             Each of the N rounds runs `gate` of both builds as child processes, the unchanged build first in odd \
@@ -20,7 +21,7 @@ struct NightlyQualityCommand: ParsableCommand {
             OUT after every gate, printed at the end. \
             Exit: 0 every round ran (the counts are the result) · 2 bad input · 4 a gate could not be started or its \
             verdicts read · 130/143 interrupted (the running gate stops, uncounted; the summary keeps the gates before).
-            """)
+            """))
 
     @Argument(help: "The unchanged build's executable.") var unchanged: String
     @Argument(help: "A build with a real slowdown that should FAIL the --watch budget.") var slowed: String

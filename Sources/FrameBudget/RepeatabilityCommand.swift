@@ -10,14 +10,14 @@ struct RepeatabilityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repeatability",
         abstract: "Measure one benchmark in N fresh processes: each run's median, and their spread across runs.",
-        discussion: """
+        discussion: ToolName.named("""
             Example: framebudget repeatability colormap/optimized/256x192 --runs 10
             Each run is `run --format none --reports OUT --run-id run-<n> [run arguments] BENCHMARK` in a fresh process \
             of this executable, one after another. Printed: each run's median with its interval and the CV of its \
             samples, then the mean of the medians, their standard deviation and CV: the run-to-run noise a comparison \
             or a budget verdict has to see through. Written to OUT/repeatability.json after every run. \
             Exit: 0 every run measured · 2 bad input · 4 a run failed · 130/143 interrupted (the runs so far are printed).
-            """)
+            """))
 
     /// What every run gets when no run arguments are given: no roof or counter passes, which a repeatability
     /// reading does not use and which would lengthen every run.
@@ -63,7 +63,7 @@ struct RepeatabilityCommand: ParsableCommand {
         let filter = IDFilter([benchmark])
         let ids = Registration.suite.benchmarks.map(\.id).filter(filter.matches)
         switch ids.count {
-        case 0: throw CommandFailure(.badInput, "\(benchmark): no benchmark matches (framebudget list shows them)")
+        case 0: throw CommandFailure(.badInput, ToolName.named("\(benchmark): no benchmark matches (framebudget list shows them)"))
         case 1: return ids[0]
         default:
             throw CommandFailure(.badInput, "\(benchmark): selects \(ids.count) benchmarks (\(ids.prefix(3).joined(separator: ", "))"
