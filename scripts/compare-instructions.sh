@@ -7,7 +7,7 @@
 # deterministic hashing, no address randomization, one thread, a fixed environment — and compares the exact
 # instructions per iteration with `framebudget compare --mode instructions`. No noise: no rounds, no statistics.
 # Output in $OUT (default Reports/compare-instructions-<base>-<head>/): base-<sha10>/ and head-<sha10>/ (run
-# folders, named after the commit they measured — the run's own git field is the current checkout's: results.json
+# folders, named after the commit they measured, which each run also records from its binary's .commit: results.json
 # and instructions/<id>/ with both cachegrind outputs and functions.tsv), comparison.md.
 # Exit: that of `framebudget compare` (0 no regression, 1 regression, 2 bad input); 4 when a build or run fails.
 set -euo pipefail
