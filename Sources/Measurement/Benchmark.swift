@@ -23,20 +23,42 @@ public struct Stage: Sendable {
 /// What a benchmark's set-up hands to the engine: the timed body, optional stages, and an untimed tear-down.
 ///
 /// Everything that allocates (inputs, output buffers, thread pools) belongs to set-up, which runs outside the
-/// timed window; `run` is the one iteration that is measured.
+/// timed window; `run` is the one iteration that is measured. The initializers in `Iteration+State.swift` add
+/// mutable state without a hand-written box, untimed set-up before every sample or every iteration, and a body
+/// that times only a part of itself.
 public struct Iteration: Sendable {
+    /// One whole iteration (set-up before each iteration and the untimed parts of a measured body included): what
+    /// the warm-up, the allocation count and the counters run.
     public let run: @Sendable () -> Void
     public let stages: [Stage]
     public let tearDown: @Sendable () -> Void
+    /// How a sample is timed: the whole batch (after an untimed preparation, for some), or only what the body
+    /// measures (``MeasuredScope``).
+    let timing: Timing
 
     public init(
         stages: [Stage] = [],
         tearDown: @escaping @Sendable () -> Void = {},
         run: @escaping @Sendable () -> Void
     ) {
+        self.init(stages: stages, tearDown: tearDown, run: run, timing: .wholeBatch)
+    }
+
+    init(stages: [Stage], tearDown: @escaping @Sendable () -> Void, run: @escaping @Sendable () -> Void, timing: Timing) {
         self.run = run
         self.stages = stages
         self.tearDown = tearDown
+        self.timing = timing
+    }
+
+    /// What a sample's clock covers.
+    enum Timing: Sendable {
+        /// One clock read before and after a batch of ``Iteration/run``: the fastest bodies can be timed.
+        case wholeBatch
+        /// `prepare(iterations)`, untimed, then one clock read before and after a batch of `body`.
+        case preparedBatch(prepare: @Sendable (Int) -> Void, body: @Sendable () -> Void)
+        /// Only the parts of each iteration inside ``MeasuredScope/measure(_:)``, summed over the batch.
+        case scoped(@Sendable (inout MeasuredScope) -> Void)
     }
 }
 

@@ -45,7 +45,7 @@ public struct BenchmarkRunner: Sendable {
         let batch = settings.coldCache ? 1 : Calibration.iterationsPerSample(
             nanosecondsPerIteration: perIteration, target: settings.targetSampleNanoseconds,
             clockFloor: Swift.max(clock.granularityNanoseconds, clock.overheadNanoseconds))
-        let samples = sample(body, batch: batch, nanosecondsPerIteration: perIteration,
+        let samples = sample(iteration, batch: batch, nanosecondsPerIteration: perIteration,
                              count: sampleCount(perIteration * Double(batch)), shouldStop: shouldStop)
         // The allocation and counter passes each run a whole sample again (or a child under valgrind): not once a
         // stop is asked for (the allocations then read as not counted).
@@ -98,15 +98,34 @@ public struct BenchmarkRunner: Sendable {
         return Swift.max(settings.minimumSamples, Swift.min(settings.samples, affordable))
     }
 
+    /// Times `count` samples of `batch` iterations of `iteration` as its timing says; nanoseconds per iteration
+    /// for each sample.
+    func sample(_ iteration: Iteration, batch: Int, nanosecondsPerIteration: Double, count: Int,
+                shouldStop: () -> Bool) -> [Double] {
+        switch iteration.timing {
+        case .wholeBatch:
+            return sample(iteration.run, batch: batch, nanosecondsPerIteration: nanosecondsPerIteration, count: count,
+                          shouldStop: shouldStop)
+        case .preparedBatch(let prepare, let body):
+            return sample(body, prepare: prepare, batch: batch, nanosecondsPerIteration: nanosecondsPerIteration,
+                          count: count, shouldStop: shouldStop)
+        case .scoped(let body):
+            return sampleScoped(body, batch: batch, nanosecondsPerIteration: nanosecondsPerIteration, count: count,
+                                shouldStop: shouldStop)
+        }
+    }
+
     /// Times `count` samples of `batch` iterations; nanoseconds per iteration for each sample. A sample longer than
     /// ``stopPollNanoseconds`` runs in chunks of about that much work, looking for a stop between them (one relaxed
     /// load per chunk, nothing per iteration): a stop cuts it short, and it is kept only when it is the first.
-    func sample(_ body: () -> Void, batch: Int, nanosecondsPerIteration: Double, count: Int,
-                shouldStop: () -> Bool) -> [Double] {
+    /// `prepare(batch)` runs before each sample, outside its timing.
+    func sample(_ body: () -> Void, prepare: ((Int) -> Void)? = nil, batch: Int, nanosecondsPerIteration: Double,
+                count: Int, shouldStop: () -> Bool) -> [Double] {
         let chunk = Swift.max(1, Int(Swift.min(Self.stopPollNanoseconds / Swift.max(nanosecondsPerIteration, 1), 1e9)))
         var samples = [Double]()
         samples.reserveCapacity(count)
         for _ in 0..<count {
+            prepare?(batch)
             evictor?.evict()
             let start = MonotonicClock.now()
             var done = 0
@@ -123,6 +142,33 @@ public struct BenchmarkRunner: Sendable {
                 break
             }
             samples.append(Double(end - start) / Double(batch))
+            if shouldStop() { break }
+        }
+        return samples
+    }
+
+    /// Times `count` samples of `batch` iterations of a body that measures a part of itself: each sample is the sum
+    /// of its scopes' time, per iteration. Stops as ``sample(_:prepare:batch:nanosecondsPerIteration:count:shouldStop:)`` does.
+    func sampleScoped(_ body: (inout MeasuredScope) -> Void, batch: Int, nanosecondsPerIteration: Double, count: Int,
+                      shouldStop: () -> Bool) -> [Double] {
+        let chunk = Swift.max(1, Int(Swift.min(Self.stopPollNanoseconds / Swift.max(nanosecondsPerIteration, 1), 1e9)))
+        var samples = [Double]()
+        samples.reserveCapacity(count)
+        for _ in 0..<count {
+            evictor?.evict()
+            var scope = MeasuredScope()
+            var done = 0
+            while done < batch {
+                let iterations = Swift.min(chunk, batch - done)
+                for _ in 0..<iterations { body(&scope) }
+                done += iterations
+                if done < batch && shouldStop() { break }
+            }
+            if done < batch {
+                if samples.isEmpty && done > 0 { samples.append(Double(scope.nanoseconds) / Double(done)) }
+                break
+            }
+            samples.append(Double(scope.nanoseconds) / Double(batch))
             if shouldStop() { break }
         }
         return samples

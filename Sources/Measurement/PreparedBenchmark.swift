@@ -36,7 +36,7 @@ public final class PreparedBenchmark {
 
     /// Times `count` samples of `iterations` iterations each; nanoseconds per iteration for each sample.
     public func samples(_ count: Int, iterations: Int) -> [Double] {
-        runner.sample(iteration.run, batch: Swift.max(iterations, 1), nanosecondsPerIteration: estimatedNanosecondsPerIteration,
+        runner.sample(iteration, batch: Swift.max(iterations, 1), nanosecondsPerIteration: estimatedNanosecondsPerIteration,
                       count: count, shouldStop: { false })
     }
 
