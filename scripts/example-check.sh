@@ -70,7 +70,8 @@ check "compare-revisions.sh of a real adler32 slowdown exits 1 (REGRESSED); comp
 quick=(--quick --allow-debug --no-roofs --reports "$work/reports")
 
 bench list; status=$?
-[[ $(cat "$work/last.out") == $'adler32/optimized/64KiB\nsort-words/optimized/10k-words' ]]; check "list prints the two registered ids" 0 $status $?
+[[ $(cat "$work/last.out") == $'adler32/optimized/64KiB\nsort-words/optimized/10k-words\nsort-words/in-place/10k-words\nuppercase/optimized/64KiB' ]]
+check "list prints the four registered ids" 0 $status $?
 
 bench --help; status=$?
 grep -q "USAGE: string-kernels-bench <subcommand>" "$work/last.out" && ! grep -qiE "LiDAR|^ +(kernel|peers) " "$work/last.out"
@@ -80,7 +81,9 @@ bench gate --results "$work/no-such.json"; status=$?
 grep -q "^string-kernels-bench: error: " "$work/last.err"; check "errors are prefixed with the example's own name" 2 $status $?
 
 bench run "${quick[@]}" --run-id a; status=$?
-[[ -s $work/reports/a/results.json ]]; check "run --quick writes results.json" 0 $status $?
+[[ -s $work/reports/a/results.json ]] && grep -Eq "^sort-words/in-place/10k-words .* words/s" "$work/last.out" \
+    && grep -Eq "^uppercase/optimized/64KiB .* GB/s" "$work/last.out"
+check "run --quick writes results.json; the table gives words/s and GB/s (state inout, measured scope)" 0 $status $?
 
 bench gate "${quick[@]}" --run-id gated; status=$?
 grep -Eq "^FAIL +sort-words-10k-p95" "$work/last.out" && grep -Eq "^PASS +adler32-64KiB-p95" "$work/last.out" \

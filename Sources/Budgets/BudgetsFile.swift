@@ -4,7 +4,9 @@ import Yams
 /// Reads `Benchmarks/budgets.yaml` and validates every budget, so a typo never turns into a silent pass.
 ///
 /// The file is `version: 1` and a `budgets:` list of mappings with the fields of ``Budget`` spelled in kebab case
-/// (`hot-path`, …). Validation stops at the first problem and names its line and field.
+/// (`hot-path`, …), and optionally `regression-thresholds:`, a mapping of benchmark id to the percentage change a
+/// comparison of builds calls a regression for it (``regressionThresholds(path:knownIDs:)``). Validation stops at
+/// the first problem and names its line and field.
 public enum BudgetsFile {
     public static let supportedVersion = 1
 
@@ -34,11 +36,8 @@ public enum BudgetsFile {
             throw yamlError(error, path: path)
         }
         let reader = NodeReader(path: path)
-        let top = try reader.mapping(root, field: "top level", allowed: ["version", "budgets"])
-        let version = try reader.required(top, "version", in: root)
-        guard Int(version.string ?? "") == supportedVersion else {
-            throw reader.error(version, "version", "unsupported version '\(version.string ?? "?")' (this framebudget reads \(supportedVersion))")
-        }
+        let top = try topLevel(root, reader: reader)
+        if let thresholds = top["regression-thresholds"] { _ = try thresholdMap(thresholds, reader: reader, knownIDs: knownIDs) }
         let list = try reader.required(top, "budgets", in: root)
         guard let items = list.sequence else { throw reader.error(list, "budgets", "must be a list of budgets") }
         var budgets: [Budget] = []
@@ -51,6 +50,49 @@ public enum BudgetsFile {
             budgets.append(budget)
         }
         return budgets
+    }
+
+    /// The per-benchmark regression thresholds of a budgets file (fractions: `3` in the file is 0.03), empty when it
+    /// has none. Each id must be registered (when `knownIDs` is given) and each value a percentage in (0, 100].
+    /// - Throws: ``BudgetsFileError``, naming the line and the id.
+    public static func regressionThresholds(path: String, knownIDs: Set<String>?) throws -> [String: Double] {
+        let text = try BudgetsText.read(path: path)
+        let reader = NodeReader(path: path)
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else { return [:] }
+            root = node
+        } catch {
+            throw yamlError(error, path: path)
+        }
+        guard let thresholds = try topLevel(root, reader: reader)["regression-thresholds"] else { return [:] }
+        return try thresholdMap(thresholds, reader: reader, knownIDs: knownIDs)
+    }
+
+    private static func topLevel(_ root: Node, reader: NodeReader) throws -> [String: Node] {
+        let top = try reader.mapping(root, field: "top level", allowed: ["version", "budgets", "regression-thresholds"])
+        let version = try reader.required(top, "version", in: root)
+        guard Int(version.string ?? "") == supportedVersion else {
+            throw reader.error(version, "version", "unsupported version '\(version.string ?? "?")' (this framebudget reads \(supportedVersion))")
+        }
+        return top
+    }
+
+    private static func thresholdMap(_ node: Node, reader: NodeReader, knownIDs: Set<String>?) throws -> [String: Double] {
+        guard let mapping = node.mapping else {
+            throw reader.error(node, "regression-thresholds", "must map benchmark ids to percentages, e.g. 'nms/optimized/crowded: 5'")
+        }
+        var thresholds: [String: Double] = [:]
+        for (key, value) in mapping {
+            let id = key.string ?? ""
+            let field = "regression-thresholds.\(id)"
+            if let knownIDs, !knownIDs.contains(id) { throw reader.error(key, field, "no registered benchmark '\(id)'") }
+            guard let percent = Double(value.string ?? ""), percent.isFinite, percent > 0, percent <= 100 else {
+                throw reader.error(value, field, "must be a percentage in (0, 100] (got '\(value.string ?? "?")')")
+            }
+            thresholds[id] = percent / 100
+        }
+        return thresholds
     }
 
     private static func yamlError(_ error: Error, path: String) -> BudgetsFileError {

@@ -21,4 +21,11 @@ public enum UnitFormat {
     public static func value(_ value: Double, _ unit: BudgetUnit) -> String {
         "\(number(value)) \(unit.rawValue)"
     }
+
+    /// A rate with an SI prefix and 4 significant digits: `12.35 M`, `980 k`, `1.2 G` (a unit follows it).
+    public static func scaled(_ value: Double) -> String {
+        let prefixes: [(Double, String)] = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")]
+        guard value.isFinite, let (scale, prefix) = prefixes.first(where: { abs(value) >= $0.0 }) else { return number(value) }
+        return "\(number(value / scale)) \(prefix)"
+    }
 }

@@ -85,6 +85,15 @@ public struct Benchmark: Sendable {
     public let threads: Int
     /// For swept benchmarks, the size `n` of this point: cost-against-size plots and complexity fits use it.
     public let sweepSize: Double?
+    /// Items of the benchmark's own unit per iteration (pixels, frames, boxes…), where they say more than bytes:
+    /// results and `run`'s table give their rate (`12.3 M pixels/s`).
+    public var itemsPerIteration: Double? = nil
+    /// The plural name of those items (`pixels`, `frames`); `items` by default.
+    public var itemName: String = "items"
+    /// The change (a fraction: 0.05 is 5%) a comparison of two builds calls a regression for this benchmark, where
+    /// the default (2%, 3% on several threads) does not suit it; budgets.yaml's `regression-thresholds` and
+    /// `--threshold-for` override it.
+    public var regressionThreshold: Double? = nil
     /// Builds inputs and outputs, outside the timed window. Throws on an unreadable capture.
     public let setUp: @Sendable (WorkloadSource) throws -> Iteration
     /// Set for benchmarks measured otherwise than in timed batches: a frame loop's spec (module `FrameLoop`, whose
@@ -101,8 +110,14 @@ public struct Benchmark: Sendable {
         workingSetBytes: Double? = nil,
         threads: Int = 1,
         sweepSize: Double? = nil,
+        itemsPerIteration: Double? = nil,
+        itemName: String = "items",
+        regressionThreshold: Double? = nil,
         setUp: @escaping @Sendable (WorkloadSource) throws -> Iteration
     ) {
+        self.regressionThreshold = regressionThreshold
+        self.itemsPerIteration = itemsPerIteration
+        self.itemName = itemName
         self.hotPath = hotPath
         self.variant = variant
         self.workload = workload

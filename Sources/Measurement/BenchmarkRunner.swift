@@ -62,7 +62,8 @@ public struct BenchmarkRunner: Sendable {
             allocations: allocations, peakResidentBytes: ProcessResources.peakResidentBytes(),
             counters: readings, throughput: Throughput(
                 bytesPerIteration: benchmark.bytesPerIteration, flopsPerIteration: benchmark.flopsPerIteration,
-                workingSetBytes: benchmark.workingSetBytes))
+                workingSetBytes: benchmark.workingSetBytes)
+                .withItems(benchmark.itemsPerIteration, name: benchmark.itemName, medianNanoseconds: Percentile.of(samples, 0.5)))
     }
 
     /// Runs the body for the warm-up time (at least twice, so one-time allocations and lazy initialization are

@@ -250,6 +250,7 @@ private struct FieldCheck {
             (throughput.gigabytesPerSecond, "gigabytesPerSecond"), (throughput.gigaflopsPerSecond, "gigaflopsPerSecond"),
             (throughput.percentOfMemoryRoof, "percentOfMemoryRoof"), (throughput.percentOfComputeRoof, "percentOfComputeRoof"),
             (throughput.percentOfCacheRoof, "percentOfCacheRoof"), (throughput.arithmeticIntensity, "arithmeticIntensity"),
+            (throughput.itemsPerIteration, "itemsPerIteration"), (throughput.itemsPerSecond, "itemsPerSecond"),
         ]
         for case let (value?, name) in values { finite(value, "\(path).\(name)") }
         if let bytes = throughput.workingSetBytes { nonNegative(bytes, "\(path).workingSetBytes") }

@@ -63,6 +63,12 @@ public struct Throughput: Codable, Sendable, Equatable {
     public var roofGigabytesPerSecond: Double?
     /// The compute roof applied (fp32 FMA peak at the benchmark's thread count), GFLOP/s.
     public var roofGigaflopsPerSecond: Double?
+    /// Items of the benchmark's own unit per iteration (pixels, frames, boxes…), where it declares them.
+    public var itemsPerIteration: Double?
+    /// The unit of ``itemsPerIteration``, plural (`pixels`); `items` when not named.
+    public var itemName: String?
+    /// Items per second over the median time.
+    public var itemsPerSecond: Double?
 
     public init(
         bytesPerIteration: Double? = nil, flopsPerIteration: Double? = nil, gigabytesPerSecond: Double? = nil,
@@ -77,5 +83,14 @@ public struct Throughput: Codable, Sendable, Equatable {
         self.percentOfMemoryRoof = percentOfMemoryRoof
         self.percentOfComputeRoof = percentOfComputeRoof
         self.bound = bound
+    }
+
+    /// This throughput with the declared items per iteration kept and their rate over `medianNanoseconds`.
+    public func withItems(_ items: Double?, name: String?, medianNanoseconds: Double) -> Throughput {
+        var result = self
+        result.itemsPerIteration = items
+        result.itemName = items == nil ? nil : (name ?? "items")
+        result.itemsPerSecond = items.flatMap { medianNanoseconds > 0 && medianNanoseconds.isFinite ? $0 * 1e9 / medianNanoseconds : nil }
+        return result
     }
 }

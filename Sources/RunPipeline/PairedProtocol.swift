@@ -20,6 +20,8 @@ package struct PairedReply: Codable, Sendable, Equatable {
     package var benchmarks: [String: Int]?
     /// hello: what the build says of itself (`git commit`, or the binary path).
     package var build: String?
+    /// hello: the regression thresholds the build's benchmarks declare (``Benchmark/regressionThreshold``).
+    package var thresholds: [String: Double]?
     /// prepare: the iterations per sample this build's calibration chose, and its estimate per iteration.
     package var iterations: Int?
     package var nanosecondsPerIteration: Double?

@@ -43,6 +43,15 @@ package struct PairedSession {
         var failures: [String: Int] = [:]
         var notPaired: [String: String] = [:]
         var warnings: [String] = []
+        /// The regression thresholds the head build's benchmarks declare.
+        var declaredThresholds: [String: Double] = [:]
+    }
+
+    /// The settings with the head build's declared thresholds, where the command line and the budgets file set none.
+    private func settings(declaring thresholds: [String: Double]) -> PairedSettings {
+        var effective = settings
+        for (id, threshold) in thresholds where effective.thresholds[id] == nil { effective.thresholds[id] = threshold }
+        return effective
     }
 
     /// Measures and judges. Throws ``CommandFailure`` (bad input) when the builds have nothing to compare, and
@@ -73,7 +82,7 @@ package struct PairedSession {
         first?.head.stop()
         let complete = !stop.hasPrefix("interrupted")
         return PairedComparisonReport(
-            base: "\(base) (\(builds.base))", head: "\(head) (\(builds.head))", settings: settings, benchmarks: judge(ids, tally), notPaired: tally.notPaired,
+            base: "\(base) (\(builds.base))", head: "\(head) (\(builds.head))", settings: settings(declaring: tally.declaredThresholds), benchmarks: judge(ids, tally), notPaired: tally.notPaired,
             pairsStarted: pair, seconds: clock() - start, stop: stop, complete: complete, warnings: tally.warnings)
     }
 
@@ -96,6 +105,7 @@ package struct PairedSession {
             throw CommandFailure(.badInput, "the \(side) executable is a debug build: timings would be meaningless; "
                                  + "build with 'swift build -c release' (or pass --allow-debug)")
         }
+        tally.declaredThresholds = headHello.thresholds ?? [:]
         let base = baseHello.benchmarks ?? [:], head = headHello.benchmarks ?? [:]
         let filter = IDFilter(filters)
         let wanted = Set(base.keys).union(head.keys).filter { filter.matches($0) && selection($0) }
@@ -183,7 +193,7 @@ package struct PairedSession {
             let ratios = tally.pairRatios[id] ?? []
             var comparison = PairedVerdictRule.judge(
                 id: id, threads: tally.threads[id] ?? 1, estimate: ratios.isEmpty ? nil : PairedChange.estimate(pairLogRatios: ratios),
-                iterations: tally.iterations[id] ?? [], settings: settings, benchmarks: ids.count)
+                iterations: tally.iterations[id] ?? [], settings: settings(declaring: tally.declaredThresholds), benchmarks: ids.count)
             if let reason = tally.notPaired[id] { comparison.reason = reason }
             return comparison
         }

@@ -28,8 +28,11 @@ package struct PairedWorker {
             do {
                 switch try PairedWire.decode(PairedRequest.self, line) {
                 case .hello:
-                    reply = PairedReply(benchmarks: Dictionary(benchmarks.map { ($0.id, $0.threads) }, uniquingKeysWith: { a, _ in a }),
-                                        build: build)
+                    var hello = PairedReply(benchmarks: Dictionary(benchmarks.map { ($0.id, $0.threads) }, uniquingKeysWith: { a, _ in a }),
+                                            build: build)
+                    let declared = benchmarks.compactMap { b in b.regressionThreshold.map { (b.id, $0) } }
+                    if !declared.isEmpty { hello.thresholds = Dictionary(declared, uniquingKeysWith: { a, _ in a }) }
+                    reply = hello
                 case .prepare(let id):
                     prepared?.tearDown()
                     prepared = nil

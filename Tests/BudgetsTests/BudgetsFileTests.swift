@@ -40,6 +40,19 @@ final class BudgetsFileTests: XCTestCase {
         XCTAssertEqual(budgets[0].rule, "p95 time < 1 ms")
     }
 
+    func testRegressionThresholdsArePercentagesOfRegisteredBenchmarks() throws {
+        let path = NSTemporaryDirectory() + "thresholds-\(UUID().uuidString).yaml"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = yaml(validEntry) + "regression-thresholds:\n  colormap/optimized/256x192: 5\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try BudgetsFile.regressionThresholds(path: path, knownIDs: known), ["colormap/optimized/256x192": 0.05])
+        XCTAssertEqual(try BudgetsFile.load(path: path, knownIDs: known).count, 1, "the budgets read as before")
+        let typo = error(yaml(validEntry) + "regression-thresholds:\n  colormap/optimised/256x192: 5\n")
+        XCTAssertTrue(typo.contains("regression-thresholds.colormap/optimised/256x192") && typo.contains("no registered benchmark"), typo)
+        let zero = error(yaml(validEntry) + "regression-thresholds:\n  colormap/optimized/256x192: 0\n")
+        XCTAssertTrue(zero.contains("(0, 100]"), zero)
+    }
+
     func testMalformedYAMLNamesTheLine() {
         XCTAssertEqual(error("version: 1\nbudgets:\n  - name: [unclosed\n"), "budgets.yaml:4: malformed YAML: did not find expected ',' or ']'")
     }

@@ -230,4 +230,11 @@ final class VerdictTests: XCTestCase {
                         gitCommit: nil, gitDirty: nil, loadAverage: [],
                         clock: ClockInfo(source: "c", resolutionNanoseconds: 1, granularityNanoseconds: 1, overheadNanoseconds: 1))
     }
+
+    func testRatesAreScaledWithAnSIPrefix() {
+        XCTAssertEqual(UnitFormat.scaled(12_345_678), "12.35 M")
+        XCTAssertEqual(UnitFormat.scaled(980_000), "980 k")
+        XCTAssertEqual(UnitFormat.scaled(512), "512")
+        XCTAssertEqual(UnitFormat.scaled(4.061e9), "4.061 G")
+    }
 }

@@ -37,6 +37,16 @@ final class RooflineTests: XCTestCase {
         XCTAssertEqual(Roofline.ridgePoint(roofs) ?? 0, 20, accuracy: 1e-12)
     }
 
+    func testItemsOfTheBenchmarksOwnUnitGetTheirRateBesideBytes() {
+        // 518 × 392 pixels in 50 µs: 4.061e9 pixels/s; 1 MB in 50 µs: 20 GB/s.
+        let t = Throughput(bytesPerIteration: 1e6).withItems(518 * 392, name: "pixels", medianNanoseconds: 50_000)
+        XCTAssertEqual(t.itemsPerSecond ?? 0, 518 * 392 * 1e9 / 50_000, accuracy: 1e-3)
+        XCTAssertEqual(t.itemName, "pixels")
+        XCTAssertEqual(t.bytesPerIteration, 1e6, "the bytes are kept")
+        XCTAssertNil(Throughput().withItems(nil, name: "pixels", medianNanoseconds: 1).itemName, "no items, no name")
+        XCTAssertEqual(Throughput().withItems(3, name: nil, medianNanoseconds: 1e9).itemName, "items")
+    }
+
     func testWithoutRoofsRatesAreGivenButNoShareOrBound() throws {
         let t = try XCTUnwrap(Roofline.throughput(bytesPerIteration: 4e3, flopsPerIteration: nil, medianNanoseconds: 2e3, roofs: nil))
         XCTAssertEqual(t.gigabytesPerSecond!, 2, accuracy: 1e-12)

@@ -16,6 +16,8 @@ final class PairedSessionTests: XCTestCase {
         /// Per pair (from 1): extra factor on the head side, e.g. layout luck.
         var headPairFactor: (Int) -> Double = { _ in 1 }
         var build = "release build, executable sha256 0123"
+        /// Regression thresholds the head build's benchmarks declare in its hello.
+        var declaredThresholds: [String: Double]?
         var dieOn: (side: PairedSide, id: String, times: Int)?
         var clockPerRequest = 0.0
         var now = 0.0
@@ -40,7 +42,9 @@ final class PairedSessionTests: XCTestCase {
             case .hello:
                 var ids = machine.benchmarks.mapValues(\.threads)
                 if side == .head { for id in machine.headOnly { ids[id] = 1 } }
-                return PairedReply(benchmarks: ids, build: machine.build)
+                var hello = PairedReply(benchmarks: ids, build: machine.build)
+                if side == .head { hello.thresholds = machine.declaredThresholds }
+                return hello
             case .prepare(let id):
                 if let die = machine.dieOn, die.side == side, die.id == id, die.times > 0 {
                     machine.dieOn!.times -= 1
@@ -100,6 +104,21 @@ final class PairedSessionTests: XCTestCase {
         let report = try session(machine).run(launcher: Launcher(machine: machine), base: "b", head: "h")
         XCTAssertEqual(report.benchmarks.map(\.verdict), [.regressed, .improved])
         XCTAssertEqual(report.benchmarks[0].estimate!.relativeChange, 0.05, accuracy: 0.005)
+    }
+
+    func testAThresholdTheHeadBuildDeclaresDecidesUnlessTheCommandLineSetsOne() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        machine.change = ["a/optimized/x": 0.05]
+        machine.declaredThresholds = ["a/optimized/x": 0.10]
+        let declared = try session(machine, filters: ["a/*"]).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertEqual(declared.benchmarks[0].threshold, 0.10)
+        XCTAssertEqual(declared.benchmarks[0].verdict, .unchanged, "a 5% change is inside the declared ±10%")
+        var settings = PairedSettings(blocks: 4, samplesPerBlock: 3)
+        settings.thresholds = ["a/optimized/x": 0.02]  // --threshold-for or budgets.yaml
+        let overridden = try session(machine, settings, filters: ["a/*"]).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertEqual(overridden.benchmarks[0].threshold, 0.02)
+        XCTAssertEqual(overridden.benchmarks[0].verdict, .regressed)
     }
 
     func testBlocksAlternateABBAWithTheSameIterationsOnBothSides() throws {

@@ -91,10 +91,11 @@ public enum Roofline {
         for index in run.benchmarks.indices {
             let result = run.benchmarks[index]
             guard let declared = result.throughput else { continue }
-            run.benchmarks[index].throughput = throughput(
+            run.benchmarks[index].throughput = (throughput(
                 bytesPerIteration: declared.bytesPerIteration, flopsPerIteration: declared.flopsPerIteration,
                 workingSetBytes: declared.workingSetBytes, threads: result.threads,
-                medianNanoseconds: result.statistics.median, roofs: run.roofs) ?? declared
+                medianNanoseconds: result.statistics.median, roofs: run.roofs) ?? declared)
+                .withItems(declared.itemsPerIteration, name: declared.itemName, medianNanoseconds: result.statistics.median)
         }
         return run
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Budgets
 import Comparison
 import Foundation
 import Measurement
@@ -83,6 +84,13 @@ struct PairedOptions: ParsableArguments {
         return thresholds
     }
 
+    /// budgets.yaml's `regression-thresholds`, when the file exists (a package without budgets compares too).
+    private func budgetThresholds() throws -> [String: Double] {
+        guard FileManager.default.fileExists(atPath: budgets) else { return [:] }
+        do { return try BudgetsFile.regressionThresholds(path: budgets, knownIDs: Registration.knownIDs) }
+        catch { throw CommandFailure(.badInput, "\(error)") }
+    }
+
     var settings: PairedSettings {
         PairedSettings(threshold: threshold / 100, multithreadedThreshold: thresholdMultithreaded / 100,
                        thresholds: (try? perBenchmarkThresholds()) ?? [:], alpha: alpha, minimumPairs: minimumPairs,
@@ -106,6 +114,8 @@ struct PairedOptions: ParsableArguments {
         var arguments = ["--sample-time", "\(sampleTime)", "--warmup", "\(warmup)"]
         if let pin { arguments += ["--pin", "\(pin)"] }
         let launcher = PairedProcessLauncher(base: base, head: head, arguments: arguments)
+        var settings = self.settings
+        for (id, threshold) in try budgetThresholds() where settings.thresholds[id] == nil { settings.thresholds[id] = threshold }
         var session = PairedSession(settings: settings, filters: filters, interrupted: { interruption.signal }, progress: progress)
         if budgeted {
             let ids = Set(try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs,

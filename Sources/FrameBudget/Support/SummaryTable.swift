@@ -1,21 +1,31 @@
+import Budgets
 import Foundation
 import Results
 import Statistics
 import TextFormatting
 
-/// A plain-text table of a run: median / p95 / p99 with 95% intervals, and allocations per iteration.
+/// A plain-text table of a run: median / p95 / p99 with 95% intervals, allocations per iteration, and the rate of
+/// what the benchmark declares it processes (its own items, bytes, flops).
 enum SummaryTable {
     static func render(_ run: RunResults) -> String {
-        let header = ["benchmark", "median [95% CI]", "p95 [95% CI]", "p99 [95% CI]", "allocs/iter", "samples×iters"]
+        let header = ["benchmark", "median [95% CI]", "p95 [95% CI]", "p99 [95% CI]", "allocs/iter", "rate", "samples×iters"]
         let rows = run.benchmarks.map { result -> [String] in
             let s = result.statistics
             let allocations = result.allocations.counted ? String(format: "%.2f", result.allocations.perIteration) : "n/a"
             return [result.id, withInterval(s.median, s.interval(of: .median)),
                     withInterval(s.p95, s.interval(of: .p95)),
                     withInterval(s.p99, s.interval(of: .p99)),
-                    allocations, "\(s.count)×\(result.iterationsPerSample)"]
+                    allocations, rate(result.throughput), "\(s.count)×\(result.iterationsPerSample)"]
         }
         return TextTable.render(header: header, rows: rows, trimmed: false)
+    }
+
+    /// The first declared of the items', bytes' and flops' rates (`12.3 M pixels/s`, `4.5 GB/s`), or `—`.
+    static func rate(_ throughput: Throughput?) -> String {
+        if let items = throughput?.itemsPerSecond { return "\(UnitFormat.scaled(items)) \(throughput?.itemName ?? "items")/s" }
+        if let bandwidth = throughput?.gigabytesPerSecond { return "\(UnitFormat.number(bandwidth)) GB/s" }
+        if let compute = throughput?.gigaflopsPerSecond { return "\(UnitFormat.number(compute)) GFLOP/s" }
+        return "—"
     }
 
     /// `value [lower, upper]`.

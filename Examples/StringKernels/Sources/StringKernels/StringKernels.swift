@@ -21,3 +21,12 @@ public func adler32(_ bytes: [UInt8]) -> UInt32 {
 public func sortedWords(_ text: String) -> [Substring] {
     text.split(whereSeparator: { $0 == " " || $0 == "\n" }).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
 }
+
+/// `input` with ASCII letters upper-cased, written into `output` (the same length): no allocation per call.
+public func uppercaseASCII(_ input: [UInt8], into output: inout [UInt8]) {
+    precondition(output.count == input.count, "output must be as long as input")
+    for index in input.indices {
+        let byte = input[index]
+        output[index] = byte &- (byte >= 97 && byte <= 122 ? 32 : 0)
+    }
+}
