@@ -35,10 +35,26 @@ public enum VerdictText {
     /// `< 1 ms` or `≥ 0.95 ratio`.
     public static func limit(_ budget: Budget) -> String { budget.limitPhrase }
 
-    /// `+23.5%`, `-4%`, or `—`.
+    /// A measured value more than this many times a `max` budget's limit is written as a ratio, not a headroom.
+    static let overrunRatioCutOver = 2.0
+
+    /// `+23.5%`, `-4%`, `338× over the limit`, or `—`: every report's headroom cell. Past twice its limit an overrun
+    /// is the ratio measured / limit, since `-33745%` has to be worked out where `338× over the limit` reads at once;
+    /// up to it (and for `min` budgets, whose headroom cannot fall under -100%) the percentage says more.
     public static func headroom(_ verdict: BudgetVerdict) -> String {
         guard let headroom = verdict.headroomPercent else { return "—" }
+        // headroom = (limit − measured) / limit × 100, so measured / limit = 1 − headroom / 100.
+        let ratio = 1 - headroom / 100
+        if verdict.budget.direction == .max, ratio > overrunRatioCutOver, ratio.isFinite {
+            return "\(overrunRatio(ratio))× over the limit"
+        }
         return (headroom >= 0 ? "+" : "") + UnitFormat.number(headroom) + "%"
+    }
+
+    /// `2.4`, `338`: a tenth where it still tells overruns apart, whole numbers beyond 10.
+    static func overrunRatio(_ ratio: Double) -> String {
+        // 9.97 rounds to 10 either way: decide on the rounded value, so it is `10`, not `10.0`.
+        String(format: (ratio * 10).rounded() < 100 ? "%.1f" : "%.0f", ratio)
     }
 
     /// One sentence for a verdict: what was measured against what, over how many process runs, and why it lands

@@ -1,0 +1,62 @@
+import Budgets
+import Foundation
+import Reports
+import Statistics
+import XCTest
+
+/// How reports word a verdict (issue 24): overruns far past the limit as a ratio, one spelling of microseconds,
+/// and a unit on every number of the evidence.
+final class ReportWordingTests: XCTestCase {
+    /// A `max` budget's verdict with `measured`/`limit` in ms.
+    private func verdict(measured: Double, limit: Double, direction: BudgetDirection = .max,
+                         metric: BudgetMetric = .time, unit: BudgetUnit = .ms) -> BudgetVerdict {
+        let budget = ReportFixture.budget("b", "colormap/optimized/256x192", metric, statistic: metric == .fpsShare ? .mean : .p95,
+                                          limit: limit, unit: unit, direction: direction)
+        return BudgetVerdict(budget: budget, outcome: .fail, measured: measured, interval: nil,
+                             headroomPercent: BudgetEvaluator.headroomPercent(measured: measured, budget: budget), warning: nil)
+    }
+
+    /// Every text report of `input` that has a headroom column (JUnit has none: its messages explain the verdict).
+    private func headroomReports(_ input: ReportInput) throws -> [(String, String)] {
+        [("console", try ConsoleReporter(colour: false).text(input)), ("markdown", try MarkdownReporter().text(input)),
+         ("html", try HTMLReporter().text(input))]
+    }
+
+    /// Every human-readable report of `input`.
+    private func textReports(_ input: ReportInput) throws -> [(String, String)] {
+        try headroomReports(input) + [("junit", try JUnitReporter().text(input))]
+    }
+
+    func testAnOverrunPastTwiceTheLimitReadsAsARatio() {
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 3.3845, limit: 0.01)), "338× over the limit")
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 2.4, limit: 1)), "2.4× over the limit")
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 9.97, limit: 1)), "10× over the limit")
+    }
+
+    func testHeadroomStaysAPercentageUpToTwiceTheLimitAndForMinBudgets() {
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 0.5, limit: 1)), "+50%")
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 1.5721, limit: 1)), "-57.21%")
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 2, limit: 1)), "-100%", "exactly twice the limit")
+        // A share cannot fall more than 100% under its limit, nor be read "over" it.
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 0.1, limit: 0.95, direction: .min, metric: .fpsShare, unit: .ratio)),
+                       "-89.47%")
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 0.9, limit: 0.3, direction: .min, metric: .fpsShare, unit: .ratio)),
+                       "+200%")
+    }
+
+    func testEveryReportWithAHeadroomColumnWritesTheRatio() throws {
+        var run = ReportFixture.run
+        run.benchmarks.append(ReportFixture.replicated(ReportFixture.result("nms/optimized/typical", centre: 3_385_000),
+                                                       factors: [1, 1.02, 0.98]))
+        let budgets = [ReportFixture.budget("nms-p95", "nms/optimized/typical", limit: 10, unit: .us)]
+        let verdicts = BudgetEvaluator().evaluate(budgets, against: run)
+        XCTAssertEqual(verdicts[0].outcome, .fail)
+        let headroom = try XCTUnwrap(verdicts[0].headroomPercent)
+        let ratio = VerdictText.headroom(verdicts[0])
+        XCTAssertTrue(ratio.hasSuffix("× over the limit"), ratio)
+        for (format, text) in try headroomReports(ReportInput(run: run, verdicts: verdicts)) {
+            XCTAssertTrue(text.contains(ratio), "\(format) lacks '\(ratio)':\n\(text)")
+            XCTAssertFalse(text.contains(UnitFormat.number(headroom) + "%"), "\(format) still writes the percentage")
+        }
+    }
+}
