@@ -17,8 +17,8 @@ public enum UnitFormat {
         return text
     }
 
-    /// `0.8312 ms`.
+    /// `0.8312 ms`, `12 µs` (in the unit's ``BudgetUnit/symbol``).
     public static func value(_ value: Double, _ unit: BudgetUnit) -> String {
-        "\(number(value)) \(unit.rawValue)"
+        "\(number(value)) \(unit.symbol)"
     }
 }

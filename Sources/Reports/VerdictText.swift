@@ -20,7 +20,7 @@ public enum VerdictText {
     static func displayUnit(for value: Double, _ budget: Budget) -> (factor: Double, unit: String) {
         let timeUnits: Set<BudgetUnit> = [.ns, .us, .µs, .ms, .s]
         guard budget.metric == .time || budget.metric == .frameTime, timeUnits.contains(budget.unit) else {
-            return (1, budget.unit.rawValue)
+            return (1, budget.unit.symbol)
         }
         let nanosecondsPerUnit = budget.unit.scale(for: .time)
         let (divisor, unit) = timeUnit(forNanoseconds: value * nanosecondsPerUnit)

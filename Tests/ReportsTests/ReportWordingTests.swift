@@ -59,4 +59,23 @@ final class ReportWordingTests: XCTestCase {
             XCTAssertFalse(text.contains(UnitFormat.number(headroom) + "%"), "\(format) still writes the percentage")
         }
     }
+
+    /// A budgets file may write `us`; reports write `µs`, as every time they print is written (the run table,
+    /// measured values). verdicts.json is machine-readable and keeps the file's spelling.
+    func testALimitWrittenUsReadsMicrosecondsInEveryReport() throws {
+        var run = ReportFixture.run
+        run.benchmarks.append(ReportFixture.result("nms/optimized/typical", centre: 4_373, spread: 0.01))
+        // Over its limit, so that JUnit (which says nothing of a PASS) explains it too.
+        let budgets = [ReportFixture.budget("nms-p95", "nms/optimized/typical", limit: 1, unit: .us)]
+        let input = ReportInput(run: run, verdicts: BudgetEvaluator().evaluate(budgets, against: run))
+        XCTAssertEqual(input.verdicts[0].outcome, .inconclusive)
+        XCTAssertEqual(VerdictText.limit(budgets[0]), "< 1 µs")
+        XCTAssertEqual(budgets[0].rule, "p95 time < 1 µs")
+        for (format, text) in try textReports(input) {
+            XCTAssertTrue(text.contains("< 1 µs") || text.contains("&lt; 1 µs"), "\(format) lacks '< 1 µs':\n\(text)")
+            XCTAssertNil(text.range(of: #"\d us\b"#, options: .regularExpression), "\(format) writes 'us':\n\(text)")
+        }
+        let json = try VerdictsExporter().text(input)
+        XCTAssertTrue(json.contains(#""unit" : "us""#), "verdicts.json keeps the budgets file's unit name:\n\(json)")
+    }
 }
