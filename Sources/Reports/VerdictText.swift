@@ -16,6 +16,13 @@ public enum VerdictText {
         return "\(value) [\(UnitFormat.number(interval.lower * factor)), \(UnitFormat.number(interval.upper * factor))]"
     }
 
+    /// `3.328 ms`: a value in the budget's unit, written in the unit ``measured(_:)`` writes the verdict's value in,
+    /// so a list of per-run values reads beside it (every number with its unit).
+    static func withUnit(_ value: Double, _ verdict: BudgetVerdict) -> String {
+        let (factor, unit) = displayUnit(for: verdict.measured ?? value, verdict.budget)
+        return "\(UnitFormat.number(value * factor)) \(unit)"
+    }
+
     /// What a value in the budget's unit is multiplied by for display, and the unit then written.
     static func displayUnit(for value: Double, _ budget: Budget) -> (factor: Double, unit: String) {
         let timeUnits: Set<BudgetUnit> = [.ns, .us, .µs, .ms, .s]
@@ -98,8 +105,9 @@ public enum VerdictText {
         let margin = evidence.betweenRunSpread.map { spread -> String in
             let source = evidence.spreadSource == .history ? "the history's between-run spread" : "an assumed between-run spread"
             let quantile = RunLevelVerdict.oneProcessMarginQuantile
-            if verdict.budget.metric.isShare {
-                return "\(UnitFormat.number(quantile * spread)) (1.645 × \(source) of \(UnitFormat.number(spread)))"
+            if verdict.budget.metric.isShare {  // a spread of shares (0…1): 0.02 is two percentage points
+                let points = { (share: Double) in "\(UnitFormat.number(share * 100)) percentage points" }
+                return "\(points(quantile * spread)) (1.645 × \(source) of \(points(spread)))"
             }
             let percent = UnitFormat.number((exp(quantile * spread) - 1) * 100)
             return "\(percent)% (1.645 × \(source) of \(UnitFormat.number(spread * 100))%)"
@@ -112,7 +120,7 @@ public enum VerdictText {
         case (.oneProcessUndecided, _):
             return "one process, not clear of the limit by \(margin): between-run variance unknown, and a FAIL needs ≥ 2 process runs"
         case (.runLevelInterval, let outcome):
-            let values = "per run " + evidence.perRunValues.map(UnitFormat.number).joined(separator: ", ")
+            let values = "per run " + evidence.perRunValues.map { withUnit($0, verdict) }.joined(separator: ", ")
             // A `max` budget must stay under its limit, a `min` one over it.
             let (good, bad) = verdict.budget.direction == .max ? ("under", "over") : ("over", "under")
             switch outcome {

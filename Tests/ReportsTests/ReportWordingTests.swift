@@ -78,4 +78,36 @@ final class ReportWordingTests: XCTestCase {
         let json = try VerdictsExporter().text(input)
         XCTAssertTrue(json.contains(#""unit" : "us""#), "verdicts.json keeps the budgets file's unit name:\n\(json)")
     }
+
+    /// "per run 3328, 3442" said neither µs nor ms: each value is written in the unit of the measured value beside it.
+    func testPerRunValuesCarryTheUnitOfTheMeasuredValue() throws {
+        var run = ReportFixture.run
+        run.benchmarks.append(ReportFixture.replicated(ReportFixture.result("nms/optimized/typical", centre: 3_385_000),
+                                                       factors: [1, 1.02, 0.98]))
+        let budgets = [ReportFixture.budget("nms-p95", "nms/optimized/typical", limit: 10, unit: .us)]
+        let verdict = BudgetEvaluator().evaluate(budgets, against: run)[0]
+        let values = try XCTUnwrap(verdict.evidence?.perRunValues)
+        let expected = "per run " + values.map { "\(UnitFormat.number($0 / 1000)) ms" }.joined(separator: ", ")
+        let explanation = VerdictText.explanation(verdict)
+        XCTAssertTrue(explanation.contains(expected), explanation)
+        XCTAssertTrue(explanation.contains("= \(UnitFormat.number(verdict.measured! / 1000)) ms ["), explanation)
+        // Markdown and the console table list no evidence; HTML's verdict list and JUnit's messages do.
+        for (format, text) in try textReports(ReportInput(run: run, verdicts: [verdict])) where ["html", "junit"].contains(format) {
+            XCTAssertTrue(text.contains(expected), "\(format) lacks '\(expected)'")
+        }
+    }
+
+    /// A share's margin is in percentage points of frames, not a bare 0.0329.
+    func testAShareMarginSaysItsPercentagePoints() throws {
+        let budget = ReportFixture.budget("share", "frame-loop/photo/drop", .fpsShare, statistic: .mean, limit: 0.95, unit: .ratio,
+                                          direction: .min)
+        let evidence = VerdictEvidence(processes: 1, perRunValues: [0.96], runInterval: nil, betweenRunSpread: 0.02,
+                                       spreadSource: .assumedDefault, basis: .oneProcessUndecided)
+        let verdict = BudgetVerdict(budget: budget, outcome: .inconclusive, measured: 0.96,
+                                    interval: ConfidenceInterval(lower: 0.95, upper: 0.97, level: 0.95), headroomPercent: 1.05,
+                                    warning: nil, evidence: evidence)
+        XCTAssertEqual(VerdictText.basis(verdict), "one process, not clear of the limit by 3.29 percentage points "
+            + "(1.645 × an assumed between-run spread of 2 percentage points): between-run variance unknown, "
+            + "and a FAIL needs ≥ 2 process runs")
+    }
 }
