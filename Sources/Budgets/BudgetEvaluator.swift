@@ -72,8 +72,8 @@ public struct BudgetEvaluator: Sendable {
             let left = budget.direction == .max ? budget.limit - measured : measured - budget.limit
             guard room > 0, left / room * 100 < warningMarginPercent else { return nil }
             let side = budget.direction == .max ? "under" : "above"
-            return "\(UnitFormat.number(left)) \(side) the limit is \(UnitFormat.number(left / room * 100))% of the room "
-                + "to the best value \(UnitFormat.number(best)), under \(margin)"
+            return "\(UnitFormat.value(left, budget.unit)) \(side) the limit is \(UnitFormat.number(left / room * 100))% of the room "
+                + "to the best value \(UnitFormat.value(best, budget.unit)), under \(margin)"
         }
         guard let headroom = Self.headroomPercent(measured: measured, budget: budget), headroom < warningMarginPercent
         else { return nil }

@@ -58,6 +58,10 @@ public enum BudgetUnit: String, Codable, Sendable, CaseIterable {
     /// Decimal (SI) byte multiples: 1 MB = 10⁶ bytes; binary ones are spelled KiB/MiB/GiB.
     case bytes, kB, MB, GB, KiB, MiB, GiB
 
+    /// The unit as reports write it: `µs` for a limit written `us` (a budgets file may spell it either way; a
+    /// report spells it one way, as its times are written). Machine formats keep ``rawValue``.
+    public var symbol: String { self == .us ? BudgetUnit.µs.rawValue : rawValue }
+
     /// How many of the metric's base unit one of this unit is. Base units: ns (time), ms (frame time), bytes,
     /// ratio, count.
     public func scale(for metric: BudgetMetric) -> Double {

@@ -50,9 +50,9 @@ public struct Budget: Codable, Sendable, Equatable {
     /// `p95 time < 1 ms`, `mean allocations ≤ 0 count`, `fps-share ≥ 0.95 ratio`: the rule in one phrase.
     public var rule: String { "\(statistic.rawValue) \(metric.rawValue) \(limitPhrase)" }
 
-    /// `< 1 ms`, `≤ 0 count`, `> 0.95 ratio`: the limit with its direction.
+    /// `< 1 ms`, `≤ 0 count`, `> 0.95 ratio`: the limit with its direction, in the unit's ``BudgetUnit/symbol``.
     public var limitPhrase: String {
-        "\(direction.symbol(inclusive: metric.isExactCount)) \(UnitFormat.number(limit)) \(unit.rawValue)"
+        "\(direction.symbol(inclusive: metric.isExactCount)) \(UnitFormat.number(limit)) \(unit.symbol)"
     }
 }
 

@@ -17,9 +17,9 @@ public enum UnitFormat {
         return text
     }
 
-    /// `0.8312 ms`.
+    /// `0.8312 ms`, `12 µs` (in the unit's ``BudgetUnit/symbol``).
     public static func value(_ value: Double, _ unit: BudgetUnit) -> String {
-        "\(number(value)) \(unit.rawValue)"
+        "\(number(value)) \(unit.symbol)"
     }
 
     /// A rate with an SI prefix and 4 significant digits: `12.35 M`, `980 k`, `1.2 G` (a unit follows it).

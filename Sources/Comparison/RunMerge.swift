@@ -84,7 +84,7 @@ public enum RunMerge {
         merged.incompleteReason = runs.compactMap(\.incompleteReason).first
         merged.interruptingSignal = runs.compactMap(\.interruptingSignal).first
         merged.finishedAt = runs.compactMap(\.finishedAt).max()
-        merged.warnings = Array(Set(runs.flatMap(\.warnings))).sorted()
+        merged.warnings = MergedWarnings.merge(runs.map(\.warnings))
         merged.settings.filters = Array(Set(runs.flatMap(\.settings.filters))).sorted()
         var order = [String](), groups = [String: [Part]]()
         for (index, run) in runs.enumerated() {

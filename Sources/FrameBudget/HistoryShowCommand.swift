@@ -73,7 +73,7 @@ struct HistoryPlotCommand: ParsableCommand {
     @Option(help: "Folder for the images.")
     var out: String = "Reports/trends"
 
-    @Option(name: .customLong("budget-ms"), help: "Budget line to draw, in ms, for every plotted benchmark (default: each benchmark's time budget in --budgets).")
+    @Option(name: .customLong("budget-ms"), help: "A limit on the median to draw over the medians, in ms, for every plotted benchmark (default: each benchmark's time budget in --budgets, drawn over a series of the statistic it limits).")
     var budgetMilliseconds: Double?
 
     @Option(help: "The budgets file the budget lines come from, when it exists and --budget-ms is not given.")
@@ -100,13 +100,17 @@ struct HistoryPlotCommand: ParsableCommand {
             try Folders.create(out)
             for id in ids {
                 let trend = try loadTrend(id, database: database, includeIncomplete: includeIncomplete, machineClass: machineClass)
+                // --budget-ms is a line over the medians, the series the plot draws; a budget brings its statistic.
+                let budget = budgetMilliseconds.map { TrendPlot.BudgetLine(milliseconds: $0, statistic: .median) } ?? timeBudgets[id]
+                let statistic = budget.map(\.statistic) ?? .median
                 let input = TrendPlot.Input(
                     benchmarkID: id,
                     points: trend.points.map { p in
                         .init(label: p.gitCommit.map { String($0.prefix(7)) } ?? String(p.runID.prefix(8)), median: p.median / 1e6,
-                              lower: (p.lower ?? p.median) / 1e6, upper: (p.upper ?? p.median) / 1e6)
+                              lower: (p.lower ?? p.median) / 1e6, upper: (p.upper ?? p.median) / 1e6,
+                              budgetStatistic: p.value(of: statistic).map { $0 / 1e6 })
                     },
-                    budgetMilliseconds: budgetMilliseconds ?? timeBudgets[id],
+                    budget: budget,
                     steps: trend.steps.compactMap { step in
                         trend.points.firstIndex { $0.runID == step.runID }.map { ($0, Percent.signed(step.relativeChange)) }
                     })
@@ -120,12 +124,14 @@ struct HistoryPlotCommand: ParsableCommand {
 }
 
 extension HistoryPlotCommand {
-    /// The time budget of each benchmark in the budgets file, in ms (the first when a benchmark has several).
-    private func budgetLines() throws -> [String: Double] {
+    /// The time budget of each benchmark in the budgets file, in ms, with its statistic (the first when a
+    /// benchmark has several).
+    private func budgetLines() throws -> [String: TrendPlot.BudgetLine] {
         guard budgetMilliseconds == nil, FileManager.default.fileExists(atPath: budgets) else { return [:] }
-        var lines: [String: Double] = [:]
+        var lines: [String: TrendPlot.BudgetLine] = [:]
         for budget in try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs, frameLoopIDs: Registration.frameLoopIDs) where budget.metric == .time && lines[budget.benchmarkID] == nil {
-            lines[budget.benchmarkID] = budget.limit * budget.unit.scale(for: .time) / 1e6
+            lines[budget.benchmarkID] = TrendPlot.BudgetLine(milliseconds: budget.limit * budget.unit.scale(for: .time) / 1e6,
+                                                             statistic: budget.statistic)
         }
         return lines
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Results
+import Statistics
 
 /// One recorded run, as `history list` shows it.
 public struct RunRecord: Codable, Sendable, Equatable {
@@ -28,6 +29,21 @@ public struct SeriesPoint: Codable, Sendable, Equatable {
     public var median: Double
     public var lower: Double?
     public var upper: Double?
+    /// The other statistics the history keeps per run, ns per iteration: what a budget on them is drawn over.
+    public var p95: Double? = nil
+    public var p99: Double? = nil
+    public var mean: Double? = nil
+
+    /// The statistic in this run, ns per iteration; nil for one the history does not keep (p90, p99.9, min, max).
+    public func value(of statistic: Statistic) -> Double? {
+        switch statistic {
+        case .median, .p50: return median
+        case .p95: return p95
+        case .p99: return p99
+        case .mean: return mean
+        case .min, .max, .p90, .p999: return nil
+        }
+    }
 }
 
 extension HistoryDatabase {
@@ -54,14 +70,16 @@ extension HistoryDatabase {
     public func series(of benchmarkID: String, completeOnly: Bool = false, machineClass: String? = nil) throws -> [SeriesPoint] {
         let points = try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT r.id, r.run_id, r.started_at, r.git_commit, r.complete, s.median, s.median_lower, s.median_upper
+                SELECT r.id, r.run_id, r.started_at, r.git_commit, r.complete, s.median, s.median_lower, s.median_upper,
+                       s.p95, s.p99, s.mean
                 FROM results s JOIN runs r ON r.id = s.run
                 WHERE s.benchmark_id = ? AND (? = 0 OR r.complete = 1) AND (? IS NULL OR r.machine_class_hash = ?)
                 ORDER BY r.started_at, r.id
                 """, arguments: [benchmarkID, completeOnly, machineClass, machineClass]).map { row in
                 SeriesPoint(number: row["id"], runID: row["run_id"], startedAt: row["started_at"],
                             gitCommit: row["git_commit"], complete: row["complete"], median: row["median"],
-                            lower: row["median_lower"], upper: row["median_upper"])
+                            lower: row["median_lower"], upper: row["median_upper"], p95: row["p95"], p99: row["p99"],
+                            mean: row["mean"])
             }
         }
         guard !points.isEmpty else { throw HistoryError.unknownBenchmark(id: benchmarkID) }

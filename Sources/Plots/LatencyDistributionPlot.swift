@@ -6,8 +6,9 @@ import Statistics
 /// and each time budget drawn as a dashed red line, beside the empirical CDFs with the budgets as vertical lines.
 ///
 /// Budgets are named in the key (one dash pattern each), never by text at the line: labels there overprinted the
-/// boxes and each other. The y range always takes in the budgets, except a budget so far above linear-scale data
-/// that showing it would flatten the boxes: that one is named in the key as off-scale instead of drawn.
+/// boxes and each other. The box plot's y range and the CDF's x range always take in the budgets, so every line is
+/// drawn inside its panel, except a budget so far above linear-scale data that showing it would flatten the boxes:
+/// that one is named in the key as off-scale instead of drawn.
 public struct LatencyDistributionPlot: PlotKind {
     public init() {}
 
@@ -112,7 +113,7 @@ public struct LatencyDistributionPlot: PlotKind {
             set yrange [0:1.02]
             \(log ? "set logscale x" : "unset logscale x")
             set xtics auto norotate font ',8'
-            set xrange [*:*]
+            \(Self.cdfRange(results, marks, logScale: log))
             set xlabel 'ms per iteration' offset 0,0.5
             set ylabel 'share of samples ≤ x'
             set key at screen 0.75, screen 0.01 center bottom vertical maxrows \(layout.rows) font ',8' samplen 3
@@ -122,6 +123,17 @@ public struct LatencyDistributionPlot: PlotKind {
             """
         return PlotSpec(name: name, title: "\(hotPath): latency distribution", script: script, strings: strings,
                         dataFiles: [samplesFile.name: samples + "\n", cdfFile.name: cdf + "\n"], hotPath: hotPath)
+    }
+
+    /// The CDF panel's x range: every sample and every on-scale budget, with a margin. gnuplot draws an arrow with
+    /// one end in `graph` coordinates even when its x is outside the range, so a budget left to autoscaling (which
+    /// reads the curves only) was drawn outside the panel, over the box plot or off the figure.
+    static func cdfRange(_ results: [BenchmarkResult], _ marks: [BudgetMark], logScale: Bool) -> GnuplotScript {
+        let values = results.flatMap(\.samplesNanoseconds).map { $0 / 1e6 } + marks.filter(\.onScale).map(\.milliseconds)
+        guard let low = values.filter({ $0 > 0 }).min(), let high = values.max() else { return "set xrange [*:*]" }
+        if logScale { return "set xrange [\(low / 1.2):\(high * 1.2)]" }
+        let margin = Swift.max(high - low, high * 0.01) * 0.05
+        return "set xrange [\(Swift.max(0, low - margin)):\(high + margin)]"
     }
 
     /// A y range taking in every sample and every on-scale budget, with a margin.

@@ -1,7 +1,13 @@
 import Foundation
+import Statistics
 
 /// A benchmark's nightly trend: median per run with its interval, the budget line when known, and the detected
 /// steps marked at the run where they happened.
+///
+/// A budget line is drawn over a series of the statistic it limits, never over another: a p95 budget above the
+/// medians reads as room the p95 does not have. A budget on the median is drawn over the medians; one on another
+/// statistic brings that statistic's series per run with it, and without that series it is named in the key but
+/// not drawn.
 public struct TrendPlot: PlotKind {
     /// What a trend plot shows; built by `history plot` from the history database.
     public struct Input: Sendable {
@@ -12,29 +18,46 @@ public struct TrendPlot: PlotKind {
             public var median: Double
             public var lower: Double
             public var upper: Double
+            /// The budget's statistic in this run, ms, when the budget limits another statistic than the median
+            /// (nil: not recorded for this run).
+            public var budgetStatistic: Double?
 
-            public init(label: String, median: Double, lower: Double, upper: Double) {
+            public init(label: String, median: Double, lower: Double, upper: Double, budgetStatistic: Double? = nil) {
                 self.label = label
                 self.median = median
                 self.lower = lower
                 self.upper = upper
+                self.budgetStatistic = budgetStatistic
             }
         }
 
         public var benchmarkID: String
         public var points: [Point]
-        /// Budget in ms, drawn as a red line.
-        public var budgetMilliseconds: Double?
+        /// The budget, drawn as a red line over the series of its statistic.
+        public var budget: BudgetLine?
         /// Indices of `points` where a step begins, with a label (e.g. `+6.1% at 3f2a9c1`).
         public var steps: [(index: Int, label: String)]
 
-        public init(benchmarkID: String, points: [Point], budgetMilliseconds: Double? = nil,
-                    steps: [(index: Int, label: String)] = []) {
+        public init(benchmarkID: String, points: [Point], budget: BudgetLine? = nil, steps: [(index: Int, label: String)] = []) {
             self.benchmarkID = benchmarkID
             self.points = points
-            self.budgetMilliseconds = budgetMilliseconds
+            self.budget = budget
             self.steps = steps
         }
+    }
+
+    /// A time budget: its limit and the statistic it limits.
+    public struct BudgetLine: Sendable, Equatable {
+        public var milliseconds: Double
+        public var statistic: Statistic
+
+        public init(milliseconds: Double, statistic: Statistic) {
+            self.milliseconds = milliseconds
+            self.statistic = statistic
+        }
+
+        /// A limit on the median is drawn over the medians this plot always shows.
+        var limitsTheMedian: Bool { statistic == .median || statistic == .p50 }
     }
 
     public init() {}
@@ -47,13 +70,17 @@ public struct TrendPlot: PlotKind {
         })).name
         let file = DataFileName("\(name).dat")
         var strings = PlotStrings()
-        // Columns: index, median, interval, the label's index into the strings.
+        // Columns: index, median, interval, the label's index into the strings, the budget's statistic (NaN: none).
         let data = input.points.enumerated().map { index, p in
-            "\(index) \(PlotText.number(p.median)) \(PlotText.number(p.lower)) \(PlotText.number(p.upper)) \(strings.add(p.label).index)"
+            "\(index) \(PlotText.number(p.median)) \(PlotText.number(p.lower)) \(PlotText.number(p.upper)) \(strings.add(p.label).index) "
+                + PlotText.number(p.budgetStatistic ?? .nan)
         }.joined(separator: "\n") + "\n"
+        let budget = input.budget.flatMap { $0.milliseconds.isFinite ? $0 : nil }
+        let series = budget.flatMap { $0.limitsTheMedian || !input.points.contains { $0.budgetStatistic != nil } ? nil : $0.statistic }
+        let shown = series.map { "median and \($0.rawValue)" } ?? "median"
         var lines: [GnuplotScript] = [
-            "set title \(strings.add("\(input.benchmarkID): median per run"))",
-            "set ylabel 'median time (ms)'",
+            "set title \(strings.add("\(input.benchmarkID): \(shown) per run"))",
+            "set ylabel \(strings.add("\(shown) time (ms)"))",
             "set xtics rotate by 45 right font ',8'",
             "set grid ytics",
             "set key top left",
@@ -64,13 +91,30 @@ public struct TrendPlot: PlotKind {
             lines.append("set label \(n + 1) \(strings.add(step.label)) at first \(Double(step.index) - 0.4), graph 0.95 font ',8' tc rgb '#E67E22'")
         }
         var plot: GnuplotScript = "plot \(file) using 1:2:3:4:xtic(S[int($5)]) with yerrorlines pt 7 lc rgb '#2E86C1' title 'median (95% CI)'"
-        if let budget = input.budgetMilliseconds, budget.isFinite {
-            lines.append("set yrange [0:*]")
-            lines.append("set offsets 0, 0, graph 0.1, 0")  // headroom above a budget line at the top
-            plot = plot + ", \(budget) with lines lw 2 lc rgb '#C0392B' title \(strings.add("budget \(budget) ms"))"
+        if let series {
+            plot = plot + ", \(file) using 1:6 with linespoints pt 5 lc rgb '#8250DF' title \(strings.add("\(series.rawValue) per run"))"
+        }
+        if let budget {
+            let (settings, curve) = Self.budgetCurve(budget, drawn: budget.limitsTheMedian || series != nil, strings: &strings)
+            lines += settings
+            plot = plot + curve
         }
         lines.append(plot)
         return [PlotSpec(name: name, title: "Trend of \(input.benchmarkID)", script: GnuplotScript(lines: lines),
                          strings: strings, dataFiles: [file.name: data])]
+    }
+
+    /// The budget's line (with the settings that keep it in the panel) when its statistic is drawn; else only its
+    /// name in the key, so that its absence is not read as "no budget".
+    private static func budgetCurve(_ budget: BudgetLine, drawn: Bool, strings: inout PlotStrings)
+        -> (settings: [GnuplotScript], curve: GnuplotScript) {
+        let limit = "\(budget.statistic.rawValue) budget \(PlotText.number(budget.milliseconds)) ms"
+        guard drawn else {
+            let note = "\(limit): not drawn (no \(budget.statistic.rawValue) per run recorded)"
+            return ([], ", NaN with lines lw 2 dt 3 lc rgb '#C0392B' title \(strings.add(note))")
+        }
+        // From 0, with room above a line at the top; autoscaling takes in the line itself.
+        return (["set yrange [0:*]", "set offsets 0, 0, graph 0.1, 0"],
+                ", \(budget.milliseconds) with lines lw 2 lc rgb '#C0392B' title \(strings.add(limit))")
     }
 }

@@ -16,11 +16,18 @@ public enum VerdictText {
         return "\(value) [\(UnitFormat.number(interval.lower * factor)), \(UnitFormat.number(interval.upper * factor))]"
     }
 
+    /// `3.328 ms`: a value in the budget's unit, written in the unit ``measured(_:)`` writes the verdict's value in,
+    /// so a list of per-run values reads beside it (every number with its unit).
+    static func withUnit(_ value: Double, _ verdict: BudgetVerdict) -> String {
+        let (factor, unit) = displayUnit(for: verdict.measured ?? value, verdict.budget)
+        return "\(UnitFormat.number(value * factor)) \(unit)"
+    }
+
     /// What a value in the budget's unit is multiplied by for display, and the unit then written.
     static func displayUnit(for value: Double, _ budget: Budget) -> (factor: Double, unit: String) {
         let timeUnits: Set<BudgetUnit> = [.ns, .us, .µs, .ms, .s]
         guard budget.metric == .time || budget.metric == .frameTime, timeUnits.contains(budget.unit) else {
-            return (1, budget.unit.rawValue)
+            return (1, budget.unit.symbol)
         }
         let nanosecondsPerUnit = budget.unit.scale(for: .time)
         let (divisor, unit) = timeUnit(forNanoseconds: value * nanosecondsPerUnit)
@@ -35,10 +42,26 @@ public enum VerdictText {
     /// `< 1 ms` or `≥ 0.95 ratio`.
     public static func limit(_ budget: Budget) -> String { budget.limitPhrase }
 
-    /// `+23.5%`, `-4%`, or `—`.
+    /// A measured value more than this many times a `max` budget's limit is written as a ratio, not a headroom.
+    static let overrunRatioCutOver = 2.0
+
+    /// `+23.5%`, `-4%`, `338× over the limit`, or `—`: every report's headroom cell. Past twice its limit an overrun
+    /// is the ratio measured / limit, since `-33745%` has to be worked out where `338× over the limit` reads at once;
+    /// up to it (and for `min` budgets, whose headroom cannot fall under -100%) the percentage says more.
     public static func headroom(_ verdict: BudgetVerdict) -> String {
         guard let headroom = verdict.headroomPercent else { return "—" }
+        // headroom = (limit − measured) / limit × 100, so measured / limit = 1 − headroom / 100.
+        let ratio = 1 - headroom / 100
+        if verdict.budget.direction == .max, ratio > overrunRatioCutOver, ratio.isFinite {
+            return "\(overrunRatio(ratio))× over the limit"
+        }
         return (headroom >= 0 ? "+" : "") + UnitFormat.number(headroom) + "%"
+    }
+
+    /// `2.4`, `338`: a tenth where it still tells overruns apart, whole numbers beyond 10.
+    static func overrunRatio(_ ratio: Double) -> String {
+        // 9.97 rounds to 10 either way: decide on the rounded value, so it is `10`, not `10.0`.
+        String(format: (ratio * 10).rounded() < 100 ? "%.1f" : "%.0f", ratio)
     }
 
     /// One sentence for a verdict: what was measured against what, over how many process runs, and why it lands
@@ -82,8 +105,9 @@ public enum VerdictText {
         let margin = evidence.betweenRunSpread.map { spread -> String in
             let source = evidence.spreadSource == .history ? "the history's between-run spread" : "an assumed between-run spread"
             let quantile = RunLevelVerdict.oneProcessMarginQuantile
-            if verdict.budget.metric.isShare {
-                return "\(UnitFormat.number(quantile * spread)) (1.645 × \(source) of \(UnitFormat.number(spread)))"
+            if verdict.budget.metric.isShare {  // a spread of shares (0…1): 0.02 is two percentage points
+                let points = { (share: Double) in "\(UnitFormat.number(share * 100)) percentage points" }
+                return "\(points(quantile * spread)) (1.645 × \(source) of \(points(spread)))"
             }
             let percent = UnitFormat.number((exp(quantile * spread) - 1) * 100)
             return "\(percent)% (1.645 × \(source) of \(UnitFormat.number(spread * 100))%)"
@@ -96,7 +120,7 @@ public enum VerdictText {
         case (.oneProcessUndecided, _):
             return "one process, not clear of the limit by \(margin): between-run variance unknown, and a FAIL needs ≥ 2 process runs"
         case (.runLevelInterval, let outcome):
-            let values = "per run " + evidence.perRunValues.map(UnitFormat.number).joined(separator: ", ")
+            let values = "per run " + evidence.perRunValues.map { withUnit($0, verdict) }.joined(separator: ", ")
             // A `max` budget must stay under its limit, a `min` one over it.
             let (good, bad) = verdict.budget.direction == .max ? ("under", "over") : ("over", "under")
             switch outcome {

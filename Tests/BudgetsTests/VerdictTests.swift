@@ -218,10 +218,10 @@ final class VerdictTests: XCTestCase {
         let drift = BudgetFixtures.budget(.drift, statistic: .p50, limit: 1.1, unit: .ratio, id: ("frame-loop", "photo", "drop"))
         let shareVerdict = evaluator.evaluate(share, result: close)
         XCTAssertEqual(shareVerdict.outcome, .pass)
-        XCTAssertEqual(shareVerdict.warning, "0.005 above the limit is 10% of the room to the best value 1, under the 20% margin")
+        XCTAssertEqual(shareVerdict.warning, "0.005 ratio above the limit is 10% of the room to the best value 1 ratio, under the 20% margin")
         let driftVerdict = evaluator.evaluate(drift, result: close)
         XCTAssertEqual(driftVerdict.outcome, .pass)
-        XCTAssertEqual(driftVerdict.warning, "0.01 under the limit is 10% of the room to the best value 1, under the 20% margin")
+        XCTAssertEqual(driftVerdict.warning, "0.01 ratio under the limit is 10% of the room to the best value 1 ratio, under the 20% margin")
     }
 
     private func environment() throws -> EnvironmentInfo {

@@ -51,7 +51,9 @@ final class HistoryCommandTests: XCTestCase {
         try Framebudget.requireGnuplot()
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/trends/trend-texture-upload_optimized_256x192.svg"))
         let svg = try String(contentsOfFile: folder + "/budgeted/trend-texture-upload_optimized_256x192.svg", encoding: .utf8)
-        XCTAssertTrue(svg.contains("budget 1.0 ms"), "the budget line's legend")
+        // The committed budget limits the p95: drawn over the p95 per run, never over the medians alone.
+        XCTAssertTrue(svg.contains("p95 budget 1 ms"), "the budget line's legend")
+        XCTAssertTrue(svg.contains("p95 per run"), "the series the budget limits")
     }
 
     func testReadingCommandsNeedAnExistingDatabaseAndUnknownBenchmarksAreBadInput() throws {

@@ -129,3 +129,35 @@ final class RunMergeTests: XCTestCase {
         }
     }
 }
+
+/// A gate merges its processes' runs: a condition each process warned of in its own numbers is said once.
+final class MergedWarningsTests: XCTestCase {
+    private func run(_ id: String, warnings: [String]) -> RunResults {
+        var run = Fixture.run(id, [Fixture.result("a/x/1", [1, 2])])
+        run.warnings = warnings
+        return run
+    }
+
+    func testHighLoadReadInEveryProcessIsOneWarningInTheFirstProcesssWords() throws {
+        let merged = try RunMerge.merge([
+            run("p1", warnings: ["high load: 1-minute load average 5.76 on 2 cores", "virtual machine (KVM): expect noise"]),
+            run("p2", warnings: ["high load: 1-minute load average 5.86 on 2 cores", "virtual machine (KVM): expect noise"]),
+            run("p3", warnings: ["high load: 1-minute load average 6.1 on 2 cores", "slow clock: one read costs 120 ns"]),
+        ])
+        XCTAssertEqual(merged.warnings, ["high load: 1-minute load average 5.76 on 2 cores", "slow clock: one read costs 120 ns",
+                                         "virtual machine (KVM): expect noise"])
+    }
+
+    func testWarningsNamingDifferentBenchmarksStayApart() throws {
+        let merged = try RunMerge.merge([
+            run("p1", warnings: ["skipped nms/reference/n=100: no detections.npy"]),
+            run("p2", warnings: ["skipped nms/reference/n=1000: no detections.npy"]),
+        ])
+        XCTAssertEqual(merged.warnings.count, 2, "\(merged.warnings)")
+    }
+
+    func testAReadingBeforePunctuationIsStillAReading() {
+        XCTAssertEqual(MergedWarnings.shape("load 5.76, on 2 cores; 120: x"), "load #, on # cores; #: x")
+        XCTAssertEqual(MergedWarnings.shape("id 256x192 and n=100 and -3"), "id 256x192 and n=100 and #")
+    }
+}

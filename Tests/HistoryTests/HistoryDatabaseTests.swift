@@ -4,6 +4,7 @@ import GRDB
 import XCTest
 @testable import History
 import Results
+import Statistics
 
 /// The history database on real SQLite files in a temporary folder.
 final class HistoryDatabaseTests: XCTestCase {
@@ -65,6 +66,20 @@ final class HistoryDatabaseTests: XCTestCase {
         XCTAssertThrowsError(try history.series(of: "nope/x/1")) {
             XCTAssertEqual($0 as? HistoryError, .unknownBenchmark(id: "nope/x/1"))
         }
+    }
+
+    /// A trend plot draws a p95 budget over the p95 per run, so the series carries the statistics the history keeps.
+    func testTheSeriesCarriesEachRunsP95P99AndMeanForBudgetsOnThem() throws {
+        let history = try HistoryDatabase(path: path)
+        let (run, _) = night(1, median: 1000)
+        try history.record(run)
+        let point = try XCTUnwrap(try history.series(of: "a/x/1").first)
+        let statistics = run.benchmarks[0].statistics
+        XCTAssertEqual(point.value(of: .p95), statistics.p95)
+        XCTAssertEqual(point.value(of: .p99), statistics.p99)
+        XCTAssertEqual(point.value(of: .mean), statistics.mean)
+        XCTAssertEqual(point.value(of: .p50), statistics.median)
+        XCTAssertNil(point.value(of: .p999), "not kept per run: a budget on it is not drawn")
     }
 
     func testANewerSchemaIsRefusedWithoutTouchingTheFile() throws {

@@ -54,16 +54,43 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
         XCTAssertTrue(svg.contains("nms/optimized/typical"))
     }
 
-    func testTrendPlotDrawsTheBudgetLineAndMarksTheStep() throws {
+    func testTrendPlotDrawsAMedianBudgetOverTheMediansAndMarksTheStep() throws {
         let points = (0..<8).map { TrendPlot.Input.Point(label: "c\($0)", median: $0 < 5 ? 1.0 : 1.2, lower: 0.95, upper: 1.25) }
-        let input = TrendPlot.Input(benchmarkID: "colormap/optimized/256x192", points: points, budgetMilliseconds: 2,
-                                    steps: [(5, "+20.0%")])
+        let input = TrendPlot.Input(benchmarkID: "colormap/optimized/256x192", points: points,
+                                    budget: .init(milliseconds: 2, statistic: .p50), steps: [(5, "+20.0%")])
         let specs = TrendPlot().plots(for: input)
         XCTAssertEqual(specs.map(\.name), ["trend-colormap_optimized_256x192"])
+        XCTAssertTrue(specs[0].readable.contains(", 2 with lines lw 2"), specs[0].readable)
         _ = try Gnuplot.render(specs[0], into: directory)
         let svg = try String(contentsOfFile: directory + "/trend-colormap_optimized_256x192.svg", encoding: .utf8)
-        XCTAssertTrue(svg.contains("budget 2.0 ms"))
+        XCTAssertTrue(svg.contains("p50 budget 2 ms"))
         XCTAssertTrue(svg.contains("+20.0%"))
         XCTAssertEqual(TrendPlot().plots(for: TrendPlot.Input(benchmarkID: "x", points: [])), [])
+    }
+
+    /// A p95 budget over the medians reads as room the p95 does not have: it is drawn over the p95 per run.
+    func testAP95BudgetIsDrawnOverTheP95PerRunNotOverTheMedians() throws {
+        let points = (0..<6).map { TrendPlot.Input.Point(label: "c\($0)", median: 1, lower: 0.95, upper: 1.05, budgetStatistic: 1.8) }
+        let spec = try XCTUnwrap(TrendPlot().plots(for: TrendPlot.Input(
+            benchmarkID: "colormap/optimized/256x192", points: points, budget: .init(milliseconds: 2, statistic: .p95))).first)
+        XCTAssertTrue(spec.readable.contains("using 1:6 with linespoints"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("title 'p95 per run'"), spec.readable)
+        XCTAssertTrue(spec.readable.contains(", 2 with lines lw 2 lc rgb '#C0392B' title 'p95 budget 2 ms'"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("set title 'colormap/optimized/256x192: median and p95 per run'"), spec.readable)
+        XCTAssertTrue(spec.dataFiles.values.first?.hasPrefix("0 1 0.95 1.05 1 1.8\n") ?? false)
+        _ = try Gnuplot.render(spec, into: directory)
+    }
+
+    /// Without the budget's statistic per run (the history keeps median, p95, p99 and mean), the budget is named in
+    /// the key and not drawn: there is nothing of its statistic to draw it over.
+    func testABudgetWithoutItsStatisticPerRunIsNamedButNotDrawn() throws {
+        let points = (0..<6).map { TrendPlot.Input.Point(label: "c\($0)", median: 1, lower: 0.95, upper: 1.05) }
+        let spec = try XCTUnwrap(TrendPlot().plots(for: TrendPlot.Input(
+            benchmarkID: "b/x/1", points: points, budget: .init(milliseconds: 2, statistic: .p999))).first)
+        XCTAssertFalse(spec.readable.contains(", 2 with lines"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("NaN with lines lw 2 dt 3 lc rgb '#C0392B' title 'p99.9 budget 2 ms: not drawn (no p99.9 per run recorded)'"),
+                      spec.readable)
+        XCTAssertTrue(spec.readable.contains("set title 'b/x/1: median per run'"), spec.readable)
+        _ = try Gnuplot.render(spec, into: directory)
     }
 }

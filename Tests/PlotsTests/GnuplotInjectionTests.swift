@@ -95,7 +95,7 @@ final class GnuplotInjectionTests: XCTestCase {
             + TrendPlot().plots(for: .init(
                 benchmarkID: text, points: [.init(label: text, median: 1, lower: 0.9, upper: 1.1),
                                             .init(label: "c\(text)", median: 1.2, lower: 1.1, upper: 1.3)],
-                budgetMilliseconds: .nan, steps: [(1, text)]))
+                budget: .init(milliseconds: .nan, statistic: .p95), steps: [(1, text)]))
     }
 
     /// gnuplot rebuilds each string byte for byte (control characters shown as U+FFFD, long text cut).

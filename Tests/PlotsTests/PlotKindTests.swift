@@ -64,6 +64,30 @@ final class PlotKindTests: XCTestCase {
         XCTAssertTrue(spec.readable.contains("set yrange [0:13.608]"), "the samples (≤ 12.6 ms) keep the axis")
     }
 
+    /// Each budget's vertical line on the CDF panel sits inside the panel's x range, wherever the samples lie: over
+    /// them (17.54 ms over frames of ≤ 12.6 ms) or far under them (a 1 ms budget 12× overrun). gnuplot draws such a
+    /// line even when its x is out of range, over the box plot beside it or off the figure.
+    func testEveryBudgetLineOfTheCDFIsInsideItsPanel() throws {
+        let run = PlotFixture.run()
+        let under = Budget(name: "under", hotPath: "frame-loop", workload: "drop", variant: "photo", metric: .time,
+                           statistic: .p95, limit: 1, unit: .ms, source: "test")
+        let input = PlotInput(run: run, verdicts: BudgetEvaluator().evaluate(PlotFixture.budgets + [under], against: run))
+        let specs = LatencyDistributionPlot().plots(for: input)
+        XCTAssertEqual(specs.count, 2)
+        for spec in specs {
+            // The CDF panel is everything after the box plot's `plot`.
+            let cdf = try XCTUnwrap(spec.readable.components(separatedBy: "unset arrow").last)
+            let range = try XCTUnwrap(cdf.firstMatch(of: /set xrange \[([0-9.e+-]+):([0-9.e+-]+)\]/), "\(spec.name):\n\(cdf)")
+            let (low, high) = (try XCTUnwrap(Double(range.1)), try XCTUnwrap(Double(range.2)))
+            let lines = cdf.matches(of: /set arrow from ([0-9.e+-]+), graph 0/).compactMap { Double($0.1) }
+            XCTAssertFalse(lines.isEmpty, spec.name)
+            for x in lines { XCTAssertTrue(low <= x && x <= high, "\(spec.name): a budget at \(x) ms outside [\(low), \(high)]") }
+        }
+        let frameLoop = try XCTUnwrap(specs.first { $0.name == "frame-loop-latency" })
+        XCTAssertTrue(frameLoop.readable.contains("set arrow from 1, graph 0"), "the overrun budget is drawn")
+        XCTAssertTrue(frameLoop.readable.contains("set arrow from 17.54, graph 0"), "and the one above the samples")
+    }
+
     func testVariantPlotWritesEachIntervalAsTextBesideItsBar() throws {
         let spec = try XCTUnwrap(VariantComparisonPlot().plots(for: PlotFixture.input).first)
         let rows = spec.dataFiles["nms-variants.dat"]!.split(separator: "\n")

@@ -183,7 +183,10 @@ final class ReportNumbersTests: XCTestCase {
             default: expected = "unknown comparison \(limitParts[0])"
             }
             XCTAssertEqual(row.verdict, expected, "\(row.budget): \(row.measured) against \(row.limit)")
-            if row.headroom != "—" {
+            if row.headroom.hasSuffix("× over the limit") {  // past twice a `max` limit: the ratio measured / limit
+                let ratio = try XCTUnwrap(Double(row.headroom.prefix { $0 != "×" }), row.headroom)
+                XCTAssertEqual(ratio, shown.value / limit, accuracy: shown.value / limit * 0.01 + 0.05, "\(row.budget) overrun")
+            } else if row.headroom != "—" {
                 let headroom = try XCTUnwrap(Double(row.headroom.dropLast()), row.headroom)
                 let truth = limitParts[0] == ">" ? (shown.value - limit) / limit * 100 : (limit - shown.value) / limit * 100
                 XCTAssertEqual(headroom, truth, accuracy: max(abs(truth) * 2e-3, 0.05), "\(row.budget) headroom")

@@ -1,0 +1,113 @@
+import Budgets
+import Foundation
+import Reports
+import Statistics
+import XCTest
+
+/// How reports word a verdict (issue 24): overruns far past the limit as a ratio, one spelling of microseconds,
+/// and a unit on every number of the evidence.
+final class ReportWordingTests: XCTestCase {
+    /// A `max` budget's verdict with `measured`/`limit` in ms.
+    private func verdict(measured: Double, limit: Double, direction: BudgetDirection = .max,
+                         metric: BudgetMetric = .time, unit: BudgetUnit = .ms) -> BudgetVerdict {
+        let budget = ReportFixture.budget("b", "colormap/optimized/256x192", metric, statistic: metric == .fpsShare ? .mean : .p95,
+                                          limit: limit, unit: unit, direction: direction)
+        return BudgetVerdict(budget: budget, outcome: .fail, measured: measured, interval: nil,
+                             headroomPercent: BudgetEvaluator.headroomPercent(measured: measured, budget: budget), warning: nil)
+    }
+
+    /// Every text report of `input` that has a headroom column (JUnit has none: its messages explain the verdict).
+    private func headroomReports(_ input: ReportInput) throws -> [(String, String)] {
+        [("console", try ConsoleReporter(colour: false).text(input)), ("markdown", try MarkdownReporter().text(input)),
+         ("html", try HTMLReporter().text(input))]
+    }
+
+    /// Every human-readable report of `input`.
+    private func textReports(_ input: ReportInput) throws -> [(String, String)] {
+        try headroomReports(input) + [("junit", try JUnitReporter().text(input))]
+    }
+
+    func testAnOverrunPastTwiceTheLimitReadsAsARatio() {
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 3.3845, limit: 0.01)), "338× over the limit")
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 2.4, limit: 1)), "2.4× over the limit")
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 9.97, limit: 1)), "10× over the limit")
+    }
+
+    func testHeadroomStaysAPercentageUpToTwiceTheLimitAndForMinBudgets() {
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 0.5, limit: 1)), "+50%")
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 1.5721, limit: 1)), "-57.21%")
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 2, limit: 1)), "-100%", "exactly twice the limit")
+        // A share cannot fall more than 100% under its limit, nor be read "over" it.
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 0.1, limit: 0.95, direction: .min, metric: .fpsShare, unit: .ratio)),
+                       "-89.47%")
+        XCTAssertEqual(VerdictText.headroom(verdict(measured: 0.9, limit: 0.3, direction: .min, metric: .fpsShare, unit: .ratio)),
+                       "+200%")
+    }
+
+    func testEveryReportWithAHeadroomColumnWritesTheRatio() throws {
+        var run = ReportFixture.run
+        run.benchmarks.append(ReportFixture.replicated(ReportFixture.result("nms/optimized/typical", centre: 3_385_000),
+                                                       factors: [1, 1.02, 0.98]))
+        let budgets = [ReportFixture.budget("nms-p95", "nms/optimized/typical", limit: 10, unit: .us)]
+        let verdicts = BudgetEvaluator().evaluate(budgets, against: run)
+        XCTAssertEqual(verdicts[0].outcome, .fail)
+        let headroom = try XCTUnwrap(verdicts[0].headroomPercent)
+        let ratio = VerdictText.headroom(verdicts[0])
+        XCTAssertTrue(ratio.hasSuffix("× over the limit"), ratio)
+        for (format, text) in try headroomReports(ReportInput(run: run, verdicts: verdicts)) {
+            XCTAssertTrue(text.contains(ratio), "\(format) lacks '\(ratio)':\n\(text)")
+            XCTAssertFalse(text.contains(UnitFormat.number(headroom) + "%"), "\(format) still writes the percentage")
+        }
+    }
+
+    /// A budgets file may write `us`; reports write `µs`, as every time they print is written (the run table,
+    /// measured values). verdicts.json is machine-readable and keeps the file's spelling.
+    func testALimitWrittenUsReadsMicrosecondsInEveryReport() throws {
+        var run = ReportFixture.run
+        run.benchmarks.append(ReportFixture.result("nms/optimized/typical", centre: 4_373, spread: 0.01))
+        // Over its limit, so that JUnit (which says nothing of a PASS) explains it too.
+        let budgets = [ReportFixture.budget("nms-p95", "nms/optimized/typical", limit: 1, unit: .us)]
+        let input = ReportInput(run: run, verdicts: BudgetEvaluator().evaluate(budgets, against: run))
+        XCTAssertEqual(input.verdicts[0].outcome, .inconclusive)
+        XCTAssertEqual(VerdictText.limit(budgets[0]), "< 1 µs")
+        XCTAssertEqual(budgets[0].rule, "p95 time < 1 µs")
+        for (format, text) in try textReports(input) {
+            XCTAssertTrue(text.contains("< 1 µs") || text.contains("&lt; 1 µs"), "\(format) lacks '< 1 µs':\n\(text)")
+            XCTAssertNil(text.range(of: #"\d us\b"#, options: .regularExpression), "\(format) writes 'us':\n\(text)")
+        }
+        let json = try VerdictsExporter().text(input)
+        XCTAssertTrue(json.contains(#""unit" : "us""#), "verdicts.json keeps the budgets file's unit name:\n\(json)")
+    }
+
+    /// "per run 3328, 3442" said neither µs nor ms: each value is written in the unit of the measured value beside it.
+    func testPerRunValuesCarryTheUnitOfTheMeasuredValue() throws {
+        var run = ReportFixture.run
+        run.benchmarks.append(ReportFixture.replicated(ReportFixture.result("nms/optimized/typical", centre: 3_385_000),
+                                                       factors: [1, 1.02, 0.98]))
+        let budgets = [ReportFixture.budget("nms-p95", "nms/optimized/typical", limit: 10, unit: .us)]
+        let verdict = BudgetEvaluator().evaluate(budgets, against: run)[0]
+        let values = try XCTUnwrap(verdict.evidence?.perRunValues)
+        let expected = "per run " + values.map { "\(UnitFormat.number($0 / 1000)) ms" }.joined(separator: ", ")
+        let explanation = VerdictText.explanation(verdict)
+        XCTAssertTrue(explanation.contains(expected), explanation)
+        XCTAssertTrue(explanation.contains("= \(UnitFormat.number(verdict.measured! / 1000)) ms ["), explanation)
+        // Markdown and the console table list no evidence; HTML's verdict list and JUnit's messages do.
+        for (format, text) in try textReports(ReportInput(run: run, verdicts: [verdict])) where ["html", "junit"].contains(format) {
+            XCTAssertTrue(text.contains(expected), "\(format) lacks '\(expected)'")
+        }
+    }
+
+    /// A share's margin is in percentage points of frames, not a bare 0.0329.
+    func testAShareMarginSaysItsPercentagePoints() throws {
+        let budget = ReportFixture.budget("share", "frame-loop/photo/drop", .fpsShare, statistic: .mean, limit: 0.95, unit: .ratio,
+                                          direction: .min)
+        let evidence = VerdictEvidence(processes: 1, perRunValues: [0.96], runInterval: nil, betweenRunSpread: 0.02,
+                                       spreadSource: .assumedDefault, basis: .oneProcessUndecided)
+        let verdict = BudgetVerdict(budget: budget, outcome: .inconclusive, measured: 0.96,
+                                    interval: ConfidenceInterval(lower: 0.95, upper: 0.97, level: 0.95), headroomPercent: 1.05,
+                                    warning: nil, evidence: evidence)
+        XCTAssertEqual(VerdictText.basis(verdict), "one process, not clear of the limit by 3.29 percentage points "
+            + "(1.645 × an assumed between-run spread of 2 percentage points): between-run variance unknown, "
+            + "and a FAIL needs ≥ 2 process runs")
+    }
+}
