@@ -69,8 +69,8 @@ public struct RunLevelVerdict: Sendable {
         // n ≥ 2 always gives an interval (n − 1 degrees of freedom).
         let onScale = RunLevel.meanInterval(scaled, level: Self.level, prior: prior)!
         var interval = ConfidenceInterval(lower: back(onScale.lower), upper: back(onScale.upper), level: Self.level)
-        if budget.metric.isShare {  // a share is in [0, 1], and so is any interval of it
-            interval = ConfidenceInterval(lower: max(0, interval.lower), upper: min(1, interval.upper), level: Self.level)
+        if budget.metric.isShare {  // a share is in [0, all frames], and so is any interval of it (1, or 100 in percent)
+            interval = ConfidenceInterval(lower: max(0, interval.lower), upper: min(allFrames, interval.upper), level: Self.level)
         }
         let measured = back(spread.mean)
         let evidence = VerdictEvidence(
@@ -81,10 +81,14 @@ public struct RunLevelVerdict: Sendable {
                         measured: measured, interval: interval, evidence: evidence)
     }
 
+    /// A whole share of frames in the budget's unit: 1 as a ratio, 100 in percent.
+    private var allFrames: Double { budget.unit.convert(1, for: budget.metric) }
+
     /// One run: a clear PASS, or INCONCLUSIVE (never FAIL).
     func oneProcess(measured: Double, interval: ConfidenceInterval?) -> Decision {
         let spread = prior?.standardDeviation ?? Self.defaultSpread(for: budget.metric)
-        let margin = Self.oneProcessMarginQuantile * spread
+        // A share's spread is a fraction of all frames (0.02): in points of the budget's unit (2 in percent).
+        let margin = Self.oneProcessMarginQuantile * spread * (budget.metric.isShare ? allFrames : 1)
         let lower = interval?.lower ?? measured, upper = interval?.upper ?? measured
         let clear: Bool
         switch (budget.direction, budget.metric.isShare) {

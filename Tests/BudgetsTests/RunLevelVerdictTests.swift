@@ -132,6 +132,25 @@ final class RunLevelVerdictTests: XCTestCase {
         XCTAssertEqual(verdict.outcome, .pass)
     }
 
+    func testASharesVerdictIsTheSameInPercentAsInRatio() {
+        // The same runs against 95% and against 0.95: clipped to [0, 100] (not [0, 1]) and margins in points.
+        for (limit, unit) in [(0.95, BudgetUnit.ratio), (95, BudgetUnit.percent)] {
+            let budget = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: limit, unit: unit, direction: .min,
+                                               id: ("frame-loop", "photo", "drop"))
+            let straddling = evaluator.evaluate(budget, result: loops(drift: [1, 1, 1], share: [0.93, 0.99, 0.97]))
+            XCTAssertEqual(straddling.outcome, .inconclusive, "\(unit): the interval straddles the limit")
+            let clear = evaluator.evaluate(budget, result: loops(drift: [1, 1, 1], share: [0.97, 0.99, 0.98]))
+            XCTAssertEqual(clear.outcome, .pass, "\(unit)")
+            XCTAssertEqual(clear.interval?.upper ?? 0, unit == .percent ? 100 : 1, accuracy: 1e-9, "clipped at all frames")
+        }
+        let onePercent = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: 80, unit: .percent, direction: .min,
+                                               id: ("frame-loop", "photo", "drop"))
+        let frame = BudgetFixtures.summary(value: 3, lower: 2.9, upper: 3.1)
+        let one = evaluator.evaluate(onePercent, result: BudgetFixtures.result(
+            id: "frame-loop/photo/drop", statistics: frame, frameLoop: BudgetFixtures.frameLoop(frameTime: frame, share: 0.83, frames: 5000)))
+        XCTAssertEqual(one.outcome, .inconclusive, "one process: 81.9% − 3.3 points < 80%, as in ratio")
+    }
+
     func testExactCountsAreDecidedByOneProcess() {
         let budget = BudgetFixtures.budget(.allocations, statistic: .mean, limit: 0, unit: .count)
         let verdict = evaluator.evaluate(budget, result: BudgetFixtures.result(
