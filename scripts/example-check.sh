@@ -87,8 +87,9 @@ check "run --quick writes results.json; the table gives words/s and GB/s (state 
 
 bench gate "${quick[@]}" --run-id gated; status=$?
 grep -Eq "^FAIL +sort-words-10k-p95" "$work/last.out" && grep -Eq "^PASS +adler32-64KiB-p95" "$work/last.out" \
+    && grep -Eq "^PASS +sort-words-distinct" "$work/last.out" \
     && grep -q 'package="string-kernels-bench"' "$work/reports/gated/junit.xml"
-check "gate exits 1 on the failing budget (sort-words FAIL, adler32 PASS); junit.xml names the example's tool" 1 $status $?
+check "gate exits 1 on the failing budget (sort-words FAIL, adler32 and the custom distinct-words PASS); junit.xml names the example's tool" 1 $status $?
 
 bench gate "${quick[@]}" --run-id passing 'adler32/*'; status=$?
 grep -Eq "^PASS +adler32-64KiB-p95" "$work/last.out" && ! grep -q "sort-words" "$work/last.out"; check "gate 'adler32/*' exits 0 (only the passing budget)" 0 $status $?

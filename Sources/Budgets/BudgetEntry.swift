@@ -5,7 +5,7 @@ import Yams
 /// One `budgets:` list item, validated field by field.
 struct BudgetEntry {
     static let fields: Set<String> = [
-        "name", "hot-path", "workload", "variant", "metric", "statistic", "limit", "unit", "direction", "source", "note",
+        "name", "hot-path", "workload", "variant", "metric", "statistic", "limit", "unit", "direction", "source", "note", "custom-metric",
     ]
 
     let reader: NodeReader
@@ -33,9 +33,16 @@ struct BudgetEntry {
         let limitValue = try self.limit(entries, metric: metric, direction: direction)
         let source = try text("source")
         let note = try entries["note"].map { _ in try text("note") }
+        let customMetric = try entries["custom-metric"].map { _ in try text("custom-metric") }
+        if metric == .custom && customMetric == nil {
+            throw reader.error(entries["metric"]!, "custom-metric", "a custom budget names the benchmark's metric (custom-metric: boxes-kept)")
+        }
+        if metric != .custom, customMetric != nil {
+            throw reader.error(entries["custom-metric"]!, "custom-metric", "applies to metric: custom only (this budget's metric is \(metric.rawValue))")
+        }
         let budget = Budget(
             name: name, hotPath: hotPath, workload: workload, variant: variant, metric: metric, statistic: statistic,
-            limit: limitValue, unit: unit, direction: direction, source: source, note: note)
+            limit: limitValue, unit: unit, direction: direction, source: source, note: note, customMetric: customMetric)
         if let knownIDs, !knownIDs.contains(budget.benchmarkID) {
             let sameHotPath = knownIDs.filter { $0.hasPrefix(budget.hotPath + "/") }.sorted()
             let hint = sameHotPath.isEmpty ? "no benchmark of hot path '\(budget.hotPath)'" : "known: \(sameHotPath.joined(separator: ", "))"

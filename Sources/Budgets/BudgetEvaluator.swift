@@ -25,7 +25,7 @@ public struct BudgetEvaluator: Sendable {
             return missing(budget, .benchmarkDidNotRun, "\(budget.benchmarkID) did not run")
         }
         let reading: MetricReading
-        switch MetricReading.read(budget.metric, statistic: budget.statistic, from: result) {
+        switch MetricReading.read(budget.metric, statistic: budget.statistic, customMetric: budget.customMetric, from: result) {
         case let .success(value): reading = value
         case let .failure(missing): return self.missing(budget, .metricNotMeasured, missing.reason)
         }
@@ -85,7 +85,7 @@ public struct BudgetEvaluator: Sendable {
     public static func bestValue(of budget: Budget) -> Double? {
         switch budget.metric {
         case .fpsShare, .drift: return budget.unit.convert(1, for: budget.metric)
-        case .time, .allocations, .frameTime, .peakMemory: return nil
+        case .time, .allocations, .frameTime, .peakMemory, .custom: return nil
         }
     }
 

@@ -14,6 +14,8 @@ public enum BudgetMetric: String, Codable, Sendable, CaseIterable {
     case peakMemory = "peak-memory"
     /// The robust trend of frame time from the first quarter of the run to the last (`FrameLoopSummary.driftRatio`).
     case drift
+    /// A value the benchmark reports itself (`BenchmarkResult.metrics`), named by the budget's `custom-metric`.
+    case custom
 
     /// The statistics a budget may name for this metric.
     public var statistics: [Statistic] {
@@ -26,6 +28,8 @@ public enum BudgetMetric: String, Codable, Sendable, CaseIterable {
         case .peakMemory: return [.max]
         // The drift ratio compares medians of the late and early windows.
         case .drift: return [.p50]
+        // One value per benchmark, the first process's: `mean` reads it as reported.
+        case .custom: return [.mean]
         }
     }
 
@@ -37,11 +41,13 @@ public enum BudgetMetric: String, Codable, Sendable, CaseIterable {
         case .fpsShare: return [.ratio, .percent]
         case .peakMemory: return [.bytes, .kB, .MB, .GB, .KiB, .MiB, .GiB]
         case .drift: return [.ratio]
+        case .custom: return [.value, .count, .ratio]
         }
     }
 
-    /// Counts are exact (no sampling noise): their limits are inclusive and may be 0.
-    public var isExactCount: Bool { self == .allocations }
+    /// Counts are exact (no sampling noise): their limits are inclusive and may be 0. A custom metric is taken as
+    /// the benchmark computes it, exactly (counts, sizes, scores of a deterministic input).
+    public var isExactCount: Bool { self == .allocations || self == .custom }
 
     /// Read from a frame loop's summary: only frame-loop benchmarks have one.
     public var isFrameLoop: Bool { [.frameTime, .fpsShare, .drift].contains(self) }
@@ -54,6 +60,8 @@ public enum BudgetMetric: String, Codable, Sendable, CaseIterable {
 public enum BudgetUnit: String, Codable, Sendable, CaseIterable {
     case ns, us, µs, ms, s
     case count
+    /// A custom metric's value as the benchmark reports it, in its own unit.
+    case value
     case ratio, percent
     /// Decimal (SI) byte multiples: 1 MB = 10⁶ bytes; binary ones are spelled KiB/MiB/GiB.
     case bytes, kB, MB, GB, KiB, MiB, GiB
@@ -71,7 +79,7 @@ public enum BudgetUnit: String, Codable, Sendable, CaseIterable {
         case .us, .µs: nanoseconds = 1e3
         case .ms: nanoseconds = 1e6
         case .s: nanoseconds = 1e9
-        case .count, .ratio, .bytes: return 1
+        case .count, .value, .ratio, .bytes: return 1
         case .percent: return 0.01
         case .kB: return 1e3
         case .MB: return 1e6

@@ -22,12 +22,15 @@ public struct Budget: Codable, Sendable, Equatable {
     public var source: String
     /// Why the budget reads as it does, when the document leaves room for interpretation.
     public var note: String?
+    /// The name of the benchmark's own metric a `custom` budget limits (``BenchmarkResult/metrics``).
+    public var customMetric: String?
 
     public init(
         name: String, hotPath: String, workload: String, variant: String = "optimized", metric: BudgetMetric,
         statistic: Statistic, limit: Double, unit: BudgetUnit, direction: BudgetDirection = .max, source: String,
-        note: String? = nil
+        note: String? = nil, customMetric: String? = nil
     ) {
+        self.customMetric = customMetric
         self.name = name
         self.hotPath = hotPath
         self.workload = workload
@@ -48,7 +51,10 @@ public struct Budget: Codable, Sendable, Equatable {
     public var benchmarkID: String { benchmark.description }
 
     /// `p95 time < 1 ms`, `mean allocations ≤ 0 count`, `fps-share ≥ 0.95 ratio`: the rule in one phrase.
-    public var rule: String { "\(statistic.rawValue) \(metric.rawValue) \(limitPhrase)" }
+    public var rule: String {
+        if metric == .custom, let customMetric { return "\(customMetric) \(limitPhrase)" }
+        return "\(statistic.rawValue) \(metric.rawValue) \(limitPhrase)"
+    }
 
     /// `< 1 ms`, `≤ 0 count`, `> 0.95 ratio`: the limit with its direction, in the unit's ``BudgetUnit/symbol``.
     public var limitPhrase: String {

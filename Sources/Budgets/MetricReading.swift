@@ -16,9 +16,15 @@ public struct MetricReading: Equatable, Sendable {
     /// Reads `statistic` of `metric` from a result.
     /// - Returns: the reading, or why there is none (the verdict is then MISSING).
     public static func read(
-        _ metric: BudgetMetric, statistic: Statistic, from result: BenchmarkResult
+        _ metric: BudgetMetric, statistic: Statistic, customMetric: String? = nil, from result: BenchmarkResult
     ) -> Result<MetricReading, MissingMetric> {
         switch metric {
+        case .custom:
+            let name = customMetric ?? ""
+            guard let value = result.metrics?[name], value.isFinite else {
+                return .failure(MissingMetric("\(result.id) reports no metric '\(name)'"))
+            }
+            return .success(MetricReading(value: value, interval: nil))
         case .time:
             return summary(result.statistics, statistic)
         case .allocations:

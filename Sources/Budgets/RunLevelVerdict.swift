@@ -111,11 +111,11 @@ public struct RunLevelVerdict: Sendable {
 
 /// A budget's statistic read in each process run of a result (base units: ns, ms of frame time, bytes, ratio).
 public enum PerRunValues {
-    /// One value per replicate that measured it; empty for exact counts (allocations are counted once).
+    /// One value per replicate that measured it; empty for exact values (allocations, custom metrics: the first run's).
     public static func read(_ metric: BudgetMetric, statistic: Statistic, from result: BenchmarkResult) -> [Double] {
         let replicates = result.replicates(runID: "")
         switch metric {
-        case .allocations:
+        case .allocations, .custom:
             return []
         case .time:
             return result.samplesByReplicate(runID: "").compactMap { value(of: statistic, in: $0) }

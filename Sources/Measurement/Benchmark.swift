@@ -35,6 +35,8 @@ public struct Iteration: Sendable {
     /// How a sample is timed: the whole batch (after an untimed preparation, for some), or only what the body
     /// measures (``MeasuredScope``).
     let timing: Timing
+    /// What the benchmark reports about its work once it is measured (``reporting(_:)``).
+    var metrics: (@Sendable () -> [String: Double])?
 
     public init(
         stages: [Stage] = [],

@@ -54,7 +54,7 @@ public struct BenchmarkRunner: Sendable {
             : AllocationCounter.count(
                 iterations: Self.allocationIterations(batch: batch, nanosecondsPerIteration: perIteration), body: body)
         let readings = stopped ? [] : counters?.readings(CountingContext(benchmark, iterations: batch), running: body) ?? []
-        return BenchmarkResult(
+        var result = BenchmarkResult(
             id: benchmark.id, hotPath: benchmark.hotPath, variant: benchmark.variant, workload: benchmark.workload,
             parameters: benchmark.parameters, sweepSize: benchmark.sweepSize, threads: benchmark.threads,
             iterationsPerSample: batch, samplesNanoseconds: samples,
@@ -64,6 +64,8 @@ public struct BenchmarkRunner: Sendable {
                 bytesPerIteration: benchmark.bytesPerIteration, flopsPerIteration: benchmark.flopsPerIteration,
                 workingSetBytes: benchmark.workingSetBytes)
                 .withItems(benchmark.itemsPerIteration, name: benchmark.itemName, medianNanoseconds: Percentile.of(samples, 0.5)))
+        result.metrics = iteration.metrics?()
+        return result
     }
 
     /// Runs the body for the warm-up time (at least twice, so one-time allocations and lazy initialization are

@@ -85,4 +85,17 @@ extension Iteration {
         let box = IterationState(state)
         self.init(stages: stages, tearDown: tearDown, measuring: { (scope: inout MeasuredScope) in body(&box.value, &scope) })
     }
+
+    /// This iteration, reporting values about its own work once it is measured (untimed, after the samples): boxes
+    /// kept, bytes written, a quality score. They are recorded in the results (`metrics`) and a budget can limit one
+    /// (`metric: custom`, `custom-metric: NAME`).
+    ///
+    /// ```swift
+    /// Iteration(state: [Box]()) { kept in kept = nms(candidates) }.reporting { ["boxes-kept": Double(lastKept())] }
+    /// ```
+    public func reporting(_ metrics: @escaping @Sendable () -> [String: Double]) -> Iteration {
+        var reported = self
+        reported.metrics = metrics
+        return reported
+    }
 }

@@ -40,6 +40,9 @@ public struct BenchmarkResult: Codable, Sendable {
     /// allocation and counter passes. Nil in results written before it was recorded. JUnit reports it as the time
     /// of the benchmark's budgets.
     public var measurementSeconds: Double?
+    /// Values the benchmark reports about its own work (boxes kept, bytes out, a quality score), by name: what a
+    /// `metric: custom` budget names. Taken from the first process run of a merged result, like allocations.
+    public var metrics: [String: Double]?
 
     public init(
         id: String, hotPath: String, variant: String, workload: String, parameters: [String: String] = [:],

@@ -179,6 +179,10 @@ private struct FieldCheck {
         if let bytes = result.peakResidentBytes { nonNegative(bytes, "\(path).peakResidentBytes") }
         counters(result.counters, "\(path).counters")
         if let throughput = result.throughput { self.throughput(throughput, "\(path).throughput") }
+        for (name, value) in (result.metrics ?? [:]).sorted(by: { $0.key < $1.key }) where ok {
+            nonEmpty(name, "\(path).metrics")
+            finite(value, "\(path).metrics.\(name)")
+        }
         for (index, stage) in (result.stages ?? []).enumerated() {
             let field = "\(path).stages[\(index)]"
             summary(stage.statistics, of: nil, "\(field).statistics")

@@ -53,6 +53,17 @@ final class BudgetsFileTests: XCTestCase {
         XCTAssertTrue(zero.contains("(0, 100]"), zero)
     }
 
+    func testACustomBudgetNamesItsMetricAndOnlyACustomBudgetMay() throws {
+        let custom = validEntry.replacingOccurrences(of: "metric: time", with: "metric: custom\n    custom-metric: boxes-kept")
+            .replacingOccurrences(of: "statistic: p95", with: "statistic: mean").replacingOccurrences(of: "unit: ms", with: "unit: value")
+        let budgets = try BudgetsFile.parse(yaml(custom), path: "budgets.yaml", knownIDs: known)
+        XCTAssertEqual(budgets.first?.customMetric, "boxes-kept")
+        let unnamed = error(yaml(custom.replacingOccurrences(of: "\n    custom-metric: boxes-kept", with: "")))
+        XCTAssertTrue(unnamed.contains("custom-metric"), unnamed)
+        let misplaced = error(yaml(validEntry + "    custom-metric: boxes-kept\n"))
+        XCTAssertTrue(misplaced.contains("applies to metric: custom only"), misplaced)
+    }
+
     func testMalformedYAMLNamesTheLine() {
         XCTAssertEqual(error("version: 1\nbudgets:\n  - name: [unclosed\n"), "budgets.yaml:4: malformed YAML: did not find expected ',' or ']'")
     }
@@ -86,7 +97,7 @@ final class BudgetsFileTests: XCTestCase {
         XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "statistic: p95", with: "statistic: p97"))),
                        "budgets.yaml:7: statistic: 'p97' is not a statistic of time (use p50, median, p90, p95, p99, p99.9, max, mean, min)")
         XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "metric: time", with: "metric: speed"))),
-                       "budgets.yaml:6: metric: unknown metric 'speed' (known: time, allocations, frame-time, fps-share, peak-memory, drift)")
+                       "budgets.yaml:6: metric: unknown metric 'speed' (known: time, allocations, frame-time, fps-share, peak-memory, drift, custom)")
         XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "unit: ms", with: "unit: MB"))),
                        "budgets.yaml:9: unit: 'MB' is not a unit of time (use ns, us, µs, ms, s)")
         XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "direction: max", with: "direction: up"))),
@@ -118,7 +129,7 @@ final class BudgetsFileTests: XCTestCase {
             XCTFail("a frame-time budget on a kernel benchmark loaded")
         } catch {
             XCTAssertEqual("\(error)", "budgets.yaml:6: metric: frame-time is measured on frame-loop benchmarks only, "
-                           + "and colormap/optimized/256x192 is not one (use time, allocations or peak-memory)")
+                           + "and colormap/optimized/256x192 is not one (use time, allocations, peak-memory or custom)")
         }
         let onAFrameLoop = frameTime.replacingOccurrences(of: "hot-path: colormap", with: "hot-path: frame-loop")
             .replacingOccurrences(of: "workload: 256x192", with: "workload: drop").replacingOccurrences(of: "    hot-path", with: "    variant: photo\n    hot-path")

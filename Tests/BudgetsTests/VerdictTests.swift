@@ -237,4 +237,19 @@ final class VerdictTests: XCTestCase {
         XCTAssertEqual(UnitFormat.scaled(512), "512")
         XCTAssertEqual(UnitFormat.scaled(4.061e9), "4.061 G")
     }
+
+    func testACustomBudgetReadsTheBenchmarksOwnMetricExactly() {
+        var budget = BudgetFixtures.budget(.custom, statistic: .mean, limit: 100, unit: .value, direction: .min)
+        budget.customMetric = "boxes-kept"
+        var result = BudgetFixtures.result(statistics: BudgetFixtures.summary(value: 1, lower: 1, upper: 1))
+        let evaluator = BudgetEvaluator()
+        XCTAssertEqual(evaluator.evaluate(budget, result: result).outcome, .missing, "no metric reported")
+        result.metrics = ["boxes-kept": 120]
+        XCTAssertEqual(evaluator.evaluate(budget, result: result).outcome, .pass)
+        result.metrics = ["boxes-kept": 100]
+        XCTAssertEqual(evaluator.evaluate(budget, result: result).outcome, .pass, "an exact value: the limit is inclusive")
+        result.metrics = ["boxes-kept": 99]
+        XCTAssertEqual(evaluator.evaluate(budget, result: result).outcome, .fail)
+        XCTAssertEqual(budget.rule, "boxes-kept ≥ 100 value")
+    }
 }

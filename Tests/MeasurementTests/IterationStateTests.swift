@@ -74,4 +74,13 @@ final class IterationStateTests: XCTestCase {
         XCTAssertEqual(prepared.withLock { $0 }, ran.withLock { $0 }, "one preparation per run")
         XCTAssertLessThan(result.statistics.median, 1_000_000, "the 3 ms preparation is not timed")
     }
+
+    func testReportedMetricsAreRecordedOnceMeasured() throws {
+        let runs = Mutex(0)
+        let result = try benchmarkResult {
+            Iteration { runs.withLock { $0 += 1 } }.reporting { ["runs-so-far": Double(runs.withLock { $0 })] }
+        }
+        let reported = try XCTUnwrap(result.metrics?["runs-so-far"])
+        XCTAssertGreaterThan(reported, Double(result.samplesNanoseconds.count), "read after the samples were taken")
+    }
 }
