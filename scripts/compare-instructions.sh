@@ -9,6 +9,8 @@
 # Output in $OUT (default Reports/compare-instructions-<base>-<head>/): base-<sha10>/ and head-<sha10>/ (run
 # folders, named after the commit they measured, which each run also records from its binary's .commit: results.json
 # and instructions/<id>/ with both cachegrind outputs and functions.tsv), comparison.md.
+# Your own package: PACKAGE=<its folder, relative to the git root> PRODUCT=<its benchmark executable>, as for
+# compare-revisions.sh; the head build then compares.
 # Exit: that of `framebudget compare` (0 no regression, 1 regression, 2 bad input); 4 when a build or run fails.
 set -euo pipefail
 
@@ -18,10 +20,12 @@ if [[ -z "$base_ref" || -z "$head_ref" ]]; then
     echo "usage: make compare MODE=instructions BASE=<git ref> HEAD=<git ref> [FILTER='glob …']" >&2
     exit 64
 fi
+scripts=$(cd "$(dirname "$0")" && pwd)   # FrameBudget's scripts, also when run from a user's package checkout
 root=$(git rev-parse --show-toplevel)
 cd "$root"
 worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
-tool=${FRAMEBUDGET:-$root/.build/release/framebudget}   # the current checkout's build compares
+product=${PRODUCT:-framebudget}
+package=${PACKAGE:-.}
 read -r -a filter <<< "${FILTER:-}"
 read -r -a compare_args <<< "${COMPARE_ARGS:-}"
 iterations=${COUNTED_ITERATIONS:-1}
@@ -32,23 +36,30 @@ resolve() {
 base_sha=$(resolve "$base_ref")
 head_sha=$(resolve "$head_ref")
 out=${OUT:-Reports/compare-instructions-${base_sha:0:10}-${head_sha:0:10}}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+if [[ $product == framebudget ]]; then
+    tool=${FRAMEBUDGET:-$root/.build/release/framebudget}   # the current checkout's build compares
+else
+    tool=${FRAMEBUDGET:-$worktrees/bin/${head_sha:0:12}/$product}   # the head build compares
+fi
 
 # Both binaries at paths of the same length: the path reaches the program (argv[0]), and its length is counted.
 for side in base head; do
     sha=$base_sha; [[ $side == head ]] && sha=$head_sha
-    scripts/build-revision.sh "$sha" "$worktrees/bin/${sha:0:12}/framebudget" \
+    PACKAGE=$package PRODUCT=$product "$scripts/build-revision.sh" "$sha" "$worktrees/bin/${sha:0:12}/$product" \
         || { echo "compare: build of ${sha:0:10} failed" >&2; exit 4; }
 done
 
 base_run=base-${base_sha:0:10}
 head_run=head-${head_sha:0:10}
 rm -rf "${out:?}/$base_run" "${out:?}/$head_run"
-mkdir -p "$out"
+cd "$root/$package"   # where the package's budgets file and captures are found
 for side in base head; do
     sha=$base_sha run_id=$base_run
     [[ $side == head ]] && sha=$head_sha run_id=$head_run
     echo "compare: counting instructions of $side (${sha:0:10}) under valgrind" >&2
-    "$worktrees/bin/${sha:0:12}/framebudget" run --quick --no-roofs --counters callgrind \
+    "$worktrees/bin/${sha:0:12}/$product" run --quick --no-roofs --counters callgrind \
         --counted-iterations "$iterations" --reports "$out" --run-id "$run_id" --format none "${filter[@]}" \
         || { echo "compare: $side run failed" >&2; exit 4; }
 done
