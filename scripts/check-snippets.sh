@@ -30,16 +30,16 @@ while (($#)); do
 done
 
 if ((self_test)); then
-    # The fixture holds a snippet that compiles, a skipped one and a wrong one, whose error line is marked.
+    # The fixture holds two snippets that compile together, a skipped one and a wrong one, whose error line is marked.
     fixture=scripts/snippets/broken.md
     line=$(grep -n 'the error is on this line' "$root/$fixture" | cut -d: -f1)
     output=$("$0" --framebudget "$framebudget" --scratch-path "$scratch" --only "$fixture" 2>&1); status=$?
     if [[ $status == 1 ]] && grep -q "^    $fixture:$line:[0-9]*: error: " <<<"$output" \
-        && grep -q "^check-snippets: FAIL, 1 of 2 snippets failed to compile, 1 skipped" <<<"$output"; then
+        && grep -q "^check-snippets: FAIL, 1 of 3 snippets failed to compile, 1 skipped" <<<"$output"; then
         echo "check-snippets: self-test PASS  the wrong snippet of $fixture fails, named $fixture:$line"; exit 0
     fi
     sed 's/^/    | /' <<<"$output"
-    echo "check-snippets: self-test FAIL  expected exit 1 naming $fixture:$line, 1 of 2 failed, 1 skipped (exit $status)"
+    echo "check-snippets: self-test FAIL  expected exit 1 naming $fixture:$line, 1 of 3 failed, 1 skipped (exit $status)"
     exit 1
 fi
 
