@@ -188,10 +188,14 @@ def main():
     parser.add_argument("--root", required=True, help="the repository whose docs are read")
     parser.add_argument("--out", required=True, help="folder of the generated package (created)")
     parser.add_argument("--framebudget", required=True, help="the FrameBudget checkout the package depends on")
-    parser.add_argument("--markdown", nargs="*", help="instead of SOURCES: only these markdown files (self-test)")
+    # Tests and the self-test: only these files and folders (relative to --root) instead of SOURCES.
+    parser.add_argument("--markdown", nargs="*", help="markdown files, instead of SOURCES")
+    parser.add_argument("--doc-comments", nargs="*", help="folders of Swift files, instead of SOURCES")
     arguments = parser.parse_args()
     root = os.path.abspath(arguments.root)
-    sources = {"markdown": arguments.markdown} if arguments.markdown is not None else SOURCES
+    sources = SOURCES
+    if arguments.markdown is not None or arguments.doc_comments is not None:
+        sources = {"markdown": arguments.markdown or [], "doc-comments": arguments.doc_comments or []}
     snippets, errors = collect(root, sources)
     if not errors:
         try:
