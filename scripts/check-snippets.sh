@@ -56,6 +56,8 @@ done
 
 compiled=0 failed=0
 skipped=$(grep -c '^skipped' "$package/snippets.tsv")
+# A scratch folder without FrameBudget's modules builds them first: minutes of silence, so say so.
+[[ -d $scratch/debug/Measurement.build ]] || echo "check-snippets: building FrameBudget in $scratch first (minutes)"
 for target in $(awk -F'\t' '$1 == "compiled" { split($3, part, "/"); print part[1] }' "$package/snippets.tsv" | sort -u); do
     where=$(awk -F'\t' -v target="$target" '$1 == "compiled" && index($3, target "/") == 1 { print $2 }' "$package/snippets.tsv")
     count=$(wc -w <<<"$where")
