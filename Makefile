@@ -7,7 +7,7 @@ RELEASE_BIN  := .build/release/framebudget
 ISA_FLAGS    ?= $(shell scripts/release-flags.sh)
 BENCH_ARGS   ?=
 
-.PHONY: all deps build build-debug test bench quick gate env clean counters profile reference
+.PHONY: all deps build build-debug test snippets bench quick gate env clean counters profile reference
 
 all: build
 
@@ -30,12 +30,19 @@ reference: build-debug
 
 ## test: every test target, debug build (deterministic; no timing assertions); Package.swift's dependencies against the
 ##       imports (scripts/check-module-graph.py); the example package (Examples/StringKernels, its own debug build:
-##       scripts/example-check.sh). The test summary line comes last.
+##       scripts/example-check.sh), and in that same build every swift snippet of README.md, Docs/*.md and the
+##       library's doc comments (scripts/check-snippets.sh: "N snippets compiled, M skipped"). The test summary
+##       line comes last.
 test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/check-module-graph.py
 	SWIFT=$(SWIFT) scripts/example-check.sh
 	SWIFT=$(SWIFT) scripts/run-tests.sh
+
+## snippets: only the docs' snippets, compiled against this checkout in .build-snippets (the first run builds
+##           FrameBudget there, minutes; later runs take seconds)
+snippets: deps
+	SWIFT=$(SWIFT) scripts/check-snippets.sh
 
 ## bench: the main job: measure the whole suite in release, write Reports/<run-id>/ (results.json, every report,
 ## plots) and point Reports/latest at it. Advisory: failing budgets are reported but do not fail `make bench`

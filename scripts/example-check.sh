@@ -6,7 +6,8 @@
 # end to end: scripts/compare-revisions.sh over two commits of it, the second a real slowdown of adler32 (exit 1,
 # REGRESSED), and compare-builds of one build against itself (never REGRESSED/IMPROVED).
 # Prints one PASS/FAIL line per check and exits 1 when any failed; a failed build of the example stops it at once
-# (exit 1), before any check. Called by `make test`.
+# (exit 1), before any check. Last, in the same build, every swift snippet of the docs is compiled
+# (scripts/check-snippets.sh, and its self-test). Called by `make test`.
 #
 # The two commits live in a throwaway git repository made of the working tree (tracked and untracked files, not the
 # ignored ones), so what is tested is the tree as it stands; compare-revisions.sh builds both (debug, one fixed
@@ -115,6 +116,16 @@ grep -q "0 regressed" "$work/last.out"; check "compare of merged runs with thems
 bench compare-builds "$binary" "$binary" 'adler32/*' --allow-debug --max-minutes 2; status=$?
 [[ $status == 0 || $status == 3 ]] && ! grep -Eq "REGRESSED|IMPROVED" "$work/last.out"
 check "compare-builds of one build against itself: no verdict of change (exit 0 or 3)" 0 0 $?
+
+# Every swift snippet of the docs, compiled against this build of FrameBudget: the same FrameBudget path and scratch
+# folder, so its modules are reused as they are and only the snippets compile (~20 s, where a build of their own
+# would first build FrameBudget again, minutes). Their own summary says how many compiled and were skipped.
+snippets=("$root/scripts/check-snippets.sh" --framebudget "$work/compare/src" --scratch-path "$(ls -d "$work"/compare/scratch-*)")
+rm -f "$work/last.out" "$work/last.err"   # their output is printed as it comes
+"${snippets[@]}"; status=$?
+check "every swift snippet of README.md, Docs/*.md and the library's doc comments compiles (check-snippets.sh)" 0 $status
+"${snippets[@]}" --self-test; status=$?
+check "check-snippets.sh fails on a wrong snippet, naming its file and line (--self-test)" 0 $status
 
 if ((failed > 0)); then
     echo "example-check: FAIL, $failed of $((passed + failed)) checks failed"

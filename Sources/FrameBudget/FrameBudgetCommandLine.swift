@@ -15,7 +15,11 @@ import RunPipeline
 /// ```swift
 /// import FrameBudget
 ///
-/// FrameBudgetCommandLine.main(benchmarks: MyBenchmarks.benchmarks(), budgets: "Benchmarks/budgets.yaml")
+/// let sum = Benchmark(hotPath: "sum", variant: "optimized", workload: "64KiB", bytesPerIteration: 65_536) { _ in
+///     let bytes = [UInt8](repeating: 7, count: 65_536)       // set-up: not timed
+///     return Iteration { blackHole(bytes.reduce(0, &+)) }     // timed
+/// }
+/// FrameBudgetCommandLine.main(benchmarks: [sum], budgets: "Benchmarks/budgets.yaml")
 /// ```
 public enum FrameBudgetCommandLine {
     /// Runs the command line over `suite`: parses the process's arguments, runs the command and exits with its

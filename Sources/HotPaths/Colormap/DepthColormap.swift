@@ -7,9 +7,13 @@
 /// round(255·opacity). At the depth map's own size the sampler reads each texel alone.
 ///
 /// ```swift
+/// import HotPaths
+///
 /// let colormap = DepthColormap(sourceWidth: 256, sourceHeight: 192, outputWidth: 1920, outputHeight: 1440)  // once
 /// let overlay = ImageBuffer<RGBA8>(width: 1920, height: 1440)                                               // once
-/// colormap.render(uploader.texture.view, into: overlay)                                                     // per frame
+/// func frame(_ uploader: TextureUploader<Float>) {
+///     colormap.render(uploader.texture.view, into: overlay)                                                 // per frame
+/// }
 /// ```
 public final class DepthColormap: @unchecked Sendable {
     public let palette: GradientPalette

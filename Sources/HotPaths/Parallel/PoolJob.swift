@@ -1,6 +1,7 @@
 /// A kernel's parallel step, created once with the kernel: `body(arguments, chunk)` for every chunk, with the
 /// per-frame arguments (input views, output buffer) set just for the call. Running it allocates nothing.
 ///
+/// <!-- snippet: skip (two lines from a kernel class, its init and its per-frame method: TextureUploader.swift is a whole one) -->
 /// ```swift
 /// job = PoolJob { [unowned self] (frame: Frame, band: Int) in self.renderBand(band, frame) }   // in init
 /// job.run(on: pool, chunks: bands, with: Frame(depth: depth, output: output))                  // per frame

@@ -6,9 +6,13 @@
 /// so this is exactly the 2×2 box average (a + b + c + d + 2) >> 2, which the optimized variant computes in integers.
 ///
 /// ```swift
+/// import HotPaths
+///
 /// let scaler = PreviewScaler(sourceWidth: 1920, sourceHeight: 1440, outputWidth: 960, outputHeight: 720)  // once
 /// let preview = ImageBuffer<BGRA8>(width: 960, height: 720)                                               // once
-/// scaler.scale(cameraFrame, into: preview)                                                                 // per frame
+/// func frame(_ cameraFrame: ImageView<BGRA8>) {
+///     scaler.scale(cameraFrame, into: preview)                                                             // per frame
+/// }
 /// ```
 public final class PreviewScaler: @unchecked Sendable {
     public let sourceWidth: Int, sourceHeight: Int

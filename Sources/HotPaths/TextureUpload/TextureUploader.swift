@@ -6,9 +6,13 @@
 /// `width × stride` payload bytes of each row are copied; the texture's row padding is never written.
 ///
 /// ```swift
+/// import HotPaths
+///
 /// let uploader = TextureUploader<Float>(width: 256, height: 192)       // once
-/// uploader.upload(from: depthView)                                      // every frame, no allocation
-/// colormap.render(uploader.texture.view, into: overlay)
+/// func frame(_ depthView: ImageView<Float>, colormap: DepthColormap, overlay: ImageBuffer<RGBA8>) {
+///     uploader.upload(from: depthView)                                  // every frame, no allocation
+///     colormap.render(uploader.texture.view, into: overlay)
+/// }
 /// ```
 public final class TextureUploader<Pixel>: @unchecked Sendable {
     /// The destination texture, allocated in `init` and rewritten by every upload.
