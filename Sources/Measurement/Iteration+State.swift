@@ -2,9 +2,11 @@
 /// `startMeasurement()`/`stopMeasurement()`, criterion's `iter_custom`.
 ///
 /// ```swift
-/// Iteration(measuring: { scope in
-///     shuffle(&deck)                           // untimed
-///     scope.measure { blackHole(sorted(deck)) }  // timed
+/// import FrameBudget
+///
+/// let iteration = Iteration(state: Array(0..<1_000), measuring: { deck, scope in
+///     deck.shuffle()                              // untimed
+///     scope.measure { blackHole(deck.sorted()) }  // timed
 /// })
 /// ```
 public struct MeasuredScope: Sendable {
@@ -34,8 +36,12 @@ extension Iteration {
     /// as criterion's `b.iter(|| f(&src, &mut dst))`. `state` is made in set-up, outside the timing.
     ///
     /// ```swift
+    /// import FrameBudget
+    ///
     /// let input = [UInt8](repeating: 7, count: 65_536)
-    /// return Iteration(state: [UInt8](repeating: 0, count: 65_536)) { output in brighten(input, into: &output) }
+    /// let iteration = Iteration(state: [UInt8](repeating: 0, count: 65_536)) { output in
+    ///     for index in input.indices { output[index] = input[index] &+ 1 }
+    /// }
     /// ```
     public init<State>(state: State, stages: [Stage] = [], tearDown: @escaping @Sendable () -> Void = {},
                        run: @escaping @Sendable (inout State) -> Void) {
@@ -49,7 +55,9 @@ extension Iteration {
     /// before each single run, so they never run on consumed state, and count the preparation with it.
     ///
     /// ```swift
-    /// Iteration(state: [Int](), beforeEachSample: { deck, iterations in deck = freshDecks(iterations) }) { deck in
+    /// import FrameBudget
+    ///
+    /// let iteration = Iteration(state: [Int](), beforeEachSample: { deck, iterations in deck = Array(0..<iterations) }) { deck in
     ///     blackHole(deck.popLast())
     /// }
     /// ```
@@ -91,7 +99,10 @@ extension Iteration {
     /// (`metric: custom`, `custom-metric: NAME`).
     ///
     /// ```swift
-    /// Iteration(state: [Box]()) { kept in kept = nms(candidates) }.reporting { ["boxes-kept": Double(lastKept())] }
+    /// import FrameBudget
+    ///
+    /// let words = ["b", "a", "b"]
+    /// let iteration = Iteration { blackHole(words.sorted()) }.reporting { ["distinct-words": Double(Set(words).count)] }
     /// ```
     public func reporting(_ metrics: @escaping @Sendable () -> [String: Double]) -> Iteration {
         var reported = self
