@@ -117,7 +117,7 @@ final class GateCommandTests: XCTestCase {
                                           "texture-upload/optimized/256x192"])
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertEqual(result.stderr, "framebudget: error: \(path):7: metric: frame-time is measured on frame-loop benchmarks only, "
-                       + "and texture-upload/optimized/256x192 is not one (use time, allocations or peak-memory)\n")
+                       + "and texture-upload/optimized/256x192 is not one (use time, allocations, peak-memory or custom)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured, nothing written")
     }
 
