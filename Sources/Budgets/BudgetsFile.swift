@@ -24,16 +24,8 @@ public enum BudgetsFile {
     /// Parses and validates budgets from YAML text; `path` only names the source in errors.
     public static func parse(_ text: String, path: String, knownIDs: Set<String>?,
                              frameLoopIDs: Set<String>? = nil) throws -> [Budget] {
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw BudgetsFileError(path: path, line: nil, field: nil, problem: "empty file (expected 'version: 1' and 'budgets:')")
-            }
-            root = node
-        } catch let error as BudgetsFileError {
-            throw error
-        } catch {
-            throw yamlError(error, path: path)
+        guard let root = try compose(text, path: path) else {
+            throw BudgetsFileError(path: path, line: nil, field: nil, problem: "empty file (expected 'version: 1' and 'budgets:')")
         }
         let reader = NodeReader(path: path)
         let top = try topLevel(root, reader: reader)
@@ -56,17 +48,15 @@ public enum BudgetsFile {
     /// has none. Each id must be registered (when `knownIDs` is given) and each value a percentage in (0, 100].
     /// - Throws: ``BudgetsFileError``, naming the line and the id.
     public static func regressionThresholds(path: String, knownIDs: Set<String>?) throws -> [String: Double] {
-        let text = try BudgetsText.read(path: path)
         let reader = NodeReader(path: path)
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: text) else { return [:] }
-            root = node
-        } catch {
-            throw yamlError(error, path: path)
-        }
+        guard let root = try compose(BudgetsText.read(path: path), path: path) else { return [:] }
         guard let thresholds = try topLevel(root, reader: reader)["regression-thresholds"] else { return [:] }
         return try thresholdMap(thresholds, reader: reader, knownIDs: knownIDs)
+    }
+
+    /// The YAML document of `text`, nil when it is empty; malformed YAML is a located ``BudgetsFileError``.
+    private static func compose(_ text: String, path: String) throws -> Node? {
+        do { return try Yams.compose(yaml: text) } catch { throw yamlError(error, path: path) }
     }
 
     private static func topLevel(_ root: Node, reader: NodeReader) throws -> [String: Node] {

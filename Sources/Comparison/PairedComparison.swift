@@ -42,6 +42,14 @@ public struct PairedSettings: Codable, Sendable, Equatable {
         self.samplesPerBlock = samplesPerBlock
     }
 
+    /// These settings with `more` thresholds for the benchmarks that have none yet: a source of lower precedence
+    /// (the command line over budgets.yaml, over what the build declares).
+    public func filling(thresholds more: [String: Double]) -> PairedSettings {
+        var filled = self
+        filled.thresholds.merge(more) { own, _ in own }
+        return filled
+    }
+
     /// The threshold of a benchmark running on `threads` threads.
     public func threshold(of id: String, threads: Int) -> Double {
         thresholds[id] ?? (threads > 1 ? multithreadedThreshold : threshold)

@@ -54,16 +54,16 @@ public struct BenchmarkRunner: Sendable {
             : AllocationCounter.count(
                 iterations: Self.allocationIterations(batch: batch, nanosecondsPerIteration: perIteration), body: body)
         let readings = stopped ? [] : counters?.readings(CountingContext(benchmark, iterations: batch), running: body) ?? []
+        let statistics = SampleSummary.of(samples, resamples: settings.resamples, seed: settings.seed)
         var result = BenchmarkResult(
             id: benchmark.id, hotPath: benchmark.hotPath, variant: benchmark.variant, workload: benchmark.workload,
             parameters: benchmark.parameters, sweepSize: benchmark.sweepSize, threads: benchmark.threads,
-            iterationsPerSample: batch, samplesNanoseconds: samples,
-            statistics: .of(samples, resamples: settings.resamples, seed: settings.seed),
+            iterationsPerSample: batch, samplesNanoseconds: samples, statistics: statistics,
             allocations: allocations, peakResidentBytes: ProcessResources.peakResidentBytes(),
             counters: readings, throughput: Throughput(
                 bytesPerIteration: benchmark.bytesPerIteration, flopsPerIteration: benchmark.flopsPerIteration,
                 workingSetBytes: benchmark.workingSetBytes)
-                .withItems(benchmark.itemsPerIteration, name: benchmark.itemName, medianNanoseconds: Percentile.of(samples, 0.5)))
+                .withItems(benchmark.itemsPerIteration, name: benchmark.itemName, medianNanoseconds: statistics.median))
         result.metrics = iteration.metrics?()
         return result
     }
@@ -118,34 +118,21 @@ public struct BenchmarkRunner: Sendable {
         }
     }
 
-    /// Times `count` samples of `batch` iterations; nanoseconds per iteration for each sample. A sample longer than
-    /// ``stopPollNanoseconds`` runs in chunks of about that much work, looking for a stop between them (one relaxed
-    /// load per chunk, nothing per iteration): a stop cuts it short, and it is kept only when it is the first.
-    /// `prepare(batch)` runs before each sample, outside its timing.
+    /// Times `count` samples of `batch` iterations; nanoseconds per iteration for each sample, the clock read around
+    /// the batch. `prepare(batch)` runs before each sample, outside its timing. A stop cuts a sample short (``record(_:_:batch:into:shouldStop:)``).
     func sample(_ body: () -> Void, prepare: ((Int) -> Void)? = nil, batch: Int, nanosecondsPerIteration: Double,
                 count: Int, shouldStop: () -> Bool) -> [Double] {
-        let chunk = Swift.max(1, Int(Swift.min(Self.stopPollNanoseconds / Swift.max(nanosecondsPerIteration, 1), 1e9)))
+        let chunk = Self.chunk(nanosecondsPerIteration)
         var samples = [Double]()
         samples.reserveCapacity(count)
         for _ in 0..<count {
             prepare?(batch)
             evictor?.evict()
             let start = MonotonicClock.now()
-            var done = 0
-            while done < batch {
-                let iterations = Swift.min(chunk, batch - done)
-                for _ in 0..<iterations { body() }
-                done += iterations
-                if done < batch && shouldStop() { break }
-            }
+            let done = Self.run(batch, inChunksOf: chunk, shouldStop: shouldStop, body)
             var end = MonotonicClock.now()
             if settings.injectedSlowdown > 0 { end = Self.busyWait(extra: settings.injectedSlowdown, since: start, until: end) }
-            if done < batch {
-                if samples.isEmpty { samples.append(Double(end - start) / Double(done)) }
-                break
-            }
-            samples.append(Double(end - start) / Double(batch))
-            if shouldStop() { break }
+            guard Self.record(Double(end - start), done, batch: batch, into: &samples, shouldStop: shouldStop) else { break }
         }
         return samples
     }
@@ -154,27 +141,46 @@ public struct BenchmarkRunner: Sendable {
     /// of its scopes' time, per iteration. Stops as ``sample(_:prepare:batch:nanosecondsPerIteration:count:shouldStop:)`` does.
     func sampleScoped(_ body: (inout MeasuredScope) -> Void, batch: Int, nanosecondsPerIteration: Double, count: Int,
                       shouldStop: () -> Bool) -> [Double] {
-        let chunk = Swift.max(1, Int(Swift.min(Self.stopPollNanoseconds / Swift.max(nanosecondsPerIteration, 1), 1e9)))
+        let chunk = Self.chunk(nanosecondsPerIteration)
         var samples = [Double]()
         samples.reserveCapacity(count)
         for _ in 0..<count {
             evictor?.evict()
             var scope = MeasuredScope()
-            var done = 0
-            while done < batch {
-                let iterations = Swift.min(chunk, batch - done)
-                for _ in 0..<iterations { body(&scope) }
-                done += iterations
-                if done < batch && shouldStop() { break }
-            }
-            if done < batch {
-                if samples.isEmpty && done > 0 { samples.append(Double(scope.nanoseconds) / Double(done)) }
-                break
-            }
-            samples.append(Double(scope.nanoseconds) / Double(batch))
-            if shouldStop() { break }
+            let done = Self.run(batch, inChunksOf: chunk, shouldStop: shouldStop) { body(&scope) }
+            guard Self.record(Double(scope.nanoseconds), done, batch: batch, into: &samples, shouldStop: shouldStop) else { break }
         }
         return samples
+    }
+
+    /// Iterations between looks for a stop: about ``stopPollNanoseconds`` of work.
+    private static func chunk(_ nanosecondsPerIteration: Double) -> Int {
+        Swift.max(1, Int(Swift.min(stopPollNanoseconds / Swift.max(nanosecondsPerIteration, 1), 1e9)))
+    }
+
+    /// Runs `batch` iterations of `body` in chunks, looking for a stop between them (one relaxed load per chunk,
+    /// nothing per iteration); returns how many ran.
+    private static func run(_ batch: Int, inChunksOf chunk: Int, shouldStop: () -> Bool, _ body: () -> Void) -> Int {
+        var done = 0
+        while done < batch {
+            let iterations = Swift.min(chunk, batch - done)
+            for _ in 0..<iterations { body() }
+            done += iterations
+            if done < batch && shouldStop() { break }
+        }
+        return done
+    }
+
+    /// Appends a sample of `done` iterations that took `nanoseconds`, per iteration; false when sampling stops. A
+    /// sample cut short by a stop is kept only when it is the first.
+    private static func record(_ nanoseconds: Double, _ done: Int, batch: Int, into samples: inout [Double],
+                               shouldStop: () -> Bool) -> Bool {
+        if done < batch {
+            if samples.isEmpty && done > 0 { samples.append(nanoseconds / Double(done)) }
+            return false
+        }
+        samples.append(nanoseconds / Double(batch))
+        return !shouldStop()
     }
 
     /// Test-only (`--inject-slowdown`): spins inside the timed window for `extra` × the sample's own duration, so the

@@ -43,16 +43,11 @@ package struct PairedSession {
         var failures: [String: Int] = [:]
         var notPaired: [String: String] = [:]
         var warnings: [String] = []
-        /// The regression thresholds the head build's benchmarks declare.
+        /// The regression thresholds the head build's benchmarks declare: used where the command line and the budgets
+        /// file set none.
         var declaredThresholds: [String: Double] = [:]
     }
 
-    /// The settings with the head build's declared thresholds, where the command line and the budgets file set none.
-    private func settings(declaring thresholds: [String: Double]) -> PairedSettings {
-        var effective = settings
-        for (id, threshold) in thresholds where effective.thresholds[id] == nil { effective.thresholds[id] = threshold }
-        return effective
-    }
 
     /// Measures and judges. Throws ``CommandFailure`` (bad input) when the builds have nothing to compare, and
     /// ``PairedWorkerError`` when the first workers cannot start.
@@ -82,7 +77,7 @@ package struct PairedSession {
         first?.head.stop()
         let complete = !stop.hasPrefix("interrupted")
         return PairedComparisonReport(
-            base: "\(base) (\(builds.base))", head: "\(head) (\(builds.head))", settings: settings(declaring: tally.declaredThresholds), benchmarks: judge(ids, tally), notPaired: tally.notPaired,
+            base: "\(base) (\(builds.base))", head: "\(head) (\(builds.head))", settings: settings.filling(thresholds: tally.declaredThresholds), benchmarks: judge(ids, tally), notPaired: tally.notPaired,
             pairsStarted: pair, seconds: clock() - start, stop: stop, complete: complete, warnings: tally.warnings)
     }
 
@@ -193,7 +188,7 @@ package struct PairedSession {
             let ratios = tally.pairRatios[id] ?? []
             var comparison = PairedVerdictRule.judge(
                 id: id, threads: tally.threads[id] ?? 1, estimate: ratios.isEmpty ? nil : PairedChange.estimate(pairLogRatios: ratios),
-                iterations: tally.iterations[id] ?? [], settings: settings(declaring: tally.declaredThresholds), benchmarks: ids.count)
+                iterations: tally.iterations[id] ?? [], settings: settings.filling(thresholds: tally.declaredThresholds), benchmarks: ids.count)
             if let reason = tally.notPaired[id] { comparison.reason = reason }
             return comparison
         }

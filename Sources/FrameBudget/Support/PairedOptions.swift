@@ -114,9 +114,7 @@ struct PairedOptions: ParsableArguments {
         var arguments = ["--sample-time", "\(sampleTime)", "--warmup", "\(warmup)"]
         if let pin { arguments += ["--pin", "\(pin)"] }
         let launcher = PairedProcessLauncher(base: base, head: head, arguments: arguments)
-        var settings = self.settings
-        for (id, threshold) in try budgetThresholds() where settings.thresholds[id] == nil { settings.thresholds[id] = threshold }
-        var session = PairedSession(settings: settings, filters: filters, interrupted: { interruption.signal }, progress: progress)
+        var session = PairedSession(settings: settings.filling(thresholds: try budgetThresholds()), filters: filters, interrupted: { interruption.signal }, progress: progress)
         if budgeted {
             let ids = Set(try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs,
                                                          frameLoopIDs: Registration.frameLoopIDs).map(\.benchmarkID))
