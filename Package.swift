@@ -4,7 +4,7 @@
 // The module graph is the architecture. "A → B": A imports B; only direct imports are listed, and every target's
 // declared dependencies below are exactly these (checked with `grep '^import' Sources/<Module>/*.swift`).
 //   Kernels, knowing nothing of the harness:
-//     HotPaths → COpenBLAS, Crypto          NumpyFiles (.npy I/O)          CaptureKernels → HotPaths, NumpyFiles
+//     HotPaths → COpenBLAS, CVectorLoops, Crypto          NumpyFiles (.npy I/O)          CaptureKernels → HotPaths, NumpyFiles
 //     Workloads (seeded synthetic scenes) → Statistics
 //   Harness:
 //     Statistics (pure functions)          TextFormatting (text tables, durations, XML escaping, FNV-1a)
@@ -60,10 +60,12 @@ let package = Package(
         .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CPlatform", path: "Sources/CPlatform"),
+        // The kernels' innermost loops, compiled per instruction set (baseline, AVX2, AVX-512) and chosen at run time.
+        .target(name: "CVectorLoops", path: "Sources/CVectorLoops"),
 
         // MARK: - Kernels (know nothing of the harness)
         .target(name: "HotPaths", dependencies: [
-            "COpenBLAS",
+            "COpenBLAS", "CVectorLoops",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "NumpyFiles"),

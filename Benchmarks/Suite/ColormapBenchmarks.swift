@@ -25,7 +25,8 @@ enum ColormapBenchmarks: BenchmarkGroup {
         return Benchmark(
             hotPath: "colormap", variant: variant, workload: workload,
             parameters: ["width": "\(width)", "height": "\(height)", "near": "\(palette.near)", "far": "\(palette.far)",
-                         "opacity": "\(palette.opacity)", "threads": "\(threads)"],
+                         "opacity": "\(palette.opacity)", "threads": "\(threads)"]
+                .merging(variant == "optimized" ? ["isa": VectorISA.active.rawValue] : [:]) { $1 },
             bytesPerIteration: 256 * 192 * 4 + pixels * 4,
             flopsPerIteration: pixels * (paletteFlops + (sampled ? samplerFlops : 0)),
             threads: threads

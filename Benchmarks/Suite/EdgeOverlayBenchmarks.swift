@@ -12,7 +12,8 @@ enum EdgeOverlayBenchmarks: BenchmarkGroup {
         ["reference", "optimized"].map { variant in
             Benchmark(hotPath: "edge-overlay", variant: variant, workload: "256x192",
                       parameters: ["width": "256", "height": "192", "threshold": "\(EdgeOverlay.defaultThreshold)",
-                                   "near": "0.5", "far": "5.0", "opacity": "1.0"],
+                                   "near": "0.5", "far": "5.0", "opacity": "1.0"]
+                        .merging(variant == "optimized" ? ["isa": VectorISA.active.rawValue] : [:]) { $1 },
                       bytesPerIteration: 256 * 192 * 8, flopsPerIteration: 256 * 192 * flopsPerPixel) { source in
                 let texture = try DepthInputs.depthTexture(source)
                 let overlay = EdgeOverlay(width: texture.width, height: texture.height)

@@ -37,6 +37,7 @@ enum FrameLoopBenchmarks: BenchmarkGroup {
     }
 
     private static func parameters(fps: Int, policy: FramePolicy, work: String) -> [String: String] {
-        ["fps": "\(fps)", "policy": policy.name, "queueCapacity": "\(policy.waitingCapacity)", "work": work]
+        ["fps": "\(fps)", "policy": policy.name, "queueCapacity": "\(policy.waitingCapacity)", "work": work,
+         "isa": VectorISA.active.rawValue]
     }
 }

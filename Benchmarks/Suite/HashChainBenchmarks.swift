@@ -16,7 +16,11 @@ enum HashChainBenchmarks: BenchmarkGroup {
     static let distinctFrames = 4
     static let blockBytes = 16_384
     static let workload = "1920x1440-yuv420"
-    static let parameters = ["width": "\(width)", "height": "\(height)", "format": "yuv420-nv12", "fps": "30"]
+    /// The frame, and which SHA-256 code ran (SHA-NI or not differs 4× per byte).
+    static var parameters: [String: String] {
+        ["width": "\(width)", "height": "\(height)", "format": "yuv420-nv12", "fps": "30",
+         "sha256": SHA256Implementation.current]
+    }
 
     static func benchmarks() -> [Benchmark] {
         let hashed = Double(frameBytes + ChainDigest.byteCount)

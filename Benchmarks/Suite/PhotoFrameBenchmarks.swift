@@ -7,7 +7,7 @@ enum PhotoFrameBenchmarks: BenchmarkGroup {
     static func benchmarks() -> [Benchmark] {
         [
             Benchmark(hotPath: "photo-frame", variant: "optimized", workload: "256x192-to-1920x1440",
-                      parameters: ["depth": "256x192", "display": "1920x1440"],
+                      parameters: ["depth": "256x192", "display": "1920x1440", "isa": VectorISA.active.rawValue],
                       bytesPerIteration: PhotoFramePipeline.bytesPerFrame, threads: WorkerPool.shared.threads) { source in
                 let pipeline = try PhotoFramePipeline(source: source)
                 return Iteration(stages: [

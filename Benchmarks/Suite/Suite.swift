@@ -1,3 +1,4 @@
+import HotPaths
 import Measurement
 
 /// The benchmark suite: every hot path registers its benchmarks in a file of its own in this folder, as a
@@ -23,5 +24,16 @@ public enum Suite {
     /// Every benchmark of the suite.
     public static func all() -> [Benchmark] {
         groups.flatMap { $0.benchmarks() }
+    }
+
+    /// Why the process cannot run the suite's vector loops as asked (`FRAMEBUDGET_ISA` names no path, or one this
+    /// CPU lacks), nil when it can: checked before anything is measured, so a forced path is never silently ignored.
+    public static func vectorPathProblem() -> String? {
+        do {
+            _ = try VectorISA.requested()
+            return nil
+        } catch {
+            return "\(error)"
+        }
     }
 }

@@ -8,7 +8,7 @@ enum YoloPostBenchmarks: BenchmarkGroup {
     static func benchmarks() -> [Benchmark] {
         [Benchmark(hotPath: "yolo-post", variant: "optimized", workload: "typical",
                    parameters: ["candidates": "8400", "conf": "0.7", "iou": "0.5", "max_det": "300",
-                                "protos": "32x120x160", "output": "1920x1440"],
+                                "protos": "32x120x160", "output": "1920x1440", "isa": VectorISA.active.rawValue],
                    threads: 1) { source in
             guard case let .synthetic(seed) = source else {
                 throw MeasurementSetUpError.syntheticOnly("yolo-post/optimized/typical")

@@ -3,6 +3,14 @@
 import BenchmarkSuite
 import FrameBudget
 
+import Foundation
+
+// A forced vector path (FRAMEBUDGET_ISA) the machine cannot run is bad input (exit 2), not a silent fallback.
+if let problem = Suite.vectorPathProblem() {
+    FileHandle.standardError.write(Data("framebudget: error: \(problem)\n".utf8))
+    exit(2)
+}
+
 let peers = PeerInputsExport(kernelIDs: PeerInputs.kernelIDs) { folder, seed in
     try PeerInputs.export(to: folder, seed: seed).count
 }

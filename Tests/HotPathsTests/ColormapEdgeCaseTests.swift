@@ -45,15 +45,17 @@ final class ColormapEdgeCaseTests: XCTestCase {
             let source = PaddedDepth(map, padding: 3)
             let sizes = [(map.width, map.height), (map.width * 15 / 2 + 2, map.height * 7 + 1), (13, 7), (1, 1), (map.width, 3)]
             for (width, height) in sizes {
+              for isa in VectorISA.supported {
                 let colormap = DepthColormap(sourceWidth: map.width, sourceHeight: map.height, outputWidth: width,
-                                             outputHeight: height, palette: palette, pool: .serial)
+                                             outputHeight: height, palette: palette, pool: .serial, isa: isa)
                 let reference = ImageBuffer<RGBA8>(width: width, height: height)
                 let optimized = ImageBuffer<RGBA8>(width: width, height: height)
                 colormap.renderReference(source.view, into: reference)
                 colormap.render(source.view, into: optimized)
                 let expected = reference.packedPixels(), actual = optimized.packedPixels()
                 let differing = zip(expected, actual).filter { $0 != $1 }.count
-                XCTAssertEqual(differing, 0, "\(palette) at \(width)x\(height): \(differing) pixels differ")
+                XCTAssertEqual(differing, 0, "\(palette) at \(width)x\(height), \(isa): \(differing) pixels differ")
+              }
             }
         }
     }

@@ -6,15 +6,17 @@ import Workloads
 final class ColormapTests: XCTestCase {
     /// Colours `values` (one row) at their own size with both variants; fails unless they agree.
     private func colour(_ values: [Float], palette: GradientPalette = .redToBlue()) -> [RGBA8] {
-        let colormap = DepthColormap(sourceWidth: values.count, sourceHeight: 1, palette: palette, pool: .serial)
         let reference = ImageBuffer<RGBA8>(width: values.count, height: 1)
-        let optimized = ImageBuffer<RGBA8>(width: values.count, height: 1)
-        ImageView.withPacked(values, width: values.count, height: 1) {
-            colormap.renderReference($0, into: reference)
-            colormap.render($0, into: optimized)
+        for isa in VectorISA.supported {
+            let colormap = DepthColormap(sourceWidth: values.count, sourceHeight: 1, palette: palette, pool: .serial, isa: isa)
+            let optimized = ImageBuffer<RGBA8>(width: values.count, height: 1)
+            ImageView.withPacked(values, width: values.count, height: 1) {
+                colormap.renderReference($0, into: reference)
+                colormap.render($0, into: optimized)
+            }
+            XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(isa) path")
         }
-        XCTAssertEqual(optimized.packedPixels(), reference.packedPixels())
-        return optimized.packedPixels()
+        return reference.packedPixels()
     }
 
     func testColormapMapsNaNAndInfinityToTransparent() {
@@ -64,25 +66,30 @@ final class ColormapTests: XCTestCase {
 
     func testOptimizedEqualsReferenceOnTheRoomAtDepthSize() {
         let source = PaddedDepth(roomLidar)
-        let colormap = DepthColormap(sourceWidth: 256, sourceHeight: 192)
         let reference = ImageBuffer<RGBA8>(width: 256, height: 192)
-        let optimized = ImageBuffer<RGBA8>(width: 256, height: 192)
-        colormap.renderReference(source.view, into: reference)
-        colormap.render(source.view, into: optimized)
-        XCTAssertEqual(optimized.packedPixels(), reference.packedPixels())
+        DepthColormap(sourceWidth: 256, sourceHeight: 192).renderReference(source.view, into: reference)
+        for isa in VectorISA.supported {
+            let optimized = ImageBuffer<RGBA8>(width: 256, height: 192)
+            DepthColormap(sourceWidth: 256, sourceHeight: 192, isa: isa).render(source.view, into: optimized)
+            XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(isa) path")
+        }
         let transparent = reference.packedPixels().filter { $0 == RGBA8(0, 0, 0, 0) }.count
         XCTAssertEqual(transparent, roomLidar.values.filter { !$0.isFinite }.count, "exactly the NaN/Inf holes")
     }
 
     func testOptimizedEqualsReferenceOnTheRoomUpsampledOverThreads() {
         let source = PaddedDepth(roomLidar)
-        let colormap = DepthColormap(sourceWidth: 256, sourceHeight: 192, outputWidth: 640, outputHeight: 480,
-                                     pool: WorkerPool(threads: 2))
+        let pool = WorkerPool(threads: 2)
         let reference = ImageBuffer<RGBA8>(width: 640, height: 480)
-        let optimized = ImageBuffer<RGBA8>(width: 640, height: 480)
-        colormap.renderReference(source.view, into: reference)
-        colormap.render(source.view, into: optimized)
-        XCTAssertEqual(memcmp(optimized.base, reference.base, optimized.bytesPerRow * 480), 0)
+        DepthColormap(sourceWidth: 256, sourceHeight: 192, outputWidth: 640, outputHeight: 480, pool: pool)
+            .renderReference(source.view, into: reference)
+        for isa in VectorISA.supported {
+            let colormap = DepthColormap(sourceWidth: 256, sourceHeight: 192, outputWidth: 640, outputHeight: 480,
+                                         pool: pool, isa: isa)
+            let optimized = ImageBuffer<RGBA8>(width: 640, height: 480)
+            colormap.render(source.view, into: optimized)
+            XCTAssertEqual(memcmp(optimized.base, reference.base, optimized.bytesPerRow * 480), 0, "\(isa) path")
+        }
     }
 
     func testOptimizedEqualsReferenceForPalettesWithAnyVaryingChannels() {
@@ -95,13 +102,15 @@ final class ColormapTests: XCTestCase {
         ]
         for palette in palettes {
             for (width, height) in [(40, 30), (97, 61)] {
+              for isa in VectorISA.supported {
                 let colormap = DepthColormap(sourceWidth: 40, sourceHeight: 30, outputWidth: width, outputHeight: height,
-                                             palette: palette, pool: .serial)
+                                             palette: palette, pool: .serial, isa: isa)
                 let reference = ImageBuffer<RGBA8>(width: width, height: height)
                 let optimized = ImageBuffer<RGBA8>(width: width, height: height)
                 colormap.renderReference(source.view, into: reference)
                 colormap.render(source.view, into: optimized)
-                XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(palette) at \(width)x\(height)")
+                XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(palette) at \(width)x\(height), \(isa)")
+              }
             }
         }
     }
@@ -110,12 +119,15 @@ final class ColormapTests: XCTestCase {
         let map = RoomScene.lidar(width: 37, height: 11, seed: 5).depth
         let source = PaddedDepth(map, padding: 5)
         for (width, height) in [(37, 11), (101, 29), (13, 4), (1, 1)] {
-            let colormap = DepthColormap(sourceWidth: 37, sourceHeight: 11, outputWidth: width, outputHeight: height, pool: .serial)
+          for isa in VectorISA.supported {
+            let colormap = DepthColormap(sourceWidth: 37, sourceHeight: 11, outputWidth: width, outputHeight: height,
+                                         pool: .serial, isa: isa)
             let reference = ImageBuffer<RGBA8>(width: width, height: height)
             let optimized = ImageBuffer<RGBA8>(width: width, height: height)
             colormap.renderReference(source.view, into: reference)
             colormap.render(source.view, into: optimized)
-            XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(width)x\(height)")
+            XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(width)x\(height), \(isa)")
+          }
         }
     }
 }

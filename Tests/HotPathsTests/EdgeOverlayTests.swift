@@ -6,17 +6,21 @@ import Workloads
 final class EdgeOverlayTests: XCTestCase {
     private let clear = RGBA8(0, 0, 0, 0)
 
-    /// Renders with both variants; fails unless they agree.
+    /// Renders with the reference and with the optimized variant on every vector path this machine runs; fails
+    /// unless they all agree.
     private func edges(_ map: DepthMap, threshold: Float = EdgeOverlay.defaultThreshold,
                        palette: GradientPalette = .cyanToMagenta()) -> ImageBuffer<RGBA8> {
-        let overlay = EdgeOverlay(width: map.width, height: map.height, threshold: threshold, palette: palette)
         let source = PaddedDepth(map, padding: 3)
         let reference = ImageBuffer<RGBA8>(width: map.width, height: map.height)
-        let optimized = ImageBuffer<RGBA8>(width: map.width, height: map.height)
-        overlay.renderReference(source.view, into: reference)
-        overlay.render(source.view, into: optimized)
-        XCTAssertEqual(optimized.packedPixels(), reference.packedPixels())
-        return optimized
+        EdgeOverlay(width: map.width, height: map.height, threshold: threshold, palette: palette)
+            .renderReference(source.view, into: reference)
+        for isa in VectorISA.supported {
+            let overlay = EdgeOverlay(width: map.width, height: map.height, threshold: threshold, palette: palette, isa: isa)
+            let optimized = ImageBuffer<RGBA8>(width: map.width, height: map.height)
+            overlay.render(source.view, into: optimized)
+            XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(isa) path")
+        }
+        return reference
     }
 
     /// A 20×12 map: a wall at `far` with a box at `near` in columns 8..<14.

@@ -31,6 +31,20 @@ final class MaskTests: XCTestCase {
         XCTAssertEqual(optimized.filter { $0 != 0 }.count, expected.filter { $0 != 0 }.count, "same support")
     }
 
+    func testEveryVectorPathWritesTheSameMaskBytes() {
+        let geometry = MaskGeometry(protoWidth: 16, protoHeight: 12, width: 50, height: 30)
+        let scene = MaskPrototypes.scene(detections: 6, seed: 4, protoWidth: geometry.protoWidth,
+                                         protoHeight: geometry.protoHeight, width: geometry.width, height: geometry.height)
+        let outputs = VectorISA.supported.map { isa in
+            InstanceMaskPipeline(geometry: geometry, capacity: 1, isa: isa)
+                .run(prototypes: scene.prototypes, coefficients: scene.coefficients, boxes: scene.boxes)
+        }
+        XCTAssertGreaterThan(outputs[0].filter { $0 > 128 }.count, 0, "masks have confident pixels")
+        for (isa, output) in zip(VectorISA.supported, outputs).dropFirst() {
+            XCTAssertEqual(output, outputs[0], "\(isa) path against the portable one")
+        }
+    }
+
     func testOptimizedMatchesReferenceWithinOneOnSeededScenes() {
         // 160×120 prototypes to 320×240 (an integer ratio) and 16×12 to 50×30 (a non-integer one).
         for (geometry, detections) in [(MaskGeometry(width: 320, height: 240), 4),

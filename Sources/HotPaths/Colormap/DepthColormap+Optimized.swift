@@ -1,7 +1,9 @@
+import CVectorLoops
+
 extension DepthColormap {
     /// The optimized variant, byte-for-byte equal to ``renderReference(_:into:)``: precomputed taps; per pair of
     /// output rows their two vertically filtered source rows, their samples computed run by run of pixels sharing
-    /// their texels, then a branch-free loop the compiler vectorizes (``PalettePacker``); row bands over the pool for
+    /// their texels, then a branch-free palette loop on the vector path (``isa``, ``PalettePacker``); row bands over the pool for
     /// large outputs. Allocates nothing.
     /// - Precondition: `depth` is `sourceWidth × sourceHeight`; `output` is `outputWidth × outputHeight`.
     public func render(_ depth: ImageView<Float>, into output: ImageBuffer<RGBA8>) {
@@ -9,21 +11,11 @@ extension DepthColormap {
         job.run(on: pool, chunks: bands, with: (depth, output))
     }
 
-    /// One band of output rows (each band has its own scratch), with loops specialized on the palette's channels.
+    /// One band of output rows (each band has its own scratch).
     func renderBand(_ band: Int, _ depth: ImageView<Float>, _ output: ImageBuffer<RGBA8>) {
-        switch packer.channels {
-        case .redToBlue: renderBand(band, depth, output, RedToBlue.self)
-        case .cyanToMagenta: renderBand(band, depth, output, CyanToMagenta.self)
-        case .redAndBlue: renderBand(band, depth, output, RedAndBlue.self)
-        case .redAndGreen: renderBand(band, depth, output, RedAndGreen.self)
-        case .all: renderBand(band, depth, output, AllChannels.self)
-        }
-    }
-
-    private func renderBand<Set: ChannelSet>(_ band: Int, _ depth: ImageView<Float>, _ output: ImageBuffer<RGBA8>, _ set: Set.Type) {
         let range = RowBands.rows(of: band, bands: bands, height: outputHeight)
         if columns.isIdentity && rows.isIdentity {
-            for y in range { colourRow(depth.row(y), into: output.mutableRow(y), set) }
+            for y in range { colourRow(depth.row(y), into: output.mutableRow(y)) }
             return
         }
         let filtered = scratch + band * scratchPerBand, filteredBelow = filtered + sourceWidth
@@ -35,23 +27,21 @@ extension DepthColormap {
             filterRow(depth, outputRow: y, into: filtered)
             if pair { filterRow(depth, outputRow: y + 1, into: filteredBelow) }
             sampleRows(filtered, pair ? filteredBelow : filtered, into: samples, samplesBelow)
-            colourRow(samples, into: output.mutableRow(y), set)
-            if pair { colourRow(samplesBelow, into: output.mutableRow(y + 1), set) }
+            colourRow(samples, into: output.mutableRow(y))
+            if pair { colourRow(samplesBelow, into: output.mutableRow(y + 1)) }
         }
     }
 
-    /// The palette over one row of depths: contiguous, branch-free, vectorized.
-    private func colourRow<Set: ChannelSet>(_ source: UnsafePointer<Float>, into destination: UnsafeMutablePointer<RGBA8>, _ set: Set.Type) {
+    /// The palette over one row of depths: contiguous, branch-free, on the vector path (``isa``).
+    private func colourRow(_ source: UnsafePointer<Float>, into destination: UnsafeMutablePointer<RGBA8>) {
         let out = UnsafeMutableRawPointer(destination).assumingMemoryBound(to: UInt32.self)
-        let packer = packer
-        for x in 0..<outputWidth { out[x] = packer.pack(source[x], set) }
+        withUnsafePointer(to: loopPalette) { fb_palette_row(isa.code, $0, source, out, outputWidth) }
     }
 
     /// The vertical half of the bilinear filter for output row `y`: lerp of its two source rows.
     private func filterRow(_ depth: ImageView<Float>, outputRow y: Int, into filtered: UnsafeMutablePointer<Float>) {
         let top = depth.row(Int(rows.first[y])), bottom = depth.row(Int(rows.second[y]))
-        let weight = rows.weight[y]
-        for x in 0..<sourceWidth { filtered[x] = lerp(top[x], bottom[x], weight) }
+        fb_lerp_row(isa.code, top, bottom, rows.weight[y], filtered, sourceWidth)
     }
 
     /// The horizontal half of the filter for two output rows, run by run: the pixels of a run (~7.5 at 256 → 1920)

@@ -1,3 +1,5 @@
+import CVectorLoops
+
 /// The photo-mode depth overlay of seed 000 AC1 on the CPU: samples a Float32 depth texture with a linear,
 /// clamp-to-edge sampler at every pixel of an RGBA8 overlay and colours it red (near) → blue (far).
 ///
@@ -22,6 +24,10 @@ public final class DepthColormap: @unchecked Sendable {
     let columns: BilinearAxis
     let rows: BilinearAxis
     let packer: PalettePacker
+    /// The palette as the C loops read it.
+    let loopPalette: fb_palette
+    /// The vector path the optimized variant's loops run on.
+    public let isa: VectorISA
     let pool: WorkerPool
     /// Row bands per frame: several per thread, so a preempted thread holds up little.
     let bands: Int
@@ -37,9 +43,12 @@ public final class DepthColormap: @unchecked Sendable {
     /// - Parameters:
     ///   - palette: `GradientPalette.redToBlue()` (near 0.5 m, far 5.0 m, opacity 0.4) by default.
     ///   - pool: threads for outputs of 256 K pixels or more; smaller frames run on the caller.
-    /// - Precondition: positive sizes and a usable palette (`palette.problem == nil`).
+    ///   - isa: the vector path of the optimized variant (``VectorISA/active`` by default).
+    /// - Precondition: positive sizes, a usable palette (`palette.problem == nil`) and a supported `isa`.
     public init(sourceWidth: Int, sourceHeight: Int, outputWidth: Int? = nil, outputHeight: Int? = nil,
-                palette: GradientPalette = .redToBlue(), pool: WorkerPool = .shared) {
+                palette: GradientPalette = .redToBlue(), pool: WorkerPool = .shared, isa: VectorISA = .active) {
+        precondition(isa.isSupported, "this CPU cannot run the \(isa) path")
+        self.isa = isa
         precondition(palette.problem == nil, palette.problem ?? "")
         self.palette = palette
         self.sourceWidth = sourceWidth
@@ -50,6 +59,7 @@ public final class DepthColormap: @unchecked Sendable {
         columns = BilinearAxis(inputSize: sourceWidth, outputSize: self.outputWidth)
         rows = BilinearAxis(inputSize: sourceHeight, outputSize: self.outputHeight)
         packer = PalettePacker(palette)
+        loopPalette = packer.loopPalette
         self.pool = pool
         bands = self.outputWidth * self.outputHeight >= 1 << 18 && pool.threads > 1
             ? Swift.min(self.outputHeight, pool.threads * 8) : 1

@@ -1,3 +1,5 @@
+import CVectorLoops
+
 /// ``GradientPalette/pixel(_:)`` as one little-endian RGBA8 word (R in the low byte), written so the compiler
 /// vectorizes loops over it: no branches, no trapping float-to-integer conversion.
 ///
@@ -33,6 +35,19 @@ struct PalettePacker {
         }
         constantBits = constant
         redFold = Self.magic.bitPattern ^ constant
+    }
+
+    /// These fields as the C loops (CVectorLoops) read them.
+    var loopPalette: fb_palette {
+        let code = switch channels {
+        case .redToBlue: FB_CHANNELS_RED_TO_BLUE
+        case .cyanToMagenta: FB_CHANNELS_CYAN_TO_MAGENTA
+        case .redAndBlue: FB_CHANNELS_RED_AND_BLUE
+        case .redAndGreen: FB_CHANNELS_RED_AND_GREEN
+        case .all: FB_CHANNELS_ALL
+        }
+        return fb_palette(near: near, range: range, base: (base.x, base.y, base.z), slope: (slope.x, slope.y, slope.z),
+                          red_fold: redFold, channels: Int32(code))
     }
 
     /// The packed pixel of one depth, computing only the channels `Set` says vary (it must match `channels`).

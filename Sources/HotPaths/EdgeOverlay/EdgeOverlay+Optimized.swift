@@ -1,3 +1,5 @@
+import CVectorLoops
+
 extension EdgeOverlay {
     /// The optimized variant, byte-for-byte equal to ``renderReference(_:into:)``. Two rewrites that change no
     /// IEEE operation on a valid block:
@@ -7,7 +9,7 @@ extension EdgeOverlay {
     /// - The Sobel sums are shared between pixels: the reference's gx is (column sum right) − (column sum left) and
     ///   its gy (row sum below) − (row sum above), each sum `(a + 2·b) + c` as written there. So each depth row gets
     ///   its cleaned copy and horizontal sums once (three rows kept, rolling), each output row its vertical sums
-    ///   once, and a loop the compiler vectorizes marks the edge pixels.
+    ///   once, and a vector loop (on the path ``isa``) marks the edge pixels.
     /// Only the marked pixels (a few percent) then get the palette, whose division would otherwise run for every
     /// pixel. Border rows and columns take the same sums with clamped taps. Single-threaded: a 256×192 map costs
     /// less than waking a thread is worth. Allocates nothing.
@@ -21,7 +23,7 @@ extension EdgeOverlay {
             let above = Swift.max(y - 1, 0) % 3, here = y % 3, below = Swift.min(y + 1, height - 1) % 3
             sumColumns(cleanRow(above), cleanRow(here), cleanRow(below))
             let out = UnsafeMutableRawPointer(output.mutableRow(y)).assumingMemoryBound(to: UInt32.self)
-            markEdges(RowSums(self, above: above, here: here, below: below), into: out)
+            markEdges(above: above, here: here, below: below, into: out)
             switch packer.channels {
             case .cyanToMagenta: colourEdges(depth.row(y), out, CyanToMagenta.self)
             case .redToBlue: colourEdges(depth.row(y), out, RedToBlue.self)
@@ -37,52 +39,20 @@ extension EdgeOverlay {
     /// A depth row's cleaned copy (holes as NaN) and its horizontal Sobel sums
     /// `(row[x−1] + 2·row[x]) + row[x+1]`, columns clamped, into rolling slot `slot`.
     private func prepareRow(_ depth: UnsafePointer<Float>, slot: Int) {
-        let row = cleanRow(slot), sums = rowSums + slot * width
-        let last = width - 1
-        for x in 0..<width { row[x] = Self.cleaned(depth[x]) }
-        sums[0] = row[0] + 2 * row[0] + row[Swift.min(1, last)]
-        for x in 1..<Swift.max(last, 1) { sums[x] = row[x - 1] + 2 * row[x] + row[x + 1] }
-        sums[last] = row[Swift.max(last - 1, 0)] + 2 * row[last] + row[last]
+        fb_edge_prepare_row(isa.code, depth, cleanRow(slot), rowSums + slot * width, width)
     }
 
     /// The output row's vertical Sobel sums `(up + 2·mid) + down` per column.
     private func sumColumns(_ up: UnsafePointer<Float>, _ mid: UnsafePointer<Float>, _ down: UnsafePointer<Float>) {
-        let sums = columnSums
-        for x in 0..<width { sums[x] = up[x] + 2 * mid[x] + down[x] }
+        fb_edge_column_sums(isa.code, up, mid, down, columnSums, width)
     }
 
-    /// The rolling-slot rows the current output row reads.
-    private struct RowSums {
-        let above: UnsafePointer<Float>, below: UnsafePointer<Float>, columns: UnsafePointer<Float>
-        let centre: UnsafePointer<Float>
-
-        init(_ overlay: EdgeOverlay, above: Int, here: Int, below: Int) {
-            let width = overlay.width
-            self.above = UnsafePointer(overlay.rowSums + above * width)
-            self.below = UnsafePointer(overlay.rowSums + below * width)
-            columns = UnsafePointer(overlay.columnSums)
-            centre = UnsafePointer(overlay.cleanRows + here * width)
-        }
-    }
-
-    /// 1 in `out` where the pixel is an edge (and so its 3×3 block valid), else 0: the interior in a vectorized
-    /// loop, the first and last column with clamped column sums.
-    private func markEdges(_ sums: RowSums, into out: UnsafeMutablePointer<UInt32>) {
-        let last = width - 1, scale = 8 * threshold
-        out[0] = Self.edgeMark(sums, left: 0, x: 0, right: Swift.min(1, last), scale)
-        if last == 0 { return }
-        for x in 1..<Swift.max(last, 1) { out[x] = Self.edgeMark(sums, left: x - 1, x: x, right: x + 1, scale) }
-        out[last] = Self.edgeMark(sums, left: last - 1, x: last, right: last, scale)
-    }
-
-    /// The reference's test for one pixel: gx² + gy² > (8·threshold·d)² (`scale` is `8 * threshold`, evaluated
-    /// first as there); false whenever a tap was a hole (NaN).
-    @inline(__always)
-    private static func edgeMark(_ sums: RowSums, left: Int, x: Int, right: Int, _ scale: Float) -> UInt32 {
-        let gx = sums.columns[right] - sums.columns[left]
-        let gy = sums.below[x] - sums.above[x]
-        let limit = scale * sums.centre[x]
-        return gx * gx + gy * gy > limit * limit ? 1 : 0
+    /// 1 in `out` where the pixel is an edge (and so its 3×3 block valid), else 0: the reference's test
+    /// gx² + gy² > (8·threshold·d)² (`8 * threshold` evaluated first, as there), false whenever a tap was a hole
+    /// (NaN); the first and last column with clamped column sums.
+    private func markEdges(above: Int, here: Int, below: Int, into out: UnsafeMutablePointer<UInt32>) {
+        fb_edge_mark_row(isa.code, columnSums, rowSums + above * width, rowSums + below * width, cleanRow(here),
+                         8 * threshold, out, width)
     }
 
     /// Replaces each mark of `out` by the palette's word of its depth; eight marks at a time (four 64-bit words
@@ -100,12 +70,5 @@ extension EdgeOverlay {
             x += 8
         }
         for lane in x..<width where out[lane] != 0 { out[lane] = packer.pack(mid[lane], set) }
-    }
-
-    /// The depth when ``isValid(_:)``, else NaN. Valid is exactly 0 < bits < bits(+∞) as unsigned (−0,
-    /// negatives and NaNs fall outside): one subtract, one compare and a select, no branch.
-    @inline(__always)
-    private static func cleaned(_ depth: Float) -> Float {
-        depth.bitPattern &- 1 < 0x7F7F_FFFF ? depth : .nan
     }
 }

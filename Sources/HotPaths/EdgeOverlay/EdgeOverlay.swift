@@ -15,6 +15,8 @@ public final class EdgeOverlay: @unchecked Sendable {
     public let palette: GradientPalette
     public let width: Int, height: Int
     let packer: PalettePacker
+    /// The vector path the optimized variant's loops run on.
+    public let isa: VectorISA
     /// The optimized variant's scratch, allocated once: for three depth rows (rolling), the row with holes as NaN
     /// and its horizontal Sobel sums; one row of vertical Sobel sums.
     let cleanRows: UnsafeMutablePointer<Float>
@@ -24,8 +26,12 @@ public final class EdgeOverlay: @unchecked Sendable {
     /// The default threshold.
     public static let defaultThreshold: Float = 0.05
 
-    /// - Precondition: positive sizes, a finite threshold ≥ 0 and a usable palette.
-    public init(width: Int, height: Int, threshold: Float = defaultThreshold, palette: GradientPalette = .cyanToMagenta()) {
+    /// - Parameter isa: the vector path of the optimized variant (``VectorISA/active`` by default).
+    /// - Precondition: positive sizes, a finite threshold ≥ 0, a usable palette and a supported `isa`.
+    public init(width: Int, height: Int, threshold: Float = defaultThreshold, palette: GradientPalette = .cyanToMagenta(),
+                isa: VectorISA = .active) {
+        precondition(isa.isSupported, "this CPU cannot run the \(isa) path")
+        self.isa = isa
         precondition(width > 0 && height > 0, "sizes must be positive")
         precondition(threshold.isFinite && threshold >= 0, "threshold must be finite and ≥ 0")
         precondition(palette.problem == nil, palette.problem ?? "")

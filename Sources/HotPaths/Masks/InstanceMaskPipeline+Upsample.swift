@@ -1,3 +1,5 @@
+import CVectorLoops
+
 extension InstanceMaskPipeline {
     /// Stage 2: every mask, over the pool in bands of output rows: each band zeroed, then the rows of the
     /// detection's window interpolated and converted straight to bytes in their (flipped) place.
@@ -32,7 +34,7 @@ extension InstanceMaskPipeline {
                     for y in windowRows {
                         let output = mask + (geometry.flip ? geometry.height - 1 - y : y) * width
                         let top = grid.row(Int(tables.rowFirst[y])), bottom = grid.row(Int(tables.rowSecond[y]))
-                        Self.lerpAndConvert(top, bottom, tables.rowWeight[y], into: output + window.lowerBound,
+                        lerpAndConvert(top, bottom, tables.rowWeight[y], into: output + window.lowerBound,
                                             count: window.count)
                     }
                 }
@@ -40,29 +42,13 @@ extension InstanceMaskPipeline {
         }
     }
 
-    /// `round(255·(a + w·(b − a)))` per column: the columns pass (``lerp(_:_:_:)``) and the conversion, sixteen
-    /// columns per step into one 16-byte store. Rounding goes through the float adder: adding 1.5·2²³ leaves the
-    /// integer, rounded to nearest (ties to even, as numpy's `round`), in the low mantissa bits, whose low byte is
-    /// kept (Swift's generic SIMD float-to-integer conversions do not vectorize; this truncation does).
+    /// `round(255·(a + w·(b − a)))` per column: the columns pass (``lerp(_:_:_:)``) and the conversion, on the vector
+    /// path ``isa``. Rounding goes through the float adder: adding 1.5·2²³ leaves the integer, rounded to nearest
+    /// (ties to even, as numpy's `round`), in the low mantissa bits, whose low byte is kept.
     @inline(__always)
-    static func lerpAndConvert(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ weight: Float,
-                               into bytes: UnsafeMutablePointer<UInt8>, count: Int) {
-        typealias Lanes = SIMD16<Float>
-        let w = Lanes(repeating: weight), scale = Lanes(repeating: 255), magic = Lanes(repeating: 0x1.8p23)
-        let (top, bottom, output) = (UnsafeRawPointer(a), UnsafeRawPointer(b), UnsafeMutableRawPointer(bytes))
-        var i = 0
-        while i + 16 <= count {
-            let upper = top.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.self)
-            let lower = bottom.loadUnaligned(fromByteOffset: 4 * i, as: Lanes.self)
-            let rounded = (upper + w * (lower - upper)) * scale + magic
-            output.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: unsafeBitCast(rounded, to: SIMD16<UInt32>.self)),
-                              toByteOffset: i, as: SIMD16<UInt8>.self)
-            i += 16
-        }
-        while i < count {
-            bytes[i] = UInt8(truncatingIfNeeded: (lerp(a[i], b[i], weight) * 255 + 0x1.8p23).bitPattern)
-            i += 1
-        }
+    func lerpAndConvert(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ weight: Float,
+                        into bytes: UnsafeMutablePointer<UInt8>, count: Int) {
+        fb_lerp_to_bytes(isa.code, a, b, weight, bytes, count)
     }
 }
 

@@ -40,9 +40,15 @@ public final class InstanceMaskPipeline: @unchecked Sendable {
     /// instead. The previous setting is restored after each product; OpenBLAS's thread count is process-wide, so
     /// another thread's BLAS call at that moment would see it too.
     public let blasThreads: Int?
+    /// The vector path of the upsample's conversion loop.
+    public let isa: VectorISA
 
+    /// - Parameter isa: the vector path of the upsample's loop (``VectorISA/active`` by default).
+    /// - Precondition: a supported `isa`.
     public init(geometry: MaskGeometry = MaskGeometry(), channels: Int = 32, capacity: Int = 10, blasThreads: Int? = 1,
-                pool: WorkerPool = .shared) {
+                pool: WorkerPool = .shared, isa: VectorISA = .active) {
+        precondition(isa.isSupported, "this CPU cannot run the \(isa) path")
+        self.isa = isa
         self.geometry = geometry
         self.channels = channels
         self.blasThreads = blasThreads

@@ -1,0 +1,116 @@
+// The loops of CVectorLoops.h, included once per instruction set by Loops.c with FB_SUFFIX (a name suffix) and
+// FB_TARGET (a target attribute, or nothing) defined. No include guard: that is the point.
+//
+// Every operation is the Swift kernel's, in its order; Loops.c turns contraction off, so a·b + c stays a multiply
+// then an add on every path and the bytes match.
+
+#define FB_PASTE2(a, b) a##_##b
+#define FB_PASTE(a, b) FB_PASTE2(a, b)
+#define FB_NAME(name) FB_PASTE(name, FB_SUFFIX)
+
+static FB_TARGET void FB_NAME(lerp_row)(const float *restrict a, const float *restrict b, float weight,
+                                        float *restrict out, long count) {
+    for (long i = 0; i < count; i++) out[i] = a[i] + weight * (b[i] - a[i]);
+}
+
+static FB_TARGET void FB_NAME(lerp_to_bytes)(const float *restrict a, const float *restrict b, float weight,
+                                             uint8_t *restrict out, long count) {
+    for (long i = 0; i < count; i++) out[i] = (uint8_t)fb_bits((a[i] + weight * (b[i] - a[i])) * 255.0f + FB_MAGIC);
+}
+
+/// PalettePacker.quantizedBits: 255·c + 1.5·2²³, whose low byte is the quantized channel.
+static inline __attribute__((always_inline)) uint32_t FB_NAME(quantized_bits)(float channel) {
+    return fb_bits(255.0f * channel + FB_MAGIC);
+}
+
+/// PalettePacker.pack for the channel set `channels` (a constant where it is inlined, so each loop computes only
+/// the channels its palette varies).
+static inline __attribute__((always_inline)) uint32_t FB_NAME(pack)(const fb_palette *p, float depth, int channels) {
+    float t = (depth - p->near) / p->range;
+    t = t > 0 ? t : 0;  // also NaN → 0 (such a pixel is dropped below)
+    t = t < 1 ? t : 1;
+    uint32_t rgba;
+    switch (channels) {
+    case FB_CHANNELS_RED_TO_BLUE:
+        rgba = (FB_NAME(quantized_bits)(1 - t) ^ p->red_fold) | (FB_NAME(quantized_bits)(t) << 16);
+        break;
+    case FB_CHANNELS_CYAN_TO_MAGENTA:
+        rgba = (FB_NAME(quantized_bits)(t) ^ p->red_fold) | ((FB_NAME(quantized_bits)(1 - t) & 0xFF) << 8);
+        break;
+    case FB_CHANNELS_RED_AND_BLUE:
+        rgba = (FB_NAME(quantized_bits)(p->base[0] + p->slope[0] * t) ^ p->red_fold)
+            | (FB_NAME(quantized_bits)(p->base[2] + p->slope[2] * t) << 16);
+        break;
+    case FB_CHANNELS_RED_AND_GREEN:
+        rgba = (FB_NAME(quantized_bits)(p->base[0] + p->slope[0] * t) ^ p->red_fold)
+            | ((FB_NAME(quantized_bits)(p->base[1] + p->slope[1] * t) & 0xFF) << 8);
+        break;
+    default:
+        rgba = (FB_NAME(quantized_bits)(p->base[0] + p->slope[0] * t) ^ p->red_fold)
+            | ((FB_NAME(quantized_bits)(p->base[1] + p->slope[1] * t) & 0xFF) << 8)
+            | (FB_NAME(quantized_bits)(p->base[2] + p->slope[2] * t) << 16);
+        break;
+    }
+    // Finite exactly when the exponent is not all ones.
+    return (fb_bits(depth) & 0x7F800000u) != 0x7F800000u ? rgba : 0;
+}
+
+#define FB_PALETTE_LOOP(channels)                                                                                    \
+    do {                                                                                                             \
+        const fb_palette copy = *palette;                                                                            \
+        for (long i = 0; i < count; i++) out[i] = FB_NAME(pack)(&copy, depth[i], channels);                          \
+    } while (0)
+
+static FB_TARGET void FB_NAME(palette_row)(const fb_palette *palette, const float *restrict depth,
+                                           uint32_t *restrict out, long count) {
+    switch (palette->channels) {
+    case FB_CHANNELS_RED_TO_BLUE: FB_PALETTE_LOOP(FB_CHANNELS_RED_TO_BLUE); break;
+    case FB_CHANNELS_CYAN_TO_MAGENTA: FB_PALETTE_LOOP(FB_CHANNELS_CYAN_TO_MAGENTA); break;
+    case FB_CHANNELS_RED_AND_BLUE: FB_PALETTE_LOOP(FB_CHANNELS_RED_AND_BLUE); break;
+    case FB_CHANNELS_RED_AND_GREEN: FB_PALETTE_LOOP(FB_CHANNELS_RED_AND_GREEN); break;
+    default: FB_PALETTE_LOOP(FB_CHANNELS_ALL); break;
+    }
+}
+#undef FB_PALETTE_LOOP
+
+/// EdgeOverlay.cleaned: valid is exactly 0 < bits < bits(+∞) as unsigned (−0, negatives and NaNs fall outside).
+static inline __attribute__((always_inline)) float FB_NAME(cleaned)(float depth) {
+    return fb_bits(depth) - 1u < 0x7F7FFFFFu ? depth : __builtin_nanf("");
+}
+
+static FB_TARGET void FB_NAME(edge_prepare_row)(const float *restrict depth, float *restrict clean,
+                                                float *restrict sums, long width) {
+    long last = width - 1;
+    for (long x = 0; x < width; x++) clean[x] = FB_NAME(cleaned)(depth[x]);
+    sums[0] = clean[0] + 2 * clean[0] + clean[last < 1 ? last : 1];
+    for (long x = 1; x < last; x++) sums[x] = clean[x - 1] + 2 * clean[x] + clean[x + 1];
+    if (last > 0) sums[last] = clean[last - 1] + 2 * clean[last] + clean[last];
+}
+
+static FB_TARGET void FB_NAME(edge_column_sums)(const float *restrict up, const float *restrict mid,
+                                                const float *restrict down, float *restrict sums, long width) {
+    for (long x = 0; x < width; x++) sums[x] = up[x] + 2 * mid[x] + down[x];
+}
+
+static inline __attribute__((always_inline)) uint32_t FB_NAME(edge_mark)(
+    const float *columns, const float *above, const float *below, const float *centre, float scale, long left,
+    long x, long right) {
+    float gx = columns[right] - columns[left];
+    float gy = below[x] - above[x];
+    float limit = scale * centre[x];
+    return gx * gx + gy * gy > limit * limit ? 1u : 0u;
+}
+
+static FB_TARGET void FB_NAME(edge_mark_row)(const float *restrict columns, const float *restrict above,
+                                             const float *restrict below, const float *restrict centre, float scale,
+                                             uint32_t *restrict out, long width) {
+    long last = width - 1;
+    out[0] = FB_NAME(edge_mark)(columns, above, below, centre, scale, 0, 0, last < 1 ? last : 1);
+    if (last == 0) return;
+    for (long x = 1; x < last; x++) out[x] = FB_NAME(edge_mark)(columns, above, below, centre, scale, x - 1, x, x + 1);
+    out[last] = FB_NAME(edge_mark)(columns, above, below, centre, scale, last - 1, last, last);
+}
+
+#undef FB_NAME
+#undef FB_PASTE
+#undef FB_PASTE2

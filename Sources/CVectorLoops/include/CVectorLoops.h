@@ -1,0 +1,66 @@
+#ifndef FRAMEBUDGET_VECTOR_LOOPS_H
+#define FRAMEBUDGET_VECTOR_LOOPS_H
+// The kernels' innermost loops, compiled once per instruction set and chosen at run time.
+//
+// Swift compiles a function for one target CPU only, so one Swift binary cannot hold an AVX-512 loop and run on a
+// CPU without AVX-512. These loops are plain C compiled three times (LoopBodies.h) under per-function target
+// attributes — baseline x86-64 (SSE2), AVX2 and AVX-512 — and every entry point takes the instruction set to run
+// on. The bodies are the Swift kernels' IEEE operations in the same order, with floating-point contraction off, so
+// every path writes the same bytes.
+#include <stddef.h>
+#include <stdint.h>
+
+/// Instruction sets a loop can run on, narrowest first.
+enum {
+    FB_ISA_PORTABLE = 0,  ///< what the compiler's baseline allows (SSE2 on x86-64; NEON on arm64)
+    FB_ISA_AVX2 = 1,      ///< AVX2 (256-bit integer and float vectors)
+    FB_ISA_AVX512 = 2,    ///< AVX-512 F, BW, DQ and VL (512-bit vectors, mask registers)
+};
+
+/// 1 when this CPU and operating system can run loops compiled for `isa`, else 0.
+int fb_isa_supported(int isa);
+
+/// 1 when the CPU has the SHA extensions (SHA-NI: CPUID leaf 7, EBX bit 29), else 0.
+int fb_cpu_has_sha_ni(void);
+
+/// `out[i] = a[i] + weight·(b[i] − a[i])` for i < count: the reference's lerp, one row.
+void fb_lerp_row(int isa, const float *a, const float *b, float weight, float *out, long count);
+
+/// `out[i]` = round(255·(a[i] + weight·(b[i] − a[i]))) to nearest, ties to even, kept as its low byte (the mask
+/// upsample's columns pass and conversion; values within 0…1 give 0…255).
+void fb_lerp_to_bytes(int isa, const float *a, const float *b, float weight, uint8_t *out, long count);
+
+/// The palette as the colour loops read it: PalettePacker's fields.
+typedef struct {
+    float near;
+    float range;
+    float base[3];
+    float slope[3];
+    uint32_t red_fold;
+    int channels;  ///< FB_CHANNELS_*: which channels vary with depth
+} fb_palette;
+
+enum {
+    FB_CHANNELS_RED_TO_BLUE = 0,
+    FB_CHANNELS_CYAN_TO_MAGENTA = 1,
+    FB_CHANNELS_RED_AND_BLUE = 2,
+    FB_CHANNELS_RED_AND_GREEN = 3,
+    FB_CHANNELS_ALL = 4,
+};
+
+/// `out[i]` = the palette's RGBA word of `depth[i]` (0 for NaN or ±Inf), for i < count.
+void fb_palette_row(int isa, const fb_palette *palette, const float *depth, uint32_t *out, long count);
+
+/// The edge overlay's row preparation: `clean[x]` = depth[x] when 0 < depth[x] < +Inf, else NaN; and
+/// `sums[x] = (clean[x−1] + 2·clean[x]) + clean[x+1]`, columns clamped at the borders. `width` ≥ 1.
+void fb_edge_prepare_row(int isa, const float *depth, float *clean, float *sums, long width);
+
+/// `sums[x] = (up[x] + 2·mid[x]) + down[x]` for x < width.
+void fb_edge_column_sums(int isa, const float *up, const float *mid, const float *down, float *sums, long width);
+
+/// `out[x]` = 1 when gx² + gy² > (scale·centre[x])², else 0, with gx = columns[x+1] − columns[x−1] and
+/// gy = below[x] − above[x]; columns clamped at the borders. `width` ≥ 1.
+void fb_edge_mark_row(int isa, const float *columns, const float *above, const float *below, const float *centre,
+                      float scale, uint32_t *out, long width);
+
+#endif

@@ -1,0 +1,35 @@
+import CVectorLoops
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which SHA-256 code the hash chain runs here: swift-crypto's BoringSSL picks, at run time, the SHA extensions
+/// (SHA-NI) where the CPU has them, else its AVX2 + BMI2 assembly (the same CRYPTOGAMS code OpenSSL runs), else
+/// older vector code. `OPENSSL_ia32cap` can mask the SHA extensions (BoringSSL honours it as OpenSSL does), which is
+/// how a machine with SHA-NI measures the path of one without.
+public enum SHA256Implementation {
+    /// A short name of the path in use, e.g. `BoringSSL SHA-NI` or `BoringSSL AVX2+BMI2`.
+    public static var current: String {
+        "BoringSSL " + (usesSHAExtensions ? "SHA-NI" : VectorISA.avx2.isSupported ? "AVX2+BMI2" : "SSSE3/AVX")
+    }
+
+    /// True when the CPU has SHA-NI and `OPENSSL_ia32cap` does not mask it.
+    public static var usesSHAExtensions: Bool {
+        fb_cpu_has_sha_ni() == 1 && !maskedByEnvironment
+    }
+
+    /// `OPENSSL_ia32cap`'s second word (`…:~0x20000000`) clears bit 29 of CPUID leaf 7 EBX, the SHA extensions; a
+    /// plain value there sets the word outright.
+    static var maskedByEnvironment: Bool {
+        guard let raw = getenv("OPENSSL_ia32cap"), let text = String(validatingCString: raw),
+              let colon = text.firstIndex(of: ":") else { return false }
+        var word = text[text.index(after: colon)...]
+        let negated = word.hasPrefix("~")
+        if negated { word = word.dropFirst() }
+        let digits = word.lowercased().hasPrefix("0x") ? word.dropFirst(2) : word
+        guard let value = UInt64(digits, radix: word.lowercased().hasPrefix("0x") ? 16 : 10) else { return false }
+        let shaBit: UInt64 = 1 << 29
+        return negated ? value & shaBit != 0 : value & shaBit == 0
+    }
+}
