@@ -138,6 +138,22 @@ public enum Comparator {
         if base.environment.hostname != head.environment.hostname {
             warnings.append("runs come from different hosts (\(base.environment.hostname) vs \(head.environment.hostname)) of one machine class")
         }
-        return warnings
+        return warnings + codePathChanges(base: base, head: head, compared: compared)
+    }
+
+    /// Benchmarks whose recorded code path (`parameters["isa"]`, `["sha256"]`) differs between the sides: their
+    /// change is partly the path's (AVX2 against AVX-512, SHA-NI against none), which a reader must know.
+    static func codePathChanges(base: RunResults, head: RunResults, compared: [BenchmarkComparison]) -> [String] {
+        let ids = Set(compared.map(\.id))
+        let baseParameters = Dictionary(base.benchmarks.map { ($0.id, $0.parameters) }) { first, _ in first }
+        return ["isa", "sha256"].compactMap { key in
+            let changed = head.benchmarks.filter { ids.contains($0.id) }.compactMap { benchmark -> String? in
+                let before = baseParameters[benchmark.id]?[key], after = benchmark.parameters[key]
+                return before != after ? "\(benchmark.id) (\(before ?? "none") → \(after ?? "none"))" : nil
+            }
+            guard let first = changed.first else { return nil }
+            let more = changed.count > 1 ? " and \(changed.count - 1) more" : ""
+            return "code path '\(key)' differs between the sides for \(first)\(more): the change includes the path's"
+        }
     }
 }

@@ -36,6 +36,7 @@ public struct ConsoleReporter: Reporter {
             lines += ["", TerminalText.safe("run incomplete: \(input.run.incompleteReason ?? "unknown reason")")]
         }
         lines += RoofsSection.console(input.run).map(TerminalText.safe)
+        if let paths = CodePaths.phrase(input.run) { lines += ["", TerminalText.safe(paths)] }
         lines += ["", "budgets: \(input.summary.line)"]
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }

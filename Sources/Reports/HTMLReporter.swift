@@ -81,6 +81,7 @@ public struct HTMLReporter: Reporter {
     private func footer(_ run: RunResults) -> String {
         let env = run.environment
         let commit = env.gitCommit.map { " · commit \($0.prefix(12))\(env.gitDirty == true ? " (dirty)" : "")" } ?? ""
-        return "<footer>\(XMLText.escape("\(env.cpuModel) · \(env.logicalCores) cores · \(env.operatingSystem) · \(env.swiftVersion) · \(env.buildConfiguration) build\(commit)"))</footer>"
+        let paths = CodePaths.phrase(run).map { " · \($0)" } ?? ""
+        return "<footer>\(XMLText.escape("\(env.cpuModel) · \(env.logicalCores) cores · \(env.operatingSystem) · \(env.swiftVersion) · \(env.buildConfiguration) build\(commit)\(paths)"))</footer>"
     }
 }

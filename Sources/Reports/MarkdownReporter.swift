@@ -15,7 +15,8 @@ public struct MarkdownReporter: Reporter {
         // Every string from the results or the budgets is a code span or escaped text (MarkdownText): a pull
         // request's own files fill this comment.
         var lines = ["## FrameBudget: \(headline)", "", "**\(summary.line)** · run \(MarkdownText.code(input.run.runID)) · "
-            + "\(MarkdownText.text(input.run.environment.cpuModel)) · \(MarkdownText.text(input.run.environment.buildConfiguration)) build"]
+            + "\(MarkdownText.text(input.run.environment.cpuModel)) · \(MarkdownText.text(input.run.environment.buildConfiguration)) build"
+            + (CodePaths.phrase(input.run).map { " · \(MarkdownText.text($0))" } ?? "")]
         lines += runNotes(input).map { "> \(MarkdownText.text($0))" }
         var shown: Set<String> = []
         for (hotPath, all) in input.verdictsByHotPath {

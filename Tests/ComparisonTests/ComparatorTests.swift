@@ -150,6 +150,20 @@ final class ComparatorTests: XCTestCase {
         XCTAssertTrue(Comparator.incompatibility(base: base, head: cold)?.contains("cache warm vs cold") == true)
     }
 
+    func testADifferentVectorPathOnOneSideIsWarnedAbout() {
+        var fast = Fixture.result("a/x/1", [1, 2, 3]), slow = Fixture.result("b/x/1", [1, 2, 3])
+        fast.parameters["isa"] = "avx512"
+        slow.parameters["isa"] = "avx512"
+        let base = Fixture.run("base", [fast, slow])
+        fast.parameters["isa"] = "avx2"
+        slow.parameters["isa"] = "avx2"
+        let report = Comparator.compare(base: base, head: Fixture.run("head", [fast, slow]))
+        XCTAssertTrue(report.warnings.contains(
+            "code path 'isa' differs between the sides for a/x/1 (avx512 → avx2) and 1 more: the change includes the path's"),
+            "\(report.warnings)")
+        XCTAssertFalse(Comparator.compare(base: base, head: base).warnings.contains { $0.contains("code path") })
+    }
+
     func testABenchmarkWithoutUsableSamplesIsNamedNotDropped() {
         let base = Fixture.run("base", [Fixture.result("a/x/1", [1, 2, 3])])
         var broken = Fixture.result("a/x/1", [1])

@@ -111,3 +111,30 @@ final class ReportWordingTests: XCTestCase {
             + "and a FAIL needs ≥ 2 process runs")
     }
 }
+
+/// The code paths benchmarks record (a dispatched vector path, the SHA-256 code) head every human-readable report,
+/// with counts when a merged run mixes them.
+final class CodePathsWordingTests: XCTestCase {
+    private func input(isa: [String], sha: String?) -> ReportInput {
+        var input = ReportFixture.input()
+        for (index, path) in isa.enumerated() where index < input.run.benchmarks.count {
+            input.run.benchmarks[index].parameters["isa"] = path
+        }
+        if let sha { input.run.benchmarks[input.run.benchmarks.count - 1].parameters["sha256"] = sha }
+        return input
+    }
+
+    func testOneVectorPathAndTheSHA256CodeAreNamedInEveryReport() throws {
+        let input = input(isa: ["avx512", "avx512"], sha: "BoringSSL SHA-NI")
+        for text in [try ConsoleReporter(colour: false).text(input), try MarkdownReporter().text(input),
+                     try HTMLReporter().text(input)] {
+            XCTAssertTrue(text.contains("vector path avx512 · SHA-256 BoringSSL SHA-NI"), text)
+        }
+    }
+
+    func testAMixOfPathsIsCountedAndNoPathsSayNothing() throws {
+        let mixed = try MarkdownReporter().text(input(isa: ["avx2", "avx512", "avx512"], sha: nil))
+        XCTAssertTrue(mixed.contains("vector path avx2 (1), avx512 (2)"), mixed)
+        XCTAssertFalse(try MarkdownReporter().text(ReportFixture.input()).contains("vector path"))
+    }
+}
