@@ -101,15 +101,56 @@ static inline __attribute__((always_inline)) uint32_t FB_NAME(edge_mark)(
     return gx * gx + gy * gy > limit * limit ? 1u : 0u;
 }
 
-static FB_TARGET void FB_NAME(edge_mark_row)(const float *restrict columns, const float *restrict above,
-                                             const float *restrict below, const float *restrict centre, float scale,
-                                             uint32_t *restrict out, long width) {
-    long last = width - 1;
-    out[0] = FB_NAME(edge_mark)(columns, above, below, centre, scale, 0, 0, last < 1 ? last : 1);
-    if (last == 0) return;
-    for (long x = 1; x < last; x++) out[x] = FB_NAME(edge_mark)(columns, above, below, centre, scale, x - 1, x, x + 1);
-    out[last] = FB_NAME(edge_mark)(columns, above, below, centre, scale, last - 1, last, last);
+/// One pixel of the output row, borders included (`left`/`right` clamped by the caller).
+static inline __attribute__((always_inline)) uint32_t FB_NAME(edge_pixel)(
+    const float *columns, const float *above, const float *below, const float *centre, float scale,
+    const fb_palette *palette, const float *depth, long left, long x, long right, int channels) {
+    return FB_NAME(edge_mark)(columns, above, below, centre, scale, left, x, right)
+        ? FB_NAME(pack)(palette, depth[x], channels) : 0;
 }
+
+/// The interior in groups of sixteen: the marks in one vector loop, then the palette only for a group with an edge.
+#define FB_EDGE_LOOP(channels)                                                                                       \
+    do {                                                                                                             \
+        const fb_palette copy = *palette;                                                                            \
+        out[0] = FB_NAME(edge_pixel)(columns, above, below, centre, scale, &copy, depth, 0, 0, last < 1 ? last : 1,  \
+                                     channels);                                                                      \
+        if (last == 0) return;                                                                                       \
+        long x = 1;                                                                                                  \
+        for (; x + 16 <= last; x += 16) {                                                                            \
+            uint32_t marks[16], any = 0;                                                                             \
+            for (int i = 0; i < 16; i++) {                                                                           \
+                marks[i] = FB_NAME(edge_mark)(columns, above, below, centre, scale, x + i - 1, x + i, x + i + 1);    \
+                any |= marks[i];                                                                                     \
+            }                                                                                                        \
+            if (any == 0) {                                                                                          \
+                for (int i = 0; i < 16; i++) out[x + i] = 0;                                                         \
+                continue;                                                                                            \
+            }                                                                                                        \
+            for (int i = 0; i < 16; i++)                                                                             \
+                out[x + i] = marks[i] ? FB_NAME(pack)(&copy, depth[x + i], channels) : 0;                            \
+        }                                                                                                            \
+        for (; x < last; x++)                                                                                        \
+            out[x] = FB_NAME(edge_pixel)(columns, above, below, centre, scale, &copy, depth, x - 1, x, x + 1,        \
+                                         channels);                                                                  \
+        out[last] = FB_NAME(edge_pixel)(columns, above, below, centre, scale, &copy, depth, last - 1, last, last,    \
+                                        channels);                                                                   \
+    } while (0)
+
+static FB_TARGET void FB_NAME(edge_row)(const float *restrict columns, const float *restrict above,
+                                        const float *restrict below, const float *restrict centre, float scale,
+                                        const fb_palette *palette, const float *restrict depth,
+                                        uint32_t *restrict out, long width) {
+    long last = width - 1;
+    switch (palette->channels) {
+    case FB_CHANNELS_RED_TO_BLUE: FB_EDGE_LOOP(FB_CHANNELS_RED_TO_BLUE); break;
+    case FB_CHANNELS_CYAN_TO_MAGENTA: FB_EDGE_LOOP(FB_CHANNELS_CYAN_TO_MAGENTA); break;
+    case FB_CHANNELS_RED_AND_BLUE: FB_EDGE_LOOP(FB_CHANNELS_RED_AND_BLUE); break;
+    case FB_CHANNELS_RED_AND_GREEN: FB_EDGE_LOOP(FB_CHANNELS_RED_AND_GREEN); break;
+    default: FB_EDGE_LOOP(FB_CHANNELS_ALL); break;
+    }
+}
+#undef FB_EDGE_LOOP
 
 #undef FB_NAME
 #undef FB_PASTE

@@ -98,7 +98,7 @@ void fb_edge_column_sums(int isa, const float *up, const float *mid, const float
     FB_DISPATCH(edge_column_sums, up, mid, down, sums, width)
 }
 
-void fb_edge_mark_row(int isa, const float *columns, const float *above, const float *below, const float *centre,
-                      float scale, uint32_t *out, long width) {
-    FB_DISPATCH(edge_mark_row, columns, above, below, centre, scale, out, width)
+void fb_edge_row(int isa, const float *columns, const float *above, const float *below, const float *centre,
+                 float scale, const fb_palette *palette, const float *depth, uint32_t *out, long width) {
+    FB_DISPATCH(edge_row, columns, above, below, centre, scale, palette, depth, out, width)
 }

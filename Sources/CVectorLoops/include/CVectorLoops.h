@@ -58,9 +58,11 @@ void fb_edge_prepare_row(int isa, const float *depth, float *clean, float *sums,
 /// `sums[x] = (up[x] + 2·mid[x]) + down[x]` for x < width.
 void fb_edge_column_sums(int isa, const float *up, const float *mid, const float *down, float *sums, long width);
 
-/// `out[x]` = 1 when gx² + gy² > (scale·centre[x])², else 0, with gx = columns[x+1] − columns[x−1] and
-/// gy = below[x] − above[x]; columns clamped at the borders. `width` ≥ 1.
-void fb_edge_mark_row(int isa, const float *columns, const float *above, const float *below, const float *centre,
-                      float scale, uint32_t *out, long width);
+/// The edge overlay's output row: `out[x]` = the palette's word of `depth[x]` where gx² + gy² > (scale·centre[x])²,
+/// else 0 (transparent), with gx = columns[x+1] − columns[x−1] and gy = below[x] − above[x], columns clamped at the
+/// borders. Sixteen pixels are tested at a time and only a group holding an edge gets the palette (edges are
+/// sparse, and the palette's division is most of a pixel's work). `width` ≥ 1.
+void fb_edge_row(int isa, const float *columns, const float *above, const float *below, const float *centre,
+                 float scale, const fb_palette *palette, const float *depth, uint32_t *out, long width);
 
 #endif

@@ -1,7 +1,7 @@
 import CVectorLoops
 
-/// ``GradientPalette/pixel(_:)`` as one little-endian RGBA8 word (R in the low byte), written so the compiler
-/// vectorizes loops over it: no branches, no trapping float-to-integer conversion.
+/// ``GradientPalette/pixel(_:)`` prepared for the vector loops (CVectorLoops' `fb_palette`), which write it as one
+/// little-endian RGBA8 word (R in the low byte) with no branches and no trapping float-to-integer conversion.
 ///
 /// Bit-for-bit equal to the palette's pixel for finite depths (the same IEEE operations in the same order; the
 /// rounding is an exact form of `rint`), and 0 (transparent black) for NaN or ±Inf.
@@ -15,7 +15,7 @@ struct PalettePacker {
     /// XOR-ing a quantized red channel with this clears its float exponent (leaving the byte) and sets the constant
     /// bits in the same instruction: red ^ (magic ^ constant) = byte | constant, as the constant's low byte is 0.
     let redFold: UInt32
-    /// Which channels vary with depth: kernels specialize their loops on it, so constant ones cost nothing.
+    /// Which channels vary with depth: the loops specialize on it, so constant ones cost nothing.
     let channels: VaryingChannels
 
     init(_ palette: GradientPalette) {
@@ -50,18 +50,6 @@ struct PalettePacker {
                           red_fold: redFold, channels: Int32(code))
     }
 
-    /// The packed pixel of one depth, computing only the channels `Set` says vary (it must match `channels`).
-    @inline(__always)
-    func pack<Set: ChannelSet>(_ depth: Float, _: Set.Type) -> UInt32 {
-        var t = (depth - near) / range
-        t = t > 0 ? t : 0  // also NaN → 0 (such a pixel is dropped below)
-        t = t < 1 ? t : 1
-        let rgba = Set.packed(t, self)
-        // Finite exactly when the exponent is not all ones: an integer test, which the compiler does not rewrite
-        // into the four-instruction ordered/unequal float compare that `magnitude < .infinity` becomes.
-        return depth.bitPattern & 0x7F80_0000 != 0x7F80_0000 ? rgba : 0
-    }
-
     /// 1.5·2²³: adding it to a value in −2²² … 2²² leaves that value rounded to an integer (ties to even) in the low
     /// mantissa bits; its own low 16 bits are 0.
     static let magic: Float = 12_582_912
@@ -85,46 +73,4 @@ struct PalettePacker {
 /// 1 − t), any palette with a constant green or blue, anything else.
 enum VaryingChannels {
     case redToBlue, cyanToMagenta, redAndBlue, redAndGreen, all
-}
-
-/// A compile-time choice of which channels are computed (the varying ones are quantized; constant ones and alpha
-/// come in with `redFold`), so a loop specialized on it does only the work its palette needs. Every form is the reference's `base + slope·t` exactly:
-/// 1 + (−1)·t is 1 − t and 0 + 1·t is t in IEEE arithmetic (t ≥ +0 here).
-protocol ChannelSet {
-    /// The pixel word of a saturated t, constant channels and alpha included.
-    static func packed(_ t: Float, _ packer: PalettePacker) -> UInt32
-}
-
-enum AllChannels: ChannelSet {
-    @inline(__always) static func packed(_ t: Float, _ p: PalettePacker) -> UInt32 {
-        (PalettePacker.quantizedBits(p.base.x + p.slope.x * t) ^ p.redFold)
-            | (PalettePacker.quantize(p.base.y + p.slope.y * t) << 8)
-            | (PalettePacker.quantizedBits(p.base.z + p.slope.z * t) << 16)
-    }
-}
-
-enum RedAndBlue: ChannelSet {
-    @inline(__always) static func packed(_ t: Float, _ p: PalettePacker) -> UInt32 {
-        (PalettePacker.quantizedBits(p.base.x + p.slope.x * t) ^ p.redFold)
-            | (PalettePacker.quantizedBits(p.base.z + p.slope.z * t) << 16)
-    }
-}
-
-enum RedAndGreen: ChannelSet {
-    @inline(__always) static func packed(_ t: Float, _ p: PalettePacker) -> UInt32 {
-        (PalettePacker.quantizedBits(p.base.x + p.slope.x * t) ^ p.redFold)
-            | (PalettePacker.quantize(p.base.y + p.slope.y * t) << 8)
-    }
-}
-
-enum RedToBlue: ChannelSet {
-    @inline(__always) static func packed(_ t: Float, _ p: PalettePacker) -> UInt32 {
-        (PalettePacker.quantizedBits(1 - t) ^ p.redFold) | (PalettePacker.quantizedBits(t) << 16)
-    }
-}
-
-enum CyanToMagenta: ChannelSet {
-    @inline(__always) static func packed(_ t: Float, _ p: PalettePacker) -> UInt32 {
-        (PalettePacker.quantizedBits(t) ^ p.redFold) | (PalettePacker.quantize(1 - t) << 8)
-    }
 }

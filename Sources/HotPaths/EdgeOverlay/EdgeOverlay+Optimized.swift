@@ -9,10 +9,10 @@ extension EdgeOverlay {
     /// - The Sobel sums are shared between pixels: the reference's gx is (column sum right) − (column sum left) and
     ///   its gy (row sum below) − (row sum above), each sum `(a + 2·b) + c` as written there. So each depth row gets
     ///   its cleaned copy and horizontal sums once (three rows kept, rolling), each output row its vertical sums
-    ///   once, and a vector loop (on the path ``isa``) marks the edge pixels.
-    /// Only the marked pixels (a few percent) then get the palette, whose division would otherwise run for every
-    /// pixel. Border rows and columns take the same sums with clamped taps. Single-threaded: a 256×192 map costs
-    /// less than waking a thread is worth. Allocates nothing.
+    ///   once, and a vector loop (on the path ``isa``) marks the edge pixels sixteen at a time.
+    /// Only a group of sixteen with an edge (edges are sparse) then gets the palette, whose division would otherwise
+    /// run for every pixel. Border rows and columns take the same sums with clamped taps. Single-threaded: a 256×192
+    /// map costs less than waking a thread is worth. Allocates nothing.
     /// - Precondition: `depth` and `output` are `width × height`.
     public func render(_ depth: ImageView<Float>, into output: ImageBuffer<RGBA8>) {
         checkSizes(depth, output)
@@ -23,14 +23,7 @@ extension EdgeOverlay {
             let above = Swift.max(y - 1, 0) % 3, here = y % 3, below = Swift.min(y + 1, height - 1) % 3
             sumColumns(cleanRow(above), cleanRow(here), cleanRow(below))
             let out = UnsafeMutableRawPointer(output.mutableRow(y)).assumingMemoryBound(to: UInt32.self)
-            markEdges(above: above, here: here, below: below, into: out)
-            switch packer.channels {
-            case .cyanToMagenta: colourEdges(depth.row(y), out, CyanToMagenta.self)
-            case .redToBlue: colourEdges(depth.row(y), out, RedToBlue.self)
-            case .redAndGreen: colourEdges(depth.row(y), out, RedAndGreen.self)
-            case .redAndBlue: colourEdges(depth.row(y), out, RedAndBlue.self)
-            case .all: colourEdges(depth.row(y), out, AllChannels.self)
-            }
+            edgeRow(above: above, here: here, below: below, depth: depth.row(y), into: out)
         }
     }
 
@@ -47,28 +40,13 @@ extension EdgeOverlay {
         fb_edge_column_sums(isa.code, up, mid, down, columnSums, width)
     }
 
-    /// 1 in `out` where the pixel is an edge (and so its 3×3 block valid), else 0: the reference's test
-    /// gx² + gy² > (8·threshold·d)² (`8 * threshold` evaluated first, as there), false whenever a tap was a hole
-    /// (NaN); the first and last column with clamped column sums.
-    private func markEdges(above: Int, here: Int, below: Int, into out: UnsafeMutablePointer<UInt32>) {
-        fb_edge_mark_row(isa.code, columnSums, rowSums + above * width, rowSums + below * width, cleanRow(here),
-                         8 * threshold, out, width)
-    }
-
-    /// Replaces each mark of `out` by the palette's word of its depth; eight marks at a time (four 64-bit words
-    /// ORed) are skipped when none is set, as edges are sparse.
-    private func colourEdges<Set: ChannelSet>(_ mid: UnsafePointer<Float>, _ out: UnsafeMutablePointer<UInt32>, _ set: Set.Type) {
-        let packer = packer
-        var x = 0
-        while x + 8 <= width {
-            let words = UnsafeRawPointer(out + x)
-            let any = words.loadUnaligned(as: UInt64.self) | words.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                | words.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | words.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-            if any != 0 {
-                for lane in x..<(x + 8) where out[lane] != 0 { out[lane] = packer.pack(mid[lane], set) }
-            }
-            x += 8
+    /// The output row: the reference's test gx² + gy² > (8·threshold·d)² (`8 * threshold` evaluated first, as
+    /// there), false whenever a tap was a hole (NaN), first and last column with clamped column sums; the palette's
+    /// word of the centre depth where it holds, else transparent.
+    private func edgeRow(above: Int, here: Int, below: Int, depth: UnsafePointer<Float>, into out: UnsafeMutablePointer<UInt32>) {
+        withUnsafePointer(to: loopPalette) { palette in
+            fb_edge_row(isa.code, columnSums, rowSums + above * width, rowSums + below * width, cleanRow(here),
+                        8 * threshold, palette, depth, out, width)
         }
-        for lane in x..<width where out[lane] != 0 { out[lane] = packer.pack(mid[lane], set) }
     }
 }

@@ -1,3 +1,5 @@
+import CVectorLoops
+
 /// The video-mode "edge-only depth overlay" of seed 002 AC4: depth discontinuities coloured cyan (near) → magenta
 /// (far), every other pixel transparent. Seed 002 names the look but no algorithm; this is the one FrameBudget
 /// measures (Docs/DEPTH-KERNELS.md):
@@ -15,6 +17,8 @@ public final class EdgeOverlay: @unchecked Sendable {
     public let palette: GradientPalette
     public let width: Int, height: Int
     let packer: PalettePacker
+    /// The palette as the C loops read it.
+    let loopPalette: fb_palette
     /// The vector path the optimized variant's loops run on.
     public let isa: VectorISA
     /// The optimized variant's scratch, allocated once: for three depth rows (rolling), the row with holes as NaN
@@ -40,6 +44,7 @@ public final class EdgeOverlay: @unchecked Sendable {
         self.threshold = threshold
         self.palette = palette
         packer = PalettePacker(palette)
+        loopPalette = packer.loopPalette
         cleanRows = .allocate(capacity: width * 3)
         rowSums = .allocate(capacity: width * 3)
         columnSums = .allocate(capacity: width)
