@@ -18,6 +18,15 @@ static FB_TARGET void FB_NAME(lerp_to_bytes)(const float *restrict a, const floa
     for (long i = 0; i < count; i++) out[i] = (uint8_t)fb_bits((a[i] + weight * (b[i] - a[i])) * 255.0f + FB_MAGIC);
 }
 
+static FB_TARGET void FB_NAME(metric_apply)(float alpha, float beta, float low, float high,
+                                            const float *restrict relative, float *restrict out, long count) {
+    for (long i = 0; i < count; i++) {
+        float value = alpha * relative[i] + beta;
+        float floored = value > low ? value : low;
+        out[i] = floored < high ? floored : high;
+    }
+}
+
 /// PalettePacker.quantizedBits: 255·c + 1.5·2²³, whose low byte is the quantized channel.
 static inline __attribute__((always_inline)) uint32_t FB_NAME(quantized_bits)(float channel) {
     return fb_bits(255.0f * channel + FB_MAGIC);

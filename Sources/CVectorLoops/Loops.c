@@ -86,6 +86,11 @@ void fb_lerp_to_bytes(int isa, const float *a, const float *b, float weight, uin
     FB_DISPATCH(lerp_to_bytes, a, b, weight, out, count)
 }
 
+void fb_metric_apply(int isa, float alpha, float beta, float low, float high, const float *relative, float *out,
+                     long count) {
+    FB_DISPATCH(metric_apply, alpha, beta, low, high, relative, out, count)
+}
+
 void fb_palette_row(int isa, const fb_palette *palette, const float *depth, uint32_t *out, long count) {
     FB_DISPATCH(palette_row, palette, depth, out, count)
 }

@@ -30,6 +30,11 @@ void fb_lerp_row(int isa, const float *a, const float *b, float weight, float *o
 /// upsample's columns pass and conversion; values within 0…1 give 0…255).
 void fb_lerp_to_bytes(int isa, const float *a, const float *b, float weight, uint8_t *out, long count);
 
+/// `out[i]` = min(max(α·relative[i] + β, low), high) as the fusion's apply writes it: a multiply then an add, the
+/// floor then the cap, a NaN giving `low` (Swift's `max(low, min(·, high))` bits for every input).
+void fb_metric_apply(int isa, float alpha, float beta, float low, float high, const float *relative, float *out,
+                     long count);
+
 /// The palette as the colour loops read it: PalettePacker's fields.
 typedef struct {
     float near;

@@ -16,6 +16,8 @@ public final class BlasFusion: StagedFusion, @unchecked Sendable {
     private let capacity: Int
     public private(set) var pairs = 0
     public private(set) var fit = FusionFit.noFit(.tooFewPairs(pairs: 0))
+    /// The vector path of the apply pass.
+    public let isa: VectorISA
 
     /// OpenBLAS's thread count, process-wide (set it to 1 for a single-thread figure; restore it afterwards).
     public static var libraryThreads: Int {
@@ -23,8 +25,12 @@ public final class BlasFusion: StagedFusion, @unchecked Sendable {
         set { openblas_set_num_threads(Int32(newValue)) }
     }
 
+    /// - Parameter isa: the vector path of the apply pass (``VectorISA/active`` by default).
+    /// - Precondition: a supported `isa`.
     public init(config: FusionConfig = FusionConfig(), lidarWidth: Int, lidarHeight: Int,
-                relativeWidth: Int, relativeHeight: Int) {
+                relativeWidth: Int, relativeHeight: Int, isa: VectorISA = .active) {
+        precondition(isa.isSupported, "this CPU cannot run the \(isa) path")
+        self.isa = isa
         self.config = config
         geometry = FusionGeometry(lidarWidth: lidarWidth, lidarHeight: lidarHeight,
                                   relativeWidth: relativeWidth, relativeHeight: relativeHeight)
@@ -80,7 +86,7 @@ public final class BlasFusion: StagedFusion, @unchecked Sendable {
     public func apply(_ input: FusionInput, into output: UnsafeMutableBufferPointer<Float>) {
         guard case let .fit(alpha, beta, _) = fit else { return }
         input.relative.withUnsafeBufferPointer { relative in
-            MetricApply.apply(alpha: alpha, beta: beta, relative: relative, into: output)
+            MetricApply.apply(alpha: alpha, beta: beta, relative: relative, into: output, isa: isa)
         }
     }
 

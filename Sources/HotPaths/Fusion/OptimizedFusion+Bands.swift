@@ -50,6 +50,6 @@ extension OptimizedFusion {
         let elements = (rows.lowerBound * width)..<(rows.upperBound * width)
         MetricApply.apply(alpha: frame.alpha, beta: frame.beta,
                           relative: UnsafeBufferPointer(rebasing: frame.relative[elements]),
-                          into: UnsafeMutableBufferPointer(rebasing: frame.output[elements]))
+                          into: UnsafeMutableBufferPointer(rebasing: frame.output[elements]), isa: isa)
     }
 }

@@ -11,6 +11,8 @@ public final class OptimizedFusion: StagedFusion, @unchecked Sendable {
     public let config: FusionConfig
     let geometry: FusionGeometry
     let pool: WorkerPool
+    /// The vector path of the apply pass.
+    public let isa: VectorISA
     /// Per LiDAR row, the sums of its pairs (written by whichever thread ran the row's band).
     let rowSums: UnsafeMutableBufferPointer<FusionSums>
     /// Per worker, one row's pairs between the two passes of the pair collection (3 × lidarWidth values).
@@ -25,9 +27,14 @@ public final class OptimizedFusion: StagedFusion, @unchecked Sendable {
     public private(set) var fit = FusionFit.noFit(.tooFewPairs(pairs: 0))
 
     /// Prepares the sampling tables for inputs of these sizes.
-    /// - Parameter pool: threads for the pair collection and the apply pass (small maps run on the caller).
+    /// - Parameters:
+    ///   - pool: threads for the pair collection and the apply pass (small maps run on the caller).
+    ///   - isa: the vector path of the apply pass (``VectorISA/active`` by default).
+    /// - Precondition: a supported `isa`.
     public init(config: FusionConfig = FusionConfig(), lidarWidth: Int, lidarHeight: Int,
-                relativeWidth: Int, relativeHeight: Int, pool: WorkerPool = .shared) {
+                relativeWidth: Int, relativeHeight: Int, pool: WorkerPool = .shared, isa: VectorISA = .active) {
+        precondition(isa.isSupported, "this CPU cannot run the \(isa) path")
+        self.isa = isa
         self.config = config
         self.pool = pool
         geometry = FusionGeometry(lidarWidth: lidarWidth, lidarHeight: lidarHeight,
