@@ -69,8 +69,10 @@ package struct PairedSession {
             measurePair(pair, workers, pending, &tally)
             workers.base.stop()
             workers.head.stop()
-            let undecided = judge(ids, tally).filter { $0.verdict == .inconclusive && tally.notPaired[$0.id] == nil }.map(\.id)
-            pending = undecided.filter { (tally.pairRatios[$0]?.count ?? 0) < settings.maximumPairs }
+            let judged = judge(ids, tally).filter { tally.notPaired[$0.id] == nil }
+            let undecided = judged.filter { $0.verdict == .inconclusive }.map(\.id)
+            pending = (undecided + judged.filter(Self.lacksPower).map(\.id))
+                .filter { (tally.pairRatios[$0]?.count ?? 0) < settings.maximumPairs }
             if pending.isEmpty && !undecided.isEmpty { stop = "pair cap" }
         }
         first?.base.stop()
@@ -79,6 +81,14 @@ package struct PairedSession {
         return PairedComparisonReport(
             base: "\(base) (\(builds.base))", head: "\(head) (\(builds.head))", settings: settings.filling(thresholds: tally.declaredThresholds), benchmarks: judge(ids, tally), notPaired: tally.notPaired,
             pairsStarted: pair, seconds: clock() - start, stop: stop, complete: complete, warnings: tally.warnings)
+    }
+
+    /// UNCHANGED whose minimum detectable effect still exceeds its threshold: the interval is inside ±threshold, but
+    /// a change of the threshold would have been seen less often than the power asks. Such a benchmark gets more
+    /// pairs (its verdict can only firm up: the interval narrows), so a run's "unchanged" comes with the power to
+    /// have seen the change that matters; at the pair or time cap it stays UNCHANGED with its MDE in the row.
+    static func lacksPower(_ comparison: PairedBenchmarkComparison) -> Bool {
+        comparison.verdict == .unchanged && (comparison.minimumDetectableEffect ?? .infinity) > comparison.threshold
     }
 
     private typealias Workers = (base: any PairedWorkerConnection, head: any PairedWorkerConnection)

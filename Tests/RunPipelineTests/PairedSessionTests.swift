@@ -86,15 +86,29 @@ final class PairedSessionTests: XCTestCase {
     /// Pair-to-pair layout noise of ±0.3% on the head side, alternating: real enough for a t interval.
     private static let layout: @Sendable (Int) -> Double = { pair in 1 + 0.003 * (pair % 2 == 0 ? 1 : -1) }
 
-    func testIdenticalBuildsAreUnchangedAfterTheMinimumPairs() throws {
+    func testIdenticalBuildsAreUnchangedWithThePowerToHaveSeenTheThreshold() throws {
         let machine = Machine()
         machine.headPairFactor = Self.layout
         let report = try session(machine).run(launcher: Launcher(machine: machine), base: "b", head: "h")
         XCTAssertEqual(report.benchmarks.map(\.verdict), [.unchanged, .unchanged])
-        XCTAssertEqual(report.pairsStarted, 3)
+        for row in report.benchmarks {
+            XCTAssertLessThanOrEqual(row.minimumDetectableEffect!, row.threshold, "\(row.id): pairs were added until the MDE fit")
+        }
+        XCTAssertGreaterThan(report.pairsStarted, 3, "3 pairs of ±0.3% layouts leave an MDE of several percent")
         XCTAssertEqual(report.stop, "decided")
         XCTAssertTrue(report.complete)
         XCTAssertEqual(report.base, "b (release build, executable sha256 0123)")
+    }
+
+    func testAnUnchangedBenchmarkGetsPairsOnlyWhileItsMDEExceedsItsThreshold() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        machine.declaredThresholds = ["b/optimized/y": 0.5]  // ±50%: unchanged with power after the minimum pairs
+        let report = try session(machine).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        let pairsMeasured = { (id: String) in Set(machine.log.filter { $0.id == id }.map(\.pair)).count }
+        XCTAssertEqual(pairsMeasured("b/optimized/y"), 3, "its MDE fit its threshold at the minimum")
+        XCTAssertGreaterThan(pairsMeasured("a/optimized/x"), 3)
+        XCTAssertEqual(report.benchmarks.map(\.verdict), [.unchanged, .unchanged])
     }
 
     func testASlowerHeadIsRegressedAndAFasterOneImproved() throws {
