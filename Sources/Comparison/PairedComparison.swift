@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import Statistics
 
 /// How a paired comparison measures and decides.
@@ -107,6 +108,10 @@ public struct PairedComparisonReport: Codable, Sendable, Equatable {
     /// False when interrupted: the verdicts are over the pairs measured, and nothing undecided is final.
     public var complete: Bool
     public var warnings: [String]
+    /// Where each regressed benchmark's time went on each side (sampling profiles of both builds), when profiled.
+    public var profiles: [ProfileDifference]?
+    /// The folder the profiles' files (flame graphs) are in; their paths are relative to it.
+    public var profileFolder: String?
 
     public init(base: String, head: String, settings: PairedSettings, benchmarks: [PairedBenchmarkComparison],
                 notPaired: [String: String], pairsStarted: Int, seconds: Double, stop: String, complete: Bool,

@@ -21,6 +21,7 @@ public enum PairedComparisonText {
     public static func console(_ report: PairedComparisonReport) -> String {
         let level = report.settings.equivalenceLevel
         var lines = TextTable.lines(header: header, rows: report.benchmarks.map { row($0, level: level) })
+        lines += (report.profiles ?? []).flatMap(profileConsole)
         lines += [""] + footer(report)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -41,9 +42,40 @@ public enum PairedComparisonText {
             if comparison.verdict != .unchanged { cells[7] = "**\(cells[7])**" }
             return "| " + cells.joined(separator: " | ") + " |"
         }
+        lines += (report.profiles ?? []).flatMap { profileMarkdown($0, folder: report.profileFolder) }
         lines += [""] + footer(report).map(MarkdownText.text)
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// Functions shown per differential profile.
+    static let profileRows = 8
+
+    /// Where a regressed benchmark's time went: the functions that added the most first.
+    static func profileMarkdown(_ profile: ProfileDifference, folder: String?) -> [String] {
+        var lines = ["", "#### Where the time went: \(MarkdownText.code(profile.id)) "
+                     + "(\(Percent.signed(profile.relativeChange, digits: 1)); perf cpu-clock, \(profile.baseSamples) → "
+                     + "\(profile.headSamples) samples)", "",
+                     "| function | self base → head | total base → head | added (of base's time) |", "| --- | --- | --- | --- |"]
+        lines += profile.functions.prefix(profileRows).map { f in
+            "| \(MarkdownText.code(f.name)) | \(share(f.baseSelf)) → \(share(f.headSelf)) | "
+                + "\(share(f.baseTotal)) → \(share(f.headTotal)) | \(Percent.signed(f.addedShareOfBase, digits: 1)) |"
+        }
+        if let graph = profile.flameGraph {
+            let path = folder.map { "\($0)/\(graph)" } ?? graph
+            lines += ["", "Differential flame graph (head's stacks, red where time was added): \(MarkdownText.code(path))"]
+        }
+        return lines
+    }
+
+    /// The console lines of a differential profile: the functions that added the most time.
+    static func profileConsole(_ profile: ProfileDifference) -> [String] {
+        let top = profile.functions.prefix(3).filter { $0.addedShareOfBase > 0 }.map { f in
+            "\(f.name) \(Percent.signed(f.addedShareOfBase, digits: 1)) (self \(share(f.baseSelf)) → \(share(f.headSelf)))"
+        }
+        return ["where the time went, \(profile.id): " + (top.isEmpty ? "no function gained time" : top.joined(separator: "; "))]
+    }
+
+    private static func share(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
 
     public static func json(_ report: PairedComparisonReport) throws -> String {
         String(decoding: try ResultsFile.encoder().encode(report), as: UTF8.self) + "\n"

@@ -44,14 +44,43 @@ struct CompareBuildsCommand: ParsableCommand {
     @Option(help: "Also write the Markdown (a pull-request comment) to this file (atomically).")
     var markdown: String?
 
+    @Option(name: .customLong("profile-seconds"),
+            help: "Seconds each build runs a regressed benchmark under perf for the differential profile (0: none).")
+    var profileSeconds: Double = 2
+
+    @Option(name: .customLong("profile-dir"),
+            help: "Folder of the differential profiles (default: beside --markdown or --out, else Reports/compare-profiles).")
+    var profileDirectory: String?
+
+    func validate() throws {
+        guard (0...600).contains(profileSeconds) else {
+            throw badOptionValue("--profile-seconds must be in 0...600 (got \(profileSeconds))")
+        }
+    }
+
     func run() throws {
         try reportingFailures {
             let interruption = Interruption()
             interruption.install()
-            let report = try paired.compare(base: base, head: head, filters: filters, interruption: interruption)
+            var report = try paired.compare(base: base, head: head, filters: filters, interruption: interruption)
+            if interruption.signal == nil { addProfiles(to: &report) }
             try write(report)
             if let signal = interruption.signal { throw ExitCode(signal.exitStatus) }
             if report.exitStatus != .success { throw report.exitStatus.code }
+        }
+    }
+
+    /// Differential profiles of the regressions: evidence beside the verdicts, so a failure is a warning.
+    private func addProfiles(to report: inout PairedComparisonReport) {
+        guard profileSeconds > 0 else { return }
+        let beside = (markdown ?? out).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path + "/profiles" }
+        let profiling = RegressionProfiling(base: base, head: head, seconds: profileSeconds,
+                                            folder: profileDirectory ?? beside ?? "Reports/compare-profiles")
+        let (profiles, warnings) = profiling.profile(report) { Console.info($0) }
+        report.warnings += warnings
+        if !profiles.isEmpty {
+            report.profiles = profiles
+            report.profileFolder = profiling.folder
         }
     }
 

@@ -41,12 +41,14 @@ final class FlameGraphTests: XCTestCase {
         XCTAssertEqual(frames, [
             FlameFrame(name: "all", depth: 0, start: 0, width: 4),
             FlameFrame(name: "framebudget", depth: 1, start: 0, width: 4),
-            FlameFrame(name: "__libc_start_main", depth: 2, start: 0, width: 3),
-            FlameFrame(name: "main", depth: 3, start: 0, width: 3),
-            FlameFrame(name: "$s8HotPaths8colormapyyF", depth: 4, start: 0, width: 3),
-            FlameFrame(name: "__memmove_avx_unaligned_erms", depth: 5, start: 0, width: 1),
-            FlameFrame(name: "start_thread", depth: 2, start: 3, width: 1),
-            FlameFrame(name: "[libopenblas.so.0]", depth: 3, start: 3, width: 1),
+            FlameFrame(name: "__libc_start_main", depth: 2, start: 0, width: 3, path: "framebudget;__libc_start_main"),
+            FlameFrame(name: "main", depth: 3, start: 0, width: 3, path: "framebudget;__libc_start_main;main"),
+            FlameFrame(name: "$s8HotPaths8colormapyyF", depth: 4, start: 0, width: 3,
+                       path: "framebudget;__libc_start_main;main;$s8HotPaths8colormapyyF"),
+            FlameFrame(name: "__memmove_avx_unaligned_erms", depth: 5, start: 0, width: 1,
+                       path: "framebudget;__libc_start_main;main;$s8HotPaths8colormapyyF;__memmove_avx_unaligned_erms"),
+            FlameFrame(name: "start_thread", depth: 2, start: 3, width: 1, path: "framebudget;start_thread"),
+            FlameFrame(name: "[libopenblas.so.0]", depth: 3, start: 3, width: 1, path: "framebudget;start_thread;[libopenblas.so.0]"),
         ])
         XCTAssertEqual(FlameGraphLayout.frames(FoldedStacks()), [])
     }

@@ -5,6 +5,16 @@ public struct FlameFrame: Sendable, Equatable {
     public let depth: Int
     public let start: Int
     public let width: Int
+    /// The stack prefix this box stands for (`a;b;c`; the root's name for the root).
+    public let path: String
+
+    public init(name: String, depth: Int, start: Int, width: Int, path: String? = nil) {
+        self.name = name
+        self.depth = depth
+        self.start = start
+        self.width = width
+        self.path = path ?? name
+    }
 }
 
 /// Lays folded stacks out as a flame graph: the root spans all samples; each frame's children sit on top of it,
@@ -25,7 +35,7 @@ public enum FlameGraphLayout {
         }
         guard root.samples > 0 else { return [] }
         var frames = [FlameFrame]()
-        place(root, name: rootName, depth: 0, start: 0, into: &frames)
+        place(root, name: rootName, path: rootName, depth: 0, start: 0, into: &frames)
         return frames
     }
 
@@ -39,12 +49,14 @@ public enum FlameGraphLayout {
         var children: [String: Node] = [:]
     }
 
-    private static func place(_ node: Node, name: String, depth: Int, start: Int, into frames: inout [FlameFrame]) {
-        frames.append(FlameFrame(name: name, depth: depth, start: start, width: node.samples))
+    private static func place(_ node: Node, name: String, path: String, depth: Int, start: Int,
+                              into frames: inout [FlameFrame]) {
+        frames.append(FlameFrame(name: name, depth: depth, start: start, width: node.samples, path: path))
         var offset = start
         for childName in node.children.keys.sorted() {
             let child = node.children[childName]!
-            place(child, name: childName, depth: depth + 1, start: offset, into: &frames)
+            let childPath = depth == 0 ? childName : path + ";" + childName
+            place(child, name: childName, path: childPath, depth: depth + 1, start: offset, into: &frames)
             offset += child.samples
         }
     }

@@ -14,8 +14,9 @@ public struct FlameGraphSVG: Sendable {
 
     public init() {}
 
-    /// The SVG document of `frames` (from ``FlameGraphLayout``) under `title`.
-    public func render(_ frames: [FlameFrame], title: String) -> String {
+    /// The SVG document of `frames` (from ``FlameGraphLayout``) under `title`; `fill` colours a box (default: a warm
+    /// colour by the function's name).
+    public func render(_ frames: [FlameFrame], title: String, fill: ((FlameFrame) -> String)? = nil) -> String {
         let total = Double(frames.first { $0.depth == 0 }?.width ?? 0)
         let height = header + Double(FlameGraphLayout.maximumDepth(frames) + 1) * frameHeight + 2 * padding
         let scale = total > 0 ? (width - 2 * padding) / total : 0
@@ -34,7 +35,7 @@ public struct FlameGraphSVG: Sendable {
             let share = total > 0 ? 100 * Double(frame.width) / total : 0
             svg += "<g><title>\(XMLText.escape(frame.name)) (\(frame.width) sample\(frame.width == 1 ? "" : "s"), \(String(format: "%.2f", share))%)</title>"
             svg += "<rect x=\"\(format(x))\" y=\"\(format(y))\" width=\"\(format(boxWidth))\" height=\"\(format(frameHeight - 1))\" "
-            svg += "fill=\"\(color(frame.name))\" rx=\"2\"/>"
+            svg += "fill=\"\(fill?(frame) ?? color(frame.name))\" rx=\"2\"/>"
             if let label = label(frame.name, fitting: boxWidth) {
                 svg += "<text x=\"\(format(x + 3))\" y=\"\(format(y + frameHeight - 4.5))\">\(XMLText.escape(label))</text>"
             }

@@ -1,0 +1,88 @@
+import Foundation
+import Results
+
+/// Compares two sampling profiles of one benchmark (base and head builds): per function, its self and total share
+/// of each side's samples and the time it added, and a flame graph of head coloured by what changed.
+///
+/// Shares are fractions of a side's own samples. Scaled by the measured change (head's time is base's × (1 + c)),
+/// a function's added self time in base's units is headSelf × (1 + c) − baseSelf: the functions responsible for a
+/// regression come first, the ones that merely lost share to them last. The root frame (the command's name) is
+/// dropped, so two builds of differently named executables compare stack for stack.
+public enum DifferentialProfile {
+    /// The per-function comparison, largest added time first (ties by name).
+    public static func compare(id: String, base: FoldedStacks, head: FoldedStacks, relativeChange: Double,
+                               flameGraph: String? = nil) -> ProfileDifference {
+        let before = FunctionShares(base), after = FunctionShares(head)
+        let names = Set(before.selfShare.keys).union(before.totalShare.keys).union(after.selfShare.keys).union(after.totalShare.keys)
+        let functions = names.map { name in
+            let baseSelf = before.selfShare[name] ?? 0, headSelf = after.selfShare[name] ?? 0
+            return FunctionChange(name: name, baseSelf: baseSelf, headSelf: headSelf,
+                                  baseTotal: before.totalShare[name] ?? 0, headTotal: after.totalShare[name] ?? 0,
+                                  addedShareOfBase: headSelf * (1 + relativeChange) - baseSelf)
+        }.sorted { ($0.addedShareOfBase, $1.name) > ($1.addedShareOfBase, $0.name) }
+        return ProfileDifference(id: id, baseSamples: base.total, headSamples: head.total, relativeChange: relativeChange,
+                                 functions: functions, flameGraph: flameGraph)
+    }
+
+    /// Head's stacks without their root frame, laid out as a flame graph whose boxes are coloured by the change of
+    /// their own (self) time in base's time units — red: more, blue: less, white: as before — so the frame that
+    /// added the time stands out, not every caller above it.
+    public static func flameGraph(base: FoldedStacks, head: FoldedStacks, relativeChange: Double, title: String) -> String {
+        let baseShares = PathShares(withoutRoot(base)), headStacks = withoutRoot(head)
+        let headShares = PathShares(headStacks)
+        let frames = FlameGraphLayout.frames(headStacks)
+        return FlameGraphSVG().render(frames, title: title) { frame in
+            let path = frame.path
+            let change = (headShares.share[path] ?? 0) * (1 + relativeChange) - (baseShares.share[path] ?? 0)
+            return DifferenceColour.fill(change)
+        }
+    }
+
+    static func withoutRoot(_ stacks: FoldedStacks) -> FoldedStacks {
+        var trimmed = FoldedStacks()
+        for (stack, count) in stacks.counts {
+            let frames = stack.split(separator: ";", omittingEmptySubsequences: false)
+            let rest = frames.count > 1 ? frames.dropFirst().joined(separator: ";") : stack
+            trimmed.counts[rest, default: 0] += count
+        }
+        return trimmed
+    }
+}
+
+/// Each function's self and total share of one side's samples (root frame excluded; a recursive function's stack
+/// counts once toward its total).
+struct FunctionShares {
+    var selfShare: [String: Double] = [:]
+    var totalShare: [String: Double] = [:]
+
+    init(_ stacks: FoldedStacks) {
+        let total = Double(stacks.total)
+        guard total > 0 else { return }
+        for (stack, count) in DifferentialProfile.withoutRoot(stacks).counts where count > 0 {
+            let frames = stack.split(separator: ";").map(String.init)
+            let share = Double(count) / total
+            if let leaf = frames.last { selfShare[leaf, default: 0] += share }
+            for name in Set(frames) { totalShare[name, default: 0] += share }
+        }
+    }
+}
+
+/// The share of samples whose stack ends exactly at each path (`a;b;c`): the self time of a flame graph's box.
+struct PathShares {
+    var share: [String: Double] = [:]
+
+    init(_ stacks: FoldedStacks) {
+        let total = Double(stacks.total)
+        guard total > 0 else { return }
+        for (stack, count) in stacks.counts where count > 0 { share[stack, default: 0] += Double(count) / total }
+    }
+}
+
+/// Red for added time, blue for removed, saturating at 5 points of base's time.
+enum DifferenceColour {
+    static func fill(_ change: Double) -> String {
+        let strength = min(abs(change) / 0.05, 1)
+        let fade = Int((255 * (1 - strength)).rounded())
+        return change >= 0 ? String(format: "#ff%02x%02x", fade, fade) : String(format: "#%02x%02xff", fade, fade)
+    }
+}

@@ -1,0 +1,48 @@
+/// Where a regressed benchmark's time went on each side of a comparison, per function, from sampling profiles of
+/// both builds (`perf record -e cpu-clock`): the functions that added the most time first.
+public struct ProfileDifference: Codable, Sendable, Equatable {
+    /// The benchmark profiled.
+    public var id: String
+    /// cpu-clock samples of each side's profile.
+    public var baseSamples: Int
+    public var headSamples: Int
+    /// The measured relative change of the benchmark the shares are scaled by (head time = base time × (1 + change)).
+    public var relativeChange: Double
+    /// Per function, sorted by ``FunctionChange/addedShareOfBase``, largest first.
+    public var functions: [FunctionChange]
+    /// The differential flame graph (head's stacks coloured by the change of their share), relative to the report.
+    public var flameGraph: String?
+
+    public init(id: String, baseSamples: Int, headSamples: Int, relativeChange: Double, functions: [FunctionChange],
+                flameGraph: String? = nil) {
+        self.id = id
+        self.baseSamples = baseSamples
+        self.headSamples = headSamples
+        self.relativeChange = relativeChange
+        self.functions = functions
+        self.flameGraph = flameGraph
+    }
+}
+
+/// One function's shares of its side's samples: self (the function itself on top of the stack) and total (anywhere
+/// in the stack, counted once per stack).
+public struct FunctionChange: Codable, Sendable, Equatable {
+    public var name: String
+    public var baseSelf: Double
+    public var headSelf: Double
+    public var baseTotal: Double
+    public var headTotal: Double
+    /// The function's self time added by head, as a fraction of base's time per iteration:
+    /// headSelf × (1 + change) − baseSelf. The functions responsible for a regression have the largest.
+    public var addedShareOfBase: Double
+
+    public init(name: String, baseSelf: Double, headSelf: Double, baseTotal: Double, headTotal: Double,
+                addedShareOfBase: Double) {
+        self.name = name
+        self.baseSelf = baseSelf
+        self.headSelf = headSelf
+        self.baseTotal = baseTotal
+        self.headTotal = headTotal
+        self.addedShareOfBase = addedShareOfBase
+    }
+}

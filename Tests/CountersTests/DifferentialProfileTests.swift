@@ -1,0 +1,39 @@
+import Counters
+import Results
+import XCTest
+
+/// The differential profile of a regression: the function that took the added time first, shares per side, the
+/// executables' names ignored, and a flame graph that colours what grew.
+final class DifferentialProfileTests: XCTestCase {
+    /// Base: 100 samples, `kernel` 50 self (of which `blur` 30 under it), `setup` 50. Head: `blur` doubled (60 of
+    /// 130 samples' worth, the run 30% slower), under a differently named executable.
+    private let base = FoldedStacks(counts: ["old;main;kernel": 20, "old;main;kernel;blur": 30, "old;main;setup": 50])
+    private let head = FoldedStacks(counts: ["new;main;kernel": 20, "new;main;kernel;blur": 60, "new;main;setup": 50])
+
+    func testTheFunctionThatAddedTheTimeComesFirstAndTheOthersKeepTheirTime() {
+        let difference = DifferentialProfile.compare(id: "k/optimized/x", base: base, head: head, relativeChange: 0.30)
+        XCTAssertEqual(difference.functions.first?.name, "blur")
+        let byName = Dictionary(uniqueKeysWithValues: difference.functions.map { ($0.name, $0) })
+        XCTAssertEqual(byName["blur"]!.baseSelf, 0.30, accuracy: 1e-12)
+        XCTAssertEqual(byName["blur"]!.headSelf, 60.0 / 130, accuracy: 1e-12)
+        XCTAssertEqual(byName["blur"]!.addedShareOfBase, 0.30, accuracy: 1e-12, "30 more samples of base's 100")
+        XCTAssertEqual(byName["setup"]!.addedShareOfBase, 0, accuracy: 1e-12, "its share fell, its time did not")
+        XCTAssertEqual(byName["kernel"]!.headTotal, 80.0 / 130, accuracy: 1e-12)
+        XCTAssertEqual(byName["main"]!.baseTotal, 1, accuracy: 1e-12)
+        XCTAssertNil(byName["old"], "the executable's name is not a function")
+        XCTAssertEqual(difference.baseSamples, 100)
+        XCTAssertEqual(difference.headSamples, 130)
+    }
+
+    func testTheFlameGraphColoursTheFrameThatAddedTimeRedAndItsCallersWhite() {
+        let svg = DifferentialProfile.flameGraph(base: base, head: head, relativeChange: 0.30, title: "blur")
+        XCTAssertTrue(svg.contains("<title>blur (60 samples"), svg)
+        // blur: +30 points of base's time, saturated red; setup: unchanged, white.
+        let blurBox = svg.components(separatedBy: "<g>").first { $0.contains("<title>blur (") }!
+        XCTAssertTrue(blurBox.contains("fill=\"#ff0000\""), blurBox)
+        let setupBox = svg.components(separatedBy: "<g>").first { $0.contains("<title>setup (") }!
+        XCTAssertTrue(setupBox.contains("fill=\"#ffffff\""), setupBox)
+        let mainBox = svg.components(separatedBy: "<g>").first { $0.contains("<title>main (") }!
+        XCTAssertTrue(mainBox.contains("fill=\"#ffffff\""), "a caller's own time did not change: \(mainBox)")
+    }
+}

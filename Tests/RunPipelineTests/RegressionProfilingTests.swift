@@ -1,0 +1,69 @@
+import Comparison
+import Foundation
+import Results
+import Statistics
+import XCTest
+@testable import RunPipeline
+
+/// The differential profile of a regression, with the real perf on the real framebudget binary (both sides the same
+/// build here: the point is the plumbing — each side profiles itself through `iterate`, the stacks are compared,
+/// the flame graph written — not a change).
+final class RegressionProfilingTests: XCTestCase {
+    private var folder = ""
+
+    override func setUp() {
+        folder = NSTemporaryDirectory() + "fb-profiles-\(UUID().uuidString)"
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private var binary: String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("framebudget").path
+    }
+
+    private func report(_ verdicts: [(String, Verdict, Double)]) -> PairedComparisonReport {
+        let rows = verdicts.map { id, verdict, change in
+            PairedBenchmarkComparison(
+                id: id, threads: 1, threshold: 0.02, estimate: PairedChange.estimate(pairLogRatios: [log(1 + change)] + [log(1 + change)]),
+                interval: nil, testedAlpha: 0.01, minimumDetectableEffect: 0.01, iterationsPerSample: [1, 1], verdict: verdict, reason: "")
+        }
+        return PairedComparisonReport(base: "a", head: "b", settings: PairedSettings(), benchmarks: rows, notPaired: [:],
+                                      pairsStarted: 2, seconds: 1, stop: "decided", complete: true, warnings: [])
+    }
+
+    func testEachRegressionIsProfiledOnBothSidesWithAFlameGraphAndNothingElseIs() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/perf") else {
+            throw XCTSkip("perf is not installed (make deps installs linux-perf)")
+        }
+        let profiling = RegressionProfiling(base: binary, head: binary, seconds: 0.5, folder: folder)
+        let (profiles, warnings) = profiling.profile(report([
+            ("texture-upload/memcpy/256x192", .regressed, 0.05), ("finger-count/optimized/21-landmarks", .unchanged, 0),
+        ]))
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(profiles.map(\.id), ["texture-upload/memcpy/256x192"], "only the regression")
+        let profile = try XCTUnwrap(profiles.first)
+        XCTAssertGreaterThan(profile.baseSamples, 50, "0.5 s of a 1 kHz cpu-clock")
+        XCTAssertGreaterThan(profile.headSamples, 50)
+        XCTAssertEqual(profile.relativeChange, 0.05, accuracy: 1e-9)
+        XCTAssertTrue(profile.functions.contains { $0.name.contains("IterateCommand.run()") }, "demangled Swift names")
+        let graph = try String(contentsOfFile: "\(folder)/\(try XCTUnwrap(profile.flameGraph))", encoding: .utf8)
+        XCTAssertTrue(graph.hasPrefix("<?xml") && graph.hasSuffix("</svg>\n"))
+        for side in ["base", "head"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/texture-upload-memcpy-256x192/\(side)/stacks.folded"))
+        }
+    }
+
+    func testABenchmarkThatCannotBeProfiledIsAWarningNotAFailure() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/perf") else {
+            throw XCTSkip("perf is not installed (make deps installs linux-perf)")
+        }
+        let profiling = RegressionProfiling(base: binary, head: binary, seconds: 0.2, folder: folder)
+        let (profiles, warnings) = profiling.profile(report([("no-such/benchmark/x", .regressed, 0.1)]))
+        XCTAssertEqual(profiles, [])
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings[0].hasPrefix("no-such/benchmark/x: no differential profile: perf record exited with"), warnings[0])
+    }
+}
