@@ -35,7 +35,8 @@ public struct FlameGraphSVG: Sendable {
             let share = total > 0 ? 100 * Double(frame.width) / total : 0
             svg += "<g><title>\(XMLText.escape(frame.name)) (\(frame.width) sample\(frame.width == 1 ? "" : "s"), \(String(format: "%.2f", share))%)</title>"
             svg += "<rect x=\"\(format(x))\" y=\"\(format(y))\" width=\"\(format(boxWidth))\" height=\"\(format(frameHeight - 1))\" "
-            svg += "fill=\"\(fill?(frame) ?? color(frame.name))\" rx=\"2\"/>"
+            // A thin outline keeps pale boxes (a differential graph's unchanged frames) apart from the background.
+            svg += "fill=\"\(fill?(frame) ?? color(frame.name))\" stroke=\"#c8c8c0\" stroke-width=\"0.5\" rx=\"2\"/>"
             if let label = label(frame.name, fitting: boxWidth) {
                 svg += "<text x=\"\(format(x + 3))\" y=\"\(format(y + frameHeight - 4.5))\">\(XMLText.escape(label))</text>"
             }
