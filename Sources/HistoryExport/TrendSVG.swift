@@ -150,8 +150,12 @@ struct ValueScale {
     /// Where `value` lies between the axis' ends, 0 to 1.
     func fraction(_ value: Double) -> Double { (value - low) / (high - low) }
 
-    /// `count` evenly spaced values from one end to the other.
+    /// Round values (1, 2 or 5 × 10ᵏ apart) inside the axis, about `count` of them.
     func ticks(_ count: Int) -> [Double] {
-        (0..<count).map { low + (high - low) * Double($0) / Double(count - 1) }
+        let raw = (high - low) / Double(max(1, count - 1))
+        let magnitude = pow(10, (log10(raw)).rounded(.down))
+        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
+        let first = (low / step).rounded(.up)
+        return (0..<(count + 2)).map { (first + Double($0)) * step }.filter { $0 <= high }
     }
 }
