@@ -27,6 +27,7 @@ struct TrendSVG {
         let label = "Trend of the median of \(series.benchmarkID) on \(series.machineName)"
         return """
             <svg xmlns="http://www.w3.org/2000/svg" class="trend" width="\(Int(Self.width))" height="\(Int(Self.height))" \
+            style="max-width:100%;height:auto" \
             viewBox="0 0 \(Int(Self.width)) \(Int(Self.height))" role="img" aria-label="\(XMLText.escape(label))">
             <rect width="100%" height="100%" fill="#ffffff"/>
             \(grid())\(band())\(budgetSeries())\(budgetLine())\(steps())\(medianLine())\(xLabels())\(legend())</svg>
@@ -134,28 +135,4 @@ struct TrendSVG {
     }
 
     private func format(_ value: Double) -> String { String(format: "%.1f", value) }
-}
-
-/// A linear value axis over the plotted values, padded so nothing sits on the frame.
-struct ValueScale {
-    let low: Double, high: Double
-
-    init(values: [Double]) {
-        let minimum = values.min() ?? 0, maximum = values.max() ?? 1
-        let padding = maximum > minimum ? (maximum - minimum) * 0.08 : max(abs(maximum) * 0.05, 1)
-        low = max(0, minimum - padding)
-        high = maximum + padding
-    }
-
-    /// Where `value` lies between the axis' ends, 0 to 1.
-    func fraction(_ value: Double) -> Double { (value - low) / (high - low) }
-
-    /// Round values (1, 2 or 5 × 10ᵏ apart) inside the axis, about `count` of them.
-    func ticks(_ count: Int) -> [Double] {
-        let raw = (high - low) / Double(max(1, count - 1))
-        let magnitude = pow(10, (log10(raw)).rounded(.down))
-        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
-        let first = (low / step).rounded(.up)
-        return (0..<(count + 2)).map { (first + Double($0)) * step }.filter { $0 <= high }
-    }
 }
