@@ -7,10 +7,11 @@ import TextFormatting
 /// the collapsed block are left out (the changed rows never are, unless they alone overflow) and a note says how
 /// many. Pure.
 public enum PullRequestComment {
-    /// GitHub's limit on a comment body, in characters (it counts Unicode scalars; so does this type).
+    /// GitHub's limit on a comment body, in characters. Counted here in UTF-8 bytes, never fewer than the characters
+    /// however GitHub counts them (scalars, UTF-16 units or bytes), so a comment within it here is within it there.
     public static let gitHubLimit = 65_536
 
-    /// The comment for `report`, at most `limit` characters.
+    /// The comment for `report`, at most `limit` UTF-8 bytes.
     public static func markdown(_ report: ComparisonReport, limit: Int = gitHubLimit) -> String {
         let changed = report.regressions + report.benchmarks.filter { $0.verdict == .improved }
         let quiet = report.inconclusive + report.benchmarks.filter { $0.verdict == .unchanged }
@@ -38,7 +39,7 @@ public enum PullRequestComment {
     static let tableHeader = "| benchmark | base | head | change [CI] | p (Holm) | verdict |\n| --- | --- | --- | --- | --- | --- |\n"
 
     /// `open`, as many of `rows` as fit, a note naming how many were left out, and `close`, within `budget`
-    /// characters; only the note when no row fits, and nothing when not even that does.
+    /// bytes; only the note when no row fits, and nothing when not even that does.
     static func fitted(_ rows: [String], open: String, close: String, budget: Int) -> String {
         let frame = length(open) + length(close)
         let noteAllowance = length(truncationNote(omitted: rows.count))
@@ -82,6 +83,6 @@ public enum PullRequestComment {
         return "| " + cells.joined(separator: " | ") + " |\n"
     }
 
-    /// Length as GitHub counts it.
-    static func length(_ text: String) -> Int { text.unicodeScalars.count }
+    /// Length as the limit is checked: UTF-8 bytes.
+    static func length(_ text: String) -> Int { text.utf8.count }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Glibc
 
 /// Replaces a folder as a whole: its new content is built in a hidden staging folder beside it, then swapped in
-/// with renames, so the folder is never half written and a failure leaves the old one as it was.
+/// with renames, so the folder is never half written and a failure leaves the old one as it was. Staging folders
+/// that a killed writer left (`.<name>.staging-<pid>-…`, `.<name>.old-<pid>-…`) are removed by the next writer.
 public enum SiteFolder {
     /// Why the folder could not be written; one line naming it.
     public struct Failure: Error, CustomStringConvertible, Equatable {
@@ -23,6 +24,7 @@ public enum SiteFolder {
         if exists && !isFolder.boolValue { throw Failure(path: folder, reason: "it is a file, not a folder") }
         do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
         catch { throw Failure(path: folder, reason: "cannot create \(parent)") }
+        sweepAbandoned(of: name, in: parent)
         let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let staging = "\(parent)/.\(name).staging-\(tag)", old = "\(parent)/.\(name).old-\(tag)"
         guard mkdir(staging, 0o755) == 0 else { throw Failure(path: folder, reason: reason(errno)) }
@@ -38,6 +40,16 @@ public enum SiteFolder {
     public static func writeFile(_ data: Data, to path: String, naming: String) throws {
         do { try data.write(to: URL(fileURLWithPath: path)) }
         catch { throw Failure(path: naming, reason: (error as NSError).localizedDescription) }
+    }
+
+    /// Removes the staging and old folders of `name` that a killed process left behind (their process is gone).
+    static func sweepAbandoned(of name: String, in parent: String) {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        for entry in entries {
+            guard let rest = [".\(name).staging-", ".\(name).old-"].first(where: entry.hasPrefix).map({ entry.dropFirst($0.count) }),
+                  let pid = Int32(rest.prefix { $0 != "-" }), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: "\(parent)/\(entry)")
+        }
     }
 
     private static func move(_ source: String, to destination: String, naming: String) throws {

@@ -48,11 +48,11 @@ final class PullRequestCommentTests: XCTestCase {
     func testAHugeComparisonStaysWithinGitHubsLimitCuttingOnlyTheCollapsedRows() throws {
         let padding = String(repeating: "-long", count: 8)
         let huge = report(regressed: 3, improved: 2, unchanged: 5_000, inconclusive: 40, idPadding: padding)
-        XCTAssertGreaterThan(ComparisonText.markdown(huge).unicodeScalars.count, 5 * PullRequestComment.gitHubLimit,
+        XCTAssertGreaterThan(ComparisonText.markdown(huge).utf8.count, 5 * PullRequestComment.gitHubLimit,
                              "the full table would not fit")
         let comment = PullRequestComment.markdown(huge)
-        XCTAssertLessThanOrEqual(comment.unicodeScalars.count, PullRequestComment.gitHubLimit)
-        XCTAssertGreaterThan(comment.unicodeScalars.count, PullRequestComment.gitHubLimit - 1_000, "the room is used")
+        XCTAssertLessThanOrEqual(comment.utf8.count, PullRequestComment.gitHubLimit)
+        XCTAssertGreaterThan(comment.utf8.count, PullRequestComment.gitHubLimit - 1_000, "the room is used")
         for id in (0..<3).map({ "regressed\(padding)/v/\($0)" }) + (0..<2).map({ "improved\(padding)/v/\($0)" }) {
             XCTAssertTrue(comment.contains("| `\(id)` |"), "changed row \(id) kept")
         }
@@ -65,7 +65,7 @@ final class PullRequestCommentTests: XCTestCase {
 
     func testChangedRowsAreCutTooWhenTheyAloneWouldOverflow() {
         let comment = PullRequestComment.markdown(report(regressed: 4_000, improved: 0, unchanged: 10, inconclusive: 0))
-        XCTAssertLessThanOrEqual(comment.unicodeScalars.count, PullRequestComment.gitHubLimit)
+        XCTAssertLessThanOrEqual(comment.utf8.count, PullRequestComment.gitHubLimit)
         XCTAssertTrue(comment.contains("more rows left out to stay within GitHub's 65536-character comment limit"))
     }
 

@@ -40,4 +40,12 @@ final class SiteFolderTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOfFile: site, encoding: .utf8), "a file")
     }
+
+    func testWhatAKilledWriterLeftBesideTheSiteIsSweptAndALiveWritersIsNot() throws {
+        let abandoned = folder + "/.site.staging-2147483646-7", live = folder + "/.site.staging-\(getppid())-7"
+        for path in [abandoned, live] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) }
+        try HistorySite.write([], into: site)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned), "pid 2147483646 does not exist")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live), "the test runner is alive: its staging folder is kept")
+    }
 }
