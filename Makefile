@@ -11,8 +11,8 @@ BENCH_ARGS   ?=
 
 all: build
 
-## deps: install libpapi-dev, libopenblas-dev, gnuplot-nox, valgrind, linux-perf, libxml2-utils (and python3-pip; pip:
-##       jsonschema, cmarkgfm, numpy) when missing (as root), else print the command
+## deps: install libpapi-dev, libopenblas-dev, gnuplot-nox, valgrind, linux-perf, libxml2-utils, chromium (and
+##       python3-pip; pip: jsonschema, cmarkgfm, numpy, apache-otava) when missing (as root), else print the command
 deps:
 	@scripts/ensure-system-packages.sh
 
@@ -37,7 +37,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/check-module-graph.py
 	SWIFT=$(SWIFT) scripts/example-check.sh
-	SWIFT=$(SWIFT) scripts/run-tests.sh
+	FRAMEBUDGET_MAKE_TEST=1 SWIFT=$(SWIFT) scripts/run-tests.sh
 
 ## snippets: only the docs' snippets, compiled against this checkout in .build-snippets (the first run builds
 ##           FrameBudget there, minutes; later runs take seconds)

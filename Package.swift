@@ -17,6 +17,8 @@
 //       COpenBLAS, CPlatform
 //     Budgets → Results, Statistics, Yams          Comparison → Results, Statistics, TextFormatting
 //     History → Comparison, Results, Statistics, GRDB, GRDBSQLite
+//     HistoryExport (the static history site with inline SVG trends, Apache Otava's CSV; read through History's reading
+//       API) → History, Comparison, Results, Statistics, TextFormatting
 //     Gate (re-measuring processes) → Budgets, Comparison, Results, ChildProcesses
 //     Reports → Budgets, Results, Statistics, TextFormatting
 //     Plots → Budgets, Comparison, Results, Statistics, ChildProcesses, TextFormatting
@@ -25,7 +27,8 @@
 //         Comparison, Statistics (the paired session: worker protocol, PairedSession, PairedQuality), ChildProcesses,
 //         History (the gate session's baseline check)
 //   Library product FrameBudget (the public API: RegisteredSuite, FrameBudgetCommandLine; re-exports Measurement and
-//     FrameLoop) → RunPipeline, the harness modules above, CaptureKernels, ArgumentParser. It imports no suite.
+//     FrameLoop) → RunPipeline, the harness modules above (HistoryExport included), CaptureKernels, ArgumentParser.
+//     It imports no suite.
 //   Fuzz targets (`make fuzz`): NpyFuzz → NumpyFiles; ResultsFuzz → Results, Comparison, Budgets, Reports, Statistics.
 //   Clients of that API, no back door: BenchmarkSuite (Benchmarks/Suite: the camera pipeline's benchmarks, declared with
 //     the Measurement/FrameLoop types FrameBudget re-exports) → HotPaths, CaptureKernels, NumpyFiles, Workloads,
@@ -99,6 +102,8 @@ let package = Package(
             "Results", "Statistics", "Comparison", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
+        // The history published: a static site (one page per benchmark and machine class) and Otava's CSV.
+        .target(name: "HistoryExport", dependencies: ["History", "Comparison", "Results", "Statistics", "TextFormatting"]),
         // The gate's sequential measurement: undecided budgets get fresh processes, merged as replicates.
         .target(name: "Gate", dependencies: ["Budgets", "Comparison", "Results", "ChildProcesses"]),
         .target(name: "Reports", dependencies: ["Results", "Budgets", "Statistics", "TextFormatting"]),
@@ -116,7 +121,8 @@ let package = Package(
         // MARK: - Command line (the library product users import) and the framebudget executable, its first client
         .target(name: "FrameBudget", dependencies: [
             "RunPipeline", "Measurement", "Results", "Statistics", "Counters", "Budgets", "Reports",
-            "Plots", "FrameLoop", "Comparison", "History", "Gate", "CaptureKernels", "TextFormatting", "ChildProcesses",
+            "Plots", "FrameLoop", "Comparison", "History", "HistoryExport", "Gate", "CaptureKernels", "TextFormatting",
+            "ChildProcesses",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "framebudget", dependencies: ["FrameBudget", "BenchmarkSuite"], path: "Sources/FrameBudgetTool"),
@@ -145,6 +151,7 @@ let package = Package(
         .target(name: "RunFixtures", dependencies: ["Results", "Statistics"], path: "Tests/Support/RunFixtures"),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics", "RunFixtures"], resources: [.copy("Golden")]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Results", "Statistics", "RunFixtures", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "HistoryExportTests", dependencies: ["HistoryExport", "History", "Results", "Statistics", "RunFixtures"]),
         .testTarget(name: "GateTests", dependencies: ["Gate", "Budgets", "Comparison", "Results", "Statistics", "FrameLoop", "RunFixtures"]),
         .testTarget(name: "ReportsTests", dependencies: [
             "Reports", "Results", "Budgets", "Statistics", "ChildProcesses",

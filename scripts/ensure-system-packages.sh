@@ -4,8 +4,9 @@
 set -euo pipefail
 # valgrind (deterministic counts) and linux-perf (flame graphs) are exercised by the tests as well; libxml2-utils
 # gives xmllint, with which the tests validate junit.xml against the Jenkins xUnit and Ant JUnit schemas; python3-pip
-# installs the python modules below.
-packages=(libpapi-dev libopenblas-dev gnuplot-nox valgrind linux-perf libxml2-utils python3-pip)
+# installs the python modules below; chromium (headless) loads the history site in the tests, to check that its pages
+# log no console error and that a screenshot shows the plot.
+packages=(libpapi-dev libopenblas-dev gnuplot-nox valgrind linux-perf libxml2-utils python3-pip chromium)
 missing=()
 for package in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
@@ -18,6 +19,10 @@ fi
 # perf may come from another package (linux-tools-*): the command is what matters.
 if command -v perf >/dev/null 2>&1; then
   missing=("${missing[@]/linux-perf}")
+fi
+# chromium may come from another package or install (chromium-browser, a snap): the command is what matters.
+if command -v chromium >/dev/null 2>&1; then
+  missing=("${missing[@]/chromium}")
 fi
 # pip may come with the python3 on the PATH (pyenv, a virtual environment): the command is what matters.
 if python3 -m pip --version >/dev/null 2>&1; then
@@ -46,3 +51,9 @@ for module in jsonschema cmarkgfm numpy; do
     python3 -m pip install --quiet "$module" || { echo "run: python3 -m pip install $module" >&2; exit 1; }
   fi
 done
+# Apache Otava is the second opinion on change points: the tests run its `otava` command on `history export`'s CSV
+# and compare what it finds with the built-in detection. Its pip package is not named as its module.
+if ! command -v otava >/dev/null 2>&1; then
+  echo "framebudget: installing python package apache-otava" >&2
+  python3 -m pip install --quiet apache-otava || { echo "run: python3 -m pip install apache-otava" >&2; exit 1; }
+fi

@@ -36,7 +36,10 @@ struct CompareBuildsCommand: ParsableCommand {
     @OptionGroup var paired: PairedOptions
 
     @Option(help: "Output: console, markdown (a PR comment) or json.")
-    var format: CompareCommand.Format = .console
+    var format: Format = .console
+
+    /// The paired report's forms (compare's pr-comment is for its own time comparison).
+    enum Format: String, ExpressibleByArgument, CaseIterable { case console, markdown, json }
 
     @Option(help: "Write the output in --format to this file (atomically); the console table is still printed.")
     var out: String?

@@ -40,7 +40,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Family-wise significance level (Holm over the compared benchmarks' run-level tests), 1e-9 to 0.5.")
     var alpha: Double = 0.01
 
-    @Option(help: "Output: console, markdown (a PR comment) or json.")
+    @Option(help: "Output: console, markdown (the full table), pr-comment (short Markdown for a pull request: changes first, the rest collapsed, within GitHub's 65,536-character limit) or json.")
     var format: Format = .console
 
     @Option(help: "Write the output to this file (atomically) instead of stdout.")
@@ -65,7 +65,10 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var instructionOptions: InstructionCompareOptions
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case console, markdown, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case console, markdown, json
+        case prComment = "pr-comment"
+    }
 
     func validate() throws {
         guard let value = thresholdFraction, value >= 0, value < 10 else {
@@ -75,6 +78,9 @@ struct CompareCommand: ParsableCommand {
             throw badOptionValue("--alpha must be between 1e-9 and 0.5 (got \(alpha))")
         }
         guard percentile != nil else { throw badOptionValue("--statistic must be median or pN with N in 1...99 (got \(statistic))") }
+        if format == .prComment && (mode == .instructions || undecided) {
+            throw badOptionValue("--format pr-comment is for time comparisons only (not with --mode instructions or --undecided)")
+        }
     }
 
     /// `median` → 50, `p10` → 10.
@@ -103,7 +109,7 @@ struct CompareCommand: ParsableCommand {
                 let text: String
                 switch format {
                 case .console: text = report.undecided.map { "\($0)\n" }.joined()
-                case .markdown: text = report.undecided.map { "- \(MarkdownText.code($0))\n" }.joined()
+                case .markdown, .prComment: text = report.undecided.map { "- \(MarkdownText.code($0))\n" }.joined()
                 case .json: text = String(decoding: try ResultsFile.encoder().encode(report.undecided), as: UTF8.self) + "\n"
                 }
                 if let out {
@@ -117,6 +123,7 @@ struct CompareCommand: ParsableCommand {
             switch format {
             case .console: text = ComparisonText.console(report) + "\n"
             case .markdown: text = ComparisonText.markdown(report)
+            case .prComment: text = PullRequestComment.markdown(report)
             case .json: text = try ComparisonText.json(report)
             }
             if let out {

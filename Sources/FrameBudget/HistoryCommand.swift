@@ -7,13 +7,14 @@ import RunPipeline
 import Synchronization
 import TextFormatting
 
-/// `framebudget history …`: the nightly history database (record, list, show, plot, verify).
+/// `framebudget history …`: the nightly history database (record, list, show, plot, site, export, verify).
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "history", abstract: "Record runs in the history database, list them, show and plot trends.",
+        commandName: "history", abstract: "Record runs in the history database, list them, show and plot trends, publish them as a site or CSV.",
         discussion: ToolName.named("Example: framebudget history record Reports/latest/results.json --branch main"),
         subcommands: [HistoryRecordCommand.self, HistoryListCommand.self, HistoryShowCommand.self,
-                      HistoryPlotCommand.self, HistoryVerifyCommand.self, HistoryBaselineCommand.self])
+                      HistoryPlotCommand.self, HistorySiteCommand.self, HistoryExportCommand.self, HistoryVerifyCommand.self,
+                      HistoryBaselineCommand.self])
 }
 
 /// The database every history subcommand works on.

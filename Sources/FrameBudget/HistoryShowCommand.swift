@@ -1,6 +1,5 @@
 import ArgumentParser
 import ChildProcesses
-import Budgets
 import Comparison
 import Foundation
 import History
@@ -127,13 +126,10 @@ extension HistoryPlotCommand {
     /// The time budget of each benchmark in the budgets file, in ms, with its statistic (the first when a
     /// benchmark has several).
     private func budgetLines() throws -> [String: TrendPlot.BudgetLine] {
-        guard budgetMilliseconds == nil, FileManager.default.fileExists(atPath: budgets) else { return [:] }
-        var lines: [String: TrendPlot.BudgetLine] = [:]
-        for budget in try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs, frameLoopIDs: Registration.frameLoopIDs) where budget.metric == .time && lines[budget.benchmarkID] == nil {
-            lines[budget.benchmarkID] = TrendPlot.BudgetLine(milliseconds: budget.limit * budget.unit.scale(for: .time) / 1e6,
-                                                             statistic: budget.statistic)
+        guard budgetMilliseconds == nil else { return [:] }
+        return try TimeBudgets.firstPerBenchmark(in: budgets).mapValues {
+            TrendPlot.BudgetLine(milliseconds: $0.nanoseconds / 1e6, statistic: $0.statistic)
         }
-        return lines
     }
 }
 

@@ -1,0 +1,64 @@
+import ArgumentParser
+import ChildProcesses
+import History
+import HistoryExport
+import Results
+import RunPipeline
+
+/// `history export --format csv`: one machine class's runs as the CSV Apache Otava reads.
+struct HistoryExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Export one machine class's medians per run as CSV (for Apache Otava's csv tests).",
+        discussion: ToolName.named("""
+            Example: framebudget history export --format csv --out history.csv
+            Columns: time, commit, branch, run, machine, then one per benchmark (median, ns per iteration); one row \
+            per run, oldest first. A run that did not measure every exported benchmark is left out (a warning says \
+            how many): Otava needs a number in every cell. Docs/COMPARE-AND-HISTORY.md has an Otava config for it.
+            """))
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case csv }
+
+    @Option(help: "Output format.")
+    var format: Format = .csv
+
+    @Option(help: "Write to this file (atomically) instead of stdout.")
+    var out: String?
+
+    @Option(name: .customLong("machine-class"), help: "The machine class (hash, see history list) to export (default: the newest run's).")
+    var machineClass: String?
+
+    @Option(name: .customLong("benchmark"), help: "Export only this benchmark (repeat for several; default: every benchmark of the class).")
+    var benchmarks: [String] = []
+
+    @Flag(name: .customLong("include-incomplete"), help: "Also export runs that were interrupted.")
+    var includeIncomplete = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        try reportingFailures {
+            let history = try database.openExisting()
+            let classes = try history.machineClasses().map(\.machineClass)
+            guard let chosen = machineClass ?? classes.first?.hash else {
+                throw CommandFailure(.badInput, "\(database.path): no run with a machine class to export")
+            }
+            guard classes.contains(where: { $0.hash == chosen }) else {
+                throw CommandFailure(.badInput, "--machine-class \(chosen): no such machine class in \(database.path) (see history list)")
+            }
+            if machineClass == nil && classes.count > 1 {
+                Console.warning("exporting machine class \(chosen) only, the newest of \(classes.count); others: --machine-class (see history list)")
+            }
+            let table: OtavaCSV.Table
+            do {
+                table = try OtavaCSV.table(from: history, machineClass: chosen, benchmarkIDs: benchmarks.isEmpty ? nil : benchmarks,
+                                           includeIncomplete: includeIncomplete)
+            } catch let error as HistoryError { throw CommandFailure(.badInput, "\(error.description) in machine class \(chosen)") }
+            if table.omittedRuns > 0 {
+                Console.warning("\(table.omittedRuns) runs left out: they did not measure every exported benchmark (choose fewer with --benchmark)")
+            }
+            let text = OtavaCSV.csv(table, machine: chosen)
+            guard let out else { return Console.output(text, terminator: "") }
+            do { try AtomicFile.write(text, to: out) } catch { throw CommandFailure(.runFailure, "\(error)") }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import ChildProcesses
+import Foundation
+import History
+import HistoryExport
+import RunPipeline
+
+/// `history site --out DIR`: the static history site (one page per benchmark and machine class, an index of recent
+/// change points), written whole or not at all.
+struct HistorySiteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "site",
+        abstract: "Write a static HTML site of the history: a trend page per benchmark and machine class, an index of recent changes.",
+        discussion: ToolName.named("""
+            Example: framebudget history site --out Reports/site
+            Each page plots the median per run with its interval band (inline SVG, no script, nothing fetched), the \
+            change points history show finds, the budget line from --budgets and every run's commit. The folder is \
+            built beside --out and renamed into place: readers see the old site or the new one, never a mix.
+            """))
+
+    @Option(help: "Folder of the site (replaced as a whole).")
+    var out: String = "Reports/site"
+
+    @Option(help: "The budgets file the budget lines come from, when it exists.")
+    var budgets: String = Registration.suite.budgetsPath
+
+    @Flag(name: .customLong("include-incomplete"), help: "Also use runs that were interrupted.")
+    var includeIncomplete = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        try reportingFailures {
+            let history = try database.openExisting()
+            let limits = try TimeBudgets.firstPerBenchmark(in: budgets).mapValues {
+                SiteBudget(nanoseconds: $0.nanoseconds, statistic: $0.statistic)
+            }
+            let series: [SiteSeries]
+            do { series = try SiteSeries.all(in: history, budgets: limits, includeIncomplete: includeIncomplete) }
+            catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+            let pages: Int
+            do { pages = try HistorySite.write(series, into: out) }
+            catch let error as SiteFolder.Failure { throw CommandFailure(.runFailure, error.description) }
+            Console.output("wrote \(out)/index.html and \(pages - 1) series pages")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import History
+import Results
+
+/// The history of one machine class as the CSV Apache Otava reads (its `csv` test type): a `time` column, the
+/// attribute columns `commit`, `branch`, `run` and `machine`, and one column per benchmark holding its median, ns
+/// per iteration. One row per run, oldest first.
+///
+/// Otava reads every metric cell as a number, so a row has no empty cell: a run that did not measure every exported
+/// benchmark is left out (``Table/omittedRuns`` says how many; export fewer benchmarks to keep them).
+public enum OtavaCSV {
+    /// The attribute columns, in order, after `time`.
+    public static let attributes = ["commit", "branch", "run", "machine"]
+
+    /// The runs and benchmark columns of one machine class.
+    public struct Table: Sendable, Equatable {
+        public var benchmarkIDs: [String]
+        /// One per exported run: its record and the median of each benchmark, in ``benchmarkIDs``' order.
+        public var rows: [(run: RunRecord, medians: [Double])]
+        /// Runs of the class left out because they did not measure every exported benchmark.
+        public var omittedRuns: Int
+
+        public static func == (a: Table, b: Table) -> Bool {
+            a.benchmarkIDs == b.benchmarkIDs && a.omittedRuns == b.omittedRuns
+                && a.rows.map(\.run) == b.rows.map(\.run) && a.rows.map(\.medians) == b.rows.map(\.medians)
+        }
+    }
+
+    /// Reads the runs of `machineClass` (a hash) from `history` through its reading API.
+    /// - Parameters:
+    ///   - benchmarkIDs: the columns; nil for every benchmark measured in the class.
+    ///   - includeIncomplete: also export interrupted runs.
+    /// - Throws: ``History/HistoryError/unknownBenchmark(id:)`` for a requested id the class never measured.
+    public static func table(from history: HistoryDatabase, machineClass: String, benchmarkIDs: [String]? = nil,
+                             includeIncomplete: Bool = false) throws -> Table {
+        var medians = [String: [String: Double]]()  // benchmark → run id → median
+        for id in try benchmarkIDs ?? history.benchmarkIDs() {
+            do {
+                let points = try history.series(of: id, completeOnly: !includeIncomplete, machineClass: machineClass)
+                medians[id] = Dictionary(points.map { ($0.runID, $0.median) }, uniquingKeysWith: { first, _ in first })
+            } catch HistoryError.unknownBenchmark where benchmarkIDs == nil { continue }
+        }
+        let ids = (benchmarkIDs ?? medians.keys.sorted())
+        let runs = try history.runs(limit: Int.max).reversed()
+            .filter { $0.machineClass == machineClass && (includeIncomplete || $0.complete) }
+        var table = Table(benchmarkIDs: ids, rows: [], omittedRuns: 0)
+        for run in runs {
+            let values = ids.compactMap { medians[$0]?[run.runID] }
+            if values.count == ids.count { table.rows.append((run, values)) } else { table.omittedRuns += 1 }
+        }
+        return table
+    }
+
+    /// The CSV text (RFC 4180: fields with a comma, quote or line break quoted; lines end with `\n`).
+    public static func csv(_ table: Table, machine: String) -> String {
+        let header = ["time"] + attributes + table.benchmarkIDs
+        let lines = table.rows.map { row in
+            [row.run.startedAt, row.run.gitCommit ?? "", row.run.gitBranch ?? "", row.run.runID, machine]
+                + row.medians.map { String($0) }
+        }
+        return ([header] + lines).map { $0.map(field).joined(separator: ",") + "\n" }.joined()
+    }
+
+    static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

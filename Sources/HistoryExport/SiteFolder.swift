@@ -1,0 +1,60 @@
+import Foundation
+import Glibc
+
+/// Replaces a folder as a whole: its new content is built in a hidden staging folder beside it, then swapped in
+/// with renames, so the folder is never half written and a failure leaves the old one as it was. Staging folders
+/// that a killed writer left (`.<name>.staging-<pid>-…`, `.<name>.old-<pid>-…`) are removed by the next writer.
+public enum SiteFolder {
+    /// Why the folder could not be written; one line naming it.
+    public struct Failure: Error, CustomStringConvertible, Equatable {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): cannot write the site: \(reason) (any previous site is unchanged)" }
+    }
+
+    /// Runs `build` with an empty staging folder beside `folder`, then puts it in `folder`'s place (the old
+    /// content, if any, is removed once the new one is in place).
+    /// - Throws: ``Failure`` when `folder` is a file, its parent cannot be made, or a rename fails; whatever
+    ///   `build` throws (the staging folder is removed).
+    public static func replace(_ folder: String, build: (String) throws -> Void) throws {
+        let url = URL(fileURLWithPath: folder)
+        let parent = url.deletingLastPathComponent().path, name = url.lastPathComponent
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
+        if exists && !isFolder.boolValue { throw Failure(path: folder, reason: "it is a file, not a folder") }
+        do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
+        catch { throw Failure(path: folder, reason: "cannot create \(parent)") }
+        sweepAbandoned(of: name, in: parent)
+        let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let staging = "\(parent)/.\(name).staging-\(tag)", old = "\(parent)/.\(name).old-\(tag)"
+        guard mkdir(staging, 0o755) == 0 else { throw Failure(path: folder, reason: reason(errno)) }
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        try build(staging)
+        if exists { try move(folder, to: old, naming: folder) }
+        do { try move(staging, to: folder, naming: folder) }
+        catch { if exists { _ = rename(old, folder) }; throw error }
+        if exists { try? FileManager.default.removeItem(atPath: old) }
+    }
+
+    /// Writes one file of the staged content; `naming` is its final path, for the message.
+    public static func writeFile(_ data: Data, to path: String, naming: String) throws {
+        do { try data.write(to: URL(fileURLWithPath: path)) }
+        catch { throw Failure(path: naming, reason: (error as NSError).localizedDescription) }
+    }
+
+    /// Removes the staging and old folders of `name` that a killed process left behind (their process is gone).
+    static func sweepAbandoned(of name: String, in parent: String) {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        for entry in entries {
+            guard let rest = [".\(name).staging-", ".\(name).old-"].first(where: entry.hasPrefix).map({ entry.dropFirst($0.count) }),
+                  let pid = Int32(rest.prefix { $0 != "-" }), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: "\(parent)/\(entry)")
+        }
+    }
+
+    private static func move(_ source: String, to destination: String, naming: String) throws {
+        guard rename(source, destination) == 0 else { throw Failure(path: naming, reason: reason(errno)) }
+    }
+
+    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}

@@ -1,0 +1,65 @@
+import History
+import Results
+import Statistics
+
+/// A time budget drawn on a trend: its limit and the statistic it limits.
+public struct SiteBudget: Sendable, Equatable {
+    /// The limit, ns per iteration.
+    public var nanoseconds: Double
+    public var statistic: Statistic
+
+    public init(nanoseconds: Double, statistic: Statistic) {
+        self.nanoseconds = nanoseconds
+        self.statistic = statistic
+    }
+
+    /// A limit on the median is drawn over the medians every trend shows; another statistic brings its own series.
+    var limitsTheMedian: Bool { statistic == .median || statistic == .p50 }
+}
+
+/// One page of the history site: one benchmark's series in one machine class, with its change points.
+public struct SiteSeries: Sendable {
+    public var machineClass: MachineClass
+    /// The points (oldest first) and the steps detected in their medians (``History/Trend/analyze(_:points:settings:)``).
+    public var trend: Trend
+    public var budget: SiteBudget?
+
+    public init(machineClass: MachineClass, trend: Trend, budget: SiteBudget? = nil) {
+        self.machineClass = machineClass
+        self.trend = trend
+        self.budget = budget
+    }
+
+    public var benchmarkID: String { trend.benchmarkID }
+
+    /// The CPU model of the class (its `cpu=` field), or the whole class when it has none.
+    public var machineName: String { Self.cpuModel(of: machineClass) }
+
+    static func cpuModel(of machineClass: MachineClass) -> String {
+        let field = machineClass.canonical.components(separatedBy: "; ").first { $0.hasPrefix("cpu=") }
+        return field.map { String($0.dropFirst(4)) } ?? machineClass.canonical
+    }
+}
+
+extension SiteSeries {
+    /// Every benchmark's series in every machine class the history holds, read through the history's reading API;
+    /// classes first (newest first), benchmarks sorted within a class. A benchmark never measured in a class has
+    /// no series there.
+    /// - Parameters:
+    ///   - budgets: time budgets by benchmark id.
+    ///   - includeIncomplete: also use interrupted runs.
+    public static func all(in history: HistoryDatabase, budgets: [String: SiteBudget] = [:],
+                           includeIncomplete: Bool = false) throws -> [SiteSeries] {
+        let ids = try history.benchmarkIDs()
+        var found = [SiteSeries]()
+        for (machineClass, _) in try history.machineClasses() {
+            for id in ids {
+                let points: [SeriesPoint]
+                do { points = try history.series(of: id, completeOnly: !includeIncomplete, machineClass: machineClass.hash) }
+                catch HistoryError.unknownBenchmark { continue }
+                found.append(SiteSeries(machineClass: machineClass, trend: Trend.analyze(id, points: points), budget: budgets[id]))
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import HistoryExport
+import XCTest
+
+/// The site's folder is replaced whole: never half written, never left half replaced.
+final class SiteFolderTests: XCTestCase {
+    private var folder = ""
+    private var site: String { folder + "/site" }
+
+    override func setUpWithError() throws { folder = try SyntheticHistory.folder("site-folder") }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    private func contents(_ path: String) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }
+
+    func testANewSiteReplacesTheOldOneWholeAndLeavesNothingBeside() throws {
+        try HistorySite.write([], into: site)
+        _ = FileManager.default.createFile(atPath: site + "/stale.html", contents: Data("old".utf8))
+        try HistorySite.write([], into: site)
+        XCTAssertEqual(try contents(site), ["index.html"], "a page of the old site is gone")
+        XCTAssertEqual(try contents(folder), ["site"], "no staging or old folder is left beside it")
+    }
+
+    func testAFailureWhileBuildingLeavesTheOldSiteAsItWas() throws {
+        try HistorySite.write([], into: site)
+        let before = try Data(contentsOf: URL(fileURLWithPath: site + "/index.html"))
+        struct Interrupted: Error {}
+        XCTAssertThrowsError(try SiteFolder.replace(site) { staging in
+            _ = FileManager.default.createFile(atPath: staging + "/half.html", contents: Data())
+            throw Interrupted()
+        })
+        XCTAssertEqual(try contents(site), ["index.html"])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: site + "/index.html")), before)
+        XCTAssertEqual(try contents(folder), ["site"], "the staging folder is removed")
+    }
+
+    func testAFileWhereTheSiteShouldGoIsRefusedAndKept() throws {
+        _ = FileManager.default.createFile(atPath: site, contents: Data("a file".utf8))
+        XCTAssertThrowsError(try HistorySite.write([], into: site)) { error in
+            XCTAssertEqual("\(error)", "\(self.site): cannot write the site: it is a file, not a folder (any previous site is unchanged)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: site, encoding: .utf8), "a file")
+    }
+
+    func testWhatAKilledWriterLeftBesideTheSiteIsSweptAndALiveWritersIsNot() throws {
+        let abandoned = folder + "/.site.staging-2147483646-7", live = folder + "/.site.staging-\(getppid())-7"
+        for path in [abandoned, live] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) }
+        try HistorySite.write([], into: site)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned), "pid 2147483646 does not exist")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live), "the test runner is alive: its staging folder is kept")
+    }
+}

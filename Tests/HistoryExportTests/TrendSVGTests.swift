@@ -1,0 +1,43 @@
+import Foundation
+@testable import History
+@testable import HistoryExport
+import Results
+import XCTest
+
+/// The trend plot's geometry and budget rules, on a hand-made series.
+final class TrendSVGTests: XCTestCase {
+    private func series(budget: SiteBudget?) -> SiteSeries {
+        let points = (0..<6).map { index in
+            SeriesPoint(number: Int64(index + 1), runID: "run-\(index)", startedAt: "2025-06-1\(index)T00:00:00Z",
+                        gitCommit: "c\(index)", complete: true, median: index < 3 ? 1_000 : 1_200, lower: 990, upper: 1_210,
+                        p95: 1_500, p99: nil, mean: nil)
+        }
+        return SiteSeries(machineClass: MachineClass(canonical: "cpu=Test CPU; cores=2"),
+                          trend: Trend.analyze("a/b/c", points: points), budget: budget)
+    }
+
+    func testTheValueAxisTicksAtRoundValuesInsideItsRange() {
+        let scale = ValueScale(values: [951.3, 1_318.2])
+        let ticks = scale.ticks(5)
+        XCTAssertEqual(ticks, [1_000, 1_100, 1_200, 1_300])
+        XCTAssertTrue(ticks.allSatisfy { $0 >= scale.low && $0 <= scale.high })
+    }
+
+    func testABudgetOnTheP95IsDrawnOverTheP95PerRunNotOverTheMedians() {
+        let svg = TrendSVG(series(budget: SiteBudget(nanoseconds: 1_600, statistic: .p95))).render()
+        XCTAssertTrue(svg.contains("<polyline class=\"budget-statistic\""), "the p95 series the budget limits")
+        XCTAssertTrue(svg.contains("p95 budget (dotted: p95 per run)"))
+        XCTAssertTrue(svg.contains("p95 budget 1.60 µs"))
+        let median = TrendSVG(series(budget: SiteBudget(nanoseconds: 1_600, statistic: .median))).render()
+        XCTAssertFalse(median.contains("budget-statistic"), "a median budget is drawn over the medians alone")
+    }
+
+    func testEveryPointIsInsideThePlotAreaAndTheBudgetLineToo() {
+        let plot = TrendSVG(series(budget: SiteBudget(nanoseconds: 1_600, statistic: .p95)))
+        for value in [990.0, 1_000, 1_210, 1_500, 1_600] {
+            XCTAssertTrue((TrendSVG.top...(TrendSVG.height - TrendSVG.bottom)).contains(plot.y(value)), "\(value)")
+        }
+        XCTAssertEqual(plot.x(0), TrendSVG.left)
+        XCTAssertEqual(plot.x(5), TrendSVG.width - TrendSVG.right)
+    }
+}
