@@ -146,7 +146,7 @@ public enum Comparator {
     static func codePathChanges(base: RunResults, head: RunResults, compared: [BenchmarkComparison]) -> [String] {
         let ids = Set(compared.map(\.id))
         let baseParameters = Dictionary(base.benchmarks.map { ($0.id, $0.parameters) }) { first, _ in first }
-        return ["isa", "sha256"].compactMap { key in
+        return CodePathKeys.labelled.map(\.0).compactMap { key in
             let changed = head.benchmarks.filter { ids.contains($0.id) }.compactMap { benchmark -> String? in
                 let before = baseParameters[benchmark.id]?[key], after = benchmark.parameters[key]
                 return before != after ? "\(benchmark.id) (\(before ?? "none") → \(after ?? "none"))" : nil

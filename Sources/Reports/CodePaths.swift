@@ -7,7 +7,7 @@ enum CodePaths {
     /// E.g. "vector path avx512 · SHA-256 BoringSSL SHA-NI"; for a merged run of several paths, each with its count
     /// of benchmarks ("vector path avx2 (3), avx512 (9)"). Nil when no benchmark records one.
     static func phrase(_ run: RunResults) -> String? {
-        let parts = [("vector path", "isa"), ("SHA-256", "sha256")].compactMap { label, key in
+        let parts = CodePathKeys.labelled.compactMap { key, label in
             values(of: key, in: run).map { "\(label) \($0)" }
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")

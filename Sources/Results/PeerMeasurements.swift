@@ -98,6 +98,7 @@ extension RunResults {
         let statistics = SampleSummary.of(peer.call.samplesNanoseconds, resamples: resamples, seed: settings.seed)
         let declared = benchmark(peer.kernel)?.throughput
         var parameters = peer.parameters
+        for (key, _) in CodePathKeys.labelled { parameters[key] = nil }  // the kernel's code, not the peer's
         parameters["library"] = peer.library
         parameters["peerOf"] = peer.kernel
         var result = BenchmarkResult(

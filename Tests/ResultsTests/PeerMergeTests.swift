@@ -33,6 +33,17 @@ final class PeerMergeTests: XCTestCase {
         XCTAssertTrue(peer.notes.contains { $0.contains("numpy 2.4.6") })
     }
 
+    func testAPeerDoesNotInheritTheKernelsCodePaths() throws {
+        var run = try RealRun.make()
+        var peer = Self.peer()
+        peer.parameters.merge(["isa": "avx512", "sha256": "BoringSSL AVX"]) { $1 }
+        try run.mergePeers(PeerMeasurements(environment: [:], peers: [peer]))
+        let merged = try XCTUnwrap(run.benchmark("sum/peer-1core/n=1000"))
+        XCTAssertNil(merged.parameters["isa"], "numpy does not run FrameBudget's AVX-512 loops")
+        XCTAssertNil(merged.parameters["sha256"])
+        XCTAssertEqual(merged.parameters["n"], "1000", "the workload's parameters stay")
+    }
+
     func testMergingAgainReplacesTheEntryAndTheFileStaysValid() throws {
         var run = try RealRun.make()
         try run.mergePeers(PeerMeasurements(environment: [:], peers: [Self.peer(), Self.peer(variant: "peer")]))
