@@ -4,7 +4,7 @@
 // The module graph is the architecture. "A → B": A imports B; only direct imports are listed, and every target's
 // declared dependencies below are exactly these (checked with `grep '^import' Sources/<Module>/*.swift`).
 //   Kernels, knowing nothing of the harness:
-//     HotPaths → COpenBLAS, CVectorLoops, Crypto          NumpyFiles (.npy I/O)          CaptureKernels → HotPaths, NumpyFiles
+//     HotPaths → COpenBLAS, CVectorLoops, COpenSSLSHA, Crypto          NumpyFiles (.npy I/O)          CaptureKernels → HotPaths, NumpyFiles
 //     Workloads (seeded synthetic scenes) → Statistics
 //   Harness:
 //     Statistics (pure functions)          TextFormatting (text tables, durations, XML escaping, FNV-1a)
@@ -65,10 +65,12 @@ let package = Package(
         .target(name: "CPlatform", path: "Sources/CPlatform"),
         // The kernels' innermost loops, compiled per instruction set (baseline, AVX2, AVX-512) and chosen at run time.
         .target(name: "CVectorLoops", path: "Sources/CVectorLoops"),
+        // SHA-256 through the system's OpenSSL (libssl-dev): its AVX2 + BMI2 code, which BoringSSL lacks.
+        .target(name: "COpenSSLSHA", path: "Sources/COpenSSLSHA", linkerSettings: [.linkedLibrary("crypto")]),
 
         // MARK: - Kernels (know nothing of the harness)
         .target(name: "HotPaths", dependencies: [
-            "COpenBLAS", "CVectorLoops",
+            "COpenBLAS", "CVectorLoops", "COpenSSLSHA",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "NumpyFiles"),

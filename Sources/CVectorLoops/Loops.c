@@ -64,14 +64,6 @@ int fb_cpu_has_sha_ni(void) {
 #endif
 }
 
-int fb_cpu_is_intel_with_avx(void) {
-#if defined(__x86_64__)
-    return __builtin_cpu_is("intel") && __builtin_cpu_supports("avx");
-#else
-    return 0;
-#endif
-}
-
 // Each entry point: the widest path `isa` names that this build has; the Swift side checks support first.
 #if FB_X86
 #define FB_DISPATCH(name, ...)                                                                                       \

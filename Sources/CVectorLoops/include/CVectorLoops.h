@@ -23,9 +23,6 @@ int fb_isa_supported(int isa);
 /// 1 when the CPU has the SHA extensions (SHA-NI: CPUID leaf 7, EBX bit 29), else 0.
 int fb_cpu_has_sha_ni(void);
 
-/// 1 on an Intel CPU ("GenuineIntel") with AVX usable by the OS, else 0: where BoringSSL runs its AVX SHA-256.
-int fb_cpu_is_intel_with_avx(void);
-
 /// `out[i] = a[i] + weight·(b[i] − a[i])` for i < count: the reference's lerp, one row.
 void fb_lerp_row(int isa, const float *a, const float *b, float weight, float *out, long count);
 

@@ -1,12 +1,12 @@
-import Crypto
+import COpenSSLSHA
 
 /// The integrity chain of a recorded video (002, Stories 7-4/7-5): `h_i = SHA-256(h_{i−1} ‖ frame_i)`, with
 /// `h_{−1}` the genesis (32 zero bytes unless given).
 ///
 /// This is the optimized variant the frame loop uses: ``append(_:)`` streams the previous link and the frame's
-/// bytes into the hasher with two `update` calls, copying nothing. The only heap allocation per frame is the one
-/// swift-crypto makes for its hasher context (`SHA256()` is a class-backed value on Linux); the chain allocates
-/// nothing itself. A value type: copy it to fork a chain.
+/// bytes into one SHA-256 context, copying nothing, through the system's OpenSSL (``SHA256Implementation``: its
+/// AVX2 + BMI2 code where the CPU has no SHA extensions, which swift-crypto's BoringSSL lacks). The context lives on
+/// the stack: no allocation per frame. A value type: copy it to fork a chain.
 public struct FrameHashChain: Sendable {
     /// The link before the first frame.
     public let genesis: ChainDigest
@@ -33,11 +33,7 @@ public struct FrameHashChain: Sendable {
     /// packed frame `first ‖ second` would chain, without copying them together.
     @discardableResult
     public mutating func append(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> ChainDigest {
-        var hasher = SHA256()
-        withUnsafeBytes(of: head.bytes) { hasher.update(bufferPointer: $0) }
-        hasher.update(bufferPointer: first)
-        hasher.update(bufferPointer: second)
-        head = hasher.finalize().withUnsafeBytes { ChainDigest($0)! }
+        head = Self.hash(previous: head, first, second)
         frameCount += 1
         return head
     }
@@ -47,11 +43,20 @@ public struct FrameHashChain: Sendable {
 
     /// `SHA-256(previous ‖ frame)` without concatenating.
     public static func link(previous: ChainDigest, frame: UnsafeRawBufferPointer) -> ChainDigest {
-        var hasher = SHA256()
-        withUnsafeBytes(of: previous.bytes) { hasher.update(bufferPointer: $0) }
-        hasher.update(bufferPointer: frame)
-        let digest = hasher.finalize()
-        return digest.withUnsafeBytes { ChainDigest($0)! }
+        hash(previous: previous, frame, UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+
+    /// SHA-256(previous ‖ first ‖ second).
+    private static func hash(previous: ChainDigest, _ first: UnsafeRawBufferPointer,
+                             _ second: UnsafeRawBufferPointer) -> ChainDigest {
+        var digest = ChainDigest.zero
+        withUnsafeBytes(of: previous.bytes) { previousBytes in
+            withUnsafeMutableBytes(of: &digest.bytes) { out in
+                fb_sha256_link(previousBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), first.baseAddress,
+                               first.count, second.baseAddress, second.count, out.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
+        }
+        return digest
     }
 }
 

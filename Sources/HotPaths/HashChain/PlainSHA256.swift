@@ -1,11 +1,13 @@
-import Crypto
+import COpenSSLSHA
 
 /// SHA-256 of one buffer with nothing chained: the roof the hash chain is measured against (what
-/// `openssl speed -evp sha256` times), through the same swift-crypto hasher the chain uses.
+/// `openssl speed -evp sha256` times), through the same OpenSSL code the chain uses.
 public enum PlainSHA256 {
     public static func digest(_ bytes: UnsafeRawBufferPointer) -> ChainDigest {
-        var hasher = SHA256()
-        hasher.update(bufferPointer: bytes)
-        return hasher.finalize().withUnsafeBytes { ChainDigest($0)! }
+        var digest = ChainDigest.zero
+        withUnsafeMutableBytes(of: &digest.bytes) { out in
+            fb_sha256(bytes.baseAddress, bytes.count, out.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        return digest
     }
 }

@@ -1,18 +1,20 @@
+import COpenSSLSHA
 import CVectorLoops
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Which SHA-256 code the hash chain runs here: swift-crypto's BoringSSL picks, at run time, the SHA extensions
-/// (SHA-NI) where the CPU has them; else, on Intel, its AVX code (BoringSSL keeps no AVX2 + BMI2 variant, which
-/// OpenSSL has); else SSSE3 code. (Seen with `perf record`: `sha256_block_data_order_hw` with SHA-NI,
-/// `sha256_block_data_order_avx` with it masked on an Intel Xeon.) `OPENSSL_ia32cap` can mask the SHA extensions
-/// (BoringSSL honours it as OpenSSL does), which is how a machine with SHA-NI measures the path of one without.
+/// Which SHA-256 code the hash chain's optimized variant runs here. It hashes through the system's OpenSSL, which
+/// picks at run time the SHA extensions (SHA-NI) where the CPU has them, else its AVX2 + BMI2 code, else AVX or
+/// SSSE3 code. (swift-crypto's BoringSSL, which the reference variant uses as CryptoKit would, has no AVX2 variant:
+/// without SHA-NI an Intel CPU runs its AVX code, 5-10% slower — seen with `perf record` as
+/// `sha256_block_data_order_avx`.) `OPENSSL_ia32cap` masks the SHA extensions for both libraries, which is how a
+/// machine with SHA-NI measures the path of one without.
 public enum SHA256Implementation {
-    /// A short name of the path in use, e.g. `BoringSSL SHA-NI` or `BoringSSL AVX`.
+    /// A short name of the path in use, e.g. `OpenSSL SHA-NI` or `OpenSSL AVX2+BMI2`.
     public static var current: String {
-        "BoringSSL " + (usesSHAExtensions ? "SHA-NI" : fb_cpu_is_intel_with_avx() == 1 ? "AVX" : "SSSE3")
+        "OpenSSL " + (usesSHAExtensions ? "SHA-NI" : fb_cpu_has_avx2_bmi() == 1 ? "AVX2+BMI2" : "AVX/SSSE3")
     }
 
     /// True when the CPU has SHA-NI and `OPENSSL_ia32cap` does not mask it.
