@@ -53,6 +53,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: - System libraries and C shims
@@ -97,6 +100,11 @@ let package = Package(
             "Results", "Statistics", "Comparison", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
+        // The shared history on a PostgreSQL server (a fleet's runners record into one): the HistoryStore of History.
+        .target(name: "PostgresHistory", dependencies: [
+            "History", "Results", "Statistics", .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]),
         // The gate's sequential measurement: undecided budgets get fresh processes, merged as replicates.
         .target(name: "Gate", dependencies: ["Budgets", "Comparison", "Results", "ChildProcesses"]),
         .target(name: "Reports", dependencies: ["Results", "Budgets", "Statistics", "TextFormatting"]),
@@ -114,7 +122,7 @@ let package = Package(
         // MARK: - Command line (the library product users import) and the framebudget executable, its first client
         .target(name: "FrameBudget", dependencies: [
             "RunPipeline", "Measurement", "Results", "Statistics", "Counters", "Budgets", "Reports",
-            "Plots", "FrameLoop", "Comparison", "History", "Gate", "CaptureKernels", "TextFormatting", "ChildProcesses",
+            "Plots", "FrameLoop", "Comparison", "History", "PostgresHistory", "Gate", "CaptureKernels", "TextFormatting", "ChildProcesses",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "framebudget", dependencies: ["FrameBudget", "BenchmarkSuite"], path: "Sources/FrameBudgetTool"),
@@ -142,7 +150,10 @@ let package = Package(
         .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"], exclude: ["Golden"]),
         .target(name: "RunFixtures", dependencies: ["Results", "Statistics"], path: "Tests/Support/RunFixtures"),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics", "RunFixtures"], resources: [.copy("Golden")]),
-        .testTarget(name: "HistoryTests", dependencies: ["History", "Results", "Statistics", "RunFixtures", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "HistoryTests", dependencies: [
+            "History", "PostgresHistory", "Results", "Statistics", "RunFixtures", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+        ]),
         .testTarget(name: "GateTests", dependencies: ["Gate", "Budgets", "Comparison", "Results", "Statistics", "FrameLoop", "RunFixtures"]),
         .testTarget(name: "ReportsTests", dependencies: [
             "Reports", "Results", "Budgets", "Statistics", "ChildProcesses",

@@ -4,8 +4,9 @@
 set -euo pipefail
 # valgrind (deterministic counts) and linux-perf (flame graphs) are exercised by the tests as well; libxml2-utils
 # gives xmllint, with which the tests validate junit.xml against the Jenkins xUnit and Ant JUnit schemas; python3-pip
-# installs the python modules below.
-packages=(libpapi-dev libopenblas-dev gnuplot-nox valgrind linux-perf libxml2-utils python3-pip)
+# installs the python modules below; postgresql is the throw-away server the shared-history tests record into
+# (scripts/test-postgres.sh, started by `make test`).
+packages=(libpapi-dev libopenblas-dev gnuplot-nox valgrind linux-perf libxml2-utils python3-pip postgresql)
 missing=()
 for package in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)

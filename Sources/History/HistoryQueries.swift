@@ -105,7 +105,7 @@ extension HistoryDatabase {
     /// The newest complete run whose branch is `branch` or whose commit starts with `commitPrefix` (with
     /// `machineClass`, a hash, only runs of that class), and how many matching runs are incomplete (an interrupted
     /// run is never a baseline; the count lets the caller say why there is none).
-    func latestCompleteRunID(branch: String? = nil, commitPrefix: String? = nil, machineClass: String? = nil) throws
+    public func latestCompleteRunID(branch: String? = nil, commitPrefix: String? = nil, machineClass: String? = nil) throws
         -> (runID: String?, incomplete: Int) {
         try read { db in
             let matching = """
@@ -123,7 +123,7 @@ extension HistoryDatabase {
 
     /// The newest run (complete ones first) whose branch is `branch` or whose commit starts with `commit`; with
     /// `machineClass` (a hash) only runs of that class.
-    func latestRunID(branch: String? = nil, commitPrefix: String? = nil, machineClass: String? = nil) throws -> String? {
+    public func latestRunID(branch: String? = nil, commitPrefix: String? = nil, machineClass: String? = nil) throws -> String? {
         try read { db in
             try String.fetchOne(db, sql: """
                 SELECT run_id FROM runs
