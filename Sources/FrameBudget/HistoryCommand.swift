@@ -101,7 +101,12 @@ extension HistoryRecordCommand {
 private final class AnnouncedOnce: Sendable {
     private let announced = Mutex(false)
 
-    func first() -> Bool { announced.withLock { defer { $0 = true }; return !$0 } }
+    func first() -> Bool {
+        announced.withLock { done in
+            defer { done = true }
+            return !done
+        }
+    }
 }
 
 extension HistoryError {

@@ -54,7 +54,7 @@ func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete
     do {
         let chosen = try machineClass ?? history.newestMachineClass(of: benchmark)
         let points = try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: chosen)
-        if let chosen, machineClass == nil, try history.series(of: benchmark, completeOnly: !includeIncomplete).count > points.count {
+        if let chosen, machineClass == nil, try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: nil).count > points.count {
             Console.warning("\(benchmark): showing machine class \(chosen) only; other classes: --machine-class (see history list)")
         }
         return Trend.analyze(benchmark, points: points)

@@ -10,6 +10,11 @@ public struct HistorySpool: Sendable {
         public var branch: String?
         /// The results JSON, byte for byte (stored as is, as a record would).
         public var document: Data
+
+        /// A run to keep: its id, branch and results document as read.
+        public init(runID: String, branch: String?, document: Data) {
+            (self.runID, self.branch, self.document) = (runID, branch, document)
+        }
     }
 
     public let folder: String

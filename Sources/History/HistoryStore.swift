@@ -20,7 +20,7 @@ public protocol HistoryStore: Sendable {
     ///   - insideTransaction: a test hook called after the inserts, before the commit (a crash test pauses there).
     /// - Returns: the run's number in the history.
     /// - Throws: ``HistoryError/alreadyRecorded(runID:)`` when the run id is present (nothing is changed).
-    func record(_ run: RunResults, document: Data?, branch: String?, insideTransaction: @Sendable () -> Void) throws -> Int64
+    func record(_ run: RunResults, document: Data?, branch: String?, insideTransaction: @escaping @Sendable () -> Void) throws -> Int64
 
     /// Runs, newest first, at most `limit`, only of `branch` when given.
     func runs(limit: Int, branch: String?) throws -> [RunRecord]

@@ -15,6 +15,9 @@ enum PostgresFailure {
     /// `error` as a HistoryError for the server at `location` (a HistoryError passes through unchanged).
     static func history(_ error: any Error, location: String, stage: Stage) -> HistoryError {
         if let error = error as? HistoryError { return error }
+        if let error = error as? Blocking.TimedOut {
+            return network("no answer within \(Int(error.seconds)) s", location: location, stage: stage)
+        }
         if let error = error as? PostgresTransactionError {
             return history(error.closureError ?? error.commitError ?? error.beginError ?? error.rollbackError ?? error,
                            location: location, stage: stage)

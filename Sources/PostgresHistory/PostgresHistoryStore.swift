@@ -21,6 +21,9 @@ public final class PostgresHistoryStore: HistoryStore {
 
     /// Seconds to wait for a connection before calling the server unreachable.
     public static let connectTimeout: Int64 = 5
+    /// Seconds one operation (a record, a query) may take before the connection counts as lost: a server that
+    /// stops answering never leaves a command waiting for ever.
+    public let operationTimeout: Double
 
     /// How a command uses the history (as ``History/HistoryDatabase/Access``).
     public typealias Access = HistoryDatabase.Access
@@ -31,8 +34,10 @@ public final class PostgresHistoryStore: HistoryStore {
     /// - Throws: ``History/HistoryError/serverUnreachable(location:reason:)``,
     ///   ``History/HistoryError/serverRefused(location:reason:)``, ``History/HistoryError/newerDatabase(path:found:supported:)``,
     ///   ``History/HistoryError/olderDatabase(path:found:supported:)`` or ``History/HistoryError/unusable(path:reason:)``.
-    public init(url: PostgresURL, access: Access = .readWrite) throws {
+    /// - Parameter operationTimeout: see ``operationTimeout`` (60 s).
+    public init(url: PostgresURL, access: Access = .readWrite, operationTimeout: Double = 60) throws {
         self.url = url
+        self.operationTimeout = operationTimeout
         let location = url.redacted
         try Self.checkReachable(url)
         var configuration = PostgresClient.Configuration(
@@ -45,7 +50,7 @@ public final class PostgresHistoryStore: HistoryStore {
         self.client = client
         running = Task.detached { await client.run() }
         do {
-            try Blocking.run {
+            try Blocking.run(within: operationTimeout) {
                 try await client.withConnection { connection in
                     try await PostgresHistorySchema.prepare(connection, access: access, location: location)
                 }
@@ -65,10 +70,11 @@ public final class PostgresHistoryStore: HistoryStore {
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
             tls: try connectionTLS(url))
         configuration.options.connectTimeout = .seconds(connectTimeout)
+        let settings = configuration
         do {
             try Blocking.run {
                 let connection = try await PostgresConnection.connect(
-                    on: PostgresClient.defaultEventLoopGroup.next(), configuration: configuration, id: 0, logger: logger).get()
+                    on: PostgresClient.defaultEventLoopGroup.next(), configuration: settings, id: 0, logger: logger).get()
                 try? await connection.close()
             }
         } catch {
@@ -105,7 +111,7 @@ public final class PostgresHistoryStore: HistoryStore {
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) throws -> T {
         let location = self.location
         let client = self.client
-        do { return try Blocking.run { try await client.withConnection { try await body($0) } } }
+        do { return try Blocking.run(within: operationTimeout) { try await client.withConnection { try await body($0) } } }
         catch { throw PostgresFailure.history(error, location: location, stage: .working) }
     }
 }

@@ -10,24 +10,23 @@ extension PostgresHistoryStore {
     /// waits for the first one's transaction and then finds the run there (or inserts it, when the first rolled
     /// back). A connection lost before the commit leaves nothing: the server rolls the transaction back.
     public func record(_ run: RunResults, document: Data?, branch: String?,
-                       insideTransaction: @Sendable () -> Void) throws -> Int64 {
+                       insideTransaction: @escaping @Sendable () -> Void) throws -> Int64 {
         let row = try RunRow(run, document: document ?? ResultsFile.encode(run), branch: branch)
         let benchmarks = run.benchmarks.map(BenchmarkRow.init)
         let spreads = HistorySpreads.spreads(of: run).map { SpreadRow(id: $0.id, sd: $0.standardDeviation, df: $0.degreesOfFreedom) }
-        return try withoutActuallyEscaping(insideTransaction) { hook in
-            try withConnection { connection in
-                try await Self.inTransaction(connection) {
-                    guard let number = try await row.insert(connection) else { throw HistoryError.alreadyRecorded(runID: run.runID) }
-                    for benchmark in benchmarks { try await benchmark.insert(connection, run: number) }
-                    for spread in spreads { try await spread.insert(connection, run: number) }
-                    hook()
-                    return number
-                }
+        return try withConnection { connection in
+            try await Self.inTransaction(connection) {
+                guard let number = try await row.insert(connection) else { throw HistoryError.alreadyRecorded(runID: run.runID) }
+                for benchmark in benchmarks { try await benchmark.insert(connection, run: number) }
+                for spread in spreads { try await spread.insert(connection, run: number) }
+                insideTransaction()
+                return number
             }
         }
     }
 
-    /// `body` between BEGIN and COMMIT; a throw rolls back (a lost connection is rolled back by the server).
+    /// `body` between BEGIN and COMMIT; a throw rolls back (a lost connection is rolled back by the server, and no
+    /// ROLLBACK is sent on it: a query on a closed connection may never be answered).
     static func inTransaction<T: Sendable>(_ connection: PostgresConnection, _ body: () async throws -> T) async throws -> T {
         try await connection.query("BEGIN", logger: logger)
         do {
@@ -35,7 +34,7 @@ extension PostgresHistoryStore {
             try await connection.query("COMMIT", logger: logger)
             return value
         } catch {
-            try? await connection.query("ROLLBACK", logger: logger)
+            if !connection.isClosed { try? await connection.query("ROLLBACK", logger: logger) }
             throw error
         }
     }

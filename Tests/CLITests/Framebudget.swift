@@ -19,7 +19,8 @@ enum Framebudget {
             .deletingLastPathComponent().appendingPathComponent("framebudget")
     }
 
-    static func start(_ arguments: [String], stdout: FileHandle? = nil, stderr: FileHandle? = nil) throws -> Process {
+    static func start(_ arguments: [String], stdout: FileHandle? = nil, stderr: FileHandle? = nil,
+                      environment: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -28,19 +29,21 @@ enum Framebudget {
         process.standardError = stderr ?? FileHandle.nullDevice
         // A child that crashes must end at once: the backtracer can hang waiting on it, and the test with it.
         process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { _, new in new }
+            .merging(environment) { _, new in new }
         try process.run()
         return process
     }
 
     /// Runs to completion; stdout and stderr go through temporary files so a chatty child never blocks on a pipe.
-    static func run(_ arguments: [String]) throws -> Result {
+    /// - Parameter environment: variables set for the child on top of this process's.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let base = NSTemporaryDirectory() + "fb-cli-output-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: base + ".out", contents: nil)
         FileManager.default.createFile(atPath: base + ".err", contents: nil)
         defer { try? FileManager.default.removeItem(atPath: base + ".out"); try? FileManager.default.removeItem(atPath: base + ".err") }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".out"))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".err"))
-        let process = try start(arguments, stdout: out, stderr: err)
+        let process = try start(arguments, stdout: out, stderr: err, environment: environment)
         process.waitUntilExit()
         try out.close()
         try err.close()

@@ -78,13 +78,14 @@ final class PostgresHistoryTests: XCTestCase {
     }
 
     /// The server ends the writer's connection inside the record's transaction (as a server being stopped does):
-    /// the record fails as a lost connection, and nothing of the run is on the server.
+    /// the record fails as a lost connection (or, should the client not notice the close, at its operation timeout),
+    /// and nothing of the run is on the server.
     func testAConnectionLostInsideTheTransactionKeepsNothingOfTheRun() throws {
-        let store = try PostgresHistoryStore(url: url)
+        let store = try PostgresHistoryStore(url: url, operationTimeout: 5)
         let database = url.database, server = try TestPostgres.serverURL()
         XCTAssertThrowsError(try store.record(StoreContract.night(1), document: nil, branch: "main") {
             let ended = try? TestPostgres.psql("""
-                SELECT count(pg_terminate_backend(pid))::text FROM pg_stat_activity
+                SELECT count(pg_terminate_backend(pid, 5000))::text FROM pg_stat_activity
                 WHERE datname = '\(database)' AND pid <> pg_backend_pid()
                 """, on: server)
             XCTAssertEqual(ended, "1", "the writer's connection, ended")

@@ -15,7 +15,7 @@ struct SpoolingRecorder {
     /// - Returns: the run's number in the history.
     /// - Throws: a ``RunPipeline/CommandFailure`` of one line: ``RunPipeline/ExitStatus/spooled`` (unreachable or
     ///   lost: the run is spooled), ``RunPipeline/ExitStatus/badInput`` (refused: spooled too; a run already recorded).
-    func record(_ run: RunResults, document: Data, branch: String?, insideTransaction: @Sendable () -> Void) throws -> Int64 {
+    func record(_ run: RunResults, document: Data, branch: String?, insideTransaction: @escaping @Sendable () -> Void) throws -> Int64 {
         let entry = HistorySpool.Entry(runID: run.runID, branch: branch, document: document)
         let store = try open(keeping: entry)
         try sendSpooled(to: store, keeping: entry)
