@@ -24,7 +24,12 @@ import copy, json, sys
 template, work, prefix, writers, runs, shared, count = *sys.argv[1:4], *map(int, sys.argv[4:])
 run = json.load(open(template))
 base = run["benchmarks"]
-run["benchmarks"] = [dict(copy.deepcopy(base[i % len(base)]), id=f"{base[i % len(base)]['id']}-{i}") for i in range(count)]
+def clone(i):  # benchmark i: a copy of a template benchmark with workload "<workload>-<i>"
+    benchmark = copy.deepcopy(base[i % len(base)])
+    benchmark["workload"] = f"{benchmark['workload']}-{i}"
+    benchmark["id"] = f"{benchmark['hotPath']}/{benchmark['variant']}/{benchmark['workload']}"
+    return benchmark
+run["benchmarks"] = [clone(i) for i in range(count)]
 names = ["single"] + [f"w{w}-{i}" for w in range(writers) for i in range(runs)] + [f"shared-{i}" for i in range(shared)]
 for name in names:
     run["runID"] = prefix + name
