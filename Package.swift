@@ -16,7 +16,9 @@
 //     Counters (PAPI, valgrind, roofs) → Measurement, Results, Statistics, TextFormatting, ChildProcesses, CPAPI,
 //       COpenBLAS, CPlatform
 //     Budgets → Results, Statistics, Yams          Comparison → Results, Statistics, TextFormatting
-//     History → Comparison, Results, Statistics, GRDB, GRDBSQLite
+//     History (the HistoryStore seam, the SQLite store, the spool) → Comparison, Results, Statistics, GRDB, GRDBSQLite
+//     PostgresHistory (the shared history on a PostgreSQL server) → History, Results, Statistics, PostgresNIO, Logging,
+//       NIOSSL
 //     Gate (re-measuring processes) → Budgets, Comparison, Results, ChildProcesses
 //     Reports → Budgets, Results, Statistics, TextFormatting
 //     Plots → Budgets, Comparison, Results, Statistics, ChildProcesses, TextFormatting
@@ -25,7 +27,8 @@
 //         Comparison, Statistics (the paired session: worker protocol, PairedSession, PairedQuality), ChildProcesses,
 //         History (the gate session's baseline check)
 //   Library product FrameBudget (the public API: RegisteredSuite, FrameBudgetCommandLine; re-exports Measurement and
-//     FrameLoop) → RunPipeline, the harness modules above, CaptureKernels, ArgumentParser. It imports no suite.
+//     FrameLoop) → RunPipeline, the harness modules above (PostgresHistory too: `--database postgres://…`),
+//     CaptureKernels, ArgumentParser. It imports no suite.
 //   Fuzz targets (`make fuzz`): NpyFuzz → NumpyFiles; ResultsFuzz → Results, Comparison, Budgets, Reports, Statistics.
 //   Clients of that API, no back door: BenchmarkSuite (Benchmarks/Suite: the camera pipeline's benchmarks, declared with
 //     the Measurement/FrameLoop types FrameBudget re-exports) → HotPaths, CaptureKernels, NumpyFiles, Workloads,

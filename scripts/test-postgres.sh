@@ -67,7 +67,7 @@ case "${1:-}" in
     [[ $# -gt 0 ]] || { echo "usage: $0 run COMMAND [ARG…]" >&2; exit 64; }
     trap stop EXIT
     url=$(start | tail -n 1)
-    echo "test-postgres: PostgreSQL for the history tests at ${url/:*@/:***@}" >&2
+    echo "test-postgres: PostgreSQL for the history tests at $(sed -E 's#(://[^:/@]+):[^@]*@#\1:***@#' <<< "$url")" >&2
     status=0
     FRAMEBUDGET_TEST_POSTGRES_URL=$url "$@" || status=$?
     exit "$status"
