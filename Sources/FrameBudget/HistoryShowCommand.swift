@@ -137,10 +137,11 @@ extension HistoryPlotCommand {
     }
 }
 
-/// `history verify`: SQLite's integrity check.
+/// `history verify`: SQLite's integrity check, or a server history's consistency check.
 struct HistoryVerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "verify", abstract: "Check the database's integrity (PRAGMA integrity_check).")
+        commandName: "verify",
+        abstract: "Check the history's integrity (SQLite: PRAGMA integrity_check; a server: every result and spread belongs to a run).")
 
     @OptionGroup var database: DatabaseOptions
 
