@@ -11,8 +11,8 @@ BENCH_ARGS   ?=
 
 all: build
 
-## deps: install libpapi-dev, libopenblas-dev, gnuplot-nox, valgrind, linux-perf, libxml2-utils, chromium (and
-##       python3-pip; pip: jsonschema, cmarkgfm, numpy, apache-otava) when missing (as root), else print the command
+## deps: install libpapi-dev, libopenblas-dev, gnuplot-nox, valgrind, linux-perf, libxml2-utils, chromium, postgresql
+##       (and python3-pip; pip: jsonschema, cmarkgfm, numpy, apache-otava) when missing (as root), else print the command
 deps:
 	@scripts/ensure-system-packages.sh
 
@@ -31,13 +31,14 @@ reference: build-debug
 ## test: every test target, debug build (deterministic; no timing assertions); Package.swift's dependencies against the
 ##       imports (scripts/check-module-graph.py); the example package (Examples/StringKernels, its own debug build:
 ##       scripts/example-check.sh), and in that same build every swift snippet of README.md, Docs/*.md and the
-##       library's doc comments (scripts/check-snippets.sh: "N snippets compiled, M skipped"). The test summary
-##       line comes last.
+##       library's doc comments (scripts/check-snippets.sh: "N snippets compiled, M skipped"). The tests run with a
+##       throw-away PostgreSQL on loopback (scripts/test-postgres.sh), so the history tests cover both the SQLite
+##       file and a shared server. The test summary line comes last.
 test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/check-module-graph.py
 	SWIFT=$(SWIFT) scripts/example-check.sh
-	FRAMEBUDGET_MAKE_TEST=1 SWIFT=$(SWIFT) scripts/run-tests.sh
+	FRAMEBUDGET_MAKE_TEST=1 SWIFT=$(SWIFT) scripts/test-postgres.sh run scripts/run-tests.sh
 
 ## snippets: only the docs' snippets, compiled against this checkout in .build-snippets (the first run builds
 ##           FrameBudget there, minutes; later runs take seconds)

@@ -16,7 +16,9 @@
 //     Counters (PAPI, valgrind, roofs) → Measurement, Results, Statistics, TextFormatting, ChildProcesses, CPAPI,
 //       COpenBLAS, CPlatform
 //     Budgets → Results, Statistics, Yams          Comparison → Results, Statistics, TextFormatting
-//     History → Comparison, Results, Statistics, GRDB, GRDBSQLite
+//     History (the HistoryStore seam, the SQLite store, the spool) → Comparison, Results, Statistics, GRDB, GRDBSQLite
+//     PostgresHistory (the shared history on a PostgreSQL server) → History, Results, Statistics, PostgresNIO, Logging,
+//       NIOSSL
 //     HistoryExport (the static history site with inline SVG trends, Apache Otava's CSV; read through History's reading
 //       API) → History, Comparison, Results, Statistics, TextFormatting
 //     Gate (re-measuring processes) → Budgets, Comparison, Results, ChildProcesses
@@ -27,8 +29,8 @@
 //         Comparison, Statistics (the paired session: worker protocol, PairedSession, PairedQuality), ChildProcesses,
 //         History (the gate session's baseline check)
 //   Library product FrameBudget (the public API: RegisteredSuite, FrameBudgetCommandLine; re-exports Measurement and
-//     FrameLoop) → RunPipeline, the harness modules above (HistoryExport included), CaptureKernels, ArgumentParser.
-//     It imports no suite.
+//     FrameLoop) → RunPipeline, the harness modules above (HistoryExport, and PostgresHistory: `--database postgres://…`),
+//     CaptureKernels, ArgumentParser. It imports no suite.
 //   Fuzz targets (`make fuzz`): NpyFuzz → NumpyFiles; ResultsFuzz → Results, Comparison, Budgets, Reports, Statistics.
 //   Clients of that API, no back door: BenchmarkSuite (Benchmarks/Suite: the camera pipeline's benchmarks, declared with
 //     the Measurement/FrameLoop types FrameBudget re-exports) → HotPaths, CaptureKernels, NumpyFiles, Workloads,
@@ -56,6 +58,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: - System libraries and C shims
@@ -106,6 +111,11 @@ let package = Package(
         ]),
         // The history published: a static site (one page per benchmark and machine class) and Otava's CSV.
         .target(name: "HistoryExport", dependencies: ["History", "Comparison", "Results", "Statistics", "TextFormatting"]),
+        // The shared history on a PostgreSQL server (a fleet's runners record into one): the HistoryStore of History.
+        .target(name: "PostgresHistory", dependencies: [
+            "History", "Results", "Statistics", .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]),
         // The gate's sequential measurement: undecided budgets get fresh processes, merged as replicates.
         .target(name: "Gate", dependencies: ["Budgets", "Comparison", "Results", "ChildProcesses"]),
         .target(name: "Reports", dependencies: ["Results", "Budgets", "Statistics", "TextFormatting"]),
@@ -123,8 +133,8 @@ let package = Package(
         // MARK: - Command line (the library product users import) and the framebudget executable, its first client
         .target(name: "FrameBudget", dependencies: [
             "RunPipeline", "Measurement", "Results", "Statistics", "Counters", "Budgets", "Reports",
-            "Plots", "FrameLoop", "Comparison", "History", "HistoryExport", "Gate", "CaptureKernels", "TextFormatting",
-            "ChildProcesses",
+            "Plots", "FrameLoop", "Comparison", "History", "HistoryExport", "PostgresHistory", "Gate", "CaptureKernels",
+            "TextFormatting", "ChildProcesses",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "framebudget", dependencies: ["FrameBudget", "BenchmarkSuite"], path: "Sources/FrameBudgetTool"),
@@ -152,7 +162,10 @@ let package = Package(
         .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"], exclude: ["Golden"]),
         .target(name: "RunFixtures", dependencies: ["Results", "Statistics"], path: "Tests/Support/RunFixtures"),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics", "RunFixtures"], resources: [.copy("Golden")]),
-        .testTarget(name: "HistoryTests", dependencies: ["History", "Results", "Statistics", "RunFixtures", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "HistoryTests", dependencies: [
+            "History", "PostgresHistory", "Results", "Statistics", "RunFixtures", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+        ]),
         .testTarget(name: "HistoryExportTests", dependencies: ["HistoryExport", "History", "Results", "Statistics", "RunFixtures"]),
         .testTarget(name: "GateTests", dependencies: ["Gate", "Budgets", "Comparison", "Results", "Statistics", "FrameLoop", "RunFixtures"]),
         .testTarget(name: "ReportsTests", dependencies: [

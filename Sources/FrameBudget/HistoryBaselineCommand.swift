@@ -17,8 +17,7 @@ struct HistoryBaselineCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard FileManager.default.fileExists(atPath: database.path) else { return }
-            let history = try database.openExisting()
+            guard let history = try database.openExistingIfAny() else { return }
             let baseline: BaselineResolver.Baseline
             do { baseline = try BaselineResolver.resolve(branch, database: history) }
             catch HistoryError.noBaseline { return }

@@ -14,42 +14,7 @@ struct HistoryCommand: ParsableCommand {
         discussion: ToolName.named("Example: framebudget history record Reports/latest/results.json --branch main"),
         subcommands: [HistoryRecordCommand.self, HistoryListCommand.self, HistoryShowCommand.self,
                       HistoryPlotCommand.self, HistorySiteCommand.self, HistoryExportCommand.self, HistoryVerifyCommand.self,
-                      HistoryBaselineCommand.self])
-}
-
-/// The database every history subcommand works on.
-struct DatabaseOptions: ParsableArguments {
-    @Option(name: .customLong("database"), help: "History database (SQLite).")
-    var path: String = "Reports/history.sqlite"
-
-    /// Opens the database for recording (created when absent, schema brought up to date); a newer or broken file is
-    /// a bad-input error and is left untouched; one that cannot be written (full disk) is a run failure.
-    /// - Parameters:
-    ///   - onLockWait: a test hook called when a write first waits for another writer's lock.
-    ///   - inLastMigration: a test hook called inside the schema's last migration, before it commits.
-    func open(onLockWait: (@Sendable () -> Void)? = nil, inLastMigration: (@Sendable () -> Void)? = nil) throws -> HistoryDatabase {
-        try opening(.readWrite, onLockWait: onLockWait, inLastMigration: inLastMigration)
-    }
-
-    /// Opens an existing database read-only: reading commands never create, migrate or write one.
-    func openExisting() throws -> HistoryDatabase {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(.badInput, ToolName.named("\(path): no history database (record a run first: framebudget history record)"))
-        }
-        return try opening(.readOnly)
-    }
-
-    private func opening(_ access: HistoryDatabase.Access, onLockWait: (@Sendable () -> Void)? = nil,
-                         inLastMigration: (@Sendable () -> Void)? = nil) throws -> HistoryDatabase {
-        do {
-            return try HistoryDatabase(path: path, access: access, onLockWait: onLockWait, inLastMigration: inLastMigration)
-                .warningOfItsReadNote()
-        }
-        catch let error as HistoryError {
-            if case .unwritable = error { throw CommandFailure(.runFailure, error.description) }
-            throw CommandFailure(.badInput, error.description)
-        }
-    }
+                      HistoryBaselineCommand.self, HistoryFlushCommand.self])
 }
 
 /// `history record RESULTS.json`: one transaction; a run id already present is refused.
@@ -64,6 +29,9 @@ struct HistoryRecordCommand: ParsableCommand {
     var branch: String?
 
     @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Folder where a run is kept when the history server cannot be reached (sent by the next record or history flush).")
+    var spool: String = DatabaseOptions.defaultSpool
 
     @Option(name: .customLong("test-pause-in-transaction"), help: .hidden)
     var pauseSeconds: Double = 0  // crash tests: sleep inside the write transaction, after the inserts
@@ -97,22 +65,46 @@ struct HistoryRecordCommand: ParsableCommand {
                     while !FileManager.default.fileExists(atPath: release) { usleep(10_000) }
                 }
             }
-            let history = try database.open(onLockWait: announceLockWait ? announce : nil, inLastMigration: holdInMigration)
-            let (pause, holdUntil) = (pauseSeconds, holdUntil)
-            var announced = false
+            let hook = transactionHook()
             let number: Int64
-            do {
-                number = try history.record(run, document: data, branch: branch) {
-                    guard pause > 0 || holdUntil != nil, !announced else { return }
-                    announced = true
-                    Console.writeToStandardError("paused inside the transaction\n")
-                    Thread.sleep(forTimeInterval: pause)  // any length: usleep's UInt32 µs trapped above ~4295 s
-                    while let holdUntil, !FileManager.default.fileExists(atPath: holdUntil) { usleep(10_000) }
+            if database.isServer {
+                number = try SpoolingRecorder(database: database, spool: HistorySpool(folder: spool))
+                    .record(run, document: data, branch: branch, insideTransaction: hook)
+            } else {
+                let history = try database.open(onLockWait: announceLockWait ? announce : nil, inLastMigration: holdInMigration)
+                do { number = try history.record(run, document: data, branch: branch, insideTransaction: hook) }
+                catch let error as HistoryError {
+                    throw CommandFailure(error.isAlreadyRecorded ? .badInput : .runFailure, error.description)
                 }
-            } catch let error as HistoryError {
-                throw CommandFailure(error.isAlreadyRecorded ? .badInput : .runFailure, error.description)
             }
             Console.output("recorded run \(run.runID) as #\(number) (\(run.benchmarks.count) benchmarks\(run.complete ? "" : ", incomplete")) in \(database.path)")
+        }
+    }
+}
+
+extension HistoryRecordCommand {
+    /// The test hooks that pause inside the write transaction (`--test-pause-in-transaction`,
+    /// `--test-hold-in-transaction-until`): announced once on stderr, for a crash test to kill the writer there.
+    private func transactionHook() -> @Sendable () -> Void {
+        let (pause, holdUntil) = (pauseSeconds, holdUntil)
+        let announced = AnnouncedOnce()
+        return {
+            guard pause > 0 || holdUntil != nil, announced.first() else { return }
+            Console.writeToStandardError("paused inside the transaction\n")
+            Thread.sleep(forTimeInterval: pause)  // any length: usleep's UInt32 µs trapped above ~4295 s
+            while let holdUntil, !FileManager.default.fileExists(atPath: holdUntil) { usleep(10_000) }
+        }
+    }
+}
+
+/// True the first time it is asked, false after: a hook that says where it paused once.
+private final class AnnouncedOnce: Sendable {
+    private let announced = Mutex(false)
+
+    func first() -> Bool {
+        announced.withLock { done in
+            defer { done = true }
+            return !done
         }
     }
 }

@@ -53,7 +53,7 @@ func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete
     do {
         let chosen = try machineClass ?? history.newestMachineClass(of: benchmark)
         let points = try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: chosen)
-        if let chosen, machineClass == nil, try history.series(of: benchmark, completeOnly: !includeIncomplete).count > points.count {
+        if let chosen, machineClass == nil, try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: nil).count > points.count {
             Console.warning("\(benchmark): showing machine class \(chosen) only; other classes: --machine-class (see history list)")
         }
         return Trend.analyze(benchmark, points: points)
@@ -133,10 +133,11 @@ extension HistoryPlotCommand {
     }
 }
 
-/// `history verify`: SQLite's integrity check.
+/// `history verify`: SQLite's integrity check, or a server history's consistency check.
 struct HistoryVerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "verify", abstract: "Check the database's integrity (PRAGMA integrity_check).")
+        commandName: "verify",
+        abstract: "Check the history's integrity (SQLite: PRAGMA integrity_check; a server: every result and spread belongs to a run).")
 
     @OptionGroup var database: DatabaseOptions
 

@@ -108,6 +108,12 @@ struct NightlyCommand: ParsableCommand {
     }
 
     private func record(_ run: RunResults) throws {
+        if database.isServer {
+            let number = try SpoolingRecorder(database: database, spool: HistorySpool(folder: "\(reports)/spool"))
+                .record(run, document: ResultsFile.encode(run), branch: branch, insideTransaction: {})
+            Console.info("recorded run \(run.runID) as #\(number) in \(database.path)")
+            return
+        }
         let history = try database.open()
         do {
             let number = try history.record(run, branch: branch)

@@ -17,7 +17,7 @@ public enum BaselineResolver {
         public var source: String
     }
 
-    public static func resolve(_ reference: String, database: HistoryDatabase?, machineClass: MachineClass? = nil) throws
+    public static func resolve(_ reference: String, database: (any HistoryStore)?, machineClass: MachineClass? = nil) throws
         -> Baseline {
         if FileManager.default.fileExists(atPath: reference) {
             return Baseline(run: try ResultsFile.read(from: reference), source: "results file \(reference)")
@@ -26,30 +26,30 @@ public enum BaselineResolver {
             throw HistoryError.noBaseline(reference: reference, reason: "no such results file, and no history database given")
         }
         if let run = try? database.run(reference) {
-            return Baseline(run: run, source: "run \(reference) of \(database.path)")
+            return Baseline(run: run, source: "run \(reference) of \(database.location)")
         }
         let hash = machineClass?.hash
-        let onBranch = try database.latestCompleteRunID(branch: reference, machineClass: hash)
+        let onBranch = try database.latestCompleteRunID(branch: reference, commitPrefix: nil, machineClass: hash)
         if let runID = onBranch.runID {
             return Baseline(run: try database.run(runID), source: "newest complete run \(runID) on branch \(reference)")
         }
         try refuseOnlyIncomplete(onBranch.incomplete, of: "branch \(reference)", reference: reference)
         let isHex = reference.count >= 7 && reference.allSatisfy(\.isHexDigit)
         if isHex {
-            let ofCommit = try database.latestCompleteRunID(commitPrefix: reference.lowercased(), machineClass: hash)
+            let ofCommit = try database.latestCompleteRunID(branch: nil, commitPrefix: reference.lowercased(), machineClass: hash)
             if let runID = ofCommit.runID {
                 return Baseline(run: try database.run(runID), source: "newest complete run \(runID) of commit \(reference)")
             }
             try refuseOnlyIncomplete(ofCommit.incomplete, of: "commit \(reference)", reference: reference)
         }
-        if let machineClass, try database.latestRunID(branch: reference) != nil
-            || (isHex && database.latestRunID(commitPrefix: reference.lowercased()) != nil) {
+        if let machineClass, try database.latestRunID(branch: reference, commitPrefix: nil, machineClass: nil) != nil
+            || (isHex && database.latestRunID(branch: nil, commitPrefix: reference.lowercased(), machineClass: nil) != nil) {
             throw HistoryError.noBaseline(
                 reference: reference,
                 reason: "recorded only in other machine classes than this run's \(machineClass); runs of another class are never compared")
         }
         throw HistoryError.noBaseline(
-            reference: reference, reason: "not a results file, run number, run id, recorded branch or commit in \(database.path)")
+            reference: reference, reason: "not a results file, run number, run id, recorded branch or commit in \(database.location)")
     }
 
     /// A branch or commit whose runs were all interrupted has no baseline: its partial numbers would decide a

@@ -2,14 +2,16 @@ import Foundation
 import GRDB
 import Results
 
-/// The nightly history: an SQLite database (WAL mode) written through GRDB.
+/// The nightly history: an SQLite database (WAL mode) written through GRDB, the embedded ``HistoryStore``.
 ///
 /// Every record is one IMMEDIATE transaction, so a process killed mid-write leaves the previous state; concurrent
 /// writers wait for each other (busy timeout) instead of failing. A database from a newer framebudget is refused
 /// before anything is written to it. Reading creates, writes and leaves no file (``HistoryReading``): the history
 /// folder may belong to another user.
-public final class HistoryDatabase: Sendable {
+public final class HistoryDatabase: HistoryStore {
     public let path: String
+    /// The database file (``HistoryStore/location``).
+    public var location: String { path }
     /// The recording connections; nil when reading, where every read opens the file afresh (``HistoryReading``).
     let pool: DatabasePool?
     /// When reading: one line on what the history shown leaves out (writes in a `-wal` this reader cannot apply

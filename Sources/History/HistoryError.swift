@@ -12,6 +12,25 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
     case unknownRun(reference: String)
     case noBaseline(reference: String, reason: String)
     case unknownBenchmark(id: String)
+    /// A history server holds no history yet (reading commands never create one).
+    case noHistory(location: String)
+    /// A history server could not be reached (refused, unknown host, timed out): nothing was written to it.
+    case serverUnreachable(location: String, reason: String)
+    /// A history server was reached but refused the connection as configured (wrong password, no TLS for
+    /// `sslmode=require`, no such database): nothing was written to it.
+    case serverRefused(location: String, reason: String)
+    /// The connection to a history server broke during an operation (the server stopped): a record in progress was
+    /// rolled back by the server, so nothing of it was kept.
+    case connectionLost(location: String, reason: String)
+
+    /// True when the history server was not there to write to (unreachable, refused, or lost mid-operation): a
+    /// run that was to be recorded is kept in the spool for later (``HistorySpool``).
+    public var isServerUnavailable: Bool {
+        switch self {
+        case .serverUnreachable, .serverRefused, .connectionLost: return true
+        default: return false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -31,6 +50,11 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
         case let .unknownRun(reference): return "no recorded run '\(reference)' (see 'framebudget history list')"
         case let .noBaseline(reference, reason): return "baseline '\(reference)': \(reason)"
         case let .unknownBenchmark(id): return "no recorded results for benchmark '\(id)' (see 'framebudget history list')"
+        case let .noHistory(location): return "\(location): no history recorded here yet (record a run first: framebudget history record)"
+        case let .serverUnreachable(location, reason): return "\(location): cannot reach the history server: \(reason)"
+        case let .serverRefused(location, reason): return "\(location): the history server refused the connection: \(reason)"
+        case let .connectionLost(location, reason):
+            return "\(location): the connection to the history server was lost: \(reason) (a record in progress was rolled back)"
         }
     }
 }

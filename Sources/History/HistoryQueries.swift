@@ -16,6 +16,14 @@ public struct RunRecord: Codable, Sendable, Equatable {
     public var benchmarks: Int
     /// The run's machine class hash (``Results/MachineClass/hash``).
     public var machineClass: String?
+
+    /// A run as a ``HistoryStore`` lists it.
+    public init(number: Int64, runID: String, startedAt: String, complete: Bool, gitCommit: String?, gitBranch: String?,
+                hostname: String, benchmarks: Int, machineClass: String?) {
+        (self.number, self.runID, self.startedAt, self.complete) = (number, runID, startedAt, complete)
+        (self.gitCommit, self.gitBranch, self.hostname, self.benchmarks) = (gitCommit, gitBranch, hostname, benchmarks)
+        self.machineClass = machineClass
+    }
 }
 
 /// One night of one benchmark's series.
@@ -33,6 +41,13 @@ public struct SeriesPoint: Codable, Sendable, Equatable {
     public var p95: Double? = nil
     public var p99: Double? = nil
     public var mean: Double? = nil
+
+    /// A night of a series as a ``HistoryStore`` reads it.
+    public init(number: Int64, runID: String, startedAt: String, gitCommit: String?, complete: Bool, median: Double,
+                lower: Double?, upper: Double?, p95: Double? = nil, p99: Double? = nil, mean: Double? = nil) {
+        (self.number, self.runID, self.startedAt, self.gitCommit, self.complete) = (number, runID, startedAt, gitCommit, complete)
+        (self.median, self.lower, self.upper, self.p95, self.p99, self.mean) = (median, lower, upper, p95, p99, mean)
+    }
 
     /// The statistic in this run, ns per iteration; nil for one the history does not keep (p90, p99.9, min, max).
     public func value(of statistic: Statistic) -> Double? {
@@ -105,7 +120,7 @@ extension HistoryDatabase {
     /// The newest complete run whose branch is `branch` or whose commit starts with `commitPrefix` (with
     /// `machineClass`, a hash, only runs of that class), and how many matching runs are incomplete (an interrupted
     /// run is never a baseline; the count lets the caller say why there is none).
-    func latestCompleteRunID(branch: String? = nil, commitPrefix: String? = nil, machineClass: String? = nil) throws
+    public func latestCompleteRunID(branch: String? = nil, commitPrefix: String? = nil, machineClass: String? = nil) throws
         -> (runID: String?, incomplete: Int) {
         try read { db in
             let matching = """
@@ -123,7 +138,7 @@ extension HistoryDatabase {
 
     /// The newest run (complete ones first) whose branch is `branch` or whose commit starts with `commit`; with
     /// `machineClass` (a hash) only runs of that class.
-    func latestRunID(branch: String? = nil, commitPrefix: String? = nil, machineClass: String? = nil) throws -> String? {
+    public func latestRunID(branch: String? = nil, commitPrefix: String? = nil, machineClass: String? = nil) throws -> String? {
         try read { db in
             try String.fetchOne(db, sql: """
                 SELECT run_id FROM runs

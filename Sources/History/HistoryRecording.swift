@@ -12,7 +12,7 @@ extension HistoryDatabase {
     /// - Throws: ``HistoryError/alreadyRecorded(runID:)`` when the run id is present (nothing is changed).
     @discardableResult
     public func record(
-        _ run: RunResults, document: Data? = nil, branch: String? = nil, insideTransaction: () -> Void = {}
+        _ run: RunResults, document: Data? = nil, branch: String? = nil, insideTransaction: @escaping @Sendable () -> Void = {}
     ) throws -> Int64 {
         let bytes = try document ?? ResultsFile.encode(run)
         let environment = String(decoding: try ResultsFile.encoder().encode(run.environment), as: UTF8.self)

@@ -6,14 +6,14 @@ import Statistics
 
 /// Machine classes and between-run spreads in the history: written with every record (and back-filled for runs
 /// recorded before schema v2), read as the noise floor of a benchmark in one machine class.
-enum HistorySpreads {
+public enum HistorySpreads {
     /// The statistic whose per-run spread is stored (per-run medians, on the log scale), as the `statistic`
     /// column writes it.
-    static let statistic = Statistic.median.rawValue
+    public static let statistic = Statistic.median.rawValue
 
     /// Each benchmark's between-run SD of log per-run medians and its degrees of freedom (runs − 1), for the
     /// benchmarks measured by ≥ 2 process runs.
-    static func spreads(of run: RunResults) -> [(id: String, standardDeviation: Double, degreesOfFreedom: Double)] {
+    public static func spreads(of run: RunResults) -> [(id: String, standardDeviation: Double, degreesOfFreedom: Double)] {
         run.benchmarks.compactMap { result in
             // The same per-run values a comparison tests, so the floor it stores is the spread compare would see.
             let logs = RunLevelDecision.perRunLogStatistics(result, runID: run.runID, percentile: 50)
@@ -49,13 +49,6 @@ enum HistorySpreads {
 extension HistoryDatabase {
     /// How many recorded runs of a class the noise floor pools at most (the newest).
     public static let noiseFloorWindow = 20
-
-    /// A benchmark's between-run spread in one machine class: the SDs of its last ``noiseFloorWindow`` recorded
-    /// runs of that class that held several process runs, pooled by their degrees of freedom. Nil when they give
-    /// fewer than 2 degrees of freedom (too few runs for a noise floor).
-    public func noiseFloor(of benchmarkID: String, machineClass: MachineClass, window: Int = noiseFloorWindow) throws -> PriorSpread? {
-        try noiseFloors(of: [benchmarkID], machineClass: machineClass, window: window)[benchmarkID]
-    }
 
     /// ``noiseFloor(of:machineClass:window:)`` of several benchmarks at once; benchmarks without one are absent.
     public func noiseFloors(of benchmarkIDs: [String], machineClass: MachineClass, window: Int = noiseFloorWindow) throws

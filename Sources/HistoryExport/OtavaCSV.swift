@@ -30,7 +30,7 @@ public enum OtavaCSV {
     ///   - benchmarkIDs: the columns; nil for every benchmark measured in the class.
     ///   - includeIncomplete: also export interrupted runs.
     /// - Throws: ``History/HistoryError/unknownBenchmark(id:)`` for a requested id the class never measured.
-    public static func table(from history: HistoryDatabase, machineClass: String, benchmarkIDs: [String]? = nil,
+    public static func table(from history: any HistoryStore, machineClass: String, benchmarkIDs: [String]? = nil,
                              includeIncomplete: Bool = false) throws -> Table {
         var medians = [String: [String: Double]]()  // benchmark → run id → median
         for id in try benchmarkIDs ?? history.benchmarkIDs() {
@@ -40,7 +40,7 @@ public enum OtavaCSV {
             } catch HistoryError.unknownBenchmark where benchmarkIDs == nil { continue }
         }
         let ids = (benchmarkIDs ?? medians.keys.sorted())
-        let runs = try history.runs(limit: Int.max).reversed()
+        let runs = try history.runs(limit: Int.max, branch: nil).reversed()
             .filter { $0.machineClass == machineClass && (includeIncomplete || $0.complete) }
         var table = Table(benchmarkIDs: ids, rows: [], omittedRuns: 0)
         for run in runs {

@@ -48,7 +48,7 @@ extension SiteSeries {
     /// - Parameters:
     ///   - budgets: time budgets by benchmark id.
     ///   - includeIncomplete: also use interrupted runs.
-    public static func all(in history: HistoryDatabase, budgets: [String: SiteBudget] = [:],
+    public static func all(in history: any HistoryStore, budgets: [String: SiteBudget] = [:],
                            includeIncomplete: Bool = false) throws -> [SiteSeries] {
         let ids = try history.benchmarkIDs()
         var found = [SiteSeries]()

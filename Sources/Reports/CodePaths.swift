@@ -4,7 +4,7 @@ import Results
 /// kernels dispatched at run time) and the SHA-256 code (`parameters["sha256"]`). A number of one machine kind is a
 /// claim about its path: a report of AVX-512 kernels says so.
 enum CodePaths {
-    /// E.g. "vector path avx512 · SHA-256 BoringSSL SHA-NI"; for a merged run of several paths, each with its count
+    /// E.g. "vector path avx512 · SHA-256 OpenSSL SHA-NI"; for a merged run of several paths, each with its count
     /// of benchmarks ("vector path avx2 (3), avx512 (9)"). Nil when no benchmark records one.
     static func phrase(_ run: RunResults) -> String? {
         let parts = CodePathKeys.labelled.compactMap { key, label in

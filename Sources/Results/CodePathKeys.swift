@@ -1,6 +1,6 @@
 /// The parameters with which a benchmark records the code it ran — chosen at run time from the CPU, so two runs of
 /// one build can differ in them: `isa` (the vector path of dispatched loops: portable, avx2, avx512) and `sha256`
-/// (the SHA-256 code, e.g. "BoringSSL SHA-NI"). Reports name them, comparisons warn when they differ between the
+/// (the SHA-256 code, e.g. "OpenSSL SHA-NI"). Reports name them, comparisons warn when they differ between the
 /// sides, and a peer (another library on the kernel's inputs) does not inherit them.
 public enum CodePathKeys {
     public static let vectorPath = "isa"

@@ -15,6 +15,9 @@ package enum ExitStatus: Int32, Sendable {
     /// re-measuring processes died (e.g. killed by a signal the gate did not receive), or `gate --results` was given
     /// a run that is incomplete for any reason but a signal.
     case runFailure = 4
+    /// `history record` (and `nightly`) with a history server that could not be reached, or was lost mid-record:
+    /// nothing was written to it; the run is kept in the spool and sent by the next record or `history flush`.
+    case spooled = 5
     /// Malformed command line (swift-argument-parser's EX_USAGE).
     case usage = 64
     /// Interrupted by SIGINT (128 + 2); what was measured is written, marked incomplete. SIGTERM gives 143.
@@ -22,7 +25,7 @@ package enum ExitStatus: Int32, Sendable {
 
     package static let documentation = """
         Exit codes: 0 success · 1 budget failed/missing or regression · 2 bad input · 3 inconclusive (gate --strict, compare) \
-        · 4 run failure · 64 malformed command line · 130/143 interrupted (partial results written, marked incomplete)
+        · 4 run failure · 5 history server unreachable (run spooled for later) · 64 malformed command line · 130/143 interrupted (partial results written, marked incomplete)
         """
 }
 

@@ -28,13 +28,14 @@ enum Framebudget {
         process.standardOutput = stdout ?? FileHandle.nullDevice
         process.standardError = stderr ?? FileHandle.nullDevice
         // A child that crashes must end at once: the backtracer can hang waiting on it, and the test with it.
-        process.environment = ProcessInfo.processInfo.environment
-            .merging(["SWIFT_BACKTRACE": "enable=no"].merging(environment) { _, new in new }) { _, new in new }
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { _, new in new }
+            .merging(environment) { _, new in new }
         try process.run()
         return process
     }
 
     /// Runs to completion; stdout and stderr go through temporary files so a chatty child never blocks on a pipe.
+    /// - Parameter environment: variables set for the child on top of this process's.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let base = NSTemporaryDirectory() + "fb-cli-output-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: base + ".out", contents: nil)

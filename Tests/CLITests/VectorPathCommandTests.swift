@@ -36,7 +36,7 @@ final class VectorPathCommandTests: XCTestCase {
         })
         XCTAssertEqual(parameters["colormap/optimized/256x192"]?["isa"], "portable")
         XCTAssertNil(parameters["colormap/reference/256x192"]?["isa"], "the reference has no vector path")
-        XCTAssertTrue(parameters["hash-chain/optimized/1920x1440-yuv420"]?["sha256"]?.hasPrefix("BoringSSL ") == true,
+        XCTAssertTrue(parameters["hash-chain/optimized/1920x1440-yuv420"]?["sha256"]?.hasPrefix("OpenSSL ") == true,
                       "the hash chain names its SHA-256 code")
     }
 }

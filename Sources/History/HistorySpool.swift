@@ -1,0 +1,68 @@
+import Foundation
+
+/// Runs that could not be recorded because the history server was unavailable, kept locally until they are sent:
+/// one file per run, `<folder>/<run-id>.json`, written atomically (a temporary file renamed into place), so a
+/// spooled run is either whole or absent. The next record, or `framebudget history flush`, sends them first.
+public struct HistorySpool: Sendable {
+    /// One spooled run: the results document as read, and the branch it was to be recorded with.
+    public struct Entry: Codable, Sendable, Equatable {
+        public var runID: String
+        public var branch: String?
+        /// The results JSON, byte for byte (stored as is, as a record would).
+        public var document: Data
+
+        /// A run to keep: its id, branch and results document as read.
+        public init(runID: String, branch: String?, document: Data) {
+            (self.runID, self.branch, self.document) = (runID, branch, document)
+        }
+    }
+
+    public let folder: String
+
+    /// The spool in `folder` (created when the first run is spooled).
+    public init(folder: String) { self.folder = folder }
+
+    /// Keeps a run for later.
+    /// - Returns: the file it was written to.
+    /// - Throws: ``HistoryError/unwritable(path:reason:)`` when the folder or file cannot be written.
+    @discardableResult
+    public func keep(_ entry: Entry) throws -> String {
+        let path = file(of: entry.runID)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let data = try JSONEncoder().encode(entry)
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw HistoryError.unwritable(path: path, reason: "cannot spool the run: \(error.localizedDescription)")
+        }
+        return path
+    }
+
+    /// The spooled runs, oldest first (by file modification time, then name).
+    /// - Throws: ``HistoryError/unusable(path:reason:)`` for a spooled file that cannot be read or decoded; it is
+    ///   left in place.
+    public func pending() throws -> [(path: String, entry: Entry)] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        let paths = names.filter { $0.hasSuffix(".json") }.map { "\(folder)/\($0)" }
+        let dated = paths.map { path in
+            (path, (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast)
+        }
+        return try dated.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map { path, _ in
+            do { return (path, try JSONDecoder().decode(Entry.self, from: Data(contentsOf: URL(fileURLWithPath: path)))) }
+            catch { throw HistoryError.unusable(path: path, reason: "not a spooled run (\(error.localizedDescription))") }
+        }
+    }
+
+    /// Removes a run once it is recorded.
+    public func remove(_ path: String) throws {
+        do { try FileManager.default.removeItem(atPath: path) }
+        catch { throw HistoryError.unwritable(path: path, reason: "cannot remove the sent run from the spool") }
+    }
+
+    /// The file of a run id: characters other than letters, digits, `.`, `-` and `_` become `_`, so any run id
+    /// names a file inside the folder.
+    public func file(of runID: String) -> String {
+        let safe = String(runID.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
+        return "\(folder)/\(safe.hasPrefix(".") ? "_" + safe : safe).json"
+    }
+}

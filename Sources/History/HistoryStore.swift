@@ -1,0 +1,77 @@
+import Statistics
+import Foundation
+import Results
+
+/// Where the history of runs is kept, as commands and readers see it: the SQLite file (``HistoryDatabase``, the
+/// embedded default) or a shared PostgreSQL server (`PostgresHistory`). Commands, ``BaselineResolver`` and the
+/// gate's baseline check use this protocol only, so they never know which.
+///
+/// Every implementation keeps the same model: one run per run id (a second record of it changes nothing and throws
+/// ``HistoryError/alreadyRecorded(runID:)``), written in one transaction (a writer killed mid-record leaves nothing
+/// of it), with its machine class, its benchmarks' statistics and their between-run spreads.
+public protocol HistoryStore: Sendable {
+    /// Where the history is, for messages: the database file, or the server's URL without its password.
+    var location: String { get }
+
+    /// Records a run in one transaction: its row (with the whole results document) and one row per benchmark.
+    /// - Parameters:
+    ///   - document: the results JSON as read (stored as is, raw samples included); encoded from `run` when nil.
+    ///   - branch: the git branch the run measured, for baseline look-ups by branch.
+    ///   - insideTransaction: a test hook called after the inserts, before the commit (a crash test pauses there).
+    /// - Returns: the run's number in the history.
+    /// - Throws: ``HistoryError/alreadyRecorded(runID:)`` when the run id is present (nothing is changed).
+    func record(_ run: RunResults, document: Data?, branch: String?, insideTransaction: @escaping @Sendable () -> Void) throws -> Int64
+
+    /// Runs, newest first, at most `limit`, only of `branch` when given.
+    func runs(limit: Int, branch: String?) throws -> [RunRecord]
+
+    /// The series of one benchmark, oldest first; with `machineClass` (a ``Results/MachineClass/hash``) only the
+    /// runs of that class.
+    /// - Throws: ``HistoryError/unknownBenchmark(id:)`` when no run measured it.
+    func series(of benchmarkID: String, completeOnly: Bool, machineClass: String?) throws -> [SeriesPoint]
+
+    /// Every benchmark id ever recorded, sorted.
+    func benchmarkIDs() throws -> [String]
+
+    /// The full results of a run, by number or run id.
+    /// - Throws: ``HistoryError/unknownRun(reference:)``.
+    func run(_ reference: String) throws -> RunResults
+
+    /// The newest complete run whose branch is `branch` or whose commit starts with `commitPrefix` (with
+    /// `machineClass`, a hash, only runs of that class), and how many matching runs are incomplete.
+    func latestCompleteRunID(branch: String?, commitPrefix: String?, machineClass: String?) throws
+        -> (runID: String?, incomplete: Int)
+
+    /// The newest run (complete ones first) whose branch is `branch` or whose commit starts with `commitPrefix`;
+    /// with `machineClass` (a hash) only runs of that class.
+    func latestRunID(branch: String?, commitPrefix: String?, machineClass: String?) throws -> String?
+
+    /// The machine class hash of the newest run that measured `benchmarkID` (complete runs first).
+    func newestMachineClass(of benchmarkID: String) throws -> String?
+
+    /// Each benchmark's between-run spread in one machine class, pooled over its newest `window` runs of that
+    /// class; benchmarks with fewer than 2 degrees of freedom are absent.
+    func noiseFloors(of benchmarkIDs: [String], machineClass: MachineClass, window: Int) throws -> [String: PriorSpread]
+
+    /// The machine classes recorded, newest first, with how many runs each holds.
+    func machineClasses() throws -> [(machineClass: MachineClass, runs: Int)]
+
+    /// A check of the stored history: `ok` when sound, else what is wrong.
+    func integrityCheck() throws -> String
+}
+
+extension HistoryStore {
+    /// Records a run without a test hook (see ``record(_:document:branch:insideTransaction:)``).
+    @discardableResult
+    public func record(_ run: RunResults, document: Data? = nil, branch: String? = nil) throws -> Int64 {
+        try record(run, document: document, branch: branch, insideTransaction: {})
+    }
+
+    /// A benchmark's between-run spread in one machine class: the SDs of its last `window` recorded runs of that
+    /// class that held several process runs, pooled by their degrees of freedom. Nil when they give fewer than 2
+    /// degrees of freedom (too few runs for a noise floor).
+    public func noiseFloor(of benchmarkID: String, machineClass: MachineClass,
+                           window: Int = HistoryDatabase.noiseFloorWindow) throws -> PriorSpread? {
+        try noiseFloors(of: [benchmarkID], machineClass: machineClass, window: window)[benchmarkID]
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import History
+import PostgresNIO
+import Results
+
+extension PostgresHistoryStore {
+    /// Records a run in one transaction (see ``History/HistoryStore/record(_:document:branch:insideTransaction:)``).
+    ///
+    /// The run id is unique: the row is inserted with `ON CONFLICT DO NOTHING`, so a second writer of the same run
+    /// waits for the first one's transaction and then finds the run there (or inserts it, when the first rolled
+    /// back). A connection lost before the commit leaves nothing: the server rolls the transaction back.
+    public func record(_ run: RunResults, document: Data?, branch: String?,
+                       insideTransaction: @escaping @Sendable () -> Void) throws -> Int64 {
+        let row = try RunRow(run, document: document ?? ResultsFile.encode(run), branch: branch)
+        let benchmarks = run.benchmarks.map(BenchmarkRow.init)
+        let spreads = HistorySpreads.spreads(of: run).map { SpreadRow(id: $0.id, sd: $0.standardDeviation, df: $0.degreesOfFreedom) }
+        return try withConnection { connection in
+            try await Self.inTransaction(connection) {
+                guard let number = try await row.insert(connection) else { throw HistoryError.alreadyRecorded(runID: run.runID) }
+                for benchmark in benchmarks { try await benchmark.insert(connection, run: number) }
+                for spread in spreads { try await spread.insert(connection, run: number) }
+                insideTransaction()
+                return number
+            }
+        }
+    }
+
+    /// `body` between BEGIN and COMMIT; a throw rolls back (a lost connection is rolled back by the server, and no
+    /// ROLLBACK is sent on it: a query on a closed connection may never be answered).
+    static func inTransaction<T: Sendable>(_ connection: PostgresConnection, _ body: () async throws -> T) async throws -> T {
+        try await connection.query("BEGIN", logger: logger)
+        do {
+            let value = try await body()
+            try await connection.query("COMMIT", logger: logger)
+            return value
+        } catch {
+            if !connection.isClosed { try? await connection.query("ROLLBACK", logger: logger) }
+            throw error
+        }
+    }
+}
+
+/// The `runs` row of a run, its values computed before the transaction.
+private struct RunRow: Sendable {
+    var runID, startedAt, recordedAt, hostname, cpuModel, buildConfiguration, environment, machineClass, machineClassHash: String
+    var finishedAt, gitCommit, gitBranch: String?
+    var complete: Bool
+    var gitDirty: Bool?
+    var document: Data
+
+    init(_ run: RunResults, document: Data, branch: String?) throws {
+        let stamp = ISO8601DateFormatter()
+        let environment = run.environment
+        runID = run.runID
+        startedAt = stamp.string(from: run.startedAt)
+        finishedAt = run.finishedAt.map { stamp.string(from: $0) }
+        recordedAt = stamp.string(from: Date())
+        complete = run.complete
+        gitCommit = environment.gitCommit
+        gitBranch = branch
+        gitDirty = environment.gitDirty
+        hostname = environment.hostname
+        cpuModel = environment.cpuModel
+        buildConfiguration = environment.buildConfiguration
+        self.environment = String(decoding: try ResultsFile.encoder().encode(environment), as: UTF8.self)
+        machineClass = run.machineClass.canonical
+        machineClassHash = run.machineClass.hash
+        self.document = document
+    }
+
+    /// Inserts the row; the run's number, or nil when the run id is already recorded.
+    func insert(_ connection: PostgresConnection) async throws -> Int64? {
+        let rows = try await connection.query("""
+            INSERT INTO runs (run_id, started_at, finished_at, recorded_at, complete, git_commit, git_branch, git_dirty,
+                              hostname, cpu_model, build_configuration, environment_json, document, machine_class,
+                              machine_class_hash)
+            VALUES (\(runID), \(startedAt), \(finishedAt), \(recordedAt), \(complete), \(gitCommit), \(gitBranch),
+                    \(gitDirty), \(hostname), \(cpuModel), \(buildConfiguration), \(environment)::jsonb, \(document),
+                    \(machineClass), \(machineClassHash))
+            ON CONFLICT (run_id) DO NOTHING RETURNING id
+            """, logger: PostgresHistoryStore.logger)
+        for try await number in rows.decode(Int64.self) { return number }
+        return nil
+    }
+}
+
+/// The `results` row of one benchmark.
+private struct BenchmarkRow: Sendable {
+    var id: String
+    var samples: Int
+    var median, p95, p99, mean, standardDeviation: Double
+    var lower, upper: Double?
+
+    init(_ result: BenchmarkResult) {
+        let s = result.statistics
+        let interval = s.interval(of: .median)
+        id = result.id
+        samples = s.count
+        (median, p95, p99, mean, standardDeviation) = (s.median, s.p95, s.p99, s.mean, s.standardDeviation)
+        (lower, upper) = (interval?.lower, interval?.upper)
+    }
+
+    func insert(_ connection: PostgresConnection, run: Int64) async throws {
+        try await connection.query("""
+            INSERT INTO results (run, benchmark_id, samples, median, median_lower, median_upper, p95, p99, mean,
+                                 standard_deviation)
+            VALUES (\(run), \(id), \(samples), \(median), \(lower), \(upper), \(p95), \(p99), \(mean), \(standardDeviation))
+            """, logger: PostgresHistoryStore.logger)
+    }
+}
+
+/// The `run_spreads` row of one benchmark measured by several process runs.
+private struct SpreadRow: Sendable {
+    var id: String
+    var sd, df: Double
+
+    func insert(_ connection: PostgresConnection, run: Int64) async throws {
+        try await connection.query("""
+            INSERT INTO run_spreads (run, benchmark_id, statistic, log_standard_deviation, degrees_of_freedom)
+            VALUES (\(run), \(id), \(HistorySpreads.statistic), \(sd), \(df))
+            ON CONFLICT DO NOTHING
+            """, logger: PostgresHistoryStore.logger)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import History
+import XCTest
+
+/// The spool of runs kept while the history server is unreachable: whole files, oldest first, any run id.
+final class HistorySpoolTests: XCTestCase {
+    private var folder = ""
+    private var spool: HistorySpool { HistorySpool(folder: folder + "/spool") }
+
+    override func setUpWithError() throws { folder = NSTemporaryDirectory() + "fb-spool-\(UUID().uuidString)" }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    private func entry(_ runID: String) -> HistorySpool.Entry {
+        HistorySpool.Entry(runID: runID, branch: "main", document: Data("{\"runID\":\"\(runID)\"}".utf8))
+    }
+
+    func testKeptRunsComeBackWholeOldestFirstAndLeaveWhenRemoved() throws {
+        XCTAssertTrue(try spool.pending().isEmpty, "no folder yet: nothing pending")
+        let first = try spool.keep(entry("night-01"))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: first)
+        try spool.keep(entry("night-02"))
+        XCTAssertEqual(first, folder + "/spool/night-01.json")
+        XCTAssertEqual(try spool.pending().map(\.entry), [entry("night-01"), entry("night-02")])
+        try spool.remove(first)
+        XCTAssertEqual(try spool.pending().map(\.entry.runID), ["night-02"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/spool"), ["night-02.json"],
+                       "written atomically: no temporary file left beside")
+    }
+
+    func testAnyRunIDNamesAFileInsideTheFolder() {
+        XCTAssertEqual(spool.file(of: "../../etc/passwd"), folder + "/spool/_.._.._etc_passwd.json")
+        XCTAssertEqual(spool.file(of: "a b/c"), folder + "/spool/a_b_c.json")
+    }
+
+    func testAFileThatIsNotASpooledRunIsNamed() throws {
+        try spool.keep(entry("night-01"))
+        try "junk".write(toFile: folder + "/spool/junk.json", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try spool.pending()) { error in
+            guard case .unusable(let path, _) = error as? HistoryError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, folder + "/spool/junk.json")
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import History
+@testable import PostgresHistory
+import XCTest
+
+/// What only a server can do wrong: schema versions met by several runners, and a server that is unreachable,
+/// refuses the connection, or goes away in the middle of a record. On the server of `make test` (skipped without it).
+final class PostgresHistoryTests: XCTestCase {
+    private var url: PostgresURL!
+
+    override func setUpWithError() throws { url = try TestPostgres.freshDatabase() }
+
+    override func tearDownWithError() throws { if let url { try TestPostgres.drop(url) } }
+
+    private func runCount() throws -> String? { try TestPostgres.value("SELECT count(*)::text FROM runs", on: url) }
+
+    func testANewerSchemaIsRefusedBeforeAnythingIsWritten() throws {
+        _ = try PostgresHistoryStore(url: url)
+        try TestPostgres.execute("INSERT INTO framebudget_schema (version) VALUES (99)", on: url)
+        for access in [HistoryDatabase.Access.readWrite, .readOnly] {
+            XCTAssertThrowsError(try PostgresHistoryStore(url: url, access: access)) { error in
+                XCTAssertEqual(error as? HistoryError, .newerDatabase(path: url.redacted, found: 99,
+                                                                      supported: PostgresHistorySchema.currentVersion))
+                XCTAssertTrue("\(error)".contains("newer than this framebudget handles"), "\(error)")
+            }
+        }
+        XCTAssertEqual(try TestPostgres.value("SELECT max(version)::text FROM framebudget_schema", on: url), "99")
+    }
+
+    func testReadingAServerWithoutHistoryCreatesNothing() throws {
+        XCTAssertThrowsError(try PostgresHistoryStore(url: url, access: .readOnly)) { error in
+            XCTAssertEqual(error as? HistoryError, .noHistory(location: url.redacted))
+        }
+        XCTAssertEqual(try TestPostgres.value("SELECT to_regclass('framebudget_schema')::text", on: url), nil)
+    }
+
+    func testRunnersMeetingANewServerAtOnceMigrateItOnce() throws {
+        let failures = Failures()
+        let done = DispatchGroup()
+        for _ in 0..<4 {
+            done.enter()
+            Thread { [url] in
+                do { _ = try PostgresHistoryStore(url: url!) } catch { failures.add("\(error)") }
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        XCTAssertEqual(failures.all, [])
+        XCTAssertEqual(try TestPostgres.value("SELECT count(*)::text FROM framebudget_schema", on: url), "1")
+    }
+
+    func testAnUnreachableServerIsOneLineAtOnce() throws {
+        var closed = url!
+        closed.port = try Self.closedPort()
+        XCTAssertThrowsError(try PostgresHistoryStore(url: closed)) { error in
+            XCTAssertEqual(error as? HistoryError, .serverUnreachable(location: closed.redacted, reason: "connection refused"))
+            XCTAssertEqual("\(error)", "\(closed.redacted): cannot reach the history server: connection refused")
+        }
+    }
+
+    func testAWrongPasswordIsRefusedWithoutShowingIt() throws {
+        var wrong = url!
+        wrong.password = "not-the-password"
+        XCTAssertThrowsError(try PostgresHistoryStore(url: wrong)) { error in
+            guard case .serverRefused(_, let reason) = error as? HistoryError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("password authentication failed"), reason)
+            XCTAssertFalse("\(error)".contains("not-the-password"))
+        }
+    }
+
+    func testRequiringTLSFromAServerWithoutItIsRefused() throws {
+        var secure = url!
+        secure.tls = .require
+        XCTAssertThrowsError(try PostgresHistoryStore(url: secure)) { error in
+            guard case .serverRefused(_, let reason) = error as? HistoryError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("does not offer TLS"), reason)
+        }
+    }
+
+    /// The server ends the writer's connection inside the record's transaction (as a server being stopped does):
+    /// the record fails as a lost connection (or, should the client not notice the close, at its operation timeout),
+    /// and nothing of the run is on the server.
+    func testAConnectionLostInsideTheTransactionKeepsNothingOfTheRun() throws {
+        let store = try PostgresHistoryStore(url: url, operationTimeout: 5)
+        let database = url.database, server = try TestPostgres.serverURL()
+        XCTAssertThrowsError(try store.record(StoreContract.night(1), document: nil, branch: "main") {
+            let ended = try? TestPostgres.psql("""
+                SELECT count(pg_terminate_backend(pid, 5000))::text FROM pg_stat_activity
+                WHERE datname = '\(database)' AND pid <> pg_backend_pid()
+                """, on: server)
+            XCTAssertEqual(ended, "1", "the writer's connection, ended")
+        }) { error in
+            guard case .connectionLost = error as? HistoryError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(try runCount(), "0")
+        XCTAssertEqual(try TestPostgres.value("SELECT count(*)::text FROM results", on: url), "0")
+        try PostgresHistoryStore(url: url).record(StoreContract.night(1), branch: "main")
+        XCTAssertEqual(try runCount(), "1", "recorded once the server is back")
+    }
+
+    /// A TCP port on loopback where nothing listens (bound, then closed).
+    private static func closedPort() throws -> Int {
+        let output = Pipe()
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1]); s.close()"]
+        python.standardOutput = output
+        try python.run()
+        python.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return try XCTUnwrap(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+}
+
+/// Errors collected from several threads.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors = [String]()
+
+    func add(_ error: String) { lock.withLock { errors.append(error) } }
+    var all: [String] { lock.withLock { errors } }
+}

@@ -1,0 +1,167 @@
+import Dispatch
+import Foundation
+import History
+import Results
+import RunFixtures
+import Statistics
+import Synchronization
+import XCTest
+
+/// What every ``HistoryStore`` promises, checked on each backend (SQLite: ``SQLiteStoreContractTests``; PostgreSQL:
+/// ``PostgresStoreContractTests``). `open` opens the history under test (again, for several writers).
+enum StoreContract {
+    typealias Open = () throws -> any HistoryStore
+
+    /// Night `index` of one benchmark, `days` after a fixed start, on `commit` "<index>abcdef0123".
+    static func night(_ index: Int, median: Double = 1000, runID: String? = nil) -> RunResults {
+        var run = Fixture.run(runID ?? String(format: "night-%02d", index),
+                              [Fixture.result("a/x/1", Fixture.times(20, median: median, seed: UInt64(index)))],
+                              commit: String(format: "%02dabcdef0123", index))
+        run.startedAt = Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 86_400)
+        return run
+    }
+
+    /// A night of 3 process runs (merged) on machine `cpu`, which stores a between-run spread.
+    static func replicatedNight(_ index: Int, cpu: String = "Test CPU") -> RunResults {
+        var run = Fixture.merged(String(format: "night-%02d", index),
+                                 [("a/x/1", Fixture.processRuns(3, median: 1000, between: 0.02, seed: UInt64(index)))])
+        run.environment.cpuModel = cpu
+        run.startedAt = Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 86_400)
+        return run
+    }
+
+    static func recordsRunsAndReadsThemBack(_ open: Open) throws {
+        let history = try open()
+        let first = night(1), second = night(2)
+        let one = try history.record(first, branch: "main")
+        let two = try history.record(second, branch: "feature")
+        XCTAssertLessThan(one, two, "numbers follow the recording order")
+        let runs = try history.runs(limit: 50, branch: nil)
+        XCTAssertEqual(runs.map(\.runID), ["night-02", "night-01"])
+        XCTAssertEqual(runs.map(\.gitBranch), ["feature", "main"])
+        XCTAssertEqual(runs.map(\.benchmarks), [1, 1])
+        XCTAssertEqual(runs[1].gitCommit, "01abcdef0123")
+        XCTAssertEqual(runs[1].machineClass, first.machineClass.hash)
+        XCTAssertEqual(try history.runs(limit: 50, branch: "main").map(\.runID), ["night-01"])
+        let stored = try history.run("night-01")
+        XCTAssertEqual(stored.benchmarks[0].samplesNanoseconds, first.benchmarks[0].samplesNanoseconds)
+        XCTAssertEqual(stored.environment, first.environment, "the machine fingerprint comes back as recorded")
+        XCTAssertEqual(try history.run("\(two)").runID, "night-02", "a run number works as a reference too")
+        XCTAssertThrowsError(try history.run("nope")) { XCTAssertEqual($0 as? HistoryError, .unknownRun(reference: "nope")) }
+        XCTAssertEqual(try history.benchmarkIDs(), ["a/x/1"])
+        XCTAssertEqual(try history.machineClasses().map(\.runs), [2])
+        XCTAssertEqual(try history.integrityCheck(), "ok")
+    }
+
+    static func recordingARunTwiceChangesNothing(_ open: Open) throws {
+        let history = try open()
+        try history.record(night(1), branch: "main")
+        XCTAssertThrowsError(try history.record(night(1, median: 2000), branch: "other")) {
+            XCTAssertEqual($0 as? HistoryError, .alreadyRecorded(runID: "night-01"))
+        }
+        XCTAssertEqual(try history.runs(limit: 50, branch: nil).map(\.gitBranch), ["main"])
+        XCTAssertEqual(try history.series(of: "a/x/1", completeOnly: false, machineClass: nil).count, 1)
+    }
+
+    static func aFailureInsideTheTransactionLeavesNoPartialRun(_ open: Open) throws {
+        let history = try open()
+        var run = night(1)
+        run.benchmarks.append(run.benchmarks[0])  // a duplicate id violates the primary key on the second insert
+        XCTAssertThrowsError(try history.record(run, branch: "main"))
+        XCTAssertEqual(try history.runs(limit: 50, branch: nil).count, 0)
+        XCTAssertThrowsError(try history.series(of: "a/x/1", completeOnly: false, machineClass: nil), "no orphan results")
+        try history.record(night(1), branch: "main")
+        XCTAssertEqual(try history.runs(limit: 50, branch: nil).count, 1, "the run id is free again")
+    }
+
+    static func seriesShowTheStepAndItsStatistics(_ open: Open) throws {
+        let history = try open()
+        for index in 1...16 { try history.record(night(index, median: index <= 9 ? 1000 : 1100), branch: "main") }
+        let points = try history.series(of: "a/x/1", completeOnly: true, machineClass: night(1).machineClass.hash)
+        let trend = Trend.analyze("a/x/1", points: points)
+        XCTAssertEqual(trend.points.count, 16)
+        XCTAssertEqual(trend.steps.map(\.runID), ["night-10"])
+        XCTAssertEqual(trend.steps.first?.gitCommit, "10abcdef0123")
+        let statistics = night(1).benchmarks[0].statistics
+        XCTAssertEqual(points[0].p95, statistics.p95)
+        XCTAssertEqual(points[0].mean, statistics.mean)
+        XCTAssertEqual(points[0].lower, statistics.interval(of: .median)?.lower)
+        XCTAssertEqual(try history.newestMachineClass(of: "a/x/1"), night(1).machineClass.hash)
+        XCTAssertThrowsError(try history.series(of: "nope/x/1", completeOnly: false, machineClass: nil)) {
+            XCTAssertEqual($0 as? HistoryError, .unknownBenchmark(id: "nope/x/1"))
+        }
+    }
+
+    static func baselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns(_ open: Open) throws {
+        let history = try open()
+        var cut = night(4, median: 900)
+        cut.complete = false
+        try history.record(night(1), branch: "main")
+        try history.record(night(2), branch: "feature")
+        try history.record(night(3), branch: "main")
+        try history.record(cut, branch: "main")
+        XCTAssertEqual(try BaselineResolver.resolve("main", database: history).run.runID, "night-03")
+        XCTAssertEqual(try BaselineResolver.resolve("feature", database: history).run.runID, "night-02")
+        XCTAssertEqual(try BaselineResolver.resolve("01abcdef", database: history).run.runID, "night-01")
+        XCTAssertEqual(try BaselineResolver.resolve("night-04", database: history).run.runID, "night-04")
+        XCTAssertThrowsError(try BaselineResolver.resolve("04abcdef", database: history)) { error in
+            XCTAssertTrue("\(error)".contains("only incomplete (interrupted) runs (1)"), "\(error)")
+        }
+        XCTAssertEqual(try history.latestRunID(branch: "main", commitPrefix: nil, machineClass: nil), "night-03")
+    }
+
+    static func noiseFloorsPoolTheSpreadsOfOneMachineClass(_ open: Open) throws {
+        let history = try open()
+        let nights = [replicatedNight(1), replicatedNight(2), replicatedNight(3, cpu: "AMD EPYC")]
+        for run in nights { try history.record(run, branch: "main") }
+        let floor = try XCTUnwrap(history.noiseFloor(of: "a/x/1", machineClass: nights[0].machineClass))
+        XCTAssertEqual(floor.degreesOfFreedom, 4, "two runs of this class, 2 degrees of freedom each; EPYC's apart")
+        let spreads = nights.prefix(2).map { run in
+            RunLevel.Spread(run.samplesByReplicate("a/x/1").map { log(Descriptive.median(Array($0))) }).standardDeviation!
+        }
+        XCTAssertEqual(floor.standardDeviation, ((spreads[0] * spreads[0] + spreads[1] * spreads[1]) / 2).squareRoot(),
+                       accuracy: 1e-12)
+        XCTAssertEqual(try history.noiseFloor(of: "a/x/1", machineClass: nights[2].machineClass)?.degreesOfFreedom, 2)
+        XCTAssertEqual(try history.machineClasses().count, 2)
+    }
+
+    /// `writers` stores on one history record at once: each its own `runs` runs, and all of them the same `runs`
+    /// shared run ids. Every run is there exactly once; each shared run was recorded by exactly one writer and
+    /// found already recorded by the others.
+    static func concurrentWritersLoseAndDuplicateNothing(_ open: Open, writers: Int = 4, runs: Int = 10) throws {
+        let stores = try (0..<writers).map { _ in try open() }
+        let outcome = Mutex((recorded: 0, already: 0, failures: [String]()))
+        inThreads(writers) { writer in
+            for index in 0..<runs {
+                for runID in ["w\(writer)-\(index)", "shared-\(index)"] {
+                    do {
+                        try stores[writer].record(night(index + 1, runID: runID), branch: "main")
+                        outcome.withLock { $0.recorded += 1 }
+                    } catch HistoryError.alreadyRecorded {
+                        outcome.withLock { $0.already += 1 }
+                    } catch {
+                        outcome.withLock { $0.failures.append("\(runID): \(error)") }
+                    }
+                }
+            }
+        }
+        let (recorded, already, failures) = outcome.withLock { ($0.recorded, $0.already, $0.failures) }
+        XCTAssertEqual(failures, [])
+        XCTAssertEqual(recorded, writers * runs + runs)
+        XCTAssertEqual(already, (writers - 1) * runs)
+        let stored = try stores[0].runs(limit: 10_000, branch: nil).map(\.runID)
+        XCTAssertEqual(stored.count, writers * runs + runs)
+        XCTAssertEqual(Set(stored).count, stored.count, "no run twice")
+    }
+
+    /// Runs `body(0..<count)` each on a thread of its own, all at once, and waits for them
+    /// (`concurrentPerform` would run only as many at a time as there are cores).
+    private static func inThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let done = DispatchGroup()
+        for index in 0..<count {
+            done.enter()
+            Thread { body(index); done.leave() }.start()
+        }
+        done.wait()
+    }
+}
