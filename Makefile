@@ -11,7 +11,7 @@ BENCH_ARGS   ?=
 
 all: build
 
-## deps: install libpapi-dev, libopenblas-dev, gnuplot-nox, valgrind, linux-perf, libxml2-utils, chromium, postgresql
+## deps: install libpapi-dev, libopenblas-dev, libssl-dev, gnuplot-nox, valgrind, linux-perf, libxml2-utils, chromium, postgresql
 ##       (and python3-pip; pip: jsonschema, cmarkgfm, numpy, apache-otava) when missing (as root), else print the command
 deps:
 	@scripts/ensure-system-packages.sh

@@ -7,7 +7,7 @@ set -euo pipefail
 # installs the python modules below; chromium (headless) loads the history site in the tests, to check that its pages
 # log no console error and that a screenshot shows the plot; postgresql is the throw-away server the shared-history
 # tests record into (scripts/test-postgres.sh, started by `make test`).
-packages=(libpapi-dev libopenblas-dev gnuplot-nox valgrind linux-perf libxml2-utils python3-pip chromium postgresql)
+packages=(libpapi-dev libopenblas-dev libssl-dev gnuplot-nox valgrind linux-perf libxml2-utils python3-pip chromium postgresql)
 missing=()
 for package in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
