@@ -140,22 +140,23 @@ struct CompareCommand: ParsableCommand {
 
     /// Between-run spreads of the head's machine class from `--database`, when given and present.
     private func priors(for headRun: RunResults) throws -> [String: PriorSpread] {
-        guard let database, FileManager.default.fileExists(atPath: database) else { return [:] }
+        guard let database else { return [:] }
         do {
-            return try HistoryDatabase.reading(database).noiseFloors(of: headRun.benchmarks.map(\.id),
-                                                                  machineClass: headRun.machineClass)
-        } catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+            return try HistoryLocation.reading(database)?.noiseFloors(of: headRun.benchmarks.map(\.id),
+                                                                   machineClass: headRun.machineClass) ?? [:]
+        } catch let error as HistoryError { throw CommandFailure(error.isServerUnavailable ? .runFailure : .badInput, error.description) }
     }
 
     /// A results file, or (with --database) a recorded run resolved as `gate --baseline` resolves it (a branch or
     /// commit: its newest run of `machineClass`).
     private func load(_ reference: String, machineClass: MachineClass? = nil) throws -> RunResults {
         guard let database, !FileManager.default.fileExists(atPath: reference) else { return try ResultsFile.read(from: reference) }
-        guard FileManager.default.fileExists(atPath: database) else {
-            throw CommandFailure(.badInput, "\(database): no history database")
-        }
-        do { return try BaselineResolver.resolve(reference, database: HistoryDatabase.reading(database), machineClass: machineClass).run }
-        catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+        do {
+            guard let history = try HistoryLocation.reading(database) else {
+                throw CommandFailure(.badInput, "\(database): no history database")
+            }
+            return try BaselineResolver.resolve(reference, database: history, machineClass: machineClass).run
+        } catch let error as HistoryError { throw CommandFailure(error.isServerUnavailable ? .runFailure : .badInput, error.description) }
     }
 
     /// A plot that cannot be drawn is a warning: the comparison itself stands.

@@ -67,6 +67,11 @@ extension HistoryStore {
         try record(run, document: document, branch: branch, insideTransaction: {})
     }
 
+    /// ``noiseFloors(of:machineClass:window:)`` over the default window.
+    public func noiseFloors(of benchmarkIDs: [String], machineClass: MachineClass) throws -> [String: PriorSpread] {
+        try noiseFloors(of: benchmarkIDs, machineClass: machineClass, window: HistoryDatabase.noiseFloorWindow)
+    }
+
     /// A benchmark's between-run spread in one machine class: the SDs of its last `window` recorded runs of that
     /// class that held several process runs, pooled by their degrees of freedom. Nil when they give fewer than 2
     /// degrees of freedom (too few runs for a noise floor).

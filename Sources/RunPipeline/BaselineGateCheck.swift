@@ -12,17 +12,22 @@ package struct BaselineCheckSettings: Sendable {
     package var reference: String
     package var historyDatabase: String
     package var comparison: ComparisonSettings
+    /// Opens the history read-only, nil when there is none yet (a results-file baseline needs none). By default the
+    /// SQLite file `historyDatabase`; the command line passes one that also reaches a PostgreSQL server.
+    package var openHistory: @Sendable () throws -> (any HistoryStore)?
 
-    package init(reference: String, historyDatabase: String, comparison: ComparisonSettings) {
+    package init(reference: String, historyDatabase: String, comparison: ComparisonSettings,
+                 openHistory: (@Sendable () throws -> (any HistoryStore)?)? = nil) {
         self.reference = reference
         self.historyDatabase = historyDatabase
         self.comparison = comparison
+        self.openHistory = openHistory ?? {
+            FileManager.default.fileExists(atPath: historyDatabase) ? try HistoryDatabase.reading(historyDatabase) : nil
+        }
     }
 
-    /// The history database, or nil when there is none yet (a results-file baseline needs none).
-    package func openDatabase() throws -> HistoryDatabase? {
-        FileManager.default.fileExists(atPath: historyDatabase) ? try HistoryDatabase.reading(historyDatabase) : nil
-    }
+    /// The history, or nil when there is none yet.
+    package func openDatabase() throws -> (any HistoryStore)? { try openHistory() }
 
     /// The baseline run within `machineClass`, resolved from the reference.
     package func resolve(machineClass: MachineClass) throws -> BaselineResolver.Baseline {

@@ -62,6 +62,16 @@ final class HistoryServerCommandTests: XCTestCase {
         XCTAssertEqual(try psql("SELECT count(*) FROM runs"), "1")
     }
 
+    func testCompareReadsItsBaseFromTheServerByBranch() throws {
+        let record = try Framebudget.run(["history", "record", try results(1), "--branch", "main", "--database", url])
+        XCTAssertEqual(record.status, 0, record.stderr)
+        let compare = try Framebudget.run(["compare", "main", try results(2), "--database", url, "--format", "json"])
+        XCTAssertTrue([0, 3].contains(compare.status), "the same fixture on both sides: \(compare.stderr)")
+        XCTAssertTrue(compare.stdout.contains("night-1"), "the base came from the server: \(compare.stdout)")
+        let missing = try Framebudget.run(["compare", "no-such-branch", folder + "/n2.json", "--database", url])
+        XCTAssertEqual(missing.status, 2, missing.stderr)
+    }
+
     func testAnUnreachableServerSpoolsTheRunAndTheNextRecordSendsItFirst() throws {
         let missed = try Framebudget.run(["history", "record", try results(1), "--database", unreachableURL, "--spool", spool])
         XCTAssertEqual(missed.status, 5, missed.stderr)

@@ -16,7 +16,8 @@ struct BaselineOptions: ParsableArguments {
         """)
     var baseline: String?
 
-    @Option(name: .customLong("history-database"), help: "The history database --baseline looks runs and noise floors up in.")
+    @Option(name: .customLong("history-database"),
+            help: "The history --baseline looks runs and noise floors up in: an SQLite file or a postgres:// URL.")
     var historyDatabase = "Reports/history.sqlite"
 
     @Option(name: .customLong("regression-threshold"), help: "--baseline: changes under this percentage (or a benchmark's own noise floor, if larger) never fail.")
@@ -56,7 +57,9 @@ struct BaselineOptions: ParsableArguments {
 
     /// The check's settings (``BaselineGateCheck`` lives in RunPipeline): only when `--baseline` was given.
     var settings: BaselineCheckSettings? {
-        baseline.map { BaselineCheckSettings(reference: $0, historyDatabase: historyDatabase,
-                                             comparison: ComparisonSettings(alpha: regressionAlpha, threshold: regressionThreshold / 100)) }
+        let location = historyDatabase
+        return baseline.map { BaselineCheckSettings(reference: $0, historyDatabase: location,
+                                                    comparison: ComparisonSettings(alpha: regressionAlpha, threshold: regressionThreshold / 100),
+                                                    openHistory: { try HistoryLocation.reading(location) }) }
     }
 }
