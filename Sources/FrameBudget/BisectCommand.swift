@@ -88,7 +88,9 @@ struct BisectCommand: ParsableCommand {
                                     settings: BisectSettings(maximumSteps: maximumSteps, remeasures: remeasures),
                                     progress: { Console.info("bisect: \($0)") })
             let result: BisectResult
-            do { result = try bisector.run(good: good, bad: bad) } catch { throw CommandFailure(.badInput, error.description) }
+            do { result = try bisector.run(good: good, bad: bad) } catch let refusal as BisectRefusal {
+                throw CommandFailure(.badInput, refusal.description)
+            }
             do { try AtomicFile.write(try BisectText.json(result), to: "\(folder)/bisect.json") } catch {
                 throw CommandFailure(.runFailure, "cannot write \(folder)/bisect.json: \(error)")
             }
