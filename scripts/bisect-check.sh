@@ -47,8 +47,10 @@ if [[ $status != 0 ]] || ! grep -q "^first regressed commit: ${culprit:0:10} upp
     failed=1
 fi
 "${bisect[@]}" --good HEAD --bad "$good" 'uppercase/*' >"$out/refused.out" 2>"$out/refused.err"; status=$?
-if [[ $status != 2 || $(wc -l <"$out/refused.err") != 1 ]] || ! grep -q "is not an ancestor of BAD" "$out/refused.err"; then
-    echo "bisect-check: FAIL  a GOOD after BAD exits 2 with one line (exit $status)"; sed 's/^/    | /' "$out/refused.err"; failed=1
+if [[ $status != 2 || $(wc -l <"$out/refused.err") != 1 ]] || ! grep -q "is not an ancestor of BAD" "$out/refused.err" \
+    || [[ -e "$out/bisect-$(git -C "$repo" rev-parse HEAD | cut -c1-10)-${good:0:10}" ]]; then
+    echo "bisect-check: FAIL  a GOOD after BAD exits 2 with one line, writing nothing (exit $status)"; sed 's/^/    | /' "$out/refused.err"; failed=1
 fi
+sed "s/^/bisect-check:   /" "$out/bisect.out"
 echo "bisect-check: $( ((failed)) && echo FAIL || echo PASS ), 5 commits bisected in $(( $(date +%s) - started )) s"
 exit $failed

@@ -130,7 +130,7 @@ check "check-snippets.sh fails on a wrong snippet, naming its file and line (--s
 
 # bisect end to end, last: it adds five commits to the repository and checks out others in the shared worktree.
 "$root/scripts/bisect-check.sh" "$repo" "$work/compare" "$binary" >"$work/last.out" 2>"$work/last.err"; status=$?
-tail -n 1 "$work/last.out"
+cat "$work/last.out"
 check "bisect --mode instructions names the commit that triples uppercase's work; GOOD after BAD exits 2 (scripts/bisect-check.sh)" 0 $status
 
 if ((failed > 0)); then

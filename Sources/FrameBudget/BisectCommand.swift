@@ -83,7 +83,7 @@ struct BisectCommand: ParsableCommand {
         try reportingFailures {
             let root = try repositoryRoot()
             let history = GitHistory(repository: root)
-            let folder = try resultFolder(history)
+            let folder = resultFolder(history)
             let bisector = Bisector(history: history, builder: builder(root), comparer: comparer(root, folder: folder),
                                     settings: BisectSettings(maximumSteps: maximumSteps, remeasures: remeasures),
                                     progress: { Console.info("bisect: \($0)") })
@@ -91,9 +91,7 @@ struct BisectCommand: ParsableCommand {
             do { result = try bisector.run(good: good, bad: bad) } catch let refusal as BisectRefusal {
                 throw CommandFailure(.badInput, refusal.description)
             }
-            do { try AtomicFile.write(try BisectText.json(result), to: "\(folder)/bisect.json") } catch {
-                throw CommandFailure(.runFailure, "cannot write \(folder)/bisect.json: \(error)")
-            }
+            try write(result, in: folder)
             Console.output(BisectText.console(result) + "result: \(folder)/bisect.json")
             if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
         }
@@ -108,14 +106,20 @@ struct BisectCommand: ParsableCommand {
         return outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// <reports>/bisect-<good10>-<bad10>, made; references that name no commit are refused later, by the bisector.
-    private func resultFolder(_ history: GitHistory) throws -> String {
+    /// <reports>/bisect-<good10>-<bad10>, made only when something is written (bad input writes nothing);
+    /// references that name no commit are refused by the bisector.
+    private func resultFolder(_ history: GitHistory) -> String {
         let name = [good, bad].map { history.resolve($0).map { String($0.prefix(10)) } ?? "unknown" }.joined(separator: "-")
-        let folder = URL(fileURLWithPath: reports).appendingPathComponent("bisect-\(name)").standardizedFileURL.path
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw CommandFailure(.runFailure, "cannot make \(folder): \(error.localizedDescription)")
+        return URL(fileURLWithPath: reports).appendingPathComponent("bisect-\(name)").standardizedFileURL.path
+    }
+
+    private func write(_ result: BisectResult, in folder: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(try BisectText.json(result), to: "\(folder)/bisect.json")
+        } catch {
+            throw CommandFailure(.runFailure, "cannot write \(folder)/bisect.json: \(error)")
         }
-        return folder
     }
 
     private func builder(_ root: String) -> ScriptRevisionBuilder {

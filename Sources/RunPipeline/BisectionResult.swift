@@ -72,13 +72,15 @@ public struct BisectResult: Codable, Sendable, Equatable {
 public enum BisectText {
     /// The path of steps, one line each, then the summary.
     public static func console(_ result: BisectResult) -> String {
-        let lines = result.steps.map { step -> String in
-            let head = "\(step.role.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(short(step.commit))"
-            guard let measurement = step.measurement else { return "\(head)  skipped: \(step.skipped ?? "")" }
-            let again = step.attempts > 1 ? " (\(step.attempts) attempts)" : ""
-            return "\(head)  \(describe(measurement))\(again)"
-        }
-        return (lines + [result.summary]).joined(separator: "\n") + "\n"
+        (result.steps.map(line) + [result.summary]).joined(separator: "\n") + "\n"
+    }
+
+    /// "search  1a2b3c4d5e subject  REGRESSED +5.1% [+4.2%, +6.0%] (benchmark)", or "… skipped: <reason>".
+    public static func line(_ step: BisectStep) -> String {
+        let head = "\(step.role.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(short(step.commit))"
+        guard let measurement = step.measurement else { return "\(head)  skipped: \(step.skipped ?? "")" }
+        let again = step.attempts > 1 ? " (\(step.attempts) attempts)" : ""
+        return "\(head)  \(describe(measurement))\(again)"
     }
 
     /// "REGRESSED +5.1% [+4.2%, +6.0%] (benchmark)".

@@ -90,6 +90,7 @@ public struct PairedBuildComparer: BuildComparing {
     }
 
     public func compare(base: String, head: String, attempt: Int) throws(RevisionUnavailable) -> BisectMeasurement {
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         let json = "\(scratch)/paired-\(UUID().uuidString).json"
         let pairs = maximumPairs << min(attempt, 6)
         let request = ProcessRunner.Request(tool, ["compare-builds", base, head] + benchmarks + [
@@ -153,6 +154,7 @@ public final class InstructionBuildComparer: BuildComparing {
 
     private func count(_ binary: String) throws(RevisionUnavailable) -> [InstructionProfile] {
         if let known = counted[binary] { return known }
+        try? FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
         let runID = "bisect-" + URL(fileURLWithPath: binary).deletingLastPathComponent().lastPathComponent
         let request = ProcessRunner.Request(binary, [
             "run", "--quick", "--no-roofs", "--counters", "callgrind", "--counted-iterations", "1",

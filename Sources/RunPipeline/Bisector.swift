@@ -106,8 +106,7 @@ public final class Bisector {
         let step = compare(head, against: base, role: role)
         comparisons[base.sha + head.sha] = step
         steps.append(step)
-        progress(BisectText.console(BisectResult(good: base, bad: head, outcome: .found, range: [], skipped: [],
-                                                 steps: [step], summary: "")).trimmingCharacters(in: .newlines))
+        progress(BisectText.line(step))
         return step
     }
 
