@@ -72,7 +72,6 @@ struct BisectCommand: ParsableCommand {
     var reports = "Reports"
 
     func validate() throws {
-        guard !benchmarks.isEmpty else { throw badOptionValue("bisect needs at least one benchmark id or glob") }
         guard maximumSteps >= 1 else { throw badOptionValue("--max-steps must be ≥ 1 (got \(maximumSteps))") }
         guard (0...6).contains(remeasures) else { throw badOptionValue("--remeasures must be in 0...6 (got \(remeasures))") }
         guard maximumPairs >= 3 else { throw badOptionValue("--max-pairs must be ≥ 3 (got \(maximumPairs))") }
