@@ -104,7 +104,7 @@ counters: build
 profile: build
 	$(RELEASE_BIN) profile --reports $(REPORTS) $(PROFILE_ARGS) $(ID)
 
-.PHONY: compare nightly gate-quality nightly-quality repeatability peers
+.PHONY: compare bisect nightly gate-quality nightly-quality repeatability peers
 
 ## peers: what a user would pick instead (OpenCV, numpy, hashlib; pip-installed when missing), on the kernels'
 ##        inputs, one core and every core, merged into the run as `peer` variants (RESULTS=<results.json> to add
@@ -120,6 +120,13 @@ peers: build
 compare: build
 	BASE="$(BASE)" HEAD="$(HEAD)" FILTER="$(FILTER)" COMPARE_MINUTES="$(COMPARE_MINUTES)" \
 		COMPARE_ARGS="$(COMPARE_ARGS)" OUT="$(OUT)" MODE="$(MODE)" scripts/compare-revisions.sh
+
+## bisect: the first commit after GOOD up to BAD (git refs) where FILTER's benchmarks regressed (`framebudget bisect`:
+##         each revision built once in release at one fixed path, cached; BAD checked against GOOD first, then a binary
+##         search comparing each midpoint with GOOD in pairs; exit 0 found, 1 BAD not regressed, 3 inconclusive, 4 build
+##         failure); MODE=instructions: exact instruction counts; e.g. make bisect GOOD=v1.2 BAD=main FILTER='colormap/*'
+bisect: build
+	set -f; $(RELEASE_BIN) bisect --good "$(GOOD)" --bad "$(BAD)" --mode "$(or $(MODE),time)" $(FILTER) $(BISECT_ARGS)
 
 ## nightly: the gate (budgets), then tonight's build against the branch's last recorded commit in pairs
 ##          (`framebudget nightly`; the baseline is built once and cached), both recorded in Reports/history.sqlite

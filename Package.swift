@@ -27,7 +27,8 @@
 //     RunPipeline (select → preflight → environment → roofs → run → annotate → save → re-measure, no argument parsing)
 //       → Measurement, Counters, FrameLoop, Budgets, Gate, Reports, Plots, Results, CaptureKernels, TextFormatting,
 //         Comparison, Statistics (the paired session: worker protocol, PairedSession, PairedQuality), ChildProcesses,
-//         History (the gate session's baseline check)
+//         History (the gate session's baseline check); the bisection (Bisector: git history, revision builds and
+//         comparisons behind protocols, run by `framebudget bisect`)
 //   Library product FrameBudget (the public API: RegisteredSuite, FrameBudgetCommandLine; re-exports Measurement and
 //     FrameLoop) → RunPipeline, the harness modules above (HistoryExport, and PostgresHistory: `--database postgres://…`),
 //     CaptureKernels, ArgumentParser. It imports no suite.

@@ -6,8 +6,9 @@
 # end to end: scripts/compare-revisions.sh over two commits of it, the second a real slowdown of adler32 (exit 1,
 # REGRESSED), and compare-builds of one build against itself (never REGRESSED/IMPROVED).
 # Prints one PASS/FAIL line per check and exits 1 when any failed; a failed build of the example stops it at once
-# (exit 1), before any check. Last, in the same build, every swift snippet of the docs is compiled
-# (scripts/check-snippets.sh, and its self-test). Called by `make test`.
+# (exit 1), before any check. Then, in the same build, every swift snippet of the docs is compiled
+# (scripts/check-snippets.sh, and its self-test); last, `bisect` over five more commits (scripts/bisect-check.sh).
+# Called by `make test`.
 #
 # The two commits live in a throwaway git repository made of the working tree (tracked and untracked files, not the
 # ignored ones), so what is tested is the tree as it stands; compare-revisions.sh builds both (debug, one fixed
@@ -126,6 +127,11 @@ rm -f "$work/last.out" "$work/last.err"   # their output is printed as it comes
 check "every swift snippet of README.md, Docs/*.md and the library's doc comments compiles (check-snippets.sh)" 0 $status
 "${snippets[@]}" --self-test; status=$?
 check "check-snippets.sh fails on a wrong snippet, naming its file and line (--self-test)" 0 $status
+
+# bisect end to end, last: it adds five commits to the repository and checks out others in the shared worktree.
+"$root/scripts/bisect-check.sh" "$repo" "$work/compare" "$binary" >"$work/last.out" 2>"$work/last.err"; status=$?
+cat "$work/last.out"
+check "bisect --mode instructions names the commit that triples uppercase's work; GOOD after BAD exits 2 (scripts/bisect-check.sh)" 0 $status
 
 if ((failed > 0)); then
     echo "example-check: FAIL, $failed of $((passed + failed)) checks failed"

@@ -19,6 +19,7 @@ struct FrameBudgetCommand: ParsableCommand {
                 CountersCommand.self, ProfileCommand.self, IterateCommand.self,
                 CompareCommand.self, CompareBuildsCommand.self, GateQualityCommand.self, NightlyCommand.self,
                 NightlyQualityCommand.self, RepeatabilityCommand.self, WorkerCommand.self, MergeCommand.self, HistoryCommand.self,
+                BisectCommand.self,
             ] + cameraOnly)
     }
 }

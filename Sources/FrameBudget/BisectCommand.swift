@@ -1,0 +1,147 @@
+import ArgumentParser
+import ChildProcesses
+import Comparison
+import Foundation
+import Results
+import RunPipeline
+
+/// `framebudget bisect --good REV --bad REV BENCHMARK…`: the first commit whose build regressed the benchmarks.
+struct BisectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bisect",
+        abstract: "Find the first commit between GOOD and BAD whose build regressed the benchmarks.",
+        discussion: ToolName.named("""
+            Example: framebudget bisect --good v1.2 --bad main 'colormap/*'
+            Walks the first-parent commits after GOOD up to BAD. Each revision is built once with \
+            scripts/build-revision.sh (cached per commit). BAD is first compared with GOOD; then a binary search \
+            compares each midpoint with GOOD: REGRESSED puts the regression at or before it, anything else after it. \
+            --mode time: the paired comparison of compare-builds (both builds alive at once); an INCONCLUSIVE step is \
+            measured again with twice the pairs, --remeasures times, before the search stops at the range it could \
+            not narrow. --mode instructions: exact instruction counts under valgrind (deterministic). A commit that \
+            does not build or cannot run the benchmark is skipped for a neighbour, and reported. The result names the \
+            commit with its change against its parent, every step, and is written to <reports>/bisect-<good>-<bad>/bisect.json. \
+            Exit 0 found, 1 BAD shows no regression against GOOD (unchanged or improved), 2 bad input (e.g. GOOD not \
+            an ancestor of BAD), 3 inconclusive (BAD against GOOD, or a range it could not narrow to one commit), \
+            4 GOOD or BAD does not build or run.
+            """))
+
+    @Option(help: "A commit, branch or tag without the regression.")
+    var good: String
+
+    @Option(help: "A later commit, branch or tag with it (GOOD must be its ancestor).")
+    var bad: String
+
+    @Argument(help: "Benchmark ids or globs (at least one).")
+    var benchmarks: [String]
+
+    @Option(help: "The git repository (default: the current folder's).")
+    var repo: String = "."
+
+    @Option(help: "time: the paired comparison; instructions: exact instruction counts under valgrind.")
+    var mode: CompareMode = .time
+
+    @Option(name: .customLong("max-steps"), help: "Most commits the search tries after checking BAD against GOOD.")
+    var maximumSteps = 32
+
+    @Option(help: "Times an INCONCLUSIVE step is measured again (twice the pairs each time) before stopping there.")
+    var remeasures = 2
+
+    @Option(name: .customLong("max-pairs"), help: "--mode time: process pairs of a step's first comparison.")
+    var maximumPairs = 20
+
+    @Option(name: .customLong("max-minutes"), help: "--mode time: the minutes each comparison may measure.")
+    var maximumMinutes: Double = 10
+
+    @OptionGroup var instructionOptions: InstructionCompareOptions
+
+    @Option(help: "The package's folder inside the repository (its Package.swift; where its budgets are found).")
+    var package = "."
+
+    @Option(help: "The benchmark executable the package builds (default: this tool's name).")
+    var product: String?
+
+    @Option(help: "The build configuration of every revision: release, or debug (quick; for tests).")
+    var configuration: Configuration = .release
+
+    enum Configuration: String, ExpressibleByArgument, CaseIterable { case release, debug }
+
+    @Option(name: .customLong("build-script"), help: "FrameBudget's scripts/build-revision.sh (default: the repository's).")
+    var buildScript: String?
+
+    @Option(help: "The reports folder: the result goes to <reports>/bisect-<good>-<bad>/bisect.json.")
+    var reports = "Reports"
+
+    func validate() throws {
+        guard maximumSteps >= 1 else { throw badOptionValue("--max-steps must be ≥ 1 (got \(maximumSteps))") }
+        guard (0...6).contains(remeasures) else { throw badOptionValue("--remeasures must be in 0...6 (got \(remeasures))") }
+        guard maximumPairs >= 3 else { throw badOptionValue("--max-pairs must be ≥ 3 (got \(maximumPairs))") }
+        guard maximumMinutes > 0 else { throw badOptionValue("--max-minutes must be > 0 (got \(maximumMinutes))") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let root = try repositoryRoot()
+            let history = GitHistory(repository: root)
+            let folder = resultFolder(history)
+            let bisector = Bisector(history: history, builder: builder(root), comparer: comparer(root, folder: folder),
+                                    settings: BisectSettings(maximumSteps: maximumSteps, remeasures: remeasures),
+                                    progress: { Console.info("bisect: \($0)") })
+            let result: BisectResult
+            do { result = try bisector.run(good: good, bad: bad) } catch let refusal as BisectRefusal {
+                throw CommandFailure(.badInput, refusal.description)
+            }
+            try write(result, in: folder)
+            Console.output(BisectText.console(result) + "result: \(folder)/bisect.json")
+            if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+        }
+    }
+
+    private func repositoryRoot() throws -> String {
+        let outcome = try? ProcessRunner.run(.init(ProcessRunner.locate("git") ?? "/usr/bin/git",
+                                                   ["-C", repo, "rev-parse", "--show-toplevel"]))
+        guard let outcome, outcome.termination == .exited(0) else {
+            throw CommandFailure(.badInput, "--repo \(repo) is not inside a git repository")
+        }
+        return outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// <reports>/bisect-<good10>-<bad10>, made only when something is written (bad input writes nothing);
+    /// references that name no commit are refused by the bisector.
+    private func resultFolder(_ history: GitHistory) -> String {
+        let name = [good, bad].map { history.resolve($0).map { String($0.prefix(10)) } ?? "unknown" }.joined(separator: "-")
+        return URL(fileURLWithPath: reports).appendingPathComponent("bisect-\(name)").standardizedFileURL.path
+    }
+
+    private func write(_ result: BisectResult, in folder: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(try BisectText.json(result), to: "\(folder)/bisect.json")
+        } catch {
+            throw CommandFailure(.runFailure, "cannot write \(folder)/bisect.json: \(error)")
+        }
+    }
+
+    private func builder(_ root: String) -> ScriptRevisionBuilder {
+        let environment = ProcessInfo.processInfo.environment
+        let worktrees = environment["COMPARE_WORKTREES"] ?? "\(root)/.build-compare"
+        return ScriptRevisionBuilder(
+            script: buildScript ?? "\(root)/scripts/build-revision.sh", repository: root, binaries: "\(worktrees)/bin",
+            product: product ?? ToolName.current,
+            environment: ["PACKAGE": package, "PRODUCT": product ?? ToolName.current, "CONFIGURATION": configuration.rawValue])
+    }
+
+    private func comparer(_ root: String, folder: String) -> any BuildComparing {
+        let debug = configuration == .debug ? ["--allow-debug"] : []
+        let packageFolder = "\(root)/\(package)"
+        switch mode {
+        case .time:
+            return PairedBuildComparer(tool: ProcessRunner.currentExecutable, benchmarks: benchmarks,
+                                       maximumPairs: maximumPairs, arguments: ["--max-minutes", "\(maximumMinutes)"] + debug,
+                                       workingDirectory: packageFolder, scratch: folder)
+        case .instructions:
+            let settings = InstructionComparisonSettings(threshold: instructionOptions.thresholdFraction!, topFunctions: 0)
+            return InstructionBuildComparer(benchmarks: benchmarks, settings: settings, arguments: debug,
+                                            workingDirectory: packageFolder, reports: folder)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Comparison
+import Foundation
+
+/// One commit of the bisected history.
+public struct BisectCommit: Codable, Sendable, Equatable {
+    public var sha: String
+    public var subject: String
+
+    public init(sha: String, subject: String) {
+        self.sha = sha
+        self.subject = subject
+    }
+}
+
+/// What one comparison of two builds said about the bisected benchmarks.
+public struct BisectMeasurement: Codable, Sendable, Equatable {
+    /// REGRESSED when any bisected benchmark regressed; else INCONCLUSIVE when any is; else UNCHANGED or IMPROVED.
+    public var verdict: Verdict
+    /// The benchmark whose change is shown (the regressed one, when one is).
+    public var benchmark: String
+    /// head/base − 1 (+0.05 is 5% slower, or 5% more instructions).
+    public var change: Double?
+    /// The interval of the change (paired mode); nil for exact instruction counts.
+    public var interval: ConfidenceIntervalBounds?
+
+    public init(verdict: Verdict, benchmark: String, change: Double?, interval: ConfidenceIntervalBounds? = nil) {
+        self.verdict = verdict
+        self.benchmark = benchmark
+        self.change = change
+        self.interval = interval
+    }
+}
+
+/// The bounds of an interval of a relative change.
+public struct ConfidenceIntervalBounds: Codable, Sendable, Equatable {
+    public var lower: Double
+    public var upper: Double
+
+    public init(lower: Double, upper: Double) {
+        self.lower = lower
+        self.upper = upper
+    }
+}
+
+/// Why a revision gives no measurement: it does not build, or its benchmark does not run.
+public struct RevisionUnavailable: Error, Sendable, Equatable {
+    public var reason: String
+
+    public init(_ reason: String) { self.reason = reason }
+}
+
+/// Builds a revision into an executable. The bisection asks for each revision at most once.
+public protocol RevisionBuilding {
+    /// - Returns: the path of the executable built from `commit`.
+    /// - Throws: ``RevisionUnavailable`` when the revision does not build.
+    func build(_ commit: String) throws(RevisionUnavailable) -> String
+}
+
+/// Compares two built executables on the bisected benchmarks.
+public protocol BuildComparing {
+    /// `attempt` counts from 0; each higher attempt measures more (an INCONCLUSIVE step is measured again).
+    /// - Throws: ``RevisionUnavailable`` when a build cannot run the benchmarks.
+    func compare(base: String, head: String, attempt: Int) throws(RevisionUnavailable) -> BisectMeasurement
+}
+
+/// The git history a bisection walks.
+public protocol CommitHistory {
+    /// The full sha of a commit, branch or tag; nil when it names none.
+    func resolve(_ reference: String) -> String?
+    func isAncestor(_ ancestor: String, of descendant: String) -> Bool
+    /// The first-parent commits after `good` up to and including `bad`, oldest first.
+    func firstParentPath(from good: String, to bad: String) -> [BisectCommit]
+    func commit(_ sha: String) -> BisectCommit
+}
+
+/// Bad input to a bisection: one line naming the problem (exit 2).
+public struct BisectRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
+}
+
+/// How far a bisection goes.
+public struct BisectSettings: Codable, Sendable, Equatable {
+    /// Most commits tried by the search (after the check of BAD against GOOD).
+    public var maximumSteps: Int
+    /// Times an INCONCLUSIVE comparison is measured again, each with more, before the search stops there.
+    public var remeasures: Int
+
+    public init(maximumSteps: Int = 32, remeasures: Int = 2) {
+        self.maximumSteps = maximumSteps
+        self.remeasures = remeasures
+    }
+}

@@ -1,0 +1,104 @@
+import Comparison
+import Foundation
+
+/// One comparison the bisection made: a commit against GOOD (or the culprit against its parent).
+public struct BisectStep: Codable, Sendable, Equatable {
+    /// `verify` (BAD against GOOD), `search` (a midpoint against GOOD) or `culprit` (against its parent).
+    public enum Role: String, Codable, Sendable { case verify, search, culprit }
+
+    public var role: Role
+    public var commit: BisectCommit
+    /// The sha it was compared against.
+    public var base: String
+    /// nil when the commit was skipped.
+    public var measurement: BisectMeasurement?
+    /// Comparisons made (more than 1 when INCONCLUSIVE was measured again).
+    public var attempts: Int
+    /// Why the commit was skipped (it does not build, or cannot run the benchmark).
+    public var skipped: String?
+
+    public init(role: Role, commit: BisectCommit, base: String, measurement: BisectMeasurement?, attempts: Int,
+                skipped: String? = nil) {
+        self.role = role
+        self.commit = commit
+        self.base = base
+        self.measurement = measurement
+        self.attempts = attempts
+        self.skipped = skipped
+    }
+}
+
+/// What a bisection found, with every step it took; written as the bisection's JSON result.
+public struct BisectResult: Codable, Sendable, Equatable {
+    /// How the bisection ended; each has its exit status.
+    public enum Outcome: String, Codable, Sendable {
+        /// The first regressed commit is named (exit 0).
+        case found
+        /// BAD is UNCHANGED or IMPROVED against GOOD: there is no regression to find (exit 1).
+        case notRegressed = "not regressed"
+        /// BAD against GOOD stayed INCONCLUSIVE, or the search could not narrow the range below one commit (exit 3).
+        case inconclusive
+        /// GOOD or BAD does not build, or cannot run the benchmark (exit 4).
+        case buildFailure = "build failure"
+    }
+
+    public var good: BisectCommit
+    public var bad: BisectCommit
+    public var outcome: Outcome
+    /// The first commit whose build regressed against GOOD, when found.
+    public var firstRegressed: BisectCommit?
+    /// That commit against its first parent.
+    public var againstParent: BisectMeasurement?
+    /// The commits the regression is among, oldest first: one when found, more when the search stopped early.
+    public var range: [BisectCommit]
+    /// Commits that do not build or cannot run the benchmark.
+    public var skipped: [BisectCommit]
+    public var steps: [BisectStep]
+    /// One line saying what was found.
+    public var summary: String
+
+    /// The command's exit status for ``outcome``.
+    public var exitStatus: Int32 {
+        switch outcome {
+        case .found: return 0
+        case .notRegressed: return 1
+        case .inconclusive: return 3
+        case .buildFailure: return 4
+        }
+    }
+}
+
+/// The bisection's text forms.
+public enum BisectText {
+    /// The path of steps, one line each, then the summary.
+    public static func console(_ result: BisectResult) -> String {
+        (result.steps.map(line) + [result.summary]).joined(separator: "\n") + "\n"
+    }
+
+    /// "search  1a2b3c4d5e subject  REGRESSED +5.1% [+4.2%, +6.0%] (benchmark)", or "… skipped: <reason>".
+    public static func line(_ step: BisectStep) -> String {
+        let head = "\(step.role.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(short(step.commit))"
+        guard let measurement = step.measurement else { return "\(head)  skipped: \(step.skipped ?? "")" }
+        let again = step.attempts > 1 ? " (\(step.attempts) attempts)" : ""
+        return "\(head)  \(describe(measurement))\(again)"
+    }
+
+    /// "REGRESSED +5.1% [+4.2%, +6.0%] (benchmark)".
+    public static func describe(_ measurement: BisectMeasurement) -> String {
+        var text = measurement.verdict.rawValue.uppercased()
+        if let change = measurement.change { text += " " + percent(change) }
+        if let interval = measurement.interval { text += " [\(percent(interval.lower)), \(percent(interval.upper))]" }
+        return text + " (\(measurement.benchmark))"
+    }
+
+    /// "1a2b3c4d5e subject".
+    public static func short(_ commit: BisectCommit) -> String { "\(commit.sha.prefix(10)) \(commit.subject)" }
+
+    public static func json(_ result: BisectResult) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(result), as: UTF8.self) + "\n"
+    }
+
+    private static func percent(_ value: Double) -> String { String(format: "%+.1f%%", value * 100) }
+}

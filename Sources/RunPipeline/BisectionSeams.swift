@@ -1,0 +1,176 @@
+import ChildProcesses
+import Comparison
+import Foundation
+import Results
+
+/// A git repository's history, read with `git`.
+public struct GitHistory: CommitHistory {
+    public let repository: String
+
+    public init(repository: String) { self.repository = repository }
+
+    public func resolve(_ reference: String) -> String? {
+        let outcome = git(["rev-parse", "--verify", "--quiet", "\(reference)^{commit}"])
+        return outcome?.termination == .exited(0) ? outcome?.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+    }
+
+    public func isAncestor(_ ancestor: String, of descendant: String) -> Bool {
+        git(["merge-base", "--is-ancestor", ancestor, descendant])?.termination == .exited(0)
+    }
+
+    public func firstParentPath(from good: String, to bad: String) -> [BisectCommit] {
+        let listing = git(["log", "--reverse", "--ancestry-path", "--first-parent", "--format=%H%x09%s", "\(good)..\(bad)"])
+        return (listing?.standardOutput ?? "").split(separator: "\n").map { line in
+            let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            return BisectCommit(sha: String(fields[0]), subject: fields.count > 1 ? String(fields[1]) : "")
+        }
+    }
+
+    public func commit(_ sha: String) -> BisectCommit {
+        let subject = git(["log", "-1", "--format=%s", sha])?.standardOutput ?? ""
+        return BisectCommit(sha: sha, subject: subject.trimmingCharacters(in: .newlines))
+    }
+
+    private func git(_ arguments: [String]) -> ProcessRunner.Outcome? {
+        let path = ProcessRunner.locate("git") ?? "/usr/bin/git"
+        return try? ProcessRunner.run(.init(path, ["-C", repository] + arguments))
+    }
+}
+
+/// Builds revisions with FrameBudget's `scripts/build-revision.sh` (one fixed source path, a cache per commit), run in
+/// the repository with `environment` (PACKAGE, PRODUCT, CONFIGURATION, LAYOUT_FLAGS, COMPARE_WORKTREES).
+public struct ScriptRevisionBuilder: RevisionBuilding {
+    public let script: String
+    public let repository: String
+    /// Where each build is put: `<binaries>/<sha12>/<product>` (paths of one length: the length is counted).
+    public let binaries: String
+    public let product: String
+    public let environment: [String: String]
+
+    public init(script: String, repository: String, binaries: String, product: String, environment: [String: String]) {
+        self.script = script
+        self.repository = repository
+        self.binaries = binaries
+        self.product = product
+        self.environment = environment
+    }
+
+    public func build(_ commit: String) throws(RevisionUnavailable) -> String {
+        let binary = "\(binaries)/\(commit.prefix(12))/\(product)"
+        let request = ProcessRunner.Request(script, [commit, binary], environment: environment, workingDirectory: repository)
+        let outcome: ProcessRunner.Outcome
+        do { outcome = try ProcessRunner.run(request) } catch { throw RevisionUnavailable(error.description) }
+        guard outcome.termination == .exited(0) else {
+            throw RevisionUnavailable("does not build: " + lastLine(of: outcome.standardError))
+        }
+        return binary
+    }
+}
+
+/// Compares two builds with the paired measurement: `compare-builds` of the tool in a child process, its JSON read.
+/// Attempt k allows `maximumPairs × 2^k` process pairs.
+public struct PairedBuildComparer: BuildComparing {
+    public let tool: String
+    public let benchmarks: [String]
+    public let maximumPairs: Int
+    /// More `compare-builds` options (thresholds, --max-minutes, --allow-debug).
+    public let arguments: [String]
+    /// Where `compare-builds` runs (the package's folder: its budgets file), and writes its JSON.
+    public let workingDirectory: String
+    public let scratch: String
+
+    public init(tool: String, benchmarks: [String], maximumPairs: Int, arguments: [String], workingDirectory: String,
+                scratch: String) {
+        self.tool = tool
+        self.benchmarks = benchmarks
+        self.maximumPairs = maximumPairs
+        self.arguments = arguments
+        self.workingDirectory = workingDirectory
+        self.scratch = scratch
+    }
+
+    public func compare(base: String, head: String, attempt: Int) throws(RevisionUnavailable) -> BisectMeasurement {
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let json = "\(scratch)/paired-\(UUID().uuidString).json"
+        let pairs = maximumPairs << min(attempt, 6)
+        let request = ProcessRunner.Request(tool, ["compare-builds", base, head] + benchmarks + [
+            "--format", "json", "--out", json, "--profile-seconds", "0", "--max-pairs", "\(pairs)",
+        ] + arguments, workingDirectory: workingDirectory)
+        let outcome: ProcessRunner.Outcome
+        do { outcome = try ProcessRunner.run(request) } catch { throw RevisionUnavailable(error.description) }
+        defer { try? FileManager.default.removeItem(atPath: json) }
+        guard [0, 1, 3].contains(outcome.termination.status),
+              let data = FileManager.default.contents(atPath: json),
+              let report = try? ResultsFile.decoder().decode(PairedComparisonReport.self, from: data) else {
+            throw RevisionUnavailable("compare-builds failed: " + lastLine(of: outcome.standardError))
+        }
+        return try Self.summary(report)
+    }
+
+    /// The bisected benchmarks' verdict in one: the regressed one first, then an inconclusive one.
+    static func summary(_ report: PairedComparisonReport) throws(RevisionUnavailable) -> BisectMeasurement {
+        let order: [Verdict] = [.regressed, .inconclusive, .improved, .unchanged]
+        guard let shown = order.lazy.compactMap({ verdict in report.benchmarks.first { $0.verdict == verdict } }).first else {
+            let reasons = report.notPaired.map { "\($0.key): \($0.value)" }.sorted().joined(separator: "; ")
+            throw RevisionUnavailable("no bisected benchmark was paired" + (reasons.isEmpty ? "" : " (\(reasons))"))
+        }
+        let verdict = report.notPaired.isEmpty || shown.verdict == .regressed ? shown.verdict : .inconclusive
+        let interval = shown.interval.map { ConfidenceIntervalBounds(lower: $0.lower, upper: $0.upper) }
+        return BisectMeasurement(verdict: verdict, benchmark: shown.id, change: shown.estimate?.relativeChange,
+                                 interval: interval)
+    }
+}
+
+/// Compares two builds by exact instruction counts: each build's benchmarks run once under valgrind
+/// (`run --counters callgrind`), the counts compared. Deterministic: never INCONCLUSIVE, each build counted once.
+public final class InstructionBuildComparer: BuildComparing {
+    public let benchmarks: [String]
+    public let settings: InstructionComparisonSettings
+    /// More `run` options (e.g. --allow-debug).
+    public let arguments: [String]
+    public let workingDirectory: String
+    public let reports: String
+    private var counted: [String: [InstructionProfile]] = [:]
+
+    public init(benchmarks: [String], settings: InstructionComparisonSettings, arguments: [String],
+                workingDirectory: String, reports: String) {
+        self.benchmarks = benchmarks
+        self.settings = settings
+        self.arguments = arguments
+        self.workingDirectory = workingDirectory
+        self.reports = reports
+    }
+
+    public func compare(base: String, head: String, attempt: Int) throws(RevisionUnavailable) -> BisectMeasurement {
+        let report = InstructionComparison.compare(base: try count(base), head: try count(head), settings: settings)
+        let order: [InstructionVerdict] = [.regressed, .improved, .belowThreshold, .unchanged]
+        guard let shown = order.lazy.compactMap({ verdict in report.benchmarks.first { $0.verdict == verdict } }).first else {
+            throw RevisionUnavailable("no bisected benchmark was counted in both builds")
+        }
+        let verdicts: [InstructionVerdict: Verdict] = [.regressed: .regressed, .improved: .improved]
+        return BisectMeasurement(verdict: verdicts[shown.verdict] ?? .unchanged, benchmark: shown.id,
+                                 change: shown.relativeChange)
+    }
+
+    private func count(_ binary: String) throws(RevisionUnavailable) -> [InstructionProfile] {
+        if let known = counted[binary] { return known }
+        try? FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
+        let runID = "bisect-" + URL(fileURLWithPath: binary).deletingLastPathComponent().lastPathComponent
+        let request = ProcessRunner.Request(binary, [
+            "run", "--quick", "--no-roofs", "--counters", "callgrind", "--counted-iterations", "1",
+            "--reports", reports, "--run-id", runID, "--format", "none",
+        ] + arguments + benchmarks, workingDirectory: workingDirectory)
+        let outcome: ProcessRunner.Outcome
+        do { outcome = try ProcessRunner.run(request) } catch { throw RevisionUnavailable(error.description) }
+        guard outcome.termination == .exited(0), let run = try? ResultsFile.read(from: "\(reports)/\(runID)/results.json") else {
+            throw RevisionUnavailable("cannot count its instructions: " + lastLine(of: outcome.standardError))
+        }
+        let profiles = InstructionProfile.profiles(of: run)
+        counted[binary] = profiles
+        return profiles
+    }
+}
+
+private func lastLine(of text: String) -> String {
+    text.split(separator: "\n").last.map(String.init) ?? "no message"
+}

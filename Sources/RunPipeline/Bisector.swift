@@ -1,0 +1,141 @@
+import Comparison
+import Foundation
+
+/// Finds the first first-parent commit between GOOD and BAD whose build regressed against GOOD's: BAD is checked
+/// against GOOD first, then a binary search compares each midpoint with GOOD (REGRESSED: the regression is at or
+/// before it; otherwise after it). A commit that does not build or run is skipped for its nearest untried
+/// neighbour; an INCONCLUSIVE comparison is measured again with more (``BisectSettings/remeasures``) before the
+/// search stops at the range it could not narrow. Each revision is built at most once, each pair compared once.
+public final class Bisector {
+    private let history: any CommitHistory
+    private let builder: any RevisionBuilding
+    private let comparer: any BuildComparing
+    private let settings: BisectSettings
+    private let progress: (String) -> Void
+    private var builds: [String: Result<String, RevisionUnavailable>] = [:]
+    private var comparisons: [String: BisectStep] = [:]
+    private var steps: [BisectStep] = []
+
+    public init(history: any CommitHistory, builder: any RevisionBuilding, comparer: any BuildComparing,
+                settings: BisectSettings = .init(), progress: @escaping (String) -> Void = { _ in }) {
+        self.history = history
+        self.builder = builder
+        self.comparer = comparer
+        self.settings = settings
+        self.progress = progress
+    }
+
+    /// - Throws: ``BisectRefusal`` for a reference naming no commit, or a GOOD that is not an ancestor of BAD.
+    public func run(good goodReference: String, bad badReference: String) throws(BisectRefusal) -> BisectResult {
+        let good = history.commit(try resolve(goodReference, role: "GOOD"))
+        let bad = history.commit(try resolve(badReference, role: "BAD"))
+        guard good.sha != bad.sha, history.isAncestor(good.sha, of: bad.sha) else {
+            throw BisectRefusal("GOOD \(good.sha.prefix(10)) is not an ancestor of BAD \(bad.sha.prefix(10))")
+        }
+        let path = history.firstParentPath(from: good.sha, to: bad.sha)
+        guard path.last?.sha == bad.sha else {
+            throw BisectRefusal("BAD \(bad.sha.prefix(10)) is not on a first-parent path from GOOD \(good.sha.prefix(10))")
+        }
+        let verified = measure(path.count - 1, in: path, against: good, role: .verify)
+        guard let measurement = verified.measurement else {
+            return finish(good, bad, .buildFailure, range: path, skipped: [],
+                          summary: "cannot measure BAD against GOOD: \(verified.skipped ?? "")")
+        }
+        switch measurement.verdict {
+        case .regressed: return search(path, good: good, bad: bad)
+        case .inconclusive:
+            return finish(good, bad, .inconclusive, range: path, skipped: [],
+                          summary: "BAD does not show a regression against GOOD: \(BisectText.describe(measurement))")
+        case .unchanged, .improved:
+            return finish(good, bad, .notRegressed, range: [], skipped: [],
+                          summary: "BAD does not show a regression against GOOD: \(BisectText.describe(measurement))")
+        }
+    }
+
+    private func resolve(_ reference: String, role: String) throws(BisectRefusal) -> String {
+        guard let sha = history.resolve(reference) else {
+            throw BisectRefusal("\(role) '\(reference)' is not a git commit, branch or tag")
+        }
+        return sha
+    }
+
+    /// The binary search over `path` (index -1 is GOOD, known good; the last is BAD, known regressed).
+    private func search(_ path: [BisectCommit], good: BisectCommit, bad: BisectCommit) -> BisectResult {
+        var low = -1, high = path.count - 1, skipped = Set<Int>(), tried = 0
+        while high - low > 1 {
+            guard tried < settings.maximumSteps, let middle = pick(low, high, skipping: skipped) else { break }
+            tried += 1
+            let step = measure(middle, in: path, against: good, role: .search)
+            guard let verdict = step.measurement?.verdict else { skipped.insert(middle); continue }
+            if verdict == .inconclusive { break }
+            if verdict == .regressed { high = middle } else { low = middle }
+        }
+        let skippedCommits = skipped.sorted().map { path[$0] }
+        guard high - low == 1 else {
+            let range = Array(path[(low + 1)...high])
+            return finish(good, bad, .inconclusive, range: range, skipped: skippedCommits,
+                          summary: "could not narrow the regression below \(range.count) commits: "
+                              + "\(BisectText.short(range[0])) … \(BisectText.short(range[range.count - 1]))")
+        }
+        let parent = low >= 0 ? path[low] : good
+        let culprit = measure(high, in: path, against: parent, role: .culprit)
+        let change = culprit.measurement.map { ", against its parent: " + BisectText.describe($0) } ?? ""
+        var result = finish(good, bad, .found, range: [path[high]], skipped: skippedCommits,
+                            summary: "first regressed commit: \(BisectText.short(path[high]))\(change)")
+        result.firstRegressed = path[high]
+        result.againstParent = culprit.measurement
+        return result
+    }
+
+    /// The untried index of (low, high) nearest their middle (the lower on a tie); nil when none is left.
+    private func pick(_ low: Int, _ high: Int, skipping skipped: Set<Int>) -> Int? {
+        let middle = (low + high) / 2
+        return (low + 1..<high).filter { !skipped.contains($0) }
+            .min { (abs($0 - middle), $0) < (abs($1 - middle), $1) }
+    }
+
+    /// Compares `path[index]` with `base`, measuring again while INCONCLUSIVE; recorded as one step.
+    private func measure(_ index: Int, in path: [BisectCommit], against base: BisectCommit,
+                         role: BisectStep.Role) -> BisectStep {
+        let head = path[index]
+        if var known = comparisons[base.sha + head.sha] {
+            known.role = role
+            steps.append(known)
+            return known
+        }
+        let step = compare(head, against: base, role: role)
+        comparisons[base.sha + head.sha] = step
+        steps.append(step)
+        progress(BisectText.line(step))
+        return step
+    }
+
+    private func compare(_ head: BisectCommit, against base: BisectCommit, role: BisectStep.Role) -> BisectStep {
+        var attempts = 0
+        do {
+            let (baseBinary, headBinary) = (try build(base.sha), try build(head.sha))
+            var measurement: BisectMeasurement
+            repeat {
+                measurement = try comparer.compare(base: baseBinary, head: headBinary, attempt: attempts)
+                attempts += 1
+            } while measurement.verdict == .inconclusive && attempts <= settings.remeasures
+            return BisectStep(role: role, commit: head, base: base.sha, measurement: measurement, attempts: attempts)
+        } catch {
+            return BisectStep(role: role, commit: head, base: base.sha, measurement: nil, attempts: attempts,
+                              skipped: error.reason)
+        }
+    }
+
+    private func build(_ sha: String) throws(RevisionUnavailable) -> String {
+        if builds[sha] == nil {
+            do throws(RevisionUnavailable) { builds[sha] = .success(try builder.build(sha)) } catch { builds[sha] = .failure(error) }
+        }
+        return try builds[sha]!.get()
+    }
+
+    private func finish(_ good: BisectCommit, _ bad: BisectCommit, _ outcome: BisectResult.Outcome,
+                        range: [BisectCommit], skipped: [BisectCommit], summary: String) -> BisectResult {
+        BisectResult(good: good, bad: bad, outcome: outcome, firstRegressed: nil, againstParent: nil, range: range,
+                     skipped: skipped, steps: steps, summary: summary)
+    }
+}

@@ -1,0 +1,180 @@
+import Comparison
+import XCTest
+@testable import RunPipeline
+
+/// The bisection over fake history, builds and comparisons: commits c0 (GOOD) … c8 (BAD); a commit "regressed"
+/// when it is at or after the culprit and its base is before it.
+final class BisectorTests: XCTestCase {
+    private final class Fakes: CommitHistory, RevisionBuilding, BuildComparing {
+        let shas = (0...8).map { "c\($0)" }
+        var culprit = 5
+        var ancestry = true
+        var unbuildable: Set<String> = []
+        /// How many attempts stay INCONCLUSIVE for a head (Int.max: always).
+        var inconclusiveAttempts: [String: Int] = [:]
+        var built: [String] = []
+        var compared: [String] = []
+
+        func resolve(_ reference: String) -> String? { shas.contains(reference) ? reference : nil }
+        func isAncestor(_ ancestor: String, of descendant: String) -> Bool { ancestry }
+        func firstParentPath(from good: String, to bad: String) -> [BisectCommit] {
+            shas[(index(good) + 1)...index(bad)].map(commit)
+        }
+        func commit(_ sha: String) -> BisectCommit { BisectCommit(sha: sha, subject: "subject of \(sha)") }
+
+        func build(_ commit: String) throws(RevisionUnavailable) -> String {
+            built.append(commit)
+            if unbuildable.contains(commit) { throw RevisionUnavailable("does not build: error in \(commit)") }
+            return "bin-\(commit)"
+        }
+
+        func compare(base: String, head: String, attempt: Int) throws(RevisionUnavailable) -> BisectMeasurement {
+            let (before, after) = (index(String(base.dropFirst(4))), index(String(head.dropFirst(4))))
+            compared.append("\(base.dropFirst(4))-\(head.dropFirst(4))#\(attempt)")
+            if attempt < inconclusiveAttempts[String(head.dropFirst(4)), default: 0] {
+                return BisectMeasurement(verdict: .inconclusive, benchmark: "b", change: 0.01)
+            }
+            let regressed = before < culprit && after >= culprit
+            return BisectMeasurement(verdict: regressed ? .regressed : .unchanged, benchmark: "b",
+                                     change: regressed ? 0.2 : 0, interval: .init(lower: regressed ? 0.18 : -0.01, upper: regressed ? 0.22 : 0.01))
+        }
+
+        private func index(_ sha: String) -> Int { shas.firstIndex(of: sha)! }
+    }
+
+    private func bisect(_ fakes: Fakes, steps: Int = 32) throws -> BisectResult {
+        try Bisector(history: fakes, builder: fakes, comparer: fakes,
+                     settings: BisectSettings(maximumSteps: steps, remeasures: 2)).run(good: "c0", bad: "c8")
+    }
+
+    private func path(_ result: BisectResult) -> [String] {
+        result.steps.map { "\($0.role.rawValue) \($0.commit.sha)/\($0.base) \($0.measurement?.verdict.rawValue ?? "skipped")" }
+    }
+
+    func testFindsTheCulpritByTheExactPathAndBuildsEachRevisionOnce() throws {
+        let fakes = Fakes()
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.outcome, .found)
+        XCTAssertEqual(result.exitStatus, 0)
+        XCTAssertEqual(result.firstRegressed, fakes.commit("c5"))
+        XCTAssertEqual(path(result), ["verify c8/c0 regressed", "search c4/c0 unchanged", "search c6/c0 regressed",
+                                      "search c5/c0 regressed", "culprit c5/c4 regressed"])
+        XCTAssertEqual(result.againstParent?.change, 0.2)
+        XCTAssertEqual(fakes.built, ["c0", "c8", "c4", "c6", "c5"])
+        XCTAssertTrue(result.summary.hasPrefix("first regressed commit: c5 subject of c5, against its parent: REGRESSED +20.0% [+18.0%, +22.0%]"),
+                      result.summary)
+    }
+
+    func testACulpritRightAfterGoodIsComparedWithGood() throws {
+        let fakes = Fakes()
+        fakes.culprit = 1
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.firstRegressed?.sha, "c1")
+        XCTAssertEqual(result.steps.last.map { "\($0.role) \($0.commit.sha)/\($0.base)" }, "culprit c1/c0")
+    }
+
+    func testRefusesAGoodThatIsNotAnAncestorOfBad() {
+        let fakes = Fakes()
+        fakes.ancestry = false
+        XCTAssertThrowsError(try bisect(fakes)) { error in
+            XCTAssertEqual("\(error)", "GOOD c0 is not an ancestor of BAD c8")
+        }
+        XCTAssertEqual(fakes.built, [])
+    }
+
+    func testRefusesAReferenceNamingNoCommit() {
+        let fakes = Fakes()
+        XCTAssertThrowsError(try Bisector(history: fakes, builder: fakes, comparer: fakes).run(good: "nope", bad: "c8")) {
+            XCTAssertEqual("\($0)", "GOOD 'nope' is not a git commit, branch or tag")
+        }
+    }
+
+    func testRefusesToSearchWhenBadIsNotRegressed() throws {
+        let fakes = Fakes()
+        fakes.culprit = 9
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.outcome, .notRegressed)
+        XCTAssertEqual(result.exitStatus, 1)
+        XCTAssertEqual(result.summary, "BAD does not show a regression against GOOD: UNCHANGED +0.0% [-1.0%, +1.0%] (b)")
+        XCTAssertEqual(path(result), ["verify c8/c0 unchanged"])
+    }
+
+    func testBadStillInconclusiveAfterTheRemeasuresExitsThree() throws {
+        let fakes = Fakes()
+        fakes.inconclusiveAttempts["c8"] = .max
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.outcome, .inconclusive)
+        XCTAssertEqual(result.exitStatus, 3)
+        XCTAssertEqual(fakes.compared, ["c0-c8#0", "c0-c8#1", "c0-c8#2"])
+        XCTAssertTrue(result.summary.hasPrefix("BAD does not show a regression against GOOD: INCONCLUSIVE"))
+    }
+
+    func testAnUnbuildableBadIsABuildFailure() throws {
+        let fakes = Fakes()
+        fakes.unbuildable = ["c8"]
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.outcome, .buildFailure)
+        XCTAssertEqual(result.exitStatus, 4)
+        XCTAssertEqual(result.summary, "cannot measure BAD against GOOD: does not build: error in c8")
+    }
+
+    func testAnUnbuildableCommitIsSkippedForANeighbourAndReported() throws {
+        let fakes = Fakes()
+        fakes.unbuildable = ["c6"]
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.firstRegressed?.sha, "c5")
+        XCTAssertEqual(result.skipped.map(\.sha), ["c6"])
+        XCTAssertEqual(path(result), ["verify c8/c0 regressed", "search c4/c0 unchanged", "search c6/c0 skipped",
+                                      "search c5/c0 regressed", "culprit c5/c4 regressed"])
+        XCTAssertEqual(result.steps[2].skipped, "does not build: error in c6")
+        XCTAssertEqual(fakes.built.filter { $0 == "c6" }.count, 1)
+    }
+
+    func testASkippedCommitNextToTheCulpritLeavesARange() throws {
+        let fakes = Fakes()
+        fakes.unbuildable = ["c4"]
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.outcome, .inconclusive)
+        XCTAssertEqual(result.range.map(\.sha), ["c4", "c5"])
+        XCTAssertEqual(fakes.built.filter { $0 == "c4" }.count, 1)
+    }
+
+    func testAnInconclusiveStepIsMeasuredAgainWithMore() throws {
+        let fakes = Fakes()
+        fakes.inconclusiveAttempts["c4"] = 2
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.firstRegressed?.sha, "c5")
+        XCTAssertEqual(result.steps[1].attempts, 3)
+        XCTAssertEqual(Array(fakes.compared.prefix(4)), ["c0-c8#0", "c0-c4#0", "c0-c4#1", "c0-c4#2"])
+    }
+
+    func testAStepStillInconclusiveStopsAtTheRangeItCouldNotNarrow() throws {
+        let fakes = Fakes()
+        fakes.inconclusiveAttempts["c6"] = .max
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.outcome, .inconclusive)
+        XCTAssertEqual(result.range.map(\.sha), ["c5", "c6", "c7", "c8"])
+        XCTAssertTrue(result.summary.hasPrefix("could not narrow the regression below 4 commits: c5 subject of c5 … c8"))
+    }
+
+    func testTheStepCapLeavesARange() throws {
+        let result = try bisect(Fakes(), steps: 1)
+        XCTAssertEqual(result.outcome, .inconclusive)
+        XCTAssertEqual(result.range.map(\.sha), ["c5", "c6", "c7", "c8"])
+    }
+
+    func testThePairedSummaryShowsTheRegressedBenchmarkAndCallsUnpairedOnesInconclusive() throws {
+        func row(_ id: String, _ verdict: Verdict) -> PairedBenchmarkComparison {
+            PairedBenchmarkComparison(id: id, threads: 1, threshold: 0.02, estimate: nil, interval: nil, testedAlpha: 0.01,
+                                      minimumDetectableEffect: nil, iterationsPerSample: [], verdict: verdict, reason: "")
+        }
+        var report = PairedComparisonReport(base: "a", head: "b", settings: .init(), benchmarks: [row("x", .unchanged), row("y", .regressed)],
+                                            notPaired: [:], pairsStarted: 3, seconds: 1, stop: "decided", complete: true, warnings: [])
+        XCTAssertEqual(try PairedBuildComparer.summary(report).benchmark, "y")
+        report.benchmarks = [row("x", .unchanged)]
+        report.notPaired = ["z": "a frame loop"]
+        XCTAssertEqual(try PairedBuildComparer.summary(report).verdict, .inconclusive)
+        report.benchmarks = []
+        XCTAssertThrowsError(try PairedBuildComparer.summary(report))
+    }
+}
