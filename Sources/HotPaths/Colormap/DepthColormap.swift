@@ -23,7 +23,6 @@ public final class DepthColormap: @unchecked Sendable {
     public let outputWidth: Int, outputHeight: Int
     let columns: BilinearAxis
     let rows: BilinearAxis
-    let packer: PalettePacker
     /// The palette as the C loops read it.
     let loopPalette: fb_palette
     /// The vector path the optimized variant's loops run on.
@@ -58,8 +57,7 @@ public final class DepthColormap: @unchecked Sendable {
         precondition(sourceWidth > 0 && sourceHeight > 0 && self.outputWidth > 0 && self.outputHeight > 0, "sizes must be positive")
         columns = BilinearAxis(inputSize: sourceWidth, outputSize: self.outputWidth)
         rows = BilinearAxis(inputSize: sourceHeight, outputSize: self.outputHeight)
-        packer = PalettePacker(palette)
-        loopPalette = packer.loopPalette
+        loopPalette = PalettePacker(palette).loopPalette
         self.pool = pool
         bands = self.outputWidth * self.outputHeight >= 1 << 18 && pool.threads > 1
             ? Swift.min(self.outputHeight, pool.threads * 8) : 1

@@ -16,7 +16,6 @@ public final class EdgeOverlay: @unchecked Sendable {
     public let threshold: Float
     public let palette: GradientPalette
     public let width: Int, height: Int
-    let packer: PalettePacker
     /// The palette as the C loops read it.
     let loopPalette: fb_palette
     /// The vector path the optimized variant's loops run on.
@@ -43,8 +42,7 @@ public final class EdgeOverlay: @unchecked Sendable {
         self.height = height
         self.threshold = threshold
         self.palette = palette
-        packer = PalettePacker(palette)
-        loopPalette = packer.loopPalette
+        loopPalette = PalettePacker(palette).loopPalette
         cleanRows = .allocate(capacity: width * 3)
         rowSums = .allocate(capacity: width * 3)
         columnSums = .allocate(capacity: width)
