@@ -8,7 +8,8 @@
 # Default selection: the benchmarks that carry a budget (--budgeted); FILTER narrows it.
 # Your own package (built on the FrameBudget library): PACKAGE=<its folder, relative to the git root> PRODUCT=<its
 # benchmark executable>; the head build then coordinates, from PACKAGE (where its budgets file is found).
-# Output in $OUT (default Reports/compare-<base>-<head>/): comparison.md and comparison.json; the table on stdout.
+# Output in $OUT (default Reports/compare-<base>-<head>/): comparison.md, comparison.json and comparison.html; the
+# table on stdout.
 # Exit: that of compare-builds (0 unchanged/improved, 1 regressed, 3 inconclusive, 2 bad input, 130/143 interrupted);
 # 4 when a build fails; 64 without BASE/HEAD.
 set -euo pipefail
@@ -52,5 +53,8 @@ else
 fi
 if [[ ${CONFIGURATION:-release} == debug ]]; then compare_args+=(--allow-debug); fi
 cd "$root/$package"
+# The HTML page where the coordinator has it (a package built on an older FrameBudget library has not).
+html_args=()
+if "$tool" compare-builds --help 2>/dev/null | grep -q -- '--html'; then html_args=(--html "$out/comparison.html"); fi
 exec "$tool" compare-builds "$base_bin" "$head_bin" "${filter[@]}" --budgeted --max-minutes "${COMPARE_MINUTES:-10}" \
-    --format json --out "$out/comparison.json" --markdown "$out/comparison.md" "${compare_args[@]}"
+    --format json --out "$out/comparison.json" --markdown "$out/comparison.md" "${html_args[@]}" "${compare_args[@]}"

@@ -65,10 +65,10 @@ if [[ ! -x $binary ]]; then
     echo "example-check: FAIL  build of Examples/StringKernels (exit $compared): stopping, no check ran"; exit 1
 fi
 cp "$work/compare.out" "$work/last.out"; cp "$work/build.log" "$work/last.err"
-grep -Eq "^adler32/optimized/64KiB .*REGRESSED" "$work/compare.out" && [[ -s $work/pr/comparison.json && -s $work/pr/comparison.md ]] \
+grep -Eq "^adler32/optimized/64KiB .*REGRESSED" "$work/compare.out" && [[ -s $work/pr/comparison.json && -s $work/pr/comparison.md && -s $work/pr/comparison.html ]] \
     && grep -q "commit $(git -C "$repo" rev-parse HEAD~1 | cut -c1-10)" "$work/pr/comparison.md" \
     && grep -q "commit $(git -C "$repo" rev-parse HEAD | cut -c1-10)" "$work/pr/comparison.md"
-check "compare-revisions.sh of a real adler32 slowdown exits 1 (REGRESSED); comparison.json and .md name each side's commit" 1 $compared $?
+check "compare-revisions.sh of a real adler32 slowdown exits 1 (REGRESSED); comparison.json, .md and .html written, .md names each side's commit" 1 $compared $?
 quick=(--quick --allow-debug --no-roofs --reports "$work/reports")
 
 bench list; status=$?

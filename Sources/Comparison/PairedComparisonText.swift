@@ -81,7 +81,7 @@ public enum PairedComparisonText {
         String(decoding: try ResultsFile.encoder().encode(report), as: UTF8.self) + "\n"
     }
 
-    private static func rank(_ verdict: Verdict) -> Int {
+    static func rank(_ verdict: Verdict) -> Int {
         switch verdict {
         case .regressed: return 0
         case .improved: return 1

@@ -47,12 +47,15 @@ struct CompareBuildsCommand: ParsableCommand {
     @Option(help: "Also write the Markdown (a pull-request comment) to this file (atomically).")
     var markdown: String?
 
+    @Option(help: "Also write the comparison as one self-contained HTML page (flame graphs embedded) to this file (atomically).")
+    var html: String?
+
     @Option(name: .customLong("profile-seconds"),
             help: "Seconds each build runs a regressed benchmark under perf for the differential profile (0: none).")
     var profileSeconds: Double = 2
 
     @Option(name: .customLong("profile-dir"),
-            help: "Folder of the differential profiles (default: beside --markdown or --out, else Reports/compare-profiles).")
+            help: "Folder of the differential profiles (default: beside --markdown, --html or --out, else Reports/compare-profiles).")
     var profileDirectory: String?
 
     func validate() throws {
@@ -76,7 +79,7 @@ struct CompareBuildsCommand: ParsableCommand {
     /// Differential profiles of the regressions: evidence beside the verdicts, so a failure is a warning.
     private func addProfiles(to report: inout PairedComparisonReport) {
         guard profileSeconds > 0 else { return }
-        let beside = (markdown ?? out).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path + "/profiles" }
+        let beside = (markdown ?? html ?? out).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path + "/profiles" }
         let profiling = RegressionProfiling(base: base, head: head, seconds: profileSeconds,
                                             folder: profileDirectory ?? beside ?? "Reports/compare-profiles")
         let (profiles, warnings) = profiling.profile(report) { Console.info($0) }
@@ -94,11 +97,24 @@ struct CompareBuildsCommand: ParsableCommand {
         case .markdown: text = PairedComparisonText.markdown(report)
         case .json: text = try PairedComparisonText.json(report)
         }
-        for (path, contents) in [(out, text), (markdown, PairedComparisonText.markdown(report))] {
+        let files: [(String?, () -> String)] = [(out, { text }), (markdown, { PairedComparisonText.markdown(report) }),
+                                                (html, { page(report) })]
+        for (path, contents) in files {
             guard let path else { continue }
-            do { try AtomicFile.write(contents, to: path) } catch { throw CommandFailure(.runFailure, "\(error)") }
+            do { try AtomicFile.write(contents(), to: path) } catch { throw CommandFailure(.runFailure, "\(error)") }
         }
         if out == nil && format == .json { return Console.outputRendered(text, terminator: "") }
         Console.output(out == nil ? text : PairedComparisonText.console(report), terminator: "")
+    }
+
+    /// The HTML page, with the flame graphs the profiling wrote read back to be embedded.
+    private func page(_ report: PairedComparisonReport) -> String {
+        var graphs: [String: Data] = [:]
+        for profile in report.profiles ?? [] {
+            guard let graph = profile.flameGraph else { continue }
+            let path = report.profileFolder.map { "\($0)/\(graph)" } ?? graph
+            graphs[profile.id] = FileManager.default.contents(atPath: path)
+        }
+        return PairedComparisonHTML.render(report, flameGraphs: graphs)
     }
 }

@@ -18,7 +18,7 @@ final class CompareBuildsTests: XCTestCase {
         let result = try Framebudget.run([
             "compare-builds", binary, binary, "texture-upload/optimized/256x192", "texture-upload/memcpy/256x192",
             "--allow-debug", "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
-            "--min-pairs", "2", "--max-pairs", "2", "--format", "json", "--out", folder + "/c.json", "--markdown", folder + "/c.md"])
+            "--min-pairs", "2", "--max-pairs", "2", "--format", "json", "--out", folder + "/c.json", "--markdown", folder + "/c.md", "--html", folder + "/c.html"])
         XCTAssertTrue([0, 3].contains(result.status), "identical code never regresses: \(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
         let benchmarks = json["benchmarks"] as! [[String: Any]]
@@ -27,6 +27,8 @@ final class CompareBuildsTests: XCTestCase {
         XCTAssertTrue(benchmarks.allSatisfy { ($0["iterationsPerSample"] as! [Int]).count == 2 }, "one batch per pair")
         let markdown = try String(contentsOfFile: folder + "/c.md", encoding: .utf8)
         XCTAssertTrue(markdown.hasPrefix("### FrameBudget paired comparison:"), markdown)
+        let html = try String(contentsOfFile: folder + "/c.html", encoding: .utf8)
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>") && html.contains("<code>texture-upload/memcpy/256x192</code>"), html)
         XCTAssertTrue(result.stdout.contains("paired: 2 benchmarks"), "the console table is printed too: \(result.stdout)")
     }
 

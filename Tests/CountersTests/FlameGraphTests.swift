@@ -66,6 +66,19 @@ final class FlameGraphTests: XCTestCase {
         XCTAssertTrue(svg.hasSuffix("</svg>\n"))
     }
 
+    func testFramesNarrowerThanAPixelAreLeftOutAndTheGraphIsAsTallAsWhatIsDrawn() throws {
+        // 2000 samples of a shallow kernel and one of a stack 60 levels deep (0.59 px wide in 1180 px).
+        let deep = (0..<60).map { "f\($0)" }.joined(separator: ";")
+        let stacks = try FoldedStacks(parsingFolded: "bin;main;kernel 2000\nbin;main;\(deep) 1\n")
+        let svg = FlameGraphSVG().render(FlameGraphLayout.frames(stacks), title: "t")
+        XCTAssertTrue(svg.contains("height=\"114.00\""), "3 levels drawn: 30 + 3·16 + 20, not 62 levels")
+        XCTAssertFalse(svg.contains("<title>f0 "), "the 1-sample stack is not drawn")
+        XCTAssertTrue(svg.contains("<title>kernel (2000 samples"))
+        var everything = FlameGraphSVG()
+        everything.minimumWidth = 0
+        XCTAssertTrue(everything.render(FlameGraphLayout.frames(stacks), title: "t").contains("<title>f59 (1 sample"))
+    }
+
     func testLabelsAreShortenedToFitAndDroppedWhenTooNarrow() {
         let renderer = FlameGraphSVG()
         XCTAssertEqual(renderer.label("abcdefghij", fitting: 6 + 6 * FlameGraphSVG.characterWidth), "abcd..")

@@ -9,17 +9,22 @@ public struct FlameGraphSVG: Sendable {
     public var padding = 10.0
     /// Space above the frames for the title.
     public var header = 30.0
+    /// Frames narrower than this many pixels are not drawn (nor their callees, which are narrower still), and the
+    /// graph is as tall as the frames drawn: a few samples of a deep stack (the runtime's, an unwinding artefact)
+    /// would otherwise make a graph of 130 levels whose top is empty (flamegraph.pl's `--minwidth` does the same).
+    public var minimumWidth = 1.0
     /// Approximate width of one label character in the 11 px monospace font.
     static let characterWidth = 6.7
 
     public init() {}
 
-    /// The SVG document of `frames` (from ``FlameGraphLayout``) under `title`; `fill` colours a box (default: a warm
-    /// colour by the function's name).
+    /// The SVG document of `frames` (from ``FlameGraphLayout``) under `title`, those at least ``minimumWidth`` wide;
+    /// `fill` colours a box (default: a warm colour by the function's name).
     public func render(_ frames: [FlameFrame], title: String, fill: ((FlameFrame) -> String)? = nil) -> String {
         let total = Double(frames.first { $0.depth == 0 }?.width ?? 0)
-        let height = header + Double(FlameGraphLayout.maximumDepth(frames) + 1) * frameHeight + 2 * padding
         let scale = total > 0 ? (width - 2 * padding) / total : 0
+        let frames = frames.filter { $0.depth == 0 || Double($0.width) * scale >= minimumWidth }
+        let height = header + Double(FlameGraphLayout.maximumDepth(frames) + 1) * frameHeight + 2 * padding
         var svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(format(width))" height="\(format(height))" \

@@ -1,0 +1,54 @@
+import Comparison
+import Foundation
+import Results
+import Statistics
+import XCTest
+
+/// The paired comparison's HTML page: verdicts needing attention first, every text escaped, each regression's
+/// differential profile with its flame graph embedded (the page is one file to keep as a CI artifact).
+final class PairedComparisonHTMLTests: XCTestCase {
+    private func row(_ id: String, _ verdict: Verdict, _ change: Double) -> PairedBenchmarkComparison {
+        PairedBenchmarkComparison(
+            id: id, threads: 1, threshold: 0.02, estimate: PairedChange.estimate(pairLogRatios: [log(1 + change), log(1 + change) + 0.001]),
+            interval: ConfidenceInterval(lower: change - 0.01, upper: change + 0.01, level: 0.9), testedAlpha: 0.01,
+            minimumDetectableEffect: 0.015, iterationsPerSample: [4, 4], verdict: verdict, reason: "why \(id)")
+    }
+
+    private func report() -> PairedComparisonReport {
+        var report = PairedComparisonReport(
+            base: "base/<framebudget>", head: "head/framebudget", settings: PairedSettings(),
+            benchmarks: [row("a/optimized/x", .unchanged, 0.001), row("b/optimized/<y>", .regressed, 0.06)],
+            notPaired: [:], pairsStarted: 2, seconds: 30, stop: "decided", complete: true, warnings: ["a & b"])
+        report.profiles = [ProfileDifference(
+            id: "b/optimized/<y>", baseSamples: 500, headSamples: 530, relativeChange: 0.06,
+            functions: [FunctionChange(name: "Kernel.slower<T>()", baseSelf: 0.5, headSelf: 0.56, baseTotal: 0.9, headTotal: 0.91, addedShareOfBase: 0.09)],
+            flameGraph: "b/flame.svg")]
+        report.profileFolder = "/nowhere"
+        return report
+    }
+
+    func testRegressionsComeFirstAndEveryTextIsEscaped() {
+        let html = PairedComparisonHTML.render(report())
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
+        let regressed = try! XCTUnwrap(html.range(of: "<code>b/optimized/&lt;y&gt;</code>"))
+        let unchanged = try! XCTUnwrap(html.range(of: "<code>a/optimized/x</code>"))
+        XCTAssertLessThan(regressed.lowerBound, unchanged.lowerBound, "attention first")
+        XCTAssertTrue(html.contains("<td class=\"regressed\">REGRESSED</td>"))
+        XCTAssertTrue(html.contains("base/&lt;framebudget&gt;") && html.contains("a &amp; b"))
+        XCTAssertTrue(html.contains("<code>Kernel.slower&lt;T&gt;()</code>"), "demangled names escaped")
+        XCTAssertFalse(html.contains("<y>") || html.contains("<T>"))
+        XCTAssertFalse(html.contains("<script") || html.contains("http://") || html.contains("https://"), "no script, no network")
+    }
+
+    func testTheFlameGraphIsEmbeddedWhenReadAndNamedWhenNot() throws {
+        let svg = Data("<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n".utf8)
+        let embedded = PairedComparisonHTML.render(report(), flameGraphs: ["b/optimized/<y>": svg])
+        let prefix = "src=\"data:image/svg+xml;base64,"
+        let start = try XCTUnwrap(embedded.range(of: prefix)).upperBound
+        let encoded = embedded[start...].prefix { $0 != "\"" }
+        XCTAssertEqual(Data(base64Encoded: String(encoded)), svg, "the SVG itself, as an image (its scripts never run)")
+        let missing = PairedComparisonHTML.render(report())
+        XCTAssertFalse(missing.contains(prefix))
+        XCTAssertTrue(missing.contains("<code>b/flame.svg</code> (not embedded"), missing)
+    }
+}
