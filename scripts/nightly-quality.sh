@@ -25,7 +25,8 @@ tree="$worktrees/nightly-quality-slowdown"
 git worktree remove --force "$tree" 2>/dev/null || true
 git worktree add --detach "$tree" HEAD >&2
 (cd "$tree" && git apply "$root/scripts/gate-quality/colormap-slowdown.patch" \
-    && git -c user.name=gate-quality -c user.email=gate-quality@localhost commit -qam "nightly-quality: colormap slowdown")
+    && git -c user.name=gate-quality -c user.email=gate-quality@localhost commit -qam "nightly-quality: colormap slowdown") \
+    || { echo "nightly-quality: scripts/gate-quality/colormap-slowdown.patch does not apply to HEAD: nothing measured" >&2; exit 2; }
 binaries=()
 for sha in "$(git rev-parse HEAD)" "$(git -C "$tree" rev-parse HEAD)"; do
     binary="$worktrees/bin/${sha:0:12}/framebudget"

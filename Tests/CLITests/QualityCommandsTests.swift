@@ -84,4 +84,27 @@ final class QualityCommandsTests: XCTestCase {
         XCTAssertEqual(none.stderr, "framebudget: error: no-such/benchmark: no benchmark matches (framebudget list shows them)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing ran, nothing written")
     }
+
+    /// `make gate-quality` and `make nightly-quality` apply these to HEAD; a refactor of the colormap that breaks them
+    /// must fail here, not in a measurement that would otherwise compare a build with itself.
+    func testTheSlowdownPatchesApplyToThisTree() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) else {
+            throw XCTSkip("not a git checkout")
+        }
+        let folder = root.appendingPathComponent("scripts/gate-quality")
+        let patches = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".patch") }.sorted()
+        XCTAssertEqual(patches, ["colormap-paired-slowdowns.patch", "colormap-slowdown.patch"])
+        for patch in patches {
+            let git = Process()
+            git.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+            git.arguments = ["-C", root.path, "apply", "--check", folder.appendingPathComponent(patch).path]
+            let errors = Pipe()
+            git.standardError = errors
+            try git.run()
+            git.waitUntilExit()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertEqual(git.terminationStatus, 0, "\(patch) no longer applies: \(message)")
+        }
+    }
 }
