@@ -6,7 +6,8 @@
 # (COMPARE_WORKTREES), so every revision is an incremental debug build of the example. Adds five commits: one makes
 # uppercaseASCII do its work three times (a real 3x of the kernel), the others touch only a notes file. Then
 # `<tool> bisect --mode instructions` (exact instruction counts under valgrind: deterministic, no timing) over them
-# must exit 0 and name that commit; a GOOD that is not an ancestor of BAD must exit 2 with one line.
+# must exit 0 and name that commit, and (with perf) its differential profile against its parent must put
+# uppercaseASCII first; a GOOD that is not an ancestor of BAD must exit 2 with one line.
 # Exit 0 passed, 1 failed (the bisection's output printed).
 set -uo pipefail
 repo=$1 worktrees=$2 tool=$3
@@ -35,7 +36,8 @@ note "notes: a fourth line"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 bisect=(env COMPARE_WORKTREES="$worktrees" LAYOUT_FLAGS= SWIFT_BACKTRACE=enable=no "$tool" bisect --repo "$repo"
-        --package Examples/StringKernels --product string-kernels-bench --configuration debug --reports "$out")
+        --package Examples/StringKernels --product string-kernels-bench --configuration debug --reports "$out"
+        --profile-seconds 1)
 "${bisect[@]}" --good "$good" --bad HEAD --mode instructions 'uppercase/*' >"$out/bisect.out" 2>"$out/bisect.err"
 status=$?
 result="$out/bisect-${good:0:10}-$(git -C "$repo" rev-parse HEAD | cut -c1-10)/bisect.json"
@@ -45,6 +47,18 @@ if [[ $status != 0 ]] || ! grep -q "^first regressed commit: ${culprit:0:10} upp
     echo "bisect-check: FAIL  bisect --mode instructions (exit $status, expected 0 naming ${culprit:0:10})"
     sed 's/^/    | /' "$out/bisect.out" "$out/bisect.err" | tail -n 40
     failed=1
+fi
+# The culprit against its parent under perf: the function the commit changed comes first in its differential profile.
+if [[ -x /usr/bin/perf ]] && ! python3 - "$result" <<'PROFILE'
+import json, os, sys
+r = json.load(open(sys.argv[1]))
+p = r.get("profile") or sys.exit("no profile in bisect.json")
+first = p["functions"][0]["name"]
+assert "uppercaseASCII" in first, f"first function {first!r}"
+assert os.path.isfile(os.path.join(os.path.dirname(sys.argv[1]), p["flameGraph"])), p["flameGraph"]
+PROFILE
+then
+    echo "bisect-check: FAIL  the culprit's differential profile does not put uppercaseASCII first"; failed=1
 fi
 "${bisect[@]}" --good HEAD --bad "$good" 'uppercase/*' >"$out/refused.out" 2>"$out/refused.err"; status=$?
 if [[ $status != 2 || $(wc -l <"$out/refused.err") != 1 ]] || ! grep -q "is not an ancestor of BAD" "$out/refused.err" \

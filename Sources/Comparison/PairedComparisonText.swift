@@ -68,7 +68,7 @@ public enum PairedComparisonText {
     }
 
     /// The console lines of a differential profile: the functions that added the most time.
-    static func profileConsole(_ profile: ProfileDifference) -> [String] {
+    public static func profileConsole(_ profile: ProfileDifference) -> [String] {
         let top = profile.functions.prefix(3).filter { $0.addedShareOfBase > 0 }.map { f in
             "\(f.name) \(Percent.signed(f.addedShareOfBase, digits: 1)) (self \(share(f.baseSelf)) → \(share(f.headSelf)))"
         }

@@ -71,11 +71,18 @@ struct BisectCommand: ParsableCommand {
     @Option(help: "The reports folder: the result goes to <reports>/bisect-<good>-<bad>/bisect.json.")
     var reports = "Reports"
 
+    @Option(name: .customLong("profile-seconds"),
+            help: "Seconds the culprit and its parent each run the regressed benchmark under perf for the differential profile (0: none).")
+    var profileSeconds: Double = 2
+
     func validate() throws {
         guard maximumSteps >= 1 else { throw badOptionValue("--max-steps must be ≥ 1 (got \(maximumSteps))") }
         guard (0...6).contains(remeasures) else { throw badOptionValue("--remeasures must be in 0...6 (got \(remeasures))") }
         guard maximumPairs >= 3 else { throw badOptionValue("--max-pairs must be ≥ 3 (got \(maximumPairs))") }
         guard maximumMinutes > 0 else { throw badOptionValue("--max-minutes must be > 0 (got \(maximumMinutes))") }
+        guard (0...600).contains(profileSeconds) else {
+            throw badOptionValue("--profile-seconds must be in 0...600 (got \(profileSeconds))")
+        }
     }
 
     func run() throws {
@@ -83,16 +90,35 @@ struct BisectCommand: ParsableCommand {
             let root = try repositoryRoot()
             let history = GitHistory(repository: root)
             let folder = resultFolder(history)
-            let bisector = Bisector(history: history, builder: builder(root), comparer: comparer(root, folder: folder),
+            let builder = builder(root)
+            let bisector = Bisector(history: history, builder: builder, comparer: comparer(root, folder: folder),
                                     settings: BisectSettings(maximumSteps: maximumSteps, remeasures: remeasures),
                                     progress: { Console.info("bisect: \($0)") })
-            let result: BisectResult
+            var result: BisectResult
             do { result = try bisector.run(good: good, bad: bad) } catch let refusal as BisectRefusal {
                 throw CommandFailure(.badInput, refusal.description)
             }
+            result.profile = culpritProfile(result, builder: builder, folder: folder)
             try write(result, in: folder)
             Console.output(BisectText.console(result) + "result: \(folder)/bisect.json")
             if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+        }
+    }
+
+    /// The culprit against its parent under perf: where the added time went. Evidence beside the answer, so a
+    /// profile that cannot be made is a warning, never a failure.
+    private func culpritProfile(_ result: BisectResult, builder: ScriptRevisionBuilder, folder: String) -> ProfileDifference? {
+        guard profileSeconds > 0, result.outcome == .found, let measurement = result.againstParent,
+              measurement.verdict == .regressed,
+              let step = result.steps.last(where: { $0.role == .culprit && $0.measurement != nil }) else { return nil }
+        Console.info("bisect: profiling \(measurement.benchmark) on \(step.commit.sha.prefix(10)) and its parent (\(profileSeconds) s each)")
+        do {
+            let parent = try builder.build(step.base), culprit = try builder.build(step.commit.sha)
+            let profiling = RegressionProfiling(base: parent, head: culprit, seconds: profileSeconds, folder: folder)
+            return try profiling.profile(benchmark: measurement.benchmark, change: measurement.change ?? 0)
+        } catch {
+            Console.warning("bisect: no differential profile of \(measurement.benchmark): \(error)")
+            return nil
         }
     }
 

@@ -1,5 +1,6 @@
 import Comparison
 import Foundation
+import Results
 
 /// One comparison the bisection made: a commit against GOOD (or the culprit against its parent).
 public struct BisectStep: Codable, Sendable, Equatable {
@@ -56,6 +57,9 @@ public struct BisectResult: Codable, Sendable, Equatable {
     public var steps: [BisectStep]
     /// One line saying what was found.
     public var summary: String
+    /// Where the culprit's time went against its parent's (a differential profile of the regressed benchmark), when
+    /// it was profiled; its flame graph's path is relative to the result's folder.
+    public var profile: ProfileDifference?
 
     /// The command's exit status for ``outcome``.
     public var exitStatus: Int32 {
@@ -72,7 +76,8 @@ public struct BisectResult: Codable, Sendable, Equatable {
 public enum BisectText {
     /// The path of steps, one line each, then the summary.
     public static func console(_ result: BisectResult) -> String {
-        (result.steps.map(line) + [result.summary]).joined(separator: "\n") + "\n"
+        (result.steps.map(line) + [result.summary] + (result.profile.map(PairedComparisonText.profileConsole) ?? []))
+            .joined(separator: "\n") + "\n"
     }
 
     /// "search  1a2b3c4d5e subject  REGRESSED +5.1% [+4.2%, +6.0%] (benchmark)", or "… skipped: <reason>".

@@ -45,21 +45,30 @@ package struct RegressionProfiling {
     }
 
     private func profile(_ comparison: PairedBenchmarkComparison, _ perf: PerfProfiler) throws -> ProfileDifference {
-        let stem = DataFileName(comparison.id).name
+        try profile(benchmark: comparison.id, change: comparison.estimate?.relativeChange ?? 0, perf)
+    }
+
+    /// One benchmark's differential profile, its measured `change` scaling the shares (a bisection's culprit
+    /// against its parent).
+    /// - Throws: when perf is missing or a side cannot be profiled.
+    package func profile(benchmark id: String, change: Double) throws -> ProfileDifference {
+        try profile(benchmark: id, change: change, try PerfProfiler())
+    }
+
+    private func profile(benchmark id: String, change: Double, _ perf: PerfProfiler) throws -> ProfileDifference {
+        let stem = DataFileName(id).name
         var stacks: [FoldedStacks] = []
         for (side, binary) in [("base", base), ("head", head)] {
             let sideFolder = "\(folder)/\(stem)/\(side)"
             try Folders.create(sideFolder)
-            let command = [binary, "iterate", comparison.id, "--seconds", "\(seconds)"]
-            let files = try perf.profile(command: command, title: "\(comparison.id) (\(side))", into: sideFolder)
+            let command = [binary, "iterate", id, "--seconds", "\(seconds)"]
+            let files = try perf.profile(command: command, title: "\(id) (\(side))", into: sideFolder)
             stacks.append(try FoldedStacks(parsingFolded: String(contentsOfFile: files.foldedStacks, encoding: .utf8)))
         }
-        let change = comparison.estimate?.relativeChange ?? 0
         let graph = "\(stem)/differential-flamegraph.svg"
         let svg = DifferentialProfile.flameGraph(base: stacks[0], head: stacks[1], relativeChange: change,
-                                                 title: "\(comparison.id): head's stacks, red where time was added")
+                                                 title: "\(id): head's stacks, red where time was added")
         try AtomicFile.write(svg, to: "\(folder)/\(graph)")
-        return DifferentialProfile.compare(id: comparison.id, base: stacks[0], head: stacks[1], relativeChange: change,
-                                           flameGraph: graph)
+        return DifferentialProfile.compare(id: id, base: stacks[0], head: stacks[1], relativeChange: change, flameGraph: graph)
     }
 }

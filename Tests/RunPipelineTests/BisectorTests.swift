@@ -1,4 +1,6 @@
 import Comparison
+import Foundation
+import Results
 import XCTest
 @testable import RunPipeline
 
@@ -176,5 +178,20 @@ final class BisectorTests: XCTestCase {
         XCTAssertEqual(try PairedBuildComparer.summary(report).verdict, .inconclusive)
         report.benchmarks = []
         XCTAssertThrowsError(try PairedBuildComparer.summary(report))
+    }
+
+    func testTheConsoleEndsWithWhereTheCulpritsTimeWentAndTheJSONKeepsTheProfile() throws {
+        var result = try bisect(Fakes())
+        XCTAssertFalse(BisectText.console(result).contains("where the time went"), "no profile, no line")
+        result.profile = ProfileDifference(
+            id: "b", baseSamples: 1000, headSamples: 1150, relativeChange: 0.2,
+            functions: [FunctionChange(name: "Kernel.slower()", baseSelf: 0.5, headSelf: 0.6, baseTotal: 0.9, headTotal: 0.92,
+                                       addedShareOfBase: 0.22)],
+            flameGraph: "b/differential-flamegraph.svg")
+        let lines = BisectText.console(result).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.suffix(2).first?.hasPrefix("first regressed commit: c5 subject of c5"), true, lines.joined(separator: "\n"))
+        XCTAssertEqual(lines.last, "where the time went, b: Kernel.slower() +22.0% (self 50.0% → 60.0%)")
+        let decoded = try JSONDecoder().decode(BisectResult.self, from: Data(try BisectText.json(result).utf8))
+        XCTAssertEqual(decoded.profile, result.profile)
     }
 }
