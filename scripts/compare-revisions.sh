@@ -54,7 +54,9 @@ fi
 if [[ ${CONFIGURATION:-release} == debug ]]; then compare_args+=(--allow-debug); fi
 cd "$root/$package"
 # The HTML page where the coordinator has it (a package built on an older FrameBudget library has not).
+# (Help read whole first: `grep -q` in a pipe closes it early, and under pipefail the tool's SIGPIPE would say "no".)
 html_args=()
-if "$tool" compare-builds --help 2>/dev/null | grep -q -- '--html'; then html_args=(--html "$out/comparison.html"); fi
+help=$("$tool" compare-builds --help 2>/dev/null || true)
+if [[ $help == *--html* ]]; then html_args=(--html "$out/comparison.html"); fi
 exec "$tool" compare-builds "$base_bin" "$head_bin" "${filter[@]}" --budgeted --max-minutes "${COMPARE_MINUTES:-10}" \
     --format json --out "$out/comparison.json" --markdown "$out/comparison.md" "${html_args[@]}" "${compare_args[@]}"
