@@ -19,6 +19,10 @@ package struct PairedQuality: Codable, Sendable {
         package var spread: Double?
         /// The 1-minute load average when the comparison started.
         package var load: Double?
+        /// Each benchmark's estimated relative change and its interval (`[lower, upper]`), so a wrong verdict can be
+        /// looked at afterwards (absent in files of older versions).
+        package var changes: [String: Double]?
+        package var intervals: [String: [Double]]?
 
         package init(_ report: PairedComparisonReport, load: Double?) {
             exitStatus = report.exitStatus.rawValue
@@ -33,6 +37,8 @@ package struct PairedQuality: Codable, Sendable {
             let spreads = report.benchmarks.compactMap { $0.estimate?.standardDeviation }
             spread = spreads.isEmpty ? nil : Descriptive.median(spreads)
             self.load = load
+            changes = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in b.estimate.map { (b.id, $0.relativeChange) } })
+            intervals = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in b.interval.map { (b.id, [$0.lower, $0.upper]) } })
         }
     }
 

@@ -1,4 +1,5 @@
 import Comparison
+import Foundation
 import Statistics
 import XCTest
 @testable import RunPipeline
@@ -45,5 +46,15 @@ final class PairedQualityTests: XCTestCase {
         var unpaired = report(["a": .unchanged])
         unpaired.notPaired = ["c": "not in the base build"]
         XCTAssertEqual(unpaired.exitStatus, .inconclusive, "a benchmark that could not be compared is not a pass")
+    }
+
+    func testEachOutcomeKeepsTheChangesAndIntervalsSoAWrongVerdictCanBeLookedAt() throws {
+        var full = report(["one/optimized/x": .regressed, "two/optimized/y": .unchanged])
+        full.benchmarks[0].interval = ConfidenceInterval(lower: 0.004, upper: 0.018, level: 0.9)
+        let outcome = PairedQuality.Outcome(full, load: 0.5)
+        XCTAssertEqual(try XCTUnwrap(outcome.changes?["one/optimized/x"]), exp(0.011) - 1, accuracy: 1e-9)
+        XCTAssertEqual(outcome.intervals, ["one/optimized/x": [0.004, 0.018]], "a benchmark without an interval has none")
+        let old = #"{"exitStatus":0,"verdicts":{},"threads":{},"minimumDetectableEffects":{},"pairs":3,"seconds":1,"stop":"decided"}"#
+        XCTAssertNil(try JSONDecoder().decode(PairedQuality.Outcome.self, from: Data(old.utf8)).changes, "older files still read")
     }
 }
