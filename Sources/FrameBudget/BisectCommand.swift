@@ -15,7 +15,9 @@ struct BisectCommand: ParsableCommand {
             Walks the first-parent commits after GOOD up to BAD. Each revision is built once with \
             scripts/build-revision.sh (cached per commit). BAD is first compared with GOOD; then a binary search \
             compares each midpoint with GOOD: REGRESSED puts the regression at or before it, anything else after it. \
-            --mode time: the paired comparison of compare-builds (both builds alive at once); an INCONCLUSIVE step is \
+            --mode time: the paired comparison of compare-builds (both builds alive at once), a search step's \
+            threshold for the regressed benchmark being half BAD's change (has the midpoint BAD's regression or \
+            none?); an INCONCLUSIVE step is \
             measured again with twice the pairs, --remeasures times, before the search stops at the range it could \
             not narrow. --mode instructions: exact instruction counts under valgrind (deterministic). A commit that \
             does not build or cannot run the benchmark is skipped for a neighbour, and reported. The result names the \

@@ -56,11 +56,30 @@ public protocol RevisionBuilding {
     func build(_ commit: String) throws(RevisionUnavailable) -> String
 }
 
+/// The change that splits a search step's two answers: a midpoint either has BAD's regression (a change near BAD's)
+/// or has not (a change near none), so the step asks which side of half BAD's change it lies on, not whether it is
+/// within the usual threshold of none. Half of a 5% regression is 2.5%, a decision a few pairs make in a busy hour,
+/// where "unchanged within ±2%" may stay undecided.
+public struct MidpointThreshold: Codable, Sendable, Equatable {
+    /// The benchmark BAD regressed.
+    public var benchmark: String
+    /// Half BAD's change against GOOD (+0.025 for a +5% regression).
+    public var change: Double
+
+    public init(benchmark: String, change: Double) {
+        self.benchmark = benchmark
+        self.change = change
+    }
+}
+
 /// Compares two built executables on the bisected benchmarks.
 public protocol BuildComparing {
     /// `attempt` counts from 0; each higher attempt measures more (an INCONCLUSIVE step is measured again).
+    /// `threshold`, on search steps: the change that counts as the regression for its benchmark (nil: the usual
+    /// thresholds).
     /// - Throws: ``RevisionUnavailable`` when a build cannot run the benchmarks.
-    func compare(base: String, head: String, attempt: Int) throws(RevisionUnavailable) -> BisectMeasurement
+    func compare(base: String, head: String, attempt: Int, threshold: MidpointThreshold?) throws(RevisionUnavailable)
+        -> BisectMeasurement
 }
 
 /// The git history a bisection walks.

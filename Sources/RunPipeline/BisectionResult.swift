@@ -60,6 +60,11 @@ public struct BisectResult: Codable, Sendable, Equatable {
     /// Where the culprit's time went against its parent's (a differential profile of the regressed benchmark), when
     /// it was profiled; its flame graph's path is relative to the result's folder.
     public var profile: ProfileDifference?
+    /// The change that split the search steps' answers (half BAD's change against GOOD), when BAD regressed.
+    public var midpoint: MidpointThreshold?
+    /// Wall time spent building revisions, and comparing builds (every step, every attempt), in seconds.
+    public var buildSeconds: Double?
+    public var measureSeconds: Double?
 
     /// The command's exit status for ``outcome``.
     public var exitStatus: Int32 {
@@ -76,8 +81,20 @@ public struct BisectResult: Codable, Sendable, Equatable {
 public enum BisectText {
     /// The path of steps, one line each, then the summary.
     public static func console(_ result: BisectResult) -> String {
-        (result.steps.map(line) + [result.summary] + (result.profile.map(PairedComparisonText.profileConsole) ?? []))
+        (result.steps.map(line) + [result.summary, split(result), time(result)].compactMap { $0 }
+            + (result.profile.map(PairedComparisonText.profileConsole) ?? []))
             .joined(separator: "\n") + "\n"
+    }
+
+    /// "search steps split at +2.6% (half BAD's change) for <benchmark>".
+    static func split(_ result: BisectResult) -> String? {
+        result.midpoint.map { "search steps split at \(percent($0.change)) (half BAD's change) for \($0.benchmark)" }
+    }
+
+    /// "built for 95 s, measured for 210 s".
+    static func time(_ result: BisectResult) -> String? {
+        guard let built = result.buildSeconds, let measured = result.measureSeconds else { return nil }
+        return String(format: "built for %.0f s, measured for %.0f s", built, measured)
     }
 
     /// "search  1a2b3c4d5e subject  REGRESSED +5.1% [+4.2%, +6.0%] (benchmark)", or "… skipped: <reason>".

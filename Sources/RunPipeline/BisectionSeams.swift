@@ -89,13 +89,16 @@ public struct PairedBuildComparer: BuildComparing {
         self.scratch = scratch
     }
 
-    public func compare(base: String, head: String, attempt: Int) throws(RevisionUnavailable) -> BisectMeasurement {
+    public func compare(base: String, head: String, attempt: Int, threshold: MidpointThreshold?) throws(RevisionUnavailable)
+        -> BisectMeasurement {
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         let json = "\(scratch)/paired-\(UUID().uuidString).json"
         let pairs = maximumPairs << min(attempt, 6)
+        // Last, so that it wins over a --threshold-for of the same benchmark in `arguments`.
+        let split = threshold.map { ["--threshold-for", "\($0.benchmark)=\($0.change * 100)"] } ?? []
         let request = ProcessRunner.Request(tool, ["compare-builds", base, head] + benchmarks + [
             "--format", "json", "--out", json, "--profile-seconds", "0", "--max-pairs", "\(pairs)",
-        ] + arguments, workingDirectory: workingDirectory)
+        ] + arguments + split, workingDirectory: workingDirectory)
         let outcome: ProcessRunner.Outcome
         do { outcome = try ProcessRunner.run(request) } catch { throw RevisionUnavailable(error.description) }
         defer { try? FileManager.default.removeItem(atPath: json) }
@@ -141,7 +144,9 @@ public final class InstructionBuildComparer: BuildComparing {
         self.reports = reports
     }
 
-    public func compare(base: String, head: String, attempt: Int) throws(RevisionUnavailable) -> BisectMeasurement {
+    /// Exact counts need no midpoint: `threshold` is not used.
+    public func compare(base: String, head: String, attempt: Int, threshold: MidpointThreshold?) throws(RevisionUnavailable)
+        -> BisectMeasurement {
         let report = InstructionComparison.compare(base: try count(base), head: try count(head), settings: settings)
         let order: [InstructionVerdict] = [.regressed, .improved, .belowThreshold, .unchanged]
         guard let shown = order.lazy.compactMap({ verdict in report.benchmarks.first { $0.verdict == verdict } }).first else {

@@ -3,7 +3,8 @@ import Foundation
 
 /// Finds the first first-parent commit between GOOD and BAD whose build regressed against GOOD's: BAD is checked
 /// against GOOD first, then a binary search compares each midpoint with GOOD (REGRESSED: the regression is at or
-/// before it; otherwise after it). A commit that does not build or run is skipped for its nearest untried
+/// before it; otherwise after it). A search step's question is which side of half BAD's change the midpoint lies
+/// on (``MidpointThreshold``): it has BAD's regression or it has not. A commit that does not build or run is skipped for its nearest untried
 /// neighbour; an INCONCLUSIVE comparison is measured again with more (``BisectSettings/remeasures``) before the
 /// search stops at the range it could not narrow. Each revision is built at most once, each pair compared once.
 public final class Bisector {
@@ -15,6 +16,9 @@ public final class Bisector {
     private var builds: [String: Result<String, RevisionUnavailable>] = [:]
     private var comparisons: [String: BisectStep] = [:]
     private var steps: [BisectStep] = []
+    private var midpoint: MidpointThreshold?
+    private let clock = ContinuousClock()
+    private var building = Duration.zero, measuring = Duration.zero
 
     public init(history: any CommitHistory, builder: any RevisionBuilding, comparer: any BuildComparing,
                 settings: BisectSettings = .init(), progress: @escaping (String) -> Void = { _ in }) {
@@ -42,7 +46,11 @@ public final class Bisector {
                           summary: "cannot measure BAD against GOOD: \(verified.skipped ?? "")")
         }
         switch measurement.verdict {
-        case .regressed: return search(path, good: good, bad: bad)
+        case .regressed:
+            if let change = measurement.change, change > 0 {
+                midpoint = MidpointThreshold(benchmark: measurement.benchmark, change: change / 2)
+            }
+            return search(path, good: good, bad: bad)
         case .inconclusive:
             return finish(good, bad, .inconclusive, range: path, skipped: [],
                           summary: "BAD does not show a regression against GOOD: \(BisectText.describe(measurement))")
@@ -98,25 +106,31 @@ public final class Bisector {
     private func measure(_ index: Int, in path: [BisectCommit], against base: BisectCommit,
                          role: BisectStep.Role) -> BisectStep {
         let head = path[index]
-        if var known = comparisons[base.sha + head.sha] {
+        let threshold = role == .search ? midpoint : nil
+        // The threshold is part of the question: the culprit right after GOOD is measured again with the usual one.
+        let key = base.sha + head.sha + (threshold.map { "@\($0.change)" } ?? "")
+        if var known = comparisons[key] {
             known.role = role
             steps.append(known)
             return known
         }
-        let step = compare(head, against: base, role: role)
-        comparisons[base.sha + head.sha] = step
+        let step = compare(head, against: base, role: role, threshold: threshold)
+        comparisons[key] = step
         steps.append(step)
         progress(BisectText.line(step))
         return step
     }
 
-    private func compare(_ head: BisectCommit, against base: BisectCommit, role: BisectStep.Role) -> BisectStep {
+    private func compare(_ head: BisectCommit, against base: BisectCommit, role: BisectStep.Role,
+                         threshold: MidpointThreshold?) -> BisectStep {
         var attempts = 0
         do {
             let (baseBinary, headBinary) = (try build(base.sha), try build(head.sha))
             var measurement: BisectMeasurement
             repeat {
-                measurement = try comparer.compare(base: baseBinary, head: headBinary, attempt: attempts)
+                let started = clock.now
+                defer { measuring += clock.now - started }
+                measurement = try comparer.compare(base: baseBinary, head: headBinary, attempt: attempts, threshold: threshold)
                 attempts += 1
             } while measurement.verdict == .inconclusive && attempts <= settings.remeasures
             return BisectStep(role: role, commit: head, base: base.sha, measurement: measurement, attempts: attempts)
@@ -128,6 +142,8 @@ public final class Bisector {
 
     private func build(_ sha: String) throws(RevisionUnavailable) -> String {
         if builds[sha] == nil {
+            let started = clock.now
+            defer { building += clock.now - started }
             do throws(RevisionUnavailable) { builds[sha] = .success(try builder.build(sha)) } catch { builds[sha] = .failure(error) }
         }
         return try builds[sha]!.get()
@@ -136,6 +152,11 @@ public final class Bisector {
     private func finish(_ good: BisectCommit, _ bad: BisectCommit, _ outcome: BisectResult.Outcome,
                         range: [BisectCommit], skipped: [BisectCommit], summary: String) -> BisectResult {
         BisectResult(good: good, bad: bad, outcome: outcome, firstRegressed: nil, againstParent: nil, range: range,
-                     skipped: skipped, steps: steps, summary: summary)
+                     skipped: skipped, steps: steps, summary: summary, midpoint: midpoint,
+                     buildSeconds: building.seconds, measureSeconds: measuring.seconds)
     }
+}
+
+private extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

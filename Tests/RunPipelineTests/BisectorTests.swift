@@ -16,6 +16,8 @@ final class BisectorTests: XCTestCase {
         var inconclusiveAttempts: [String: Int] = [:]
         var built: [String] = []
         var compared: [String] = []
+        /// The threshold each comparison was asked with, in order.
+        var thresholds: [String] = []
 
         func resolve(_ reference: String) -> String? { shas.contains(reference) ? reference : nil }
         func isAncestor(_ ancestor: String, of descendant: String) -> Bool { ancestry }
@@ -30,9 +32,11 @@ final class BisectorTests: XCTestCase {
             return "bin-\(commit)"
         }
 
-        func compare(base: String, head: String, attempt: Int) throws(RevisionUnavailable) -> BisectMeasurement {
+        func compare(base: String, head: String, attempt: Int, threshold: MidpointThreshold?) throws(RevisionUnavailable)
+            -> BisectMeasurement {
             let (before, after) = (index(String(base.dropFirst(4))), index(String(head.dropFirst(4))))
             compared.append("\(base.dropFirst(4))-\(head.dropFirst(4))#\(attempt)")
+            thresholds.append(threshold.map { "\($0.benchmark) \($0.change)" } ?? "usual")
             if attempt < inconclusiveAttempts[String(head.dropFirst(4)), default: 0] {
                 return BisectMeasurement(verdict: .inconclusive, benchmark: "b", change: 0.01)
             }
@@ -73,6 +77,23 @@ final class BisectorTests: XCTestCase {
         let result = try bisect(fakes)
         XCTAssertEqual(result.firstRegressed?.sha, "c1")
         XCTAssertEqual(result.steps.last.map { "\($0.role) \($0.commit.sha)/\($0.base)" }, "culprit c1/c0")
+    }
+
+    func testSearchStepsSplitAtHalfBadsChangeWhileVerifyAndCulpritUseTheUsualThresholds() throws {
+        let fakes = Fakes()
+        let result = try bisect(fakes)
+        XCTAssertEqual(fakes.thresholds, ["usual", "b 0.1", "b 0.1", "b 0.1", "usual"])
+        XCTAssertEqual(result.midpoint, MidpointThreshold(benchmark: "b", change: 0.1))
+        XCTAssertNotNil(result.buildSeconds)
+        XCTAssertNotNil(result.measureSeconds)
+    }
+
+    func testACulpritRightAfterGoodIsMeasuredAgainWithTheUsualThreshold() throws {
+        let fakes = Fakes()
+        fakes.culprit = 1
+        _ = try bisect(fakes)
+        XCTAssertEqual(Array(fakes.compared.suffix(2)), ["c0-c1#0", "c0-c1#0"])
+        XCTAssertEqual(Array(fakes.thresholds.suffix(2)), ["b 0.1", "usual"])
     }
 
     func testRefusesAGoodThatIsNotAnAncestorOfBad() {
@@ -189,7 +210,9 @@ final class BisectorTests: XCTestCase {
                                        addedShareOfBase: 0.22)],
             flameGraph: "b/differential-flamegraph.svg")
         let lines = BisectText.console(result).split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.suffix(2).first?.hasPrefix("first regressed commit: c5 subject of c5"), true, lines.joined(separator: "\n"))
+        XCTAssertEqual(lines.suffix(4).first?.hasPrefix("first regressed commit: c5 subject of c5"), true, lines.joined(separator: "\n"))
+        XCTAssertEqual(lines.suffix(3).first, "search steps split at +10.0% (half BAD's change) for b")
+        XCTAssertEqual(lines.suffix(2).first?.hasPrefix("built for 0 s, measured for 0 s"), true)
         XCTAssertEqual(lines.last, "where the time went, b: Kernel.slower() +22.0% (self 50.0% → 60.0%)")
         let decoded = try JSONDecoder().decode(BisectResult.self, from: Data(try BisectText.json(result).utf8))
         XCTAssertEqual(decoded.profile, result.profile)
