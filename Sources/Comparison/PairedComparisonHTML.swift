@@ -59,9 +59,10 @@ public enum PairedComparisonHTML {
             "<tr><td><code>\(e(f.name))</code></td><td>\(share(f.baseSelf)) → \(share(f.headSelf))</td>"
                 + "<td>\(share(f.baseTotal)) → \(share(f.headTotal))</td><td>\(e(Percent.signed(f.addedShareOfBase, digits: 1)))</td></tr>"
         }
-        var parts = ["<section>", "<h2>\(e(heading))</h2>",
-                     "<table><thead><tr><th>function</th><th>self base → head</th><th>total base → head</th>"
-                        + "<th>added (of base's time)</th></tr></thead><tbody>\n" + rows.joined(separator: "\n") + "\n</tbody></table>"]
+        var parts = ["<section>", "<h2>\(e(heading))</h2>"]
+        if let entering = PairedComparisonText.entering(profile) { parts.append("<p>The time was \(e(entering)).</p>") }
+        parts.append("<table><thead><tr><th>function</th><th>self base → head</th><th>total base → head</th>"
+                     + "<th>added (of base's time)</th></tr></thead><tbody>\n" + rows.joined(separator: "\n") + "\n</tbody></table>")
         if let svg {
             parts.append("<p>Differential flame graph: the head's stacks, red where time was added.</p>"
                          + "<img class=\"flame\" alt=\"differential flame graph of \(e(profile.id))\" "

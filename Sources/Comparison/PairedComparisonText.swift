@@ -54,8 +54,9 @@ public enum PairedComparisonText {
     static func profileMarkdown(_ profile: ProfileDifference, folder: String?) -> [String] {
         var lines = ["", "#### Where the time went: \(MarkdownText.code(profile.id)) "
                      + "(\(Percent.signed(profile.relativeChange, digits: 1)); perf cpu-clock, \(profile.baseSamples) → "
-                     + "\(profile.headSamples) samples)", "",
-                     "| function | self base → head | total base → head | added (of base's time) |", "| --- | --- | --- | --- |"]
+                     + "\(profile.headSamples) samples)", ""]
+        if let entering = entering(profile, naming: MarkdownText.code) { lines += ["The time was " + entering + ".", ""] }
+        lines += ["| function | self base → head | total base → head | added (of base's time) |", "| --- | --- | --- | --- |"]
         lines += profile.functions.prefix(profileRows).map { f in
             "| \(MarkdownText.code(f.name)) | \(share(f.baseSelf)) → \(share(f.headSelf)) | "
                 + "\(share(f.baseTotal)) → \(share(f.headTotal)) | \(Percent.signed(f.addedShareOfBase, digits: 1)) |"
@@ -69,10 +70,17 @@ public enum PairedComparisonText {
 
     /// The console lines of a differential profile: the functions that added the most time.
     public static func profileConsole(_ profile: ProfileDifference) -> [String] {
-        let top = profile.functions.prefix(3).filter { $0.addedShareOfBase > 0 }.map { f in
+        let top = profile.functions.prefix(3).filter { $0.addedShareOfBase > 0 || $0.name == profile.responsible }.map { f in
             "\(f.name) \(Percent.signed(f.addedShareOfBase, digits: 1)) (self \(share(f.baseSelf)) → \(share(f.headSelf)))"
         }
-        return ["where the time went, \(profile.id): " + (top.isEmpty ? "no function gained time" : top.joined(separator: "; "))]
+        return ["where the time went, \(profile.id): " + (entering(profile).map { $0 + "; " } ?? "")
+                + (top.isEmpty ? "no function gained time" : top.joined(separator: "; "))]
+    }
+
+    /// "added under DepthColormap.renderBand (+3.9% of base's time with what it calls)".
+    static func entering(_ profile: ProfileDifference, naming: (String) -> String = { $0 }) -> String? {
+        guard let name = profile.responsible, let growth = profile.responsibleGrowth else { return nil }
+        return "added under \(naming(name)) (\(Percent.signed(growth, digits: 1)) of base's time with what it calls)"
     }
 
     private static func share(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }

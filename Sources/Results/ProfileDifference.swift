@@ -8,19 +8,30 @@ public struct ProfileDifference: Codable, Sendable, Equatable {
     public var headSamples: Int
     /// The measured relative change of the benchmark the shares are scaled by (head time = base time × (1 + change)).
     public var relativeChange: Double
-    /// Per function, sorted by ``FunctionChange/addedShareOfBase``, largest first.
+    /// Per function: ``responsible`` first, then by ``FunctionChange/addedShareOfBase``, largest first.
     public var functions: [FunctionChange]
     /// The differential flame graph (head's stacks coloured by the change of their share), relative to the report.
     public var flameGraph: String?
+    /// The function the added time enters by: the deepest whose total time holds (nearly) all of it — the changed
+    /// function when it makes its callees do the added work. nil when no function's total grew (and in files
+    /// written before it was recorded).
+    public var responsible: String?
 
     public init(id: String, baseSamples: Int, headSamples: Int, relativeChange: Double, functions: [FunctionChange],
-                flameGraph: String? = nil) {
+                flameGraph: String? = nil, responsible: String? = nil) {
         self.id = id
         self.baseSamples = baseSamples
         self.headSamples = headSamples
         self.relativeChange = relativeChange
         self.functions = functions
         self.flameGraph = flameGraph
+        self.responsible = responsible
+    }
+
+    /// The responsible function's growth of total time, as a fraction of base's time: headTotal × (1 + change) − baseTotal.
+    public var responsibleGrowth: Double? {
+        guard let name = responsible, let function = functions.first(where: { $0.name == name }) else { return nil }
+        return function.headTotal * (1 + relativeChange) - function.baseTotal
     }
 }
 

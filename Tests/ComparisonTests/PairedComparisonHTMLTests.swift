@@ -40,6 +40,21 @@ final class PairedComparisonHTMLTests: XCTestCase {
         XCTAssertFalse(html.contains("<script") || html.contains("http://") || html.contains("https://"), "no script, no network")
     }
 
+    func testWhereTheTimeEntersLeadsTheProfileInTheConsoleMarkdownAndHTML() {
+        var report = report()
+        report.profiles![0].responsible = "Kernel.slower<T>()"
+        let entering = "added under Kernel.slower<T>() (+6.5% of base's time with what it calls)"
+        XCTAssertEqual(PairedComparisonText.profileConsole(report.profiles![0]),
+                       ["where the time went, b/optimized/<y>: \(entering); Kernel.slower<T>() +9.0% (self 50.0% → 56.0%)"])
+        XCTAssertTrue(PairedComparisonText.markdown(report).contains(
+            "The time was added under `Kernel.slower<T>()` (+6.5% of base's time with what it calls).\n"),
+            PairedComparisonText.markdown(report))
+        XCTAssertTrue(PairedComparisonHTML.render(report).contains(
+            "<p>The time was added under Kernel.slower&lt;T&gt;() (+6.5% of base&apos;s time with what it calls).</p>"), PairedComparisonHTML.render(report))
+        report.profiles![0].responsible = nil
+        XCTAssertFalse(PairedComparisonHTML.render(report).contains("The time was"), "no growth, no line")
+    }
+
     func testTheFlameGraphIsEmbeddedWhenReadAndNamedWhenNot() throws {
         let svg = Data("<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n".utf8)
         let embedded = PairedComparisonHTML.render(report(), flameGraphs: ["b/optimized/<y>": svg])

@@ -25,6 +25,30 @@ final class DifferentialProfileTests: XCTestCase {
         XCTAssertEqual(difference.headSamples, 130)
     }
 
+    func testAFunctionThatCallsItsCalleeMoreOftenIsWhereTheTimeEntersAndComesFirst() {
+        // The changed code is `band`'s: it calls `palette` on more rows (palette +27 of base's 100) and spends a little
+        // more itself (+12). `palette` added the most self time, but only `band` holds all of the added time.
+        let base = FoldedStacks(counts: ["old;main;render;band": 10, "old;main;render;band;palette": 90])
+        let head = FoldedStacks(counts: ["new;main;render;band": 22, "new;main;render;band;palette": 117])
+        let difference = DifferentialProfile.compare(id: "c", base: base, head: head, relativeChange: 0.39)
+        XCTAssertEqual(difference.responsible, "band")
+        XCTAssertEqual(difference.functions.map(\.name).prefix(2), ["band", "palette"])
+        XCTAssertEqual(difference.responsibleGrowth!, 0.39, accuracy: 1e-12)
+    }
+
+    func testACalleeThatGotSlowerItselfIsWhereTheTimeEnters() {
+        let base = FoldedStacks(counts: ["old;main;render;band": 10, "old;main;render;band;palette": 90])
+        let head = FoldedStacks(counts: ["new;main;render;band": 10, "new;main;render;band;palette": 130])
+        let difference = DifferentialProfile.compare(id: "c", base: base, head: head, relativeChange: 0.40)
+        XCTAssertEqual(difference.responsible, "palette")
+        XCTAssertEqual(difference.functions.first?.name, "palette")
+    }
+
+    func testNoFunctionIsResponsibleWhenNothingGrew() {
+        let same = FoldedStacks(counts: ["a;main;kernel": 100])
+        XCTAssertNil(DifferentialProfile.compare(id: "c", base: same, head: same, relativeChange: 0).responsible)
+    }
+
     func testTheFlameGraphColoursTheFrameThatAddedTimeRedAndItsCallersWhite() {
         let svg = DifferentialProfile.flameGraph(base: base, head: head, relativeChange: 0.30, title: "blur")
         XCTAssertTrue(svg.contains("<title>blur (60 samples"), svg)

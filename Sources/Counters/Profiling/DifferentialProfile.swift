@@ -9,20 +9,43 @@ import Results
 /// regression come first, the ones that merely lost share to them last. The root frame (the command's name) is
 /// dropped, so two builds of differently named executables compare stack for stack.
 public enum DifferentialProfile {
-    /// The per-function comparison, largest added time first (ties by name).
+    /// The per-function comparison: the function the added time enters by (``responsible(_:relativeChange:)``)
+    /// first, then the largest added self time first (ties by name).
     public static func compare(id: String, base: FoldedStacks, head: FoldedStacks, relativeChange: Double,
                                flameGraph: String? = nil) -> ProfileDifference {
         let before = FunctionShares(base), after = FunctionShares(head)
         let names = Set(before.selfShare.keys).union(before.totalShare.keys).union(after.selfShare.keys).union(after.totalShare.keys)
-        let functions = names.map { name in
+        var functions = names.map { name in
             let baseSelf = before.selfShare[name] ?? 0, headSelf = after.selfShare[name] ?? 0
             return FunctionChange(name: name, baseSelf: baseSelf, headSelf: headSelf,
                                   baseTotal: before.totalShare[name] ?? 0, headTotal: after.totalShare[name] ?? 0,
                                   addedShareOfBase: headSelf * (1 + relativeChange) - baseSelf)
         }.sorted { ($0.addedShareOfBase, $1.name) > ($1.addedShareOfBase, $0.name) }
+        let entry = responsible(functions, relativeChange: relativeChange)
+        if let entry, let index = functions.firstIndex(where: { $0.name == entry }) {
+            functions.insert(functions.remove(at: index), at: 0)
+        }
         return ProfileDifference(id: id, baseSamples: base.total, headSamples: head.total, relativeChange: relativeChange,
-                                 functions: functions, flameGraph: flameGraph)
+                                 functions: functions, flameGraph: flameGraph, responsible: entry)
     }
+
+    /// Where the added time enters the code: the deepest function (the smallest total share in head) whose total
+    /// time grew by at least ``enteringShare`` of the largest total growth of any function. A function that calls
+    /// another more often (the changed code is the caller's) holds the callee's added time too, and the callee alone
+    /// holds only part of it; a callee that itself got slower holds all of its callers' growth, and is named. nil
+    /// when no function's total grew.
+    public static func responsible(_ functions: [FunctionChange], relativeChange: Double) -> String? {
+        let grown = functions.map { ($0, $0.headTotal * (1 + relativeChange) - $0.baseTotal) }
+        guard let largest = grown.map(\.1).max(), largest > 0 else { return nil }
+        return grown.filter { $0.1 >= enteringShare * largest }
+            .min { ($0.0.headTotal, $0.0.name) < ($1.0.headTotal, $1.0.name) }?.0.name
+    }
+
+    /// The part of the largest total growth a function must hold to be where the added time enters. A callee that got
+    /// slower holds all of its callers' growth but for their own self time's noise (a few percent of it); the
+    /// colormap's renderBand, calling its palette loop on 5% more rows, left the loop 68% of the growth
+    /// (Docs/measurements/2026-11-27-bisect-quality.md): 0.9 sits between.
+    public static let enteringShare = 0.9
 
     /// Head's stacks without their root frame, laid out as a flame graph whose boxes are coloured by the change of
     /// their own (self) time in base's time units — red: more, blue: less, white: as before — so the frame that
