@@ -104,7 +104,7 @@ counters: build
 profile: build
 	$(RELEASE_BIN) profile --reports $(REPORTS) $(PROFILE_ARGS) $(ID)
 
-.PHONY: compare bisect nightly gate-quality nightly-quality repeatability peers
+.PHONY: compare bisect bisect-quality nightly gate-quality nightly-quality repeatability peers
 
 ## peers: what a user would pick instead (OpenCV, numpy, hashlib; pip-installed when missing), on the kernels'
 ##        inputs, one core and every core, merged into the run as `peer` variants (RESULTS=<results.json> to add
@@ -138,6 +138,12 @@ nightly: build
 ##               paired procedure and exit rule as make compare; e.g. make gate-quality N=20 (Reports/gate-quality/)
 gate-quality: build
 	N="$(N)" FILTER="$(FILTER)" COMPARE_ARGS="$(COMPARE_ARGS)" PATCH="$(PATCH)" SLOWED="$(SLOWED)" scripts/gate-quality.sh
+
+## bisect-quality: how often `framebudget bisect` names the right commit, on real builds: two 16-commit test
+##                 histories made from HEAD (a ~5% single-thread and a ~10% two-thread colormap slowdown at known
+##                 commits), N attempts each (scripts/bisect-quality.sh)   e.g. make bisect-quality N=10
+bisect-quality: build
+	N="$(N)" KINDS="$(KINDS)" OUT="$(OUT)" BASE="$(BASE)" scripts/bisect-quality.sh
 
 ## nightly-quality: N gate runs of an unchanged build (no FAIL expected) and of a real colormap slowdown (FAIL
 ##                  expected every time), alternating (`framebudget nightly-quality`)   e.g. make nightly-quality N=10

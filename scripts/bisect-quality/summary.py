@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""scripts/bisect-quality/summary.py <out>: the attempts of scripts/bisect-quality.sh, counted.
+
+Reads <out>/attempts.jsonl (one line per attempt: kind, exit status, wall seconds, 1-minute load before and after,
+the known culprit, the bisect.json written) and writes <out>/bisect-quality.json and <out>/bisect-quality.md: per
+kind, how many attempts named the culprit, named another commit, or ended otherwise; the measuring and building time
+of each; and which function the culprit's differential profile put first.
+"""
+import json
+import os
+import platform
+import sys
+
+
+def cpu_model():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def attempt_row(entry):
+    result = {}
+    if entry["result"] and os.path.isfile(entry["result"]):
+        result = json.load(open(entry["result"]))
+    named = (result.get("firstRegressed") or {}).get("sha")
+    profile = result.get("profile") or {}
+    functions = profile.get("functions") or []
+    parent = result.get("againstParent") or {}
+    return {
+        "kind": entry["kind"], "attempt": entry["attempt"], "exit": entry["exit"],
+        "outcome": result.get("outcome", "no result"),
+        "right": named == entry["culprit"], "named": named,
+        "steps": len(result.get("steps", [])),
+        "comparisons": sum(step.get("attempts", 0) for step in result.get("steps", [])),
+        "measureSeconds": result.get("measureSeconds"), "buildSeconds": result.get("buildSeconds"),
+        "wallSeconds": entry["seconds"], "loadBefore": entry["loadBefore"], "loadAfter": entry["loadAfter"],
+        "againstParent": parent.get("change"), "firstFunction": functions[0]["name"] if functions else None,
+        "responsible": profile.get("responsible"),
+    }
+
+
+def percent(value):
+    return "" if value is None else f"{value * 100:+.1f}%"
+
+
+def main(out):
+    rows = [attempt_row(json.loads(line)) for line in open(os.path.join(out, "attempts.jsonl")) if line.strip()]
+    kinds = sorted({row["kind"] for row in rows})
+    totals = {}
+    for kind in kinds:
+        mine = [row for row in rows if row["kind"] == kind]
+        measured = sorted(row["measureSeconds"] for row in mine if row["measureSeconds"] is not None)
+        totals[kind] = {
+            "attempts": len(mine), "right": sum(row["right"] for row in mine),
+            "wrong": sum(1 for row in mine if row["named"] and not row["right"]),
+            "undecided": sum(1 for row in mine if not row["named"]),
+            "maxMeasureSeconds": measured[-1] if measured else None,
+            "medianMeasureSeconds": measured[len(measured) // 2] if measured else None,
+            "loads": [min(r["loadBefore"] for r in mine), max(r["loadAfter"] for r in mine)] if mine else None,
+        }
+    machine = {"cpu": cpu_model(), "cores": os.cpu_count()}
+    json.dump({"machine": machine, "totals": totals, "attempts": rows}, open(os.path.join(out, "bisect-quality.json.tmp"), "w"), indent=2)
+    os.replace(os.path.join(out, "bisect-quality.json.tmp"), os.path.join(out, "bisect-quality.json"))
+    lines = [f"# Bisection quality: {machine['cpu']}, {machine['cores']} CPUs", "",
+             "| history | attempts | culprit named | another commit | no commit | measuring, median / max | 1-min load |",
+             "|---|---|---|---|---|---|---|"]
+    for kind, t in totals.items():
+        lines.append(f"| {kind} | {t['attempts']} | {t['right']} | {t['wrong']} | {t['undecided']} | "
+                     f"{t['medianMeasureSeconds'] or 0:.0f} s / {t['maxMeasureSeconds'] or 0:.0f} s | "
+                     f"{t['loads'][0]:.1f}–{t['loads'][1]:.1f} |")
+    lines += ["", "| attempt | exit | outcome | right | steps (comparisons) | against parent | measured | built | load | profile's first function |",
+              "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['kind']} {r['attempt']} | {r['exit']} | {r['outcome']} | {'yes' if r['right'] else 'no'} | "
+                     f"{r['steps']} ({r['comparisons']}) | {percent(r['againstParent'])} | {r['measureSeconds'] or 0:.0f} s | "
+                     f"{r['buildSeconds'] or 0:.0f} s | {r['loadBefore']}–{r['loadAfter']} | {r['firstFunction'] or '—'} |")
+    text = "\n".join(lines) + "\n"
+    with open(os.path.join(out, "bisect-quality.md.tmp"), "w") as handle:
+        handle.write(text)
+    os.replace(os.path.join(out, "bisect-quality.md.tmp"), os.path.join(out, "bisect-quality.md"))
+    print(text, end="")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
