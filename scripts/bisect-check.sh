@@ -3,10 +3,11 @@
 #
 # `bisect` end to end, called by scripts/example-check.sh on its throwaway repository (a copy of the working tree
 # with Examples/StringKernels in it) once its checks are done, reusing its build-revision worktree and scratch folder
-# (COMPARE_WORKTREES), so every revision is an incremental debug build of the example. Adds five commits: one makes
-# uppercaseASCII do its work three times (a real 3x of the kernel), the others touch only a notes file. Then
-# `<tool> bisect --mode instructions` (exact instruction counts under valgrind: deterministic, no timing) over them
-# must exit 0 and name that commit, and (with perf) its differential profile against its parent must put
+# (COMPARE_WORKTREES), so every revision is an incremental debug build of the example. Adds seven commits: one makes
+# uppercaseASCII do its work three times (a real 3x of the kernel), one does not build (the next fixes it), the others
+# touch only a notes file. Then `<tool> bisect --mode instructions` (exact instruction counts under valgrind:
+# deterministic, no timing) over them must exit 0, name that commit and report the broken one as skipped (it is the
+# search's first midpoint), and (with perf) its differential profile against its parent must put
 # uppercaseASCII first; a GOOD that is not an ancestor of BAD must exit 2 with one line.
 # Exit 0 passed, 1 failed (the bisection's output printed).
 set -uo pipefail
@@ -19,6 +20,13 @@ note() { echo "$1" >>"$repo/Examples/StringKernels/NOTES.md"; git -C "$repo" add
 good=$(git -C "$repo" rev-parse HEAD)
 note "notes: a first line"
 note "notes: a second line"
+# A commit that does not build, fixed by the next one: the search's first midpoint, so it must be skipped for a
+# neighbour and reported, and the culprit still named.
+echo 'let doesNotBuild: Int = "bisect-check"' >> "$kernels"
+commit "kernels: a typo that breaks the build"
+broken=$(git -C "$repo" rev-parse HEAD)
+sed -i '$d' "$kernels"
+commit "kernels: the typo fixed"
 python3 - "$kernels" <<'PATCH' || exit 1
 import sys
 path = sys.argv[1]
@@ -43,8 +51,8 @@ status=$?
 result="$out/bisect-${good:0:10}-$(git -C "$repo" rev-parse HEAD | cut -c1-10)/bisect.json"
 failed=0
 if [[ $status != 0 ]] || ! grep -q "^first regressed commit: ${culprit:0:10} uppercase: the conversion three times over, against its parent: REGRESSED +" "$out/bisect.out" \
-    || ! python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r['outcome']=='found' and r['firstRegressed']['sha']==sys.argv[2], r" "$result" "$culprit"; then
-    echo "bisect-check: FAIL  bisect --mode instructions (exit $status, expected 0 naming ${culprit:0:10})"
+    || ! python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r['outcome']=='found' and r['firstRegressed']['sha']==sys.argv[2] and [c['sha'] for c in r['skipped']]==[sys.argv[3]], r" "$result" "$culprit" "$broken"; then
+    echo "bisect-check: FAIL  bisect --mode instructions (exit $status, expected 0 naming ${culprit:0:10}, skipping ${broken:0:10})"
     sed 's/^/    | /' "$out/bisect.out" "$out/bisect.err" | tail -n 40
     failed=1
 fi
@@ -66,5 +74,5 @@ if [[ $status != 2 || $(wc -l <"$out/refused.err") != 1 ]] || ! grep -q "is not 
     echo "bisect-check: FAIL  a GOOD after BAD exits 2 with one line, writing nothing (exit $status)"; sed 's/^/    | /' "$out/refused.err"; failed=1
 fi
 sed "s/^/bisect-check:   /" "$out/bisect.out"
-echo "bisect-check: $( ((failed)) && echo FAIL || echo PASS ), 5 commits bisected in $(( $(date +%s) - started )) s"
+echo "bisect-check: $( ((failed)) && echo FAIL || echo PASS ), 7 commits bisected in $(( $(date +%s) - started )) s"
 exit $failed

@@ -44,6 +44,16 @@ final class DifferentialProfileTests: XCTestCase {
         XCTAssertEqual(difference.functions.first?.name, "palette")
     }
 
+    func testAWrapperWithNoCodeOfItsOwnIsNeverNamedAndTheAddedSelfTimeDecides() {
+        // A debug build: the unwinder loses `kernel` (the changed function) for samples in its leaf callee `get`, so
+        // `get`'s time shows under `wrapper`, which then holds more of the growth than `kernel` does.
+        let base = FoldedStacks(counts: ["old;main;wrapper;kernel": 30, "old;main;wrapper;get": 30, "old;main;other": 40])
+        let head = FoldedStacks(counts: ["new;main;wrapper;kernel": 100, "new;main;wrapper;get": 80, "new;main;other": 40])
+        let difference = DifferentialProfile.compare(id: "k", base: base, head: head, relativeChange: 1.2)
+        XCTAssertNil(difference.responsible, "main and wrapper have no self samples; kernel holds 58% of the growth")
+        XCTAssertEqual(difference.functions.map(\.name).prefix(2), ["kernel", "get"], "then by added self time")
+    }
+
     func testNoFunctionIsResponsibleWhenNothingGrew() {
         let same = FoldedStacks(counts: ["a;main;kernel": 100])
         XCTAssertNil(DifferentialProfile.compare(id: "c", base: same, head: same, relativeChange: 0).responsible)

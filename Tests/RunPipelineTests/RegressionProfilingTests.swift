@@ -1,4 +1,5 @@
 import Comparison
+import Counters
 import Foundation
 import Results
 import Statistics
@@ -47,13 +48,33 @@ final class RegressionProfilingTests: XCTestCase {
         let profile = try XCTUnwrap(profiles.first)
         XCTAssertGreaterThan(profile.baseSamples, 50, "0.5 s of a 1 kHz cpu-clock")
         XCTAssertGreaterThan(profile.headSamples, 50)
-        XCTAssertEqual(profile.relativeChange, 0.05, accuracy: 1e-9)
+        XCTAssertNotEqual(profile.relativeChange, 0.05, "scaled by the profiled runs' own change, not the comparison's")
+        XCTAssertLessThan(abs(profile.relativeChange), 0.5, "one binary on both sides")
         XCTAssertTrue(profile.functions.contains { $0.name.contains("IterateCommand.run()") }, "demangled Swift names")
         let graph = try String(contentsOfFile: "\(folder)/\(try XCTUnwrap(profile.flameGraph))", encoding: .utf8)
         XCTAssertTrue(graph.hasPrefix("<?xml") && graph.hasSuffix("</svg>\n"))
         for side in ["base", "head"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/texture-upload-memcpy-256x192/\(side)/stacks.folded"))
+            for round in 1...profiling.rounds {
+                XCTAssertTrue(FileManager.default.fileExists(
+                    atPath: "\(folder)/texture-upload-memcpy-256x192/\(side)/round-\(round)/stacks.folded"), "alternated runs, each kept")
+            }
         }
+    }
+
+    func testTheProfiledRunsOwnTimePerIterationScalesTheShares() {
+        XCTAssertEqual(RegressionProfiling.ownChange((100, 1_000_000), (100, 1_500_000))!, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(RegressionProfiling.ownChange((200, 1_000_000), (100, 1_000_000))!, 1.0, accuracy: 1e-12,
+                       "half the iterations in the same time: twice the time each")
+        XCTAssertNil(RegressionProfiling.ownChange(nil, (100, 1)), "a build that does not report: the comparison's change")
+        XCTAssertNil(RegressionProfiling.ownChange((0, 0), (100, 1)))
+    }
+
+    func testTheIterateReportIsReadFromAChildsStandardError() {
+        let report = PerfProfiler.iterationReport("[ perf record: Woken up 1 times ]\niterate: 4096 iterations in 500123456 ns\n")
+        XCTAssertEqual(report?.iterations, 4096)
+        XCTAssertEqual(report?.nanoseconds, 500_123_456)
+        XCTAssertNil(PerfProfiler.iterationReport("framebudget: error: something else\n"))
     }
 
     func testABenchmarkThatCannotBeProfiledIsAWarningNotAFailure() throws {

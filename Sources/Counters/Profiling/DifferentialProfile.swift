@@ -34,12 +34,21 @@ public enum DifferentialProfile {
     /// another more often (the changed code is the caller's) holds the callee's added time too, and the callee alone
     /// holds only part of it; a callee that itself got slower holds all of its callers' growth, and is named. nil
     /// when no function's total grew.
+    ///
+    /// Only a function with code of its own in the samples (self ≥ ``minimumSelfShare`` of head's) can be named: a
+    /// frame-pointer unwind loses the caller of a leaf that sets up no frame (a debug build's non-inlined
+    /// `Array.subscript`), so that time shows under the caller's caller, and a wrapper with no code of its own
+    /// would hold "all" of the growth. nil then too: the functions stay ordered by added self time.
     public static func responsible(_ functions: [FunctionChange], relativeChange: Double) -> String? {
         let grown = functions.map { ($0, $0.headTotal * (1 + relativeChange) - $0.baseTotal) }
         guard let largest = grown.map(\.1).max(), largest > 0 else { return nil }
-        return grown.filter { $0.1 >= enteringShare * largest }
+        return grown.filter { $0.1 >= enteringShare * largest && $0.0.headSelf >= minimumSelfShare }
             .min { ($0.0.headTotal, $0.0.name) < ($1.0.headTotal, $1.0.name) }?.0.name
     }
+
+    /// The self share below which a function counts as a wrapper (0.1%: the colormap's renderBand, whose callees do
+    /// nearly all its work, had 0.5%; pure wrappers 0–0.03%).
+    public static let minimumSelfShare = 0.001
 
     /// The part of the largest total growth a function must hold to be where the added time enters. A callee that got
     /// slower holds all of its callers' growth but for their own self time's noise (a few percent of it); the
