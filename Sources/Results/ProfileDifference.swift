@@ -7,7 +7,7 @@ public struct ProfileDifference: Codable, Sendable, Equatable {
     public var baseSamples: Int
     public var headSamples: Int
     /// The relative change the shares are scaled by (head time = base time × (1 + change)): the profiled runs' own
-    /// change of time per iteration when both builds report their loop, else the comparison's estimate.
+    /// change of CPU time (samples) per iteration when both builds report their loop, else the comparison's estimate.
     public var relativeChange: Double
     /// Per function: ``responsible`` first, then by ``FunctionChange/addedShareOfBase``, largest first.
     public var functions: [FunctionChange]

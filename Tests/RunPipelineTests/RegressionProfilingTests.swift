@@ -63,11 +63,12 @@ final class RegressionProfilingTests: XCTestCase {
     }
 
     func testTheProfiledRunsOwnTimePerIterationScalesTheShares() {
-        XCTAssertEqual(RegressionProfiling.ownChange((100, 1_000_000), (100, 1_500_000))!, 0.5, accuracy: 1e-12)
-        XCTAssertEqual(RegressionProfiling.ownChange((200, 1_000_000), (100, 1_000_000))!, 1.0, accuracy: 1e-12,
-                       "half the iterations in the same time: twice the time each")
-        XCTAssertNil(RegressionProfiling.ownChange(nil, (100, 1)), "a build that does not report: the comparison's change")
-        XCTAssertNil(RegressionProfiling.ownChange((0, 0), (100, 1)))
+        XCTAssertEqual(RegressionProfiling.ownChange(base: (1000, 100), head: (1500, 100))!, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(RegressionProfiling.ownChange(base: (1000, 200), head: (1000, 100))!, 1.0, accuracy: 1e-12,
+                       "half the iterations for the same samples: twice the CPU time each")
+        XCTAssertNil(RegressionProfiling.ownChange(base: (1000, nil), head: (1000, 100)),
+                     "a build that does not report: the comparison's change")
+        XCTAssertNil(RegressionProfiling.ownChange(base: (1000, 0), head: (1000, 100)))
     }
 
     func testTheIterateReportIsReadFromAChildsStandardError() {

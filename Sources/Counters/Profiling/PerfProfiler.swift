@@ -10,15 +10,9 @@ public struct PerfProfiler: Sendable {
         public let flameGraph: String
         public let samples: Int
         /// What the profiled `iterate --seconds` child reported of its loop (`iterate: N iterations in T ns` on its
-        /// standard error): the time per iteration of the profiled run itself. nil from a build that does not say.
+        /// standard error): what a differential profile's scale is per iteration of. nil from a build that does not say.
         public let iterations: Int?
         public let loopNanoseconds: Double?
-
-        /// The loop's time per iteration in nanoseconds, when reported.
-        public var nanosecondsPerIteration: Double? {
-            guard let iterations, iterations > 0, let loopNanoseconds else { return nil }
-            return loopNanoseconds / Double(iterations)
-        }
     }
 
     /// The `iterate: N iterations in T ns` line of a child's standard error.
