@@ -29,20 +29,20 @@ public enum DifferentialProfile {
                                  functions: functions, flameGraph: flameGraph, responsible: entry)
     }
 
-    /// Where the added time enters the code: the deepest function (the smallest total share in head) whose total
-    /// time grew by at least ``enteringShare`` of the largest total growth of any function. A function that calls
-    /// another more often (the changed code is the caller's) holds the callee's added time too, and the callee alone
-    /// holds only part of it; a callee that itself got slower holds all of its callers' growth, and is named. nil
-    /// when no function's total grew.
+    /// Where the added time enters the code: among the functions with code of their own in the samples (self ≥
+    /// ``minimumSelfShare`` of head's), the deepest (the smallest total share in head) whose total time grew by at
+    /// least ``enteringShare`` of the largest such growth. A function that calls another more often (the changed code
+    /// is the caller's) holds the callee's added time too, and the callee alone holds only part of it; a callee that
+    /// itself got slower holds all of its callers' growth, and is named. nil when no such function's total grew.
     ///
-    /// Only a function with code of its own in the samples (self ≥ ``minimumSelfShare`` of head's) can be named: a
-    /// frame-pointer unwind loses the caller of a leaf that sets up no frame (a debug build's non-inlined
-    /// `Array.subscript`), so that time shows under the caller's caller, and a wrapper with no code of its own
-    /// would hold "all" of the growth. nil then too: the functions stay ordered by added self time.
+    /// Wrappers (no self samples: `main`, closures that only call) are left out because their growth is the sum of
+    /// everything under them, noise included, and because a frame-pointer unwind loses the caller of a leaf that sets
+    /// up no frame (a debug build's non-inlined `Array.subscript`), so that time shows under the caller's caller.
     public static func responsible(_ functions: [FunctionChange], relativeChange: Double) -> String? {
-        let grown = functions.map { ($0, $0.headTotal * (1 + relativeChange) - $0.baseTotal) }
+        let grown = functions.filter { $0.headSelf >= minimumSelfShare }
+            .map { ($0, $0.headTotal * (1 + relativeChange) - $0.baseTotal) }
         guard let largest = grown.map(\.1).max(), largest > 0 else { return nil }
-        return grown.filter { $0.1 >= enteringShare * largest && $0.0.headSelf >= minimumSelfShare }
+        return grown.filter { $0.1 >= enteringShare * largest }
             .min { ($0.0.headTotal, $0.0.name) < ($1.0.headTotal, $1.0.name) }?.0.name
     }
 
