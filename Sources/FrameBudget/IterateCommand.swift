@@ -6,7 +6,6 @@ import RunPipeline
 
 /// `framebudget iterate <id> --iterations N` (hidden): set-up and N iterations of one benchmark, untimed and silent.
 /// The child process that valgrind (`--counters callgrind`, `profile --callgrind`) and perf (`profile`) observe.
-/// With `--seconds` it says on standard error how many iterations its loop ran in how long.
 struct IterateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "iterate", abstract: "Run one benchmark's set-up and N iterations, untimed (for valgrind/perf).",
@@ -43,16 +42,13 @@ struct IterateCommand: ParsableCommand {
             defer { iteration.tearDown() }
             if let seconds {
                 // Batches that double up to ~10 ms keep clock reads out of the profile of fast benchmarks.
-                let begin = MonotonicClock.now(), end = begin + UInt64(seconds * 1e9)
-                var batch = 1, count = 0
+                let end = MonotonicClock.now() + UInt64(seconds * 1e9)
+                var batch = 1
                 repeat {
                     let start = MonotonicClock.now()
                     for _ in 0..<batch { iteration.run() }
-                    count += batch
                     if MonotonicClock.now() - start < 10_000_000 { batch *= 2 }
                 } while MonotonicClock.now() < end
-                // The profiled run's own time per iteration, for a differential profile's scale (PerfProfiler).
-                FileHandle.standardError.write(Data("iterate: \(count) iterations in \(MonotonicClock.now() - begin) ns\n".utf8))
             } else {
                 for _ in 0..<iterations { iteration.run() }
             }

@@ -6,8 +6,7 @@ public struct ProfileDifference: Codable, Sendable, Equatable {
     /// cpu-clock samples of each side's profile.
     public var baseSamples: Int
     public var headSamples: Int
-    /// The relative change the shares are scaled by (head time = base time × (1 + change)): the profiled runs' own
-    /// change of CPU time (samples) per iteration when both builds report their loop, else the comparison's estimate.
+    /// The measured relative change of the benchmark the shares are scaled by (head time = base time × (1 + change)).
     public var relativeChange: Double
     /// Per function: ``responsible`` first, then by ``FunctionChange/addedShareOfBase``, largest first.
     public var functions: [FunctionChange]

@@ -53,8 +53,10 @@ package struct RegressionProfiling {
         try profile(benchmark: comparison.id, change: comparison.estimate?.relativeChange ?? 0, perf)
     }
 
-    /// One benchmark's differential profile (a bisection's culprit against its parent); the shares are scaled by
-    /// the profiled runs' own change of CPU time per iteration, or by `change` when a build does not report it.
+    /// One benchmark's differential profile, its measured `change` scaling the shares (a bisection's culprit
+    /// against its parent). Not the profiled runs' own change: over four half-second processes a side, samples per
+    /// iteration read −6.6% to +23.8% for a ~6% slowdown (processes land in faster or slower host regimes), where
+    /// the paired comparison's estimate is within a point.
     /// - Throws: when perf is missing or a side cannot be profiled.
     package func profile(benchmark id: String, change: Double) throws -> ProfileDifference {
         try profile(benchmark: id, change: change, try PerfProfiler())
@@ -63,7 +65,6 @@ package struct RegressionProfiling {
     private func profile(benchmark id: String, change: Double, _ perf: PerfProfiler) throws -> ProfileDifference {
         let stem = DataFileName(id).name
         var stacks = [FoldedStacks(), FoldedStacks()]
-        var iterations: [Int?] = [0, 0]
         let sides = [("base", base), ("head", head)]
         for round in 0..<rounds {
             // A B, B A, A B, B A: each side first in half the rounds.
@@ -75,28 +76,15 @@ package struct RegressionProfiling {
                 let files = try perf.profile(command: command, title: "\(id) (\(side), run \(round + 1))", into: roundFolder)
                 let folded = try FoldedStacks(parsingFolded: String(contentsOfFile: files.foldedStacks, encoding: .utf8))
                 stacks[index].counts.merge(folded.counts, uniquingKeysWith: +)
-                iterations[index] = files.iterations.flatMap { run in iterations[index].map { $0 + run } }
             }
         }
-        let scale = Self.ownChange(base: (stacks[0].total, iterations[0]), head: (stacks[1].total, iterations[1])) ?? change
         for (index, (side, _)) in sides.enumerated() {
             try AtomicFile.write(stacks[index].text, to: "\(folder)/\(stem)/\(side)/stacks.folded")
         }
         let graph = "\(stem)/differential-flamegraph.svg"
-        let svg = DifferentialProfile.flameGraph(base: stacks[0], head: stacks[1], relativeChange: scale,
+        let svg = DifferentialProfile.flameGraph(base: stacks[0], head: stacks[1], relativeChange: change,
                                                  title: "\(id): head's stacks, red where time was added")
         try AtomicFile.write(svg, to: "\(folder)/\(graph)")
-        return DifferentialProfile.compare(id: id, base: stacks[0], head: stacks[1], relativeChange: scale, flameGraph: graph)
-    }
-
-    /// The profiled runs' own change of CPU time per iteration, head/base − 1: cpu-clock samples per iteration of
-    /// the loop, each side's runs summed. Scaled by it, a function's share becomes its samples per iteration, in
-    /// base's units: taken from the same runs as the samples (not a change measured at another time, or in
-    /// instructions), and blind to the time a loaded machine keeps the process off the CPU, which wall time is
-    /// not. nil when a side's build does not report its loop.
-    static func ownChange(base: (samples: Int, iterations: Int?), head: (samples: Int, iterations: Int?)) -> Double? {
-        guard let baseIterations = base.iterations, let headIterations = head.iterations, baseIterations > 0,
-              headIterations > 0, base.samples > 0, head.samples > 0 else { return nil }
-        return (Double(head.samples) / Double(headIterations)) / (Double(base.samples) / Double(baseIterations)) - 1
+        return DifferentialProfile.compare(id: id, base: stacks[0], head: stacks[1], relativeChange: change, flameGraph: graph)
     }
 }

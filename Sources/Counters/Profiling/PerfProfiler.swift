@@ -9,22 +9,6 @@ public struct PerfProfiler: Sendable {
         public let foldedStacks: String
         public let flameGraph: String
         public let samples: Int
-        /// What the profiled `iterate --seconds` child reported of its loop (`iterate: N iterations in T ns` on its
-        /// standard error): what a differential profile's scale is per iteration of. nil from a build that does not say.
-        public let iterations: Int?
-        public let loopNanoseconds: Double?
-    }
-
-    /// The `iterate: N iterations in T ns` line of a child's standard error.
-    public static func iterationReport(_ text: String) -> (iterations: Int, nanoseconds: Double)? {
-        for line in text.split(separator: "\n").reversed() {
-            let words = line.split(separator: " ")
-            if let at = words.firstIndex(of: "iterate:"), words.count >= at + 6, words[at + 2] == "iterations",
-               words[at + 3] == "in", words[at + 5] == "ns", let count = Int(words[at + 1]), let time = Double(words[at + 4]) {
-                return (count, time)
-            }
-        }
-        return nil
     }
 
     private let perf: String
@@ -54,9 +38,7 @@ public struct PerfProfiler: Sendable {
         try stacks.text.write(toFile: folded, atomically: true, encoding: .utf8)
         let picture = FlameGraphSVG().render(FlameGraphLayout.frames(stacks), title: "\(title): \(stacks.total) cpu-clock samples")
         try picture.write(toFile: svg, atomically: true, encoding: .utf8)
-        let report = Self.iterationReport(record.stderr)
-        return Files(perfData: data, foldedStacks: folded, flameGraph: svg, samples: stacks.total,
-                     iterations: report?.iterations, loopNanoseconds: report?.nanoseconds)
+        return Files(perfData: data, foldedStacks: folded, flameGraph: svg, samples: stacks.total)
     }
 
     private func failure(_ step: String, _ output: ExternalTool.Output) -> ToolError {
