@@ -16,14 +16,15 @@ struct BisectCommand: ParsableCommand {
             scripts/build-revision.sh (cached per commit). BAD is first compared with GOOD; then a binary search \
             compares each midpoint with GOOD: REGRESSED puts the regression at or before it, anything else after it. \
             --mode time: the paired comparison of compare-builds (both builds alive at once), a search step's \
-            threshold for the regressed benchmark being half BAD's change (has the midpoint BAD's regression or \
-            none?); an INCONCLUSIVE step is \
+            threshold for the regressed benchmark being half the lower bound of BAD's change (has the midpoint \
+            BAD's regression or none?); an INCONCLUSIVE step is \
             measured again with twice the pairs, --remeasures times, before the search stops at the range it could \
             not narrow. --mode instructions: exact instruction counts under valgrind (deterministic). A commit that \
             does not build or cannot run the benchmark is skipped for a neighbour, and reported. The result names the \
             commit with its change against its parent, every step, and is written to <reports>/bisect-<good>-<bad>/bisect.json. \
             Exit 0 found, 1 BAD shows no regression against GOOD (unchanged or improved), 2 bad input (e.g. GOOD not \
-            an ancestor of BAD), 3 inconclusive (BAD against GOOD, or a range it could not narrow to one commit), \
+            an ancestor of BAD), 3 inconclusive (BAD against GOOD, a range it could not narrow to one commit, or a \
+            commit found that does not regress against its parent), \
             4 GOOD or BAD does not build or run.
             """))
 

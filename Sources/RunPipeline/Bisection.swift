@@ -57,13 +57,13 @@ public protocol RevisionBuilding {
 }
 
 /// The change that splits a search step's two answers: a midpoint either has BAD's regression (a change near BAD's)
-/// or has not (a change near none), so the step asks which side of half BAD's change it lies on, not whether it is
-/// within the usual threshold of none. Half of a 5% regression is 2.5%, a decision a few pairs make in a busy hour,
+/// or has not (a change near none), so the step asks which side of half BAD's change (half the lower bound of its
+/// interval, when it has one) it lies on, not whether it is within the usual threshold of none. Half of a 5% regression is 2.5%, a decision a few pairs make in a busy hour,
 /// where "unchanged within ±2%" may stay undecided.
 public struct MidpointThreshold: Codable, Sendable, Equatable {
     /// The benchmark BAD regressed.
     public var benchmark: String
-    /// Half BAD's change against GOOD (+0.025 for a +5% regression).
+    /// Half the lower bound of BAD's change against GOOD (+0.02 for a +5% [+4%, +6%] regression).
     public var change: Double
 
     public init(benchmark: String, change: Double) {

@@ -60,7 +60,7 @@ public struct BisectResult: Codable, Sendable, Equatable {
     /// Where the culprit's time went against its parent's (a differential profile of the regressed benchmark), when
     /// it was profiled; its flame graph's path is relative to the result's folder.
     public var profile: ProfileDifference?
-    /// The change that split the search steps' answers (half BAD's change against GOOD), when BAD regressed.
+    /// The change that split the search steps' answers (half the lower bound of BAD's change against GOOD).
     public var midpoint: MidpointThreshold?
     /// Wall time spent building revisions, and comparing builds (every step, every attempt), in seconds.
     public var buildSeconds: Double?
@@ -86,9 +86,9 @@ public enum BisectText {
             .joined(separator: "\n") + "\n"
     }
 
-    /// "search steps split at +2.6% (half BAD's change) for <benchmark>".
+    /// "search steps split at +2.6% (half the lower bound of BAD's change) for <benchmark>".
     static func split(_ result: BisectResult) -> String? {
-        result.midpoint.map { "search steps split at \(percent($0.change)) (half BAD's change) for \($0.benchmark)" }
+        result.midpoint.map { "search steps split at \(percent($0.change)) (half the lower bound of BAD's change) for \($0.benchmark)" }
     }
 
     /// "built for 95 s, measured for 210 s".

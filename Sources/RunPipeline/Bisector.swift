@@ -47,7 +47,10 @@ public final class Bisector {
         }
         switch measurement.verdict {
         case .regressed:
-            if let change = measurement.change, change > 0 {
+            // Half the lower bound of BAD's change, not of its estimate: in a busy hour BAD once read +23.3%
+            // [+11.7%, +36.1%] for a 10% slowdown, and a midpoint with the slowdown (+10.1% [+8.8%, +11.4%]) then
+            // fell inside half the estimate and was called unchanged.
+            if let change = measurement.interval?.lower ?? measurement.change, change > 0 {
                 midpoint = MidpointThreshold(benchmark: measurement.benchmark, change: change / 2)
             }
             return search(path, good: good, bad: bad)
@@ -88,6 +91,13 @@ public final class Bisector {
         let parent = low >= 0 ? path[low] : good
         let culprit = measure(high, in: path, against: parent, role: .culprit)
         let change = culprit.measurement.map { ", against its parent: " + BisectText.describe($0) } ?? ""
+        // A culprit that does not regress against its own parent means a step was misled (noise read as a change,
+        // or a change read as none): say so rather than name it.
+        if let measurement = culprit.measurement, measurement.verdict != .regressed {
+            return finish(good, bad, .inconclusive, range: [path[high]], skipped: skippedCommits,
+                          summary: "the search ended at \(BisectText.short(path[high]))\(change), not a regression: a "
+                              + "step was misled (a busy machine?); bisect again, or with more --max-pairs")
+        }
         var result = finish(good, bad, .found, range: [path[high]], skipped: skippedCommits,
                             summary: "first regressed commit: \(BisectText.short(path[high]))\(change)")
         result.firstRegressed = path[high]

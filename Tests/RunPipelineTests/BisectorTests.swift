@@ -14,6 +14,8 @@ final class BisectorTests: XCTestCase {
         var unbuildable: Set<String> = []
         /// How many attempts stay INCONCLUSIVE for a head (Int.max: always).
         var inconclusiveAttempts: [String: Int] = [:]
+        /// The culprit against its parent reads UNCHANGED (a search misled by noise).
+        var misledAgainstParent = false
         var built: [String] = []
         var compared: [String] = []
         /// The threshold each comparison was asked with, in order.
@@ -40,7 +42,7 @@ final class BisectorTests: XCTestCase {
             if attempt < inconclusiveAttempts[String(head.dropFirst(4)), default: 0] {
                 return BisectMeasurement(verdict: .inconclusive, benchmark: "b", change: 0.01)
             }
-            let regressed = before < culprit && after >= culprit
+            let regressed = before < culprit && after >= culprit && !(misledAgainstParent && after == before + 1)
             return BisectMeasurement(verdict: regressed ? .regressed : .unchanged, benchmark: "b",
                                      change: regressed ? 0.2 : 0, interval: .init(lower: regressed ? 0.18 : -0.01, upper: regressed ? 0.22 : 0.01))
         }
@@ -82,8 +84,8 @@ final class BisectorTests: XCTestCase {
     func testSearchStepsSplitAtHalfBadsChangeWhileVerifyAndCulpritUseTheUsualThresholds() throws {
         let fakes = Fakes()
         let result = try bisect(fakes)
-        XCTAssertEqual(fakes.thresholds, ["usual", "b 0.1", "b 0.1", "b 0.1", "usual"])
-        XCTAssertEqual(result.midpoint, MidpointThreshold(benchmark: "b", change: 0.1))
+        XCTAssertEqual(fakes.thresholds, ["usual", "b 0.09", "b 0.09", "b 0.09", "usual"])
+        XCTAssertEqual(result.midpoint, MidpointThreshold(benchmark: "b", change: 0.09))
         XCTAssertNotNil(result.buildSeconds)
         XCTAssertNotNil(result.measureSeconds)
     }
@@ -93,7 +95,23 @@ final class BisectorTests: XCTestCase {
         fakes.culprit = 1
         _ = try bisect(fakes)
         XCTAssertEqual(Array(fakes.compared.suffix(2)), ["c0-c1#0", "c0-c1#0"])
-        XCTAssertEqual(Array(fakes.thresholds.suffix(2)), ["b 0.1", "usual"])
+        XCTAssertEqual(Array(fakes.thresholds.suffix(2)), ["b 0.09", "usual"])
+    }
+
+    func testACulpritThatDoesNotRegressAgainstItsParentIsInconclusiveNotFound() throws {
+        let fakes = Fakes()
+        fakes.misledAgainstParent = true
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.outcome, .inconclusive)
+        XCTAssertEqual(result.exitStatus, 3)
+        XCTAssertNil(result.firstRegressed)
+        XCTAssertTrue(result.summary.hasPrefix("the search ended at c5 subject of c5, against its parent: UNCHANGED"), result.summary)
+    }
+
+    func testTheSplitIsHalfTheLowerBoundOfBadsChange() throws {
+        let fakes = Fakes()
+        _ = try bisect(fakes)
+        XCTAssertEqual(fakes.thresholds[1], "b 0.09", "BAD read +20% [+18%, +22%]")
     }
 
     func testRefusesAGoodThatIsNotAnAncestorOfBad() {
@@ -211,7 +229,7 @@ final class BisectorTests: XCTestCase {
             flameGraph: "b/differential-flamegraph.svg")
         let lines = BisectText.console(result).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.suffix(4).first?.hasPrefix("first regressed commit: c5 subject of c5"), true, lines.joined(separator: "\n"))
-        XCTAssertEqual(lines.suffix(3).first, "search steps split at +10.0% (half BAD's change) for b")
+        XCTAssertEqual(lines.suffix(3).first, "search steps split at +9.0% (half the lower bound of BAD's change) for b")
         XCTAssertEqual(lines.suffix(2).first?.hasPrefix("built for 0 s, measured for 0 s"), true)
         XCTAssertEqual(lines.last, "where the time went, b: Kernel.slower() +22.0% (self 50.0% → 60.0%)")
         let decoded = try JSONDecoder().decode(BisectResult.self, from: Data(try BisectText.json(result).utf8))
