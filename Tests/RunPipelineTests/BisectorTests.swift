@@ -114,6 +114,17 @@ final class BisectorTests: XCTestCase {
         XCTAssertEqual(fakes.thresholds[1], "b 0.09", "BAD read +20% [+18%, +22%]")
     }
 
+    func testAnInconclusiveMidpointWhollyBelowTheSplitHasNotTheRegression() {
+        let split = MidpointThreshold(benchmark: "b", change: 0.018)
+        let below = BisectMeasurement(verdict: .inconclusive, benchmark: "b", change: -0.006, interval: .init(lower: -0.019, upper: 0.006))
+        XCTAssertEqual(Bisector.belowTheSplit(below, split).verdict, .unchanged)
+        let straddling = BisectMeasurement(verdict: .inconclusive, benchmark: "b", change: 0.01, interval: .init(lower: -0.01, upper: 0.03))
+        XCTAssertEqual(Bisector.belowTheSplit(straddling, split).verdict, .inconclusive)
+        XCTAssertEqual(Bisector.belowTheSplit(below, nil).verdict, .inconclusive, "verify and culprit steps: as measured")
+        let other = BisectMeasurement(verdict: .inconclusive, benchmark: "c", change: 0, interval: .init(lower: -0.01, upper: 0.01))
+        XCTAssertEqual(Bisector.belowTheSplit(other, split).verdict, .inconclusive, "another benchmark left undecided")
+    }
+
     func testRefusesAGoodThatIsNotAnAncestorOfBad() {
         let fakes = Fakes()
         fakes.ancestry = false
