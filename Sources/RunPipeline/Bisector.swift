@@ -3,9 +3,9 @@ import Foundation
 
 /// Finds the first first-parent commit between GOOD and BAD whose build regressed against GOOD's: BAD is checked
 /// against GOOD first, then a binary search compares each midpoint with GOOD (REGRESSED: the regression is at or
-/// before it; otherwise after it). A search step's question is which side of half BAD's change the midpoint lies
-/// on (``MidpointThreshold``): it has BAD's regression or it has not. A commit that does not build or run is skipped for its nearest untried
-/// neighbour; an INCONCLUSIVE comparison is measured again with more (``BisectSettings/remeasures``) before the
+/// before it; otherwise after it). A search step's question is one-sided: is the midpoint above half the lower bound
+/// of BAD's change (``MidpointThreshold``), i.e. has it BAD's regression? A commit that does not build or run is
+/// skipped for its nearest untried neighbour; an INCONCLUSIVE comparison is measured again with more (``BisectSettings/remeasures``) before the
 /// search stops at the range it could not narrow. Each revision is built at most once, each pair compared once.
 public final class Bisector {
     private let history: any CommitHistory
