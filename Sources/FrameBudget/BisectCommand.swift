@@ -14,10 +14,11 @@ struct BisectCommand: ParsableCommand {
             Example: framebudget bisect --good v1.2 --bad main 'colormap/*'
             Walks the first-parent commits after GOOD up to BAD. Each revision is built once with \
             scripts/build-revision.sh (cached per commit). BAD is first compared with GOOD; then a binary search \
-            compares each midpoint with GOOD: REGRESSED puts the regression at or before it, anything else after it. \
+            compares each midpoint with GOOD and answers bad (it has BAD's regression: the regression is at or \
+            before it), good (after it) or undecided. \
             --mode time: the paired comparison of compare-builds (both builds alive at once), a search step's \
-            threshold for the regressed benchmark being half the lower bound of BAD's change (has the midpoint \
-            BAD's regression or none?); an INCONCLUSIVE step is \
+            threshold for the regressed benchmark being half the lower bound of BAD's change (one-sided: an \
+            interval wholly below it is good); an INCONCLUSIVE or undecided step is \
             measured again with twice the pairs, --remeasures times, before the search stops at the range it could \
             not narrow. --mode instructions: exact instruction counts under valgrind (deterministic). A commit that \
             does not build or cannot run the benchmark is skipped for a neighbour, and reported. The result names the \

@@ -17,16 +17,30 @@ public struct BisectStep: Codable, Sendable, Equatable {
     public var attempts: Int
     /// Why the commit was skipped (it does not build, or cannot run the benchmark).
     public var skipped: String?
+    /// A search step's answer (nil on verify and culprit steps, and when skipped).
+    public var answer: SearchAnswer?
 
     public init(role: Role, commit: BisectCommit, base: String, measurement: BisectMeasurement?, attempts: Int,
-                skipped: String? = nil) {
+                skipped: String? = nil, answer: SearchAnswer? = nil) {
         self.role = role
         self.commit = commit
         self.base = base
         self.measurement = measurement
         self.attempts = attempts
         self.skipped = skipped
+        self.answer = answer
     }
+}
+
+/// What a search step says of its midpoint, in git bisect's words rather than a verdict's: "unchanged" promises an
+/// interval within the usual threshold, while a search step only asks which side of the split the midpoint is on.
+public enum SearchAnswer: String, Codable, Sendable {
+    /// It has BAD's regression (REGRESSED at the split): the regression is at or before it.
+    case bad
+    /// It has not (its interval lies wholly below the split): the regression is after it.
+    case good
+    /// The interval straddles the split.
+    case undecided
 }
 
 /// What a bisection found, with every step it took; written as the bisection's JSON result.
@@ -86,9 +100,12 @@ public enum BisectText {
             .joined(separator: "\n") + "\n"
     }
 
-    /// "search steps split at +2.6% (half the lower bound of BAD's change) for <benchmark>".
+    /// "search steps split at +2.6% (half the lower bound of BAD's change) for <benchmark>: bad above, good below".
     static func split(_ result: BisectResult) -> String? {
-        result.midpoint.map { "search steps split at \(percent($0.change)) (half the lower bound of BAD's change) for \($0.benchmark)" }
+        result.midpoint.map {
+            "search steps split at \(percent($0.change)) (half the lower bound of BAD's change) for \($0.benchmark): "
+                + "bad above, good below"
+        }
     }
 
     /// "built for 95 s, measured for 210 s".
@@ -97,18 +114,24 @@ public enum BisectText {
         return String(format: "built for %.0f s, measured for %.0f s", built, measured)
     }
 
-    /// "search  1a2b3c4d5e subject  REGRESSED +5.1% [+4.2%, +6.0%] (benchmark)", or "… skipped: <reason>".
+    /// "verify  1a2b3c4d5e subject  REGRESSED +5.1% [+4.2%, +6.0%] (benchmark)", a search step's answer in place
+    /// of the verdict ("search  … good +0.3% [−0.9%, +1.5%] (benchmark)"), or "… skipped: <reason>".
     public static func line(_ step: BisectStep) -> String {
         let head = "\(step.role.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(short(step.commit))"
         guard let measurement = step.measurement else { return "\(head)  skipped: \(step.skipped ?? "")" }
         let again = step.attempts > 1 ? " (\(step.attempts) attempts)" : ""
-        return "\(head)  \(describe(measurement))\(again)"
+        let word = step.answer?.rawValue ?? measurement.verdict.rawValue.uppercased()
+        return "\(head)  \(word) \(change(measurement))\(again)"
     }
 
     /// "REGRESSED +5.1% [+4.2%, +6.0%] (benchmark)".
     public static func describe(_ measurement: BisectMeasurement) -> String {
-        var text = measurement.verdict.rawValue.uppercased()
-        if let change = measurement.change { text += " " + percent(change) }
+        measurement.verdict.rawValue.uppercased() + " " + change(measurement)
+    }
+
+    /// "+5.1% [+4.2%, +6.0%] (benchmark)".
+    static func change(_ measurement: BisectMeasurement) -> String {
+        var text = measurement.change.map(percent) ?? "no change measured"
         if let interval = measurement.interval { text += " [\(percent(interval.lower)), \(percent(interval.upper))]" }
         return text + " (\(measurement.benchmark))"
     }

@@ -4,7 +4,8 @@ import Foundation
 /// Finds the first first-parent commit between GOOD and BAD whose build regressed against GOOD's: BAD is checked
 /// against GOOD first, then a binary search compares each midpoint with GOOD (REGRESSED: the regression is at or
 /// before it; otherwise after it). A search step's question is one-sided: is the midpoint above half the lower bound
-/// of BAD's change (``MidpointThreshold``), i.e. has it BAD's regression? A commit that does not build or run is
+/// of BAD's change (``MidpointThreshold``), i.e. has it BAD's regression? Its answer is ``SearchAnswer``, not a
+/// verdict. A commit that does not build or run is
 /// skipped for its nearest untried neighbour; an INCONCLUSIVE comparison is measured again with more (``BisectSettings/remeasures``) before the
 /// search stops at the range it could not narrow. Each revision is built at most once, each pair compared once.
 public final class Bisector {
@@ -77,9 +78,9 @@ public final class Bisector {
             guard tried < settings.maximumSteps, let middle = pick(low, high, skipping: skipped) else { break }
             tried += 1
             let step = measure(middle, in: path, against: good, role: .search)
-            guard let verdict = step.measurement?.verdict else { skipped.insert(middle); continue }
-            if verdict == .inconclusive { break }
-            if verdict == .regressed { high = middle } else { low = middle }
+            guard let answer = step.answer else { skipped.insert(middle); continue }
+            if answer == .undecided { break }
+            if answer == .bad { high = middle } else { low = middle }
         }
         let skippedCommits = skipped.sorted().map { path[$0] }
         guard high - low == 1 else {
@@ -121,6 +122,7 @@ public final class Bisector {
         let key = base.sha + head.sha + (threshold.map { "@\($0.change)" } ?? "")
         if var known = comparisons[key] {
             known.role = role
+            known.answer = role == .search ? known.measurement.map { Self.answer($0, threshold) } : nil
             steps.append(known)
             return known
         }
@@ -137,29 +139,35 @@ public final class Bisector {
         do {
             let (baseBinary, headBinary) = (try build(base.sha), try build(head.sha))
             var measurement: BisectMeasurement
+            var undecided: Bool
             repeat {
                 let started = clock.now
                 defer { measuring += clock.now - started }
                 measurement = try comparer.compare(base: baseBinary, head: headBinary, attempt: attempts, threshold: threshold)
                 attempts += 1
-                measurement = Self.belowTheSplit(measurement, threshold)
-            } while measurement.verdict == .inconclusive && attempts <= settings.remeasures
-            return BisectStep(role: role, commit: head, base: base.sha, measurement: measurement, attempts: attempts)
+                undecided = role == .search ? Self.answer(measurement, threshold) == .undecided : measurement.verdict == .inconclusive
+            } while undecided && attempts <= settings.remeasures
+            return BisectStep(role: role, commit: head, base: base.sha, measurement: measurement, attempts: attempts,
+                              answer: role == .search ? Self.answer(measurement, threshold) : nil)
         } catch {
             return BisectStep(role: role, commit: head, base: base.sha, measurement: nil, attempts: attempts,
                               skipped: error.reason)
         }
     }
 
-    /// A search step asks one-sided whether the midpoint has BAD's regression: an interval wholly below the split
-    /// answers no, even when it is too wide (or too far below none) for UNCHANGED. In a busy hour a midpoint without
-    /// the slowdown read −0.6% [−1.9%, +0.6%] against a 1.8% split: INCONCLUSIVE three times, the search stopped.
-    static func belowTheSplit(_ measurement: BisectMeasurement, _ threshold: MidpointThreshold?) -> BisectMeasurement {
-        guard let threshold, measurement.verdict == .inconclusive, measurement.benchmark == threshold.benchmark,
-              let upper = measurement.interval?.upper, upper < threshold.change else { return measurement }
-        var below = measurement
-        below.verdict = .unchanged
-        return below
+    /// A search step asks one-sided whether the midpoint has BAD's regression (`measurement` was made with the split
+    /// as the benchmark's threshold): REGRESSED there is bad; UNCHANGED, IMPROVED or an interval wholly below the split
+    /// is good, even when too wide for UNCHANGED — in a busy hour a midpoint without the slowdown read −0.6% [−1.9%,
+    /// +0.6%] against a 1.8% split, INCONCLUSIVE three times, and the search stopped.
+    static func answer(_ measurement: BisectMeasurement, _ threshold: MidpointThreshold?) -> SearchAnswer {
+        switch measurement.verdict {
+        case .regressed: return .bad
+        case .unchanged, .improved: return .good
+        case .inconclusive:
+            guard let threshold, measurement.benchmark == threshold.benchmark,
+                  let upper = measurement.interval?.upper, upper < threshold.change else { return .undecided }
+            return .good
+        }
     }
 
     private func build(_ sha: String) throws(RevisionUnavailable) -> String {

@@ -56,7 +56,9 @@ final class BisectorTests: XCTestCase {
     }
 
     private func path(_ result: BisectResult) -> [String] {
-        result.steps.map { "\($0.role.rawValue) \($0.commit.sha)/\($0.base) \($0.measurement?.verdict.rawValue ?? "skipped")" }
+        result.steps.map {
+            "\($0.role.rawValue) \($0.commit.sha)/\($0.base) \($0.answer?.rawValue ?? $0.measurement?.verdict.rawValue ?? "skipped")"
+        }
     }
 
     func testFindsTheCulpritByTheExactPathAndBuildsEachRevisionOnce() throws {
@@ -65,8 +67,8 @@ final class BisectorTests: XCTestCase {
         XCTAssertEqual(result.outcome, .found)
         XCTAssertEqual(result.exitStatus, 0)
         XCTAssertEqual(result.firstRegressed, fakes.commit("c5"))
-        XCTAssertEqual(path(result), ["verify c8/c0 regressed", "search c4/c0 unchanged", "search c6/c0 regressed",
-                                      "search c5/c0 regressed", "culprit c5/c4 regressed"])
+        XCTAssertEqual(path(result), ["verify c8/c0 regressed", "search c4/c0 good", "search c6/c0 bad",
+                                      "search c5/c0 bad", "culprit c5/c4 regressed"])
         XCTAssertEqual(result.againstParent?.change, 0.2)
         XCTAssertEqual(fakes.built, ["c0", "c8", "c4", "c6", "c5"])
         XCTAssertTrue(result.summary.hasPrefix("first regressed commit: c5 subject of c5, against its parent: REGRESSED +20.0% [+18.0%, +22.0%]"),
@@ -114,15 +116,32 @@ final class BisectorTests: XCTestCase {
         XCTAssertEqual(fakes.thresholds[1], "b 0.09", "BAD read +20% [+18%, +22%]")
     }
 
-    func testAnInconclusiveMidpointWhollyBelowTheSplitHasNotTheRegression() {
+    func testAnInconclusiveMidpointWhollyBelowTheSplitIsGood() {
         let split = MidpointThreshold(benchmark: "b", change: 0.018)
         let below = BisectMeasurement(verdict: .inconclusive, benchmark: "b", change: -0.006, interval: .init(lower: -0.019, upper: 0.006))
-        XCTAssertEqual(Bisector.belowTheSplit(below, split).verdict, .unchanged)
+        XCTAssertEqual(Bisector.answer(below, split), .good)
         let straddling = BisectMeasurement(verdict: .inconclusive, benchmark: "b", change: 0.01, interval: .init(lower: -0.01, upper: 0.03))
-        XCTAssertEqual(Bisector.belowTheSplit(straddling, split).verdict, .inconclusive)
-        XCTAssertEqual(Bisector.belowTheSplit(below, nil).verdict, .inconclusive, "verify and culprit steps: as measured")
+        XCTAssertEqual(Bisector.answer(straddling, split), .undecided)
+        XCTAssertEqual(Bisector.answer(below, nil), .undecided, "no split: as measured")
         let other = BisectMeasurement(verdict: .inconclusive, benchmark: "c", change: 0, interval: .init(lower: -0.01, upper: 0.01))
-        XCTAssertEqual(Bisector.belowTheSplit(other, split).verdict, .inconclusive, "another benchmark left undecided")
+        XCTAssertEqual(Bisector.answer(other, split), .undecided, "another benchmark left undecided")
+        XCTAssertEqual(Bisector.answer(BisectMeasurement(verdict: .regressed, benchmark: "b", change: 0.05), split), .bad)
+        XCTAssertEqual(Bisector.answer(BisectMeasurement(verdict: .improved, benchmark: "b", change: -0.05), split), .good)
+    }
+
+    func testSearchStepsSayGoodOrBadNotAVerdictAndKeepCompareBuildsVerdictInTheJSON() throws {
+        let fakes = Fakes()
+        fakes.inconclusiveAttempts["c4"] = .max
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.steps[1].answer, .undecided, "c4 reads +1% with no interval: undecided, measured again")
+        XCTAssertEqual(result.steps[1].attempts, 3)
+        XCTAssertEqual(result.steps[1].measurement?.verdict, .inconclusive)
+        XCTAssertEqual(BisectText.line(result.steps[1]), "search  c4 subject of c4  undecided +1.0% (b) (3 attempts)")
+        XCTAssertEqual(BisectText.line(result.steps[0]), "verify  c8 subject of c8  REGRESSED +20.0% [+18.0%, +22.0%] (b)")
+        XCTAssertNil(result.steps[0].answer)
+        let good = try bisect(Fakes()).steps[1]
+        XCTAssertEqual(BisectText.line(good), "search  c4 subject of c4  good +0.0% [-1.0%, +1.0%] (b)")
+        XCTAssertEqual(try JSONDecoder().decode(BisectResult.self, from: Data(try BisectText.json(result).utf8)).steps[1].answer, .undecided)
     }
 
     func testRefusesAGoodThatIsNotAnAncestorOfBad() {
@@ -176,8 +195,8 @@ final class BisectorTests: XCTestCase {
         let result = try bisect(fakes)
         XCTAssertEqual(result.firstRegressed?.sha, "c5")
         XCTAssertEqual(result.skipped.map(\.sha), ["c6"])
-        XCTAssertEqual(path(result), ["verify c8/c0 regressed", "search c4/c0 unchanged", "search c6/c0 skipped",
-                                      "search c5/c0 regressed", "culprit c5/c4 regressed"])
+        XCTAssertEqual(path(result), ["verify c8/c0 regressed", "search c4/c0 good", "search c6/c0 skipped",
+                                      "search c5/c0 bad", "culprit c5/c4 regressed"])
         XCTAssertEqual(result.steps[2].skipped, "does not build: error in c6")
         XCTAssertEqual(fakes.built.filter { $0 == "c6" }.count, 1)
     }
@@ -240,7 +259,7 @@ final class BisectorTests: XCTestCase {
             flameGraph: "b/differential-flamegraph.svg")
         let lines = BisectText.console(result).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.suffix(4).first?.hasPrefix("first regressed commit: c5 subject of c5"), true, lines.joined(separator: "\n"))
-        XCTAssertEqual(lines.suffix(3).first, "search steps split at +9.0% (half the lower bound of BAD's change) for b")
+        XCTAssertEqual(lines.suffix(3).first, "search steps split at +9.0% (half the lower bound of BAD's change) for b: bad above, good below")
         XCTAssertEqual(lines.suffix(2).first?.hasPrefix("built for 0 s, measured for 0 s"), true)
         XCTAssertEqual(lines.last, "where the time went, b: Kernel.slower() +22.0% (self 50.0% → 60.0%)")
         let decoded = try JSONDecoder().decode(BisectResult.self, from: Data(try BisectText.json(result).utf8))

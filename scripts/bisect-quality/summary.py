@@ -36,6 +36,9 @@ def attempt_row(entry):
         "right": named == entry["culprit"], "named": named,
         "steps": len(result.get("steps", [])),
         "comparisons": sum(step.get("attempts", 0) for step in result.get("steps", [])),
+        # Search steps answered "good" only by the one-sided rule (compare-builds left them INCONCLUSIVE).
+        "oneSidedGood": sum(1 for step in result.get("steps", []) if step.get("answer") == "good"
+                            and (step.get("measurement") or {}).get("verdict") == "inconclusive"),
         "measureSeconds": result.get("measureSeconds"), "buildSeconds": result.get("buildSeconds"),
         "wallSeconds": entry["seconds"], "loadBefore": entry["loadBefore"], "loadAfter": entry["loadAfter"],
         "againstParent": parent.get("change"), "firstFunction": functions[0]["name"] if functions else None,
@@ -72,11 +75,11 @@ def main(out):
         lines.append(f"| {kind} | {t['attempts']} | {t['right']} | {t['wrong']} | {t['undecided']} | "
                      f"{t['medianMeasureSeconds'] or 0:.0f} s / {t['maxMeasureSeconds'] or 0:.0f} s | "
                      f"{t['loads'][0]:.1f}–{t['loads'][1]:.1f} |")
-    lines += ["", "| attempt | exit | outcome | right | steps (comparisons) | against parent | measured | built | load | profile's first function |",
+    lines += ["", "| attempt | exit | outcome | right | steps (comparisons; one-sided good) | against parent | measured | built | load | profile's first function |",
               "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r['kind']} {r['attempt']} | {r['exit']} | {r['outcome']} | {'yes' if r['right'] else 'no'} | "
-                     f"{r['steps']} ({r['comparisons']}) | {percent(r['againstParent'])} | {r['measureSeconds'] or 0:.0f} s | "
+                     f"{r['steps']} ({r['comparisons']}; {r['oneSidedGood']}) | {percent(r['againstParent'])} | {r['measureSeconds'] or 0:.0f} s | "
                      f"{r['buildSeconds'] or 0:.0f} s | {r['loadBefore']}–{r['loadAfter']} | {r['firstFunction'] or '—'} |")
     text = "\n".join(lines) + "\n"
     with open(os.path.join(out, "bisect-quality.md.tmp"), "w") as handle:
