@@ -113,4 +113,23 @@ final class EdgeOverlayTests: XCTestCase {
         }
         XCTAssertGreaterThan(edgePixels, 1000, "the maps have edges to compare")
     }
+
+    /// Widths around the vector groups of sixteen (none, one, one and a tail, groups with an overlapping last group):
+    /// the pixels computed twice where the last group overlaps must match the reference like every other.
+    func testOptimizedEqualsReferenceOnWidthsAroundTheGroupsOfSixteen() {
+        let values: [Float] = [0.6, 1, 1.1, 2, 2.2, 3, 4.5, .nan]
+        var state: UInt64 = 0x5EED_16
+        var edgePixels = 0
+        for width in [16, 17, 18, 19, 24, 33, 34, 35, 40, 49, 50, 63] {
+            let map = DepthMap(width: width, height: 4, values: (0..<(width * 4)).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let draw = Int(state >> 33)
+                return draw % 23 == 0 ? values[7] : values[(draw >> 5) % 7]
+            })
+            for palette in [GradientPalette.cyanToMagenta(), .redToBlue()] {
+                edgePixels += edges(map, threshold: 0.05, palette: palette).packedPixels().filter { $0 != clear }.count
+            }
+        }
+        XCTAssertGreaterThan(edgePixels, 500, "the maps have edges to compare")
+    }
 }
