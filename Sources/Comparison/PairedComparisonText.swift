@@ -77,10 +77,12 @@ public enum PairedComparisonText {
                 + (top.isEmpty ? "no function gained time" : top.joined(separator: "; "))]
     }
 
-    /// "added under DepthColormap.renderBand (+3.9% of base's time with what it calls)".
+    /// "added under DepthColormap.renderBand (+3.9% of base's time with what it calls)", with ", which the commit
+    /// changed" when the culprit's diff named it.
     static func entering(_ profile: ProfileDifference, naming: (String) -> String = { $0 }) -> String? {
         guard let name = profile.responsible, let growth = profile.responsibleGrowth else { return nil }
-        return "added under \(naming(name)) (\(Percent.signed(growth, digits: 1)) of base's time with what it calls)"
+        let edited = profile.responsibleChanged == true ? ", which the commit changed" : ""
+        return "added under \(naming(name))\(edited) (\(Percent.signed(growth, digits: 1)) of base's time with what it calls)"
     }
 
     private static func share(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }

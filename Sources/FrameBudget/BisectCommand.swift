@@ -102,16 +102,18 @@ struct BisectCommand: ParsableCommand {
             do { result = try bisector.run(good: good, bad: bad) } catch let refusal as BisectRefusal {
                 throw CommandFailure(.badInput, refusal.description)
             }
-            result.profile = culpritProfile(result, builder: builder, folder: folder)
+            result.profile = culpritProfile(result, builder: builder, folder: folder, repository: root)
             try write(result, in: folder)
             Console.output(BisectText.console(result) + "result: \(folder)/bisect.json")
             if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
         }
     }
 
-    /// The culprit against its parent under perf: where the added time went. Evidence beside the answer, so a
-    /// profile that cannot be made is a warning, never a failure.
-    private func culpritProfile(_ result: BisectResult, builder: ScriptRevisionBuilder, folder: String) -> ProfileDifference? {
+    /// The culprit against its parent under perf: where the added time went, an edited function named first when
+    /// the samples allow (the commit's diff). Evidence beside the answer, so a profile that cannot be made is a
+    /// warning, never a failure.
+    private func culpritProfile(_ result: BisectResult, builder: ScriptRevisionBuilder, folder: String,
+                                repository: String) -> ProfileDifference? {
         guard profileSeconds > 0, result.outcome == .found, let measurement = result.againstParent,
               measurement.verdict == .regressed,
               let step = result.steps.last(where: { $0.role == .culprit && $0.measurement != nil }) else { return nil }
@@ -119,7 +121,10 @@ struct BisectCommand: ParsableCommand {
         do {
             let parent = try builder.build(step.base), culprit = try builder.build(step.commit.sha)
             let profiling = RegressionProfiling(base: parent, head: culprit, seconds: profileSeconds, folder: folder)
-            return try profiling.profile(benchmark: measurement.benchmark, change: measurement.change ?? 0)
+            let edits = SourceChanges.load(repository: repository, parent: step.base, commit: step.commit.sha)
+            return try profiling.profile(benchmark: measurement.benchmark, change: measurement.change ?? 0) {
+                edits?.changed(function: $0) ?? false
+            }
         } catch {
             Console.warning("bisect: no differential profile of \(measurement.benchmark): \(error)")
             return nil

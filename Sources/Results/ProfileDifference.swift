@@ -16,6 +16,9 @@ public struct ProfileDifference: Codable, Sendable, Equatable {
     /// function when it makes its callees do the added work. nil when no function's total grew (and in files
     /// written before it was recorded).
     public var responsible: String?
+    /// True when ``responsible`` was named because the change edited it (a bisection's culprit commit, whose diff is
+    /// known); false when named by the samples alone; nil in files written before it was recorded.
+    public var responsibleChanged: Bool?
 
     public init(id: String, baseSamples: Int, headSamples: Int, relativeChange: Double, functions: [FunctionChange],
                 flameGraph: String? = nil, responsible: String? = nil) {

@@ -57,12 +57,16 @@ package struct RegressionProfiling {
     /// against its parent). Not the profiled runs' own change: over four half-second processes a side, samples per
     /// iteration read −6.6% to +23.8% for a ~6% slowdown (processes land in faster or slower host regimes), where
     /// the paired comparison's estimate is within a point.
+    /// `changed` says which functions the change edited (the culprit commit's ``SourceChanges``), so that the one
+    /// named responsible is an edited one when the samples allow.
     /// - Throws: when perf is missing or a side cannot be profiled.
-    package func profile(benchmark id: String, change: Double) throws -> ProfileDifference {
-        try profile(benchmark: id, change: change, try PerfProfiler())
+    package func profile(benchmark id: String, change: Double,
+                         changed: (String) -> Bool = { _ in false }) throws -> ProfileDifference {
+        try profile(benchmark: id, change: change, try PerfProfiler(), changed: changed)
     }
 
-    private func profile(benchmark id: String, change: Double, _ perf: PerfProfiler) throws -> ProfileDifference {
+    private func profile(benchmark id: String, change: Double, _ perf: PerfProfiler,
+                         changed: (String) -> Bool = { _ in false }) throws -> ProfileDifference {
         let stem = DataFileName(id).name
         var stacks = [FoldedStacks(), FoldedStacks()]
         let sides = [("base", base), ("head", head)]
@@ -85,6 +89,7 @@ package struct RegressionProfiling {
         let svg = DifferentialProfile.flameGraph(base: stacks[0], head: stacks[1], relativeChange: change,
                                                  title: "\(id): head's stacks, red where time was added")
         try AtomicFile.write(svg, to: "\(folder)/\(graph)")
-        return DifferentialProfile.compare(id: id, base: stacks[0], head: stacks[1], relativeChange: change, flameGraph: graph)
+        return DifferentialProfile.compare(id: id, base: stacks[0], head: stacks[1], relativeChange: change,
+                                           flameGraph: graph, changed: changed)
     }
 }

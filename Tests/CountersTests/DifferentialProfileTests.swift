@@ -44,6 +44,36 @@ final class DifferentialProfileTests: XCTestCase {
         XCTAssertEqual(difference.functions.first?.name, "palette")
     }
 
+    /// The bisect-quality case the samples decide by noise: `band` (the edited caller) calls `palette` on more rows
+    /// and `palette` holds 95% of the growth, so the samples alone name `palette`; the commit's diff names `band`.
+    func testTheEditedFunctionIsNamedWhenTheChangeSaysWhichItEdited() {
+        let base = FoldedStacks(counts: ["old;main;render;band": 10, "old;main;render;band;palette": 90])
+        let head = FoldedStacks(counts: ["new;main;render;band": 12, "new;main;render;band;palette": 128])
+        let samplesAlone = DifferentialProfile.compare(id: "c", base: base, head: head, relativeChange: 0.40)
+        XCTAssertEqual(samplesAlone.responsible, "palette")
+        XCTAssertEqual(samplesAlone.responsibleChanged, false)
+        let edited = DifferentialProfile.compare(id: "c", base: base, head: head, relativeChange: 0.40) { $0 == "band" }
+        XCTAssertEqual(edited.responsible, "band")
+        XCTAssertEqual(edited.responsibleChanged, true)
+        XCTAssertEqual(edited.functions.first?.name, "band")
+    }
+
+    func testAnEditedFunctionThatHoldsLittleOfTheGrowthIsNotNamedForBeingEdited() {
+        // `setup` was edited (a comment) and runs, but the time went into `palette`.
+        let base = FoldedStacks(counts: ["old;main;setup": 50, "old;main;render;band": 10, "old;main;render;band;palette": 90])
+        let head = FoldedStacks(counts: ["new;main;setup": 52, "new;main;render;band": 10, "new;main;render;band;palette": 130])
+        let difference = DifferentialProfile.compare(id: "c", base: base, head: head, relativeChange: 0.28) { $0 == "setup" }
+        XCTAssertEqual(difference.responsible, "palette")
+        XCTAssertEqual(difference.responsibleChanged, false)
+    }
+
+    func testOfTwoEditedFunctionsTheDeepestHoldingTheGrowthIsNamed() {
+        let base = FoldedStacks(counts: ["old;main;render;band": 10, "old;main;render;band;palette": 90])
+        let head = FoldedStacks(counts: ["new;main;render;band": 10, "new;main;render;band;palette": 130])
+        let difference = DifferentialProfile.compare(id: "c", base: base, head: head, relativeChange: 0.40) { _ in true }
+        XCTAssertEqual(difference.responsible, "palette", "a callee that got slower holds its caller's growth too")
+    }
+
     func testAWrapperWithNoCodeOfItsOwnIsNeverNamed() {
         // A debug build: the unwinder loses `kernel` (the changed function) for samples in its leaf callee `get`, so
         // `get`'s time shows under `wrapper`, which then holds more of the growth than `kernel` does.

@@ -9,10 +9,11 @@ import Results
 /// regression come first, the ones that merely lost share to them last. The root frame (the command's name) is
 /// dropped, so two builds of differently named executables compare stack for stack.
 public enum DifferentialProfile {
-    /// The per-function comparison: the function the added time enters by (``responsible(_:relativeChange:)``)
-    /// first, then the largest added self time first (ties by name).
+    /// The per-function comparison: the function the added time enters by
+    /// (``responsible(_:relativeChange:changed:)``) first, then the largest added self time first (ties by name).
+    /// `changed` says whether the change being profiled edited a function (a bisection's culprit commit knows).
     public static func compare(id: String, base: FoldedStacks, head: FoldedStacks, relativeChange: Double,
-                               flameGraph: String? = nil) -> ProfileDifference {
+                               flameGraph: String? = nil, changed: (String) -> Bool = { _ in false }) -> ProfileDifference {
         let before = FunctionShares(base), after = FunctionShares(head)
         let names = Set(before.selfShare.keys).union(before.totalShare.keys).union(after.selfShare.keys).union(after.totalShare.keys)
         var functions = names.map { name in
@@ -21,12 +22,15 @@ public enum DifferentialProfile {
                                   baseTotal: before.totalShare[name] ?? 0, headTotal: after.totalShare[name] ?? 0,
                                   addedShareOfBase: headSelf * (1 + relativeChange) - baseSelf)
         }.sorted { ($0.addedShareOfBase, $1.name) > ($1.addedShareOfBase, $0.name) }
-        let entry = responsible(functions, relativeChange: relativeChange)
-        if let entry, let index = functions.firstIndex(where: { $0.name == entry }) {
+        let entry = responsible(functions, relativeChange: relativeChange, changed: changed)
+        if let entry, let index = functions.firstIndex(where: { $0.name == entry.name }) {
             functions.insert(functions.remove(at: index), at: 0)
         }
-        return ProfileDifference(id: id, baseSamples: base.total, headSamples: head.total, relativeChange: relativeChange,
-                                 functions: functions, flameGraph: flameGraph, responsible: entry)
+        var difference = ProfileDifference(id: id, baseSamples: base.total, headSamples: head.total,
+                                           relativeChange: relativeChange, functions: functions, flameGraph: flameGraph,
+                                           responsible: entry?.name)
+        difference.responsibleChanged = entry?.changed
+        return difference
     }
 
     /// Where the added time enters the code: among the functions with code of their own in the samples (self ≥
@@ -38,13 +42,29 @@ public enum DifferentialProfile {
     /// Wrappers (no self samples: `main`, closures that only call) are left out because their growth is the sum of
     /// everything under them, noise included, and because a frame-pointer unwind loses the caller of a leaf that sets
     /// up no frame (a debug build's non-inlined `Array.subscript`), so that time shows under the caller's caller.
-    public static func responsible(_ functions: [FunctionChange], relativeChange: Double) -> String? {
+    ///
+    /// When the change is known to have edited some of these functions (`changed`), the deepest edited one holding
+    /// at least ``changedShare`` of the largest growth is named instead, with `changed` true: samples alone cannot
+    /// tell a caller that calls more from a callee that got slower, and the 90% rule decides such close calls by
+    /// noise (the palette loop held 68–90% of its changed caller's growth).
+    public static func responsible(_ functions: [FunctionChange], relativeChange: Double,
+                                   changed: (String) -> Bool = { _ in false }) -> (name: String, changed: Bool)? {
         let grown = functions.filter { $0.headSelf >= minimumSelfShare }
             .map { ($0, $0.headTotal * (1 + relativeChange) - $0.baseTotal) }
         guard let largest = grown.map(\.1).max(), largest > 0 else { return nil }
-        return grown.filter { $0.1 >= enteringShare * largest }
-            .min { ($0.0.headTotal, $0.0.name) < ($1.0.headTotal, $1.0.name) }?.0.name
+        let deepest = { (candidates: [(FunctionChange, Double)]) in
+            candidates.min { ($0.0.headTotal, $0.0.name) < ($1.0.headTotal, $1.0.name) }?.0.name
+        }
+        if let edited = deepest(grown.filter { $0.1 >= changedShare * largest && changed($0.0.name) }) {
+            return (edited, true)
+        }
+        return deepest(grown.filter { $0.1 >= enteringShare * largest }).map { ($0, false) }
     }
+
+    /// The part of the largest total growth an edited function must hold to be named for being edited: a caller
+    /// that makes its callee work more holds all of the growth, the callee 68–90% of it here; an edit elsewhere
+    /// (a comment in an unrelated function that runs) holds little.
+    public static let changedShare = 0.5
 
     /// The self share below which a function counts as a wrapper (0.1%: the colormap's renderBand, whose callees do
     /// nearly all its work, had 0.5%; pure wrappers 0–0.03%).

@@ -1,0 +1,119 @@
+import ChildProcesses
+import Foundation
+
+/// The functions a commit changed, read from its diff against its parent: a profiled function counts as changed when
+/// a line the commit added, changed or removed lies in that function's body as the commit has it.
+///
+/// A sampling profile cannot tell "a caller calls its callee more often" from "the callee got slower": both add the
+/// time under both. The commit's own diff can, so a bisection's culprit profile names the function the commit changed
+/// (``DifferentialProfile/responsible(_:relativeChange:changed:)``). Definitions are found by their text (Swift
+/// `func name`, `init`; C-like `type name(…) {` or a macro-pasted `FB_NAME(name)(…) {`), bodies by their braces: a
+/// heuristic that errs towards "not changed", which leaves the profile's own rule to decide.
+public struct SourceChanges: Sendable {
+    /// Per file (its path at the commit): the lines the commit touched, 1-based; a removal marks the lines around it.
+    public private(set) var touched: [String: Set<Int>] = [:]
+    private var sources: [String: [Substring]] = [:]
+
+    /// - Parameters:
+    ///   - diff: `git diff -U0` of the parent against the commit.
+    ///   - source: a touched file's text at the commit (nil: deleted or unreadable, skipped).
+    public init(diff: String, source: (String) -> String?) {
+        var file: String?
+        for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("+++ ") {
+                file = line.hasPrefix("+++ b/") ? String(line.dropFirst(6)) : nil
+            } else if line.hasPrefix("@@"), let file, let lines = Self.newSideLines(line) {
+                touched[file, default: []].formUnion(lines)
+            }
+        }
+        for path in touched.keys {
+            if let text = source(path) { sources[path] = text.split(separator: "\n", omittingEmptySubsequences: false) }
+        }
+    }
+
+    /// The commit's changes against `parent` in `repository`, nil when git cannot say.
+    public static func load(repository: String, parent: String, commit: String) -> SourceChanges? {
+        let git = ProcessRunner.locate("git") ?? "/usr/bin/git"
+        func run(_ arguments: [String]) -> String? {
+            guard let outcome = try? ProcessRunner.run(.init(git, ["-C", repository] + arguments)),
+                  outcome.termination == .exited(0) else { return nil }
+            return outcome.standardOutput
+        }
+        guard let diff = run(["diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", parent, commit]) else { return nil }
+        return SourceChanges(diff: diff) { run(["show", "\(commit):\($0)"]) }
+    }
+
+    /// Whether the commit touched the body of the profiled function `name` (a demangled Swift name such as
+    /// `closure #1 in DepthColormap.renderBand(_:_:_:)`, or a C symbol such as `palette_row_avx512`).
+    public func changed(function name: String) -> Bool {
+        let identifiers = Self.identifiers(of: name)
+        return sources.contains { path, lines in
+            guard let lines = touched[path] else { return false }
+            return identifiers.contains { identifier in
+                Self.bodies(of: identifier, in: self.sources[path] ?? []).contains { body in lines.contains(where: body.contains) }
+            }
+        }
+    }
+
+    /// "@@ -12,3 +14,5 @@" → 14...18; a pure removal ("+14,0") → 14...15, the lines on either side of the gap.
+    static func newSideLines(_ header: Substring) -> ClosedRange<Int>? {
+        guard let plus = header.split(separator: " ").first(where: { $0.hasPrefix("+") }) else { return nil }
+        let fields = plus.dropFirst().split(separator: ",")
+        guard let start = Int(fields[0]) else { return nil }
+        let count = fields.count > 1 ? Int(fields[1]) ?? 1 : 1
+        return count == 0 ? Swift.max(start, 1)...(start + 1) : start...(start + count - 1)
+    }
+
+    /// The source identifiers a profiled name may be defined under: the name called last (`renderBand` in
+    /// `closure #1 in DepthColormap.renderBand(_:_:_:)`), and a C symbol without an instruction-set suffix
+    /// (`palette_row` for `palette_row_avx512`, as a macro pastes it).
+    static func identifiers(of name: String) -> [String] {
+        var plain = name  // generic arguments out: `run<A>(_:)` is defined as `run`
+        while let generic = plain.range(of: "<[^<>]*>", options: .regularExpression) { plain.removeSubrange(generic) }
+        let beforeParenthesis = plain.split(separator: "(").first.map(String.init) ?? plain
+        let trailing = beforeParenthesis.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).last
+        guard let identifier = trailing.map(String.init), !identifier.isEmpty else { return [] }
+        let suffixes = ["_avx512", "_avx2", "_avx", "_sse42", "_sse2", "_neon", "_portable", "_scalar"]
+        let stems = suffixes.filter { identifier.hasSuffix($0) && identifier.count > $0.count }
+            .map { String(identifier.dropLast($0.count)) }
+        return [identifier] + stems
+    }
+
+    /// The line ranges (1-based, definition line to closing brace) of every definition of `identifier` in `lines`.
+    static func bodies(of identifier: String, in lines: [Substring]) -> [ClosedRange<Int>] {
+        lines.indices.filter { defines(identifier, lines[$0]) }.compactMap { body(from: $0, in: lines) }
+    }
+
+    /// A definition's first line: Swift `func identifier(` or `<`, `init(`; or a C-like `… identifier(` (or
+    /// `identifier)(`, a pasted name) with no `=`, `return` or control keyword before it (those are calls).
+    static func defines(_ identifier: String, _ line: Substring) -> Bool {
+        let text = String(line)
+        let name = NSRegularExpression.escapedPattern(for: identifier)
+        if identifier == "init" { return text.range(of: #"\binit[?!]?\s*[(<]"#, options: .regularExpression) != nil && !text.contains("=") }
+        if text.range(of: #"\bfunc\s+\#(name)\s*[(<]"#, options: .regularExpression) != nil { return true }
+        guard let match = text.range(of: #"\b\#(name)\)?\s*\("#, options: .regularExpression) else { return false }
+        let before = text[..<match.lowerBound]
+        let calls = #"(=|\breturn\b|\bif\b|\bwhile\b|\bfor\b|\bswitch\b|\bcase\b|\bguard\b|\blet\b|\bvar\b|\.|->|\bfunc\b)"#
+        return before.range(of: calls, options: .regularExpression) == nil
+    }
+
+    /// From a definition's line to the brace that closes its body; nil when a `;` comes before the first `{` (a
+    /// declaration or a call statement) or no body opens within a few lines.
+    static func body(from start: Int, in lines: [Substring]) -> ClosedRange<Int>? {
+        var depth = 0, opened = false
+        for index in start..<lines.count {
+            let code = lines[index].components(separatedBy: "//").first ?? ""
+            for character in code.replacingOccurrences(of: #""([^"\\]|\\.)*""#, with: "\"\"", options: .regularExpression) {
+                switch character {
+                case "{": depth += 1; opened = true
+                case "}": depth -= 1
+                case ";" where !opened: return nil
+                default: break
+                }
+                if opened && depth == 0 { return (start + 1)...(index + 1) }
+            }
+            if !opened && index - start > 8 { return nil }
+        }
+        return nil
+    }
+}
