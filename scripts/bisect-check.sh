@@ -56,13 +56,15 @@ if [[ $status != 0 ]] || ! grep -q "^first regressed commit: ${culprit:0:10} upp
     sed 's/^/    | /' "$out/bisect.out" "$out/bisect.err" | tail -n 40
     failed=1
 fi
-# The culprit against its parent under perf: the function the commit changed comes first in its differential profile.
+# The culprit against its parent under perf: the function the commit changed comes first in its differential profile,
+# named as the one the commit's diff edited.
 if [[ -x /usr/bin/perf ]] && ! python3 - "$result" <<'PROFILE'
 import json, os, sys
 r = json.load(open(sys.argv[1]))
 p = r.get("profile") or sys.exit("no profile in bisect.json")
 first = p["functions"][0]["name"]
 assert "uppercaseASCII" in first, f"first function {first!r}"
+assert p.get("responsibleChanged") is True, "named without the commit's diff saying uppercaseASCII was edited"
 assert os.path.isfile(os.path.join(os.path.dirname(sys.argv[1]), p["flameGraph"])), p["flameGraph"]
 PROFILE
 then
