@@ -20,7 +20,8 @@ struct BisectCommand: ParsableCommand {
             threshold for the regressed benchmark being half the lower bound of BAD's change (one-sided: an \
             interval wholly below it is good); an INCONCLUSIVE or undecided step is \
             measured again with twice the pairs, --remeasures times, before the search stops at the range it could \
-            not narrow. --mode instructions: exact instruction counts under valgrind (deterministic). A commit that \
+            not narrow (when one undecided commit is left between a good and a bad one, the bad one is compared \
+            with it directly). --mode instructions: exact instruction counts under valgrind (deterministic). A commit that \
             does not build or cannot run the benchmark is skipped for a neighbour, and reported. The result names the \
             commit with its change against its parent, every step, and is written to <reports>/bisect-<good>-<bad>/bisect.json. \
             Exit 0 found, 1 BAD shows no regression against GOOD (unchanged or improved), 2 bad input (e.g. GOOD not \

@@ -4,8 +4,9 @@ import Results
 
 /// One comparison the bisection made: a commit against GOOD (or the culprit against its parent).
 public struct BisectStep: Codable, Sendable, Equatable {
-    /// `verify` (BAD against GOOD), `search` (a midpoint against GOOD) or `culprit` (against its parent).
-    public enum Role: String, Codable, Sendable { case verify, search, culprit }
+    /// `verify` (BAD against GOOD), `search` (a midpoint against GOOD), `adjacent` (the last bad candidate against
+    /// the undecided one before it) or `culprit` (against its parent).
+    public enum Role: String, Codable, Sendable { case verify, search, adjacent, culprit }
 
     public var role: Role
     public var commit: BisectCommit
@@ -117,7 +118,7 @@ public enum BisectText {
     /// "verify  1a2b3c4d5e subject  REGRESSED +5.1% [+4.2%, +6.0%] (benchmark)", a search step's answer in place
     /// of the verdict ("search  … good +0.3% [−0.9%, +1.5%] (benchmark)"), or "… skipped: <reason>".
     public static func line(_ step: BisectStep) -> String {
-        let head = "\(step.role.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(short(step.commit))"
+        let head = "\(step.role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(short(step.commit))"
         guard let measurement = step.measurement else { return "\(head)  skipped: \(step.skipped ?? "")" }
         let again = step.attempts > 1 ? " (\(step.attempts) attempts)" : ""
         let word = step.answer?.rawValue ?? measurement.verdict.rawValue.uppercased()

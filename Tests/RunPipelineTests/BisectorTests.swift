@@ -14,6 +14,8 @@ final class BisectorTests: XCTestCase {
         var unbuildable: Set<String> = []
         /// How many attempts stay INCONCLUSIVE for a head (Int.max: always).
         var inconclusiveAttempts: [String: Int] = [:]
+        /// Heads that stay INCONCLUSIVE against GOOD (c0) whatever the attempt, and only against GOOD.
+        var undecidedAgainstGood: Set<String> = []
         /// The culprit against its parent reads UNCHANGED (a search misled by noise).
         var misledAgainstParent = false
         var built: [String] = []
@@ -39,7 +41,8 @@ final class BisectorTests: XCTestCase {
             let (before, after) = (index(String(base.dropFirst(4))), index(String(head.dropFirst(4))))
             compared.append("\(base.dropFirst(4))-\(head.dropFirst(4))#\(attempt)")
             thresholds.append(threshold.map { "\($0.benchmark) \($0.change)" } ?? "usual")
-            if attempt < inconclusiveAttempts[String(head.dropFirst(4)), default: 0] {
+            if attempt < inconclusiveAttempts[String(head.dropFirst(4)), default: 0]
+                || (before == 0 && undecidedAgainstGood.contains(String(head.dropFirst(4)))) {
                 return BisectMeasurement(verdict: .inconclusive, benchmark: "b", change: 0.01)
             }
             let regressed = before < culprit && after >= culprit && !(misledAgainstParent && after == before + 1)
@@ -136,12 +139,41 @@ final class BisectorTests: XCTestCase {
         XCTAssertEqual(result.steps[1].answer, .undecided, "c4 reads +1% with no interval: undecided, measured again")
         XCTAssertEqual(result.steps[1].attempts, 3)
         XCTAssertEqual(result.steps[1].measurement?.verdict, .inconclusive)
-        XCTAssertEqual(BisectText.line(result.steps[1]), "search  c4 subject of c4  undecided +1.0% (b) (3 attempts)")
-        XCTAssertEqual(BisectText.line(result.steps[0]), "verify  c8 subject of c8  REGRESSED +20.0% [+18.0%, +22.0%] (b)")
+        XCTAssertEqual(BisectText.line(result.steps[1]), "search   c4 subject of c4  undecided +1.0% (b) (3 attempts)")
+        XCTAssertEqual(BisectText.line(result.steps[0]), "verify   c8 subject of c8  REGRESSED +20.0% [+18.0%, +22.0%] (b)")
         XCTAssertNil(result.steps[0].answer)
         let good = try bisect(Fakes()).steps[1]
-        XCTAssertEqual(BisectText.line(good), "search  c4 subject of c4  good +0.0% [-1.0%, +1.0%] (b)")
+        XCTAssertEqual(BisectText.line(good), "search   c4 subject of c4  good +0.0% [-1.0%, +1.0%] (b)")
         XCTAssertEqual(try JSONDecoder().decode(BisectResult.self, from: Data(try BisectText.json(result).utf8)).steps[1].answer, .undecided)
+    }
+
+    func testAnUndecidedLastCommitIsSettledByComparingTheBadOneWithIt() throws {
+        let fakes = Fakes()
+        fakes.culprit = 6
+        fakes.undecidedAgainstGood = ["c5"]
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.outcome, .found)
+        XCTAssertEqual(result.firstRegressed?.sha, "c6")
+        XCTAssertEqual(path(result), ["verify c8/c0 regressed", "search c4/c0 good", "search c6/c0 bad",
+                                      "search c5/c0 undecided", "adjacent c6/c5 regressed", "culprit c6/c5 regressed"])
+        XCTAssertEqual(fakes.compared.filter { $0.hasPrefix("c5-c6") }, ["c5-c6#0"], "the culprit check reuses the adjacent one")
+    }
+
+    func testAnUndecidedLastCommitThatTheBadOneDoesNotRegressAgainstIsTheCulprit() throws {
+        let fakes = Fakes()
+        fakes.culprit = 5
+        fakes.undecidedAgainstGood = ["c5"]
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.firstRegressed?.sha, "c5")
+        XCTAssertEqual(Array(path(result).suffix(3)), ["search c5/c0 undecided", "adjacent c6/c5 unchanged", "culprit c5/c4 regressed"])
+    }
+
+    func testAnUndecidedMidpointWithMoreThanOneCommitEachSideStillStopsAtItsRange() throws {
+        let fakes = Fakes()
+        fakes.undecidedAgainstGood = ["c4"]
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.outcome, .inconclusive)
+        XCTAssertFalse(result.steps.contains { $0.role == .adjacent })
     }
 
     func testRefusesAGoodThatIsNotAnAncestorOfBad() {
