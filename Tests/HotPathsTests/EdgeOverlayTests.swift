@@ -114,8 +114,8 @@ final class EdgeOverlayTests: XCTestCase {
         XCTAssertGreaterThan(edgePixels, 1000, "the maps have edges to compare")
     }
 
-    /// Widths around the vector groups of sixteen (none, one, one and a tail, groups with an overlapping last group):
-    /// the pixels computed twice where the last group overlaps must match the reference like every other.
+    /// Widths around the vector steps of sixteen (none, one, one and a tail, several and a tail): the row sums
+    /// computed twice where the last sixteen overlap, and the scalar tails of the edge loop, must match the reference.
     func testOptimizedEqualsReferenceOnWidthsAroundTheGroupsOfSixteen() {
         let values: [Float] = [0.6, 1, 1.1, 2, 2.2, 3, 4.5, .nan]
         var state: UInt64 = 0x5EED_16
