@@ -49,8 +49,10 @@ public struct SourceChanges: Sendable {
         let identifiers = Self.identifiers(of: name)
         return sources.contains { path, lines in
             guard let lines = touched[path] else { return false }
+            let cLike = Self.cLikeExtensions.contains((path as NSString).pathExtension.lowercased())
             return identifiers.contains { identifier in
-                Self.bodies(of: identifier, in: self.sources[path] ?? []).contains { body in lines.contains(where: body.contains) }
+                Self.bodies(of: identifier, in: self.sources[path] ?? [], cLike: cLike)
+                    .contains { body in lines.contains(where: body.contains) }
             }
         }
     }
@@ -79,19 +81,23 @@ public struct SourceChanges: Sendable {
         return [identifier] + stems
     }
 
+    /// Files whose functions are defined `type name(…) {` (a call there is a statement ending in `;`).
+    static let cLikeExtensions: Set<String> = ["c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm"]
+
     /// The line ranges (1-based, definition line to closing brace) of every definition of `identifier` in `lines`.
-    static func bodies(of identifier: String, in lines: [Substring]) -> [ClosedRange<Int>] {
-        lines.indices.filter { defines(identifier, lines[$0]) }.compactMap { body(from: $0, in: lines) }
+    static func bodies(of identifier: String, in lines: [Substring], cLike: Bool) -> [ClosedRange<Int>] {
+        lines.indices.filter { defines(identifier, lines[$0], cLike: cLike) }.compactMap { body(from: $0, in: lines) }
     }
 
-    /// A definition's first line: Swift `func identifier(` or `<`, `init(`; or a C-like `… identifier(` (or
-    /// `identifier)(`, a pasted name) with no `=`, `return` or control keyword before it (those are calls).
-    static func defines(_ identifier: String, _ line: Substring) -> Bool {
+    /// A definition's first line: `func identifier(` or `<` (Swift, Go; `fn` for Rust), `init(`; in a C-like file
+    /// also `… identifier(` (or `identifier)(`, a pasted name) with no `=`, `return` or control keyword before it
+    /// (those are calls). Not in Swift, where a call statement has no `;` to tell it from a definition.
+    static func defines(_ identifier: String, _ line: Substring, cLike: Bool) -> Bool {
         let text = String(line)
         let name = NSRegularExpression.escapedPattern(for: identifier)
         if identifier == "init" { return text.range(of: #"\binit[?!]?\s*[(<]"#, options: .regularExpression) != nil && !text.contains("=") }
-        if text.range(of: #"\bfunc\s+\#(name)\s*[(<]"#, options: .regularExpression) != nil { return true }
-        guard let match = text.range(of: #"\b\#(name)\)?\s*\("#, options: .regularExpression) else { return false }
+        if text.range(of: #"\b(func|fn)\s+\#(name)\s*[(<]"#, options: .regularExpression) != nil { return true }
+        guard cLike, let match = text.range(of: #"\b\#(name)\)?\s*\("#, options: .regularExpression) else { return false }
         let before = text[..<match.lowerBound]
         let calls = #"(=|\breturn\b|\bif\b|\bwhile\b|\bfor\b|\bswitch\b|\bcase\b|\bguard\b|\blet\b|\bvar\b|\.|->|\bfunc\b)"#
         return before.range(of: calls, options: .regularExpression) == nil

@@ -55,6 +55,26 @@ final class SourceChangesTests: XCTestCase {
         XCTAssertFalse(edits.changed(function: "__sched_yield"))
     }
 
+    /// The two-thread bisect-quality commit adds `sampleRows(…)` calls (no `;` in Swift) before an `if … { }`: a
+    /// call there is not a definition of `sampleRows`.
+    func testASwiftCallStatementIsNotADefinition() {
+        let file = """
+            func renderBand() {
+                if y % 20 == 0 {
+                    sampleRows(filtered, into: samples)
+                    if pair { colourRow(samples) }
+                }
+            }
+
+            func sampleRows(_ rows: [Float], into samples: [Float]) {
+                work()
+            }
+            """
+        let edits = SourceChanges(diff: "+++ b/Band.swift\n@@ -1,0 +2,4 @@") { _ in file }
+        XCTAssertTrue(edits.changed(function: "DepthColormap.renderBand()"))
+        XCTAssertFalse(edits.changed(function: "DepthColormap.sampleRows(_:into:)"))
+    }
+
     func testAMacroPastedCFunctionIsFoundWithoutItsInstructionSetSuffixAndCallsAreNotDefinitions() {
         let body = changes("""
             +++ b/Sources/Loops.h
