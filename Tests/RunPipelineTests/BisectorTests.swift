@@ -16,6 +16,8 @@ final class BisectorTests: XCTestCase {
         var inconclusiveAttempts: [String: Int] = [:]
         /// Heads that stay INCONCLUSIVE against GOOD (c0) whatever the attempt, and only against GOOD.
         var undecidedAgainstGood: Set<String> = []
+        /// Heads that read REGRESSED against GOOD though they are before the culprit (a search step misled by noise).
+        var misledAgainstGood: Set<String> = []
         /// The culprit against its parent reads UNCHANGED (a search misled by noise).
         var misledAgainstParent = false
         var built: [String] = []
@@ -45,7 +47,8 @@ final class BisectorTests: XCTestCase {
                 || (before == 0 && undecidedAgainstGood.contains(String(head.dropFirst(4)))) {
                 return BisectMeasurement(verdict: .inconclusive, benchmark: "b", change: 0.01)
             }
-            let regressed = before < culprit && after >= culprit && !(misledAgainstParent && after == before + 1)
+            let regressed = (before < culprit && after >= culprit && !(misledAgainstParent && after == before + 1))
+                || (before == 0 && misledAgainstGood.contains(String(head.dropFirst(4))))
             return BisectMeasurement(verdict: regressed ? .regressed : .unchanged, benchmark: "b",
                                      change: regressed ? 0.2 : 0, interval: .init(lower: regressed ? 0.18 : -0.01, upper: regressed ? 0.22 : 0.01))
         }
@@ -110,7 +113,25 @@ final class BisectorTests: XCTestCase {
         XCTAssertEqual(result.outcome, .inconclusive)
         XCTAssertEqual(result.exitStatus, 3)
         XCTAssertNil(result.firstRegressed)
-        XCTAssertTrue(result.summary.hasPrefix("the search ended at c5 subject of c5, against its parent: UNCHANGED"), result.summary)
+        XCTAssertTrue(result.summary.hasPrefix("the search ended at c8 subject of c8, against its parent: UNCHANGED"), result.summary)
+        XCTAssertEqual(path(result).filter { $0.hasPrefix("culprit") },
+                       ["culprit c5/c4 unchanged", "culprit c6/c5 unchanged", "culprit c7/c6 unchanged", "culprit c8/c7 unchanged"],
+                       "each candidate as good as its parent sends the search on, until none is left")
+    }
+
+    func testASearchStepMisledIntoBadIsOverruledByTheCulpritCheckAndTheSearchGoesOn() throws {
+        let fakes = Fakes()
+        fakes.culprit = 6
+        fakes.misledAgainstGood = ["c5"]
+        var lines: [String] = []
+        let result = try Bisector(history: fakes, builder: fakes, comparer: fakes,
+                                  settings: BisectSettings(maximumSteps: 32, remeasures: 2), progress: { lines.append($0) })
+            .run(good: "c0", bad: "c8")
+        XCTAssertEqual(result.outcome, .found)
+        XCTAssertEqual(result.firstRegressed?.sha, "c6")
+        XCTAssertEqual(path(result), ["verify c8/c0 regressed", "search c4/c0 good", "search c6/c0 bad", "search c5/c0 bad",
+                                      "culprit c5/c4 unchanged", "culprit c6/c5 regressed"])
+        XCTAssertTrue(lines.contains("c5 subject of c5 is as good as its parent: the search goes on after it"), lines.joined(separator: "\n"))
     }
 
     func testTheSplitIsHalfTheLowerBoundOfBadsChange() throws {
