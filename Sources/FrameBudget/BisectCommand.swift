@@ -133,12 +133,10 @@ struct BisectCommand: ParsableCommand {
     }
 
     private func repositoryRoot() throws -> String {
-        let outcome = try? ProcessRunner.run(.init(ProcessRunner.locate("git") ?? "/usr/bin/git",
-                                                   ["-C", repo, "rev-parse", "--show-toplevel"]))
-        guard let outcome, outcome.termination == .exited(0) else {
+        guard let root = GitHistory.root(of: repo) else {
             throw CommandFailure(.badInput, "--repo \(repo) is not inside a git repository")
         }
-        return outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        return root
     }
 
     /// <reports>/bisect-<good10>-<bad10>, made only when something is written (bad input writes nothing);

@@ -10,8 +10,7 @@ public struct GitHistory: CommitHistory {
     public init(repository: String) { self.repository = repository }
 
     public func resolve(_ reference: String) -> String? {
-        let outcome = git(["rev-parse", "--verify", "--quiet", "\(reference)^{commit}"])
-        return outcome?.termination == .exited(0) ? outcome?.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+        output(["rev-parse", "--verify", "--quiet", "\(reference)^{commit}"])?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     public func isAncestor(_ ancestor: String, of descendant: String) -> Bool {
@@ -29,6 +28,17 @@ public struct GitHistory: CommitHistory {
     public func commit(_ sha: String) -> BisectCommit {
         let subject = git(["log", "-1", "--format=%s", sha])?.standardOutput ?? ""
         return BisectCommit(sha: sha, subject: subject.trimmingCharacters(in: .newlines))
+    }
+
+    /// The top folder of the repository holding `path`; nil outside one.
+    public static func root(of path: String) -> String? {
+        GitHistory(repository: path).output(["rev-parse", "--show-toplevel"])?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// What `git -C <repository> <arguments>` printed when it exited 0; nil otherwise.
+    public func output(_ arguments: [String]) -> String? {
+        guard let outcome = git(arguments), outcome.termination == .exited(0) else { return nil }
+        return outcome.standardOutput
     }
 
     private func git(_ arguments: [String]) -> ProcessRunner.Outcome? {

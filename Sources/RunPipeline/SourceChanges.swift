@@ -1,4 +1,3 @@
-import ChildProcesses
 import Foundation
 
 /// The functions a commit changed, read from its diff against its parent: a profiled function counts as changed when
@@ -33,14 +32,9 @@ public struct SourceChanges: Sendable {
 
     /// The commit's changes against `parent` in `repository`, nil when git cannot say.
     public static func load(repository: String, parent: String, commit: String) -> SourceChanges? {
-        let git = ProcessRunner.locate("git") ?? "/usr/bin/git"
-        func run(_ arguments: [String]) -> String? {
-            guard let outcome = try? ProcessRunner.run(.init(git, ["-C", repository] + arguments)),
-                  outcome.termination == .exited(0) else { return nil }
-            return outcome.standardOutput
-        }
-        guard let diff = run(["diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", parent, commit]) else { return nil }
-        return SourceChanges(diff: diff) { run(["show", "\(commit):\($0)"]) }
+        let history = GitHistory(repository: repository)
+        guard let diff = history.output(["diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", parent, commit]) else { return nil }
+        return SourceChanges(diff: diff) { history.output(["show", "\(commit):\($0)"]) }
     }
 
     /// Whether the commit touched the body of the profiled function `name` (a demangled Swift name such as
