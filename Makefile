@@ -56,7 +56,7 @@ quick: build
 	$(RELEASE_BIN) gate --advisory --quick --reports $(REPORTS) $(BENCH_ARGS)
 
 ## gate: like bench, but exits 1 when a budget fails or is missing; undecided budgets get fresh processes first
-##       (up to 5); still INCONCLUSIVE exits 0, or 3 with BENCH_ARGS=--strict
+##       (up to 10); still INCONCLUSIVE exits 0, or 3 with BENCH_ARGS=--strict
 gate: build
 	$(RELEASE_BIN) gate --reports $(REPORTS) $(BENCH_ARGS)
 

@@ -40,7 +40,7 @@ struct GateCommand: ParsableCommand {
         Process runs per undecided benchmark, the gate's own included: an INCONCLUSIVE budget's benchmark is measured \
         again in fresh processes, one at a time, until decided or this many (1: never).
         """)
-    var maxProcesses: Int = 5
+    var maxProcesses: Int = 10
 
     @Option(name: .customLong("max-minutes"), help: "No new re-measuring process starts after this many minutes of re-measuring.")
     var maxMinutes: Double = 5

@@ -18,7 +18,7 @@ public struct SequentialGate {
         /// Seconds of re-measuring after the first process; no new round starts past it.
         public var seconds: Double
 
-        public init(processes: Int = 5, seconds: Double = 300) {
+        public init(processes: Int = 10, seconds: Double = 300) {
             self.processes = processes
             self.seconds = seconds
         }
