@@ -23,6 +23,9 @@ package struct PairedQuality: Codable, Sendable {
         /// looked at afterwards (absent in files of older versions).
         package var changes: [String: Double]?
         package var intervals: [String: [Double]]?
+        /// Each benchmark's pair log ratios in measurement order: what a procedure with other caps would have said can
+        /// be recomputed from them (absent in files of older versions).
+        package var pairLogRatios: [String: [Double]]?
 
         package init(_ report: PairedComparisonReport, load: Double?) {
             exitStatus = report.exitStatus.rawValue
@@ -39,6 +42,7 @@ package struct PairedQuality: Codable, Sendable {
             self.load = load
             changes = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in b.estimate.map { (b.id, $0.relativeChange) } })
             intervals = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in b.interval.map { (b.id, [$0.lower, $0.upper]) } })
+            pairLogRatios = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in b.estimate.map { (b.id, $0.pairLogRatios) } })
         }
     }
 

@@ -48,12 +48,13 @@ final class PairedQualityTests: XCTestCase {
         XCTAssertEqual(unpaired.exitStatus, .inconclusive, "a benchmark that could not be compared is not a pass")
     }
 
-    func testEachOutcomeKeepsTheChangesAndIntervalsSoAWrongVerdictCanBeLookedAt() throws {
+    func testEachOutcomeKeepsTheChangesIntervalsAndPairRatiosSoAWrongVerdictCanBeLookedAt() throws {
         var full = report(["one/optimized/x": .regressed, "two/optimized/y": .unchanged])
         full.benchmarks[0].interval = ConfidenceInterval(lower: 0.004, upper: 0.018, level: 0.9)
         let outcome = PairedQuality.Outcome(full, load: 0.5)
         XCTAssertEqual(try XCTUnwrap(outcome.changes?["one/optimized/x"]), exp(0.011) - 1, accuracy: 1e-9)
         XCTAssertEqual(outcome.intervals, ["one/optimized/x": [0.004, 0.018]], "a benchmark without an interval has none")
+        XCTAssertEqual(outcome.pairLogRatios?["one/optimized/x"], [0.01, 0.012, 0.011], "in measurement order")
         let old = #"{"exitStatus":0,"verdicts":{},"threads":{},"minimumDetectableEffects":{},"pairs":3,"seconds":1,"stop":"decided"}"#
         XCTAssertNil(try JSONDecoder().decode(PairedQuality.Outcome.self, from: Data(old.utf8)).changes, "older files still read")
     }
