@@ -29,7 +29,7 @@ public struct PairedSettings: Codable, Sendable, Equatable {
 
     public init(threshold: Double = 0.02, multithreadedThreshold: Double = 0.03, thresholds: [String: Double] = [:],
                 alpha: Double = 0.01, equivalenceLevel: Double = 0.90, power: Double = 0.8, minimumPairs: Int = 3,
-                maximumPairs: Int = 20, maximumSeconds: Double = 600, blocks: Int = 16, samplesPerBlock: Int = 3) {
+                maximumPairs: Int = 40, maximumSeconds: Double = 600, blocks: Int = 16, samplesPerBlock: Int = 3) {
         self.threshold = threshold
         self.multithreadedThreshold = multithreadedThreshold
         self.thresholds = thresholds

@@ -24,7 +24,7 @@ struct PairedOptions: ParsableArguments {
     var minimumPairs = 3
 
     @Option(name: .customLong("max-pairs"), help: "Most process pairs for one benchmark.")
-    var maximumPairs = 20
+    var maximumPairs = 40
 
     @Option(name: .customLong("max-minutes"), help: "No new pair starts after this many minutes of measuring.")
     var maximumMinutes: Double = 10
