@@ -6,9 +6,9 @@ import Foundation
 /// before it; otherwise after it). A search step's question is one-sided: is the midpoint above half the lower bound
 /// of BAD's change (``MidpointThreshold``), i.e. has it BAD's regression? Its answer is ``SearchAnswer``, not a
 /// verdict. When it stays undecided on the one commit left between a good and a bad one, the bad one is compared with
-/// it directly (`adjacent`). A commit that does not build or run is
-/// skipped for its nearest untried neighbour; an INCONCLUSIVE comparison is measured again with more (``BisectSettings/remeasures``) before the
-/// search stops at the range it could not narrow. Each revision is built at most once, each pair compared once.
+/// it directly (`adjacent`). A commit that does not build or run is skipped for its nearest untried neighbour; an
+/// INCONCLUSIVE comparison is measured again with more (``BisectSettings/remeasures``) before the search stops at the
+/// range it could not narrow. Each revision is built at most once, each pair compared once.
 public final class Bisector {
     private let history: any CommitHistory
     private let builder: any RevisionBuilding
@@ -77,46 +77,85 @@ public final class Bisector {
     /// that called it bad was misled (in a busy hour a comments-only commit read +3.5% [+2.7%, +4.2%] against GOOD,
     /// twice), so the search goes on after it, up to the next commit a step called bad.
     private func search(_ path: [BisectCommit], good: BisectCommit, bad: BisectCommit) -> BisectResult {
-        var low = -1, high = path.count - 1, skipped = Set<Int>(), tried = 0, answeredBad = [high]
+        var range = SearchRange(low: -1, high: path.count - 1)
         while true {
-            var undecided: Int?
-            while high - low > 1 {
-                guard tried < settings.maximumSteps, let middle = pick(low, high, skipping: skipped) else { break }
-                tried += 1
-                let step = measure(middle, in: path, against: good, role: .search)
-                guard let answer = step.answer else { skipped.insert(middle); continue }
-                if answer == .undecided { undecided = middle; break }
-                if answer == .bad { high = middle; answeredBad.append(middle) } else { low = middle }
+            let undecided = narrow(&range, in: path, against: good)
+            if range.high - range.low == 2, undecided == range.low + 1 {
+                (range.low, range.high) = settleLastTwo(path, low: range.low, high: range.high)
             }
-            if high - low == 2, undecided == low + 1 { (low, high) = settleLastTwo(path, low: low, high: high) }
-            let skippedCommits = skipped.sorted().map { path[$0] }
-            guard high - low == 1 else {
-                let range = Array(path[(low + 1)...high])
-                return finish(good, bad, .inconclusive, range: range, skipped: skippedCommits,
-                              summary: "could not narrow the regression below \(range.count) commits: "
-                                  + "\(BisectText.short(range[0])) … \(BisectText.short(range[range.count - 1]))")
+            switch checkCulprit(range, in: path, good: good, bad: bad) {
+            case .finished(let result): return result
+            case .searchAfter(let low, let high): (range.low, range.high) = (low, high)
             }
-            let parent = low >= 0 ? path[low] : good
-            let culprit = measure(high, in: path, against: parent, role: .culprit)
-            let change = culprit.measurement.map { ", against its parent: " + BisectText.describe($0) } ?? ""
-            if let measurement = culprit.measurement, measurement.verdict == .regressed {
-                var result = finish(good, bad, .found, range: [path[high]], skipped: skippedCommits,
-                                    summary: "first regressed commit: \(BisectText.short(path[high]))\(change)")
-                result.firstRegressed = path[high]
-                result.againstParent = culprit.measurement
-                return result
-            }
-            if [.unchanged, .improved].contains(culprit.measurement?.verdict), let next = answeredBad.filter({ $0 > high }).min() {
-                progress("\(BisectText.short(path[high])) is as good as its parent: the search goes on after it")
-                (low, high) = (high, next)
-                continue
-            }
-            // Not regressed against its parent and nothing after it to search: a step was misled (noise read as a
-            // change, or a change read as none); say so rather than name it.
-            return finish(good, bad, .inconclusive, range: [path[high]], skipped: skippedCommits,
-                          summary: "the search ended at \(BisectText.short(path[high]))\(change), not a regression: a "
-                              + "step was misled (a busy machine?); bisect again, or with more --max-pairs")
         }
+    }
+
+    /// The state of the search: the last index known good (-1 is GOOD) and the first known bad, the indexes skipped
+    /// (no build, no run), the steps taken and every index a step called bad.
+    private struct SearchRange {
+        var low: Int, high: Int
+        var skipped = Set<Int>(), tried = 0
+        var answeredBad: [Int]
+
+        init(low: Int, high: Int) {
+            self.low = low
+            self.high = high
+            answeredBad = [high]
+        }
+    }
+
+    /// Halves `range` until one commit is left, the steps run out, or a step stays undecided (its index returned).
+    private func narrow(_ range: inout SearchRange, in path: [BisectCommit], against good: BisectCommit) -> Int? {
+        while range.high - range.low > 1 {
+            guard range.tried < settings.maximumSteps,
+                  let middle = pick(range.low, range.high, skipping: range.skipped) else { return nil }
+            range.tried += 1
+            let step = measure(middle, in: path, against: good, role: .search)
+            guard let answer = step.answer else { range.skipped.insert(middle); continue }
+            switch answer {
+            case .undecided: return middle
+            case .bad: range.high = middle; range.answeredBad.append(middle)
+            case .good: range.low = middle
+            }
+        }
+        return nil
+    }
+
+    private enum CulpritCheck { case finished(BisectResult), searchAfter(low: Int, high: Int) }
+
+    /// With one commit left, compares it with its parent: REGRESSED names it; UNCHANGED or IMPROVED with a later
+    /// commit a step called bad sends the search on after it; anything else ends INCONCLUSIVE with the range.
+    private func checkCulprit(_ range: SearchRange, in path: [BisectCommit], good: BisectCommit,
+                              bad: BisectCommit) -> CulpritCheck {
+        let (low, high) = (range.low, range.high)
+        let skippedCommits = range.skipped.sorted().map { path[$0] }
+        guard high - low == 1 else {
+            let left = Array(path[(low + 1)...high])
+            return .finished(finish(good, bad, .inconclusive, range: left, skipped: skippedCommits,
+                                    summary: "could not narrow the regression below \(left.count) commits: "
+                                        + "\(BisectText.short(left[0])) … \(BisectText.short(left[left.count - 1]))"))
+        }
+        let parent = low >= 0 ? path[low] : good
+        let culprit = measure(high, in: path, against: parent, role: .culprit)
+        let change = culprit.measurement.map { ", against its parent: " + BisectText.describe($0) } ?? ""
+        if let measurement = culprit.measurement, measurement.verdict == .regressed {
+            var result = finish(good, bad, .found, range: [path[high]], skipped: skippedCommits,
+                                summary: "first regressed commit: \(BisectText.short(path[high]))\(change)")
+            result.firstRegressed = path[high]
+            result.againstParent = culprit.measurement
+            return .finished(result)
+        }
+        if [.unchanged, .improved].contains(culprit.measurement?.verdict),
+           let next = range.answeredBad.filter({ $0 > high }).min() {
+            progress("\(BisectText.short(path[high])) is as good as its parent: the search goes on after it")
+            return .searchAfter(low: high, high: next)
+        }
+        // Not regressed against its parent and nothing after it to search: a step was misled (noise read as a
+        // change, or a change read as none); say so rather than name it.
+        return .finished(finish(good, bad, .inconclusive, range: [path[high]], skipped: skippedCommits,
+                                summary: "the search ended at \(BisectText.short(path[high]))\(change), "
+                                    + "not a regression: a step was misled (a busy machine?); "
+                                    + "bisect again, or with more --max-pairs"))
     }
 
     /// The search stopped undecided on the one commit between a good and a bad one (in a busy hour a commit without a
