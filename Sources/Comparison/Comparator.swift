@@ -86,9 +86,10 @@ public enum Comparator {
         for index in compared.indices {
             var c = compared[index]
             c.verdict = RunLevelDecision.verdict(difference: log(1 + c.relativeChange), adjustedPValue: c.adjustedPValue,
-                                                 noiseFloor: c.noiseFloor, alpha: settings.alpha)
-            c.needsMoreRuns = RunLevelDecision.needsMoreRuns(c.verdict, minimumDetectableEffect: c.minimumDetectableEffect,
-                                                             noiseFloor: c.noiseFloor)
+                                                 noiseFloor: c.noiseFloor, alpha: settings.alpha,
+                                                 equivalenceInterval: c.runLevel.map { RunLevelDecision.equivalenceInterval($0) },
+                                                 threshold: settings.threshold)
+            c.needsMoreRuns = c.verdict == .inconclusive
             compared[index] = c
         }
         return FamilyWiseControl(

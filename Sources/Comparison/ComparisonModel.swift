@@ -40,16 +40,18 @@ public struct ComparisonSettings: Codable, Sendable, Equatable {
     }
 }
 
-/// The verdict of one benchmark, decided on per-run values (see ``RunLevelDecision``).
+/// The verdict of one benchmark: by ``PairedVerdictRule`` on paired process runs (`compare-builds`, `make compare`,
+/// the nightly's paired check), or by ``RunLevelDecision`` on two results files' per-run values (`compare`).
 public enum Verdict: String, Codable, Sendable, CaseIterable {
-    /// Holm-adjusted p < α and faster by more than the noise floor.
+    /// Faster, with the family-wise evidence, by more than the threshold (run-level: the noise floor).
     case improved
-    /// Holm-adjusted p < α and slower by more than the noise floor.
+    /// Slower, with the family-wise evidence, by more than the threshold (run-level: the noise floor).
     case regressed
-    /// The change is within the noise floor.
+    /// Shown unchanged: the change's equivalence interval lies within ±threshold, never merely "no significant
+    /// change".
     case unchanged
-    /// The change looks larger than the noise floor but the evidence is not enough, or the between-run variance is
-    /// unknown (one run per side and no history): more runs are needed.
+    /// The evidence cannot say (an interval that reaches beyond the threshold, too few pairs or runs, a
+    /// between-run variance unknown): more process runs are needed.
     case inconclusive
 }
 
@@ -129,8 +131,7 @@ public struct BenchmarkComparison: Codable, Sendable, Equatable {
     /// The smallest relative change these runs detect with ``ComparisonSettings/power`` at α (two-sided); nil
     /// without a test.
     public var minimumDetectableEffect: Double?
-    /// INCONCLUSIVE, or UNCHANGED while the runs could miss a change of twice the noise floor (MDE > 2 floors):
-    /// `make compare` measures these again.
+    /// INCONCLUSIVE: more process runs could still decide it (`compare --undecided` lists these).
     public var needsMoreRuns: Bool
     public var verdict: Verdict
     /// Informational, never decides: pooled-sample ratio of the statistic with its bootstrap interval, the

@@ -76,7 +76,7 @@ public enum ComparisonText {
         case .regressed: return "REGRESSED"
         case .inconclusive: return "INCONCLUSIVE"
         case .improved: return "improved"
-        case .unchanged: return c.needsMoreRuns ? "unchanged (low power)" : "unchanged"
+        case .unchanged: return "unchanged"
         }
     }
 

@@ -50,23 +50,33 @@ public enum RunLevelDecision {
         max(threshold, spread.map { exp($0) - 1 } ?? 0)
     }
 
-    /// REGRESSED / IMPROVED: adjusted p < α and |d| beyond log(1 + floor); INCONCLUSIVE: beyond the floor without
-    /// that evidence, or no test at all; UNCHANGED: within the floor.
-    public static func verdict(difference: Double, adjustedPValue: Double?, noiseFloor: Double, alpha: Double) -> Verdict {
+    /// The level of the interval that shows a change UNCHANGED: 90%, two one-sided tests at 5% each, as the paired
+    /// rule's (`PairedSettings.equivalenceLevel`).
+    public static let equivalenceLevel = 0.90
+
+    /// The relative interval of a run-level test's change at ``equivalenceLevel``.
+    public static func equivalenceInterval(_ test: RunLevelTest) -> ConfidenceInterval {
+        let t = StudentT(degreesOfFreedom: test.degreesOfFreedom).quantile(0.5 + equivalenceLevel / 2)
+        let half = t * test.standardError
+        return ConfidenceInterval(lower: exp(test.difference - half) - 1, upper: exp(test.difference + half) - 1,
+                                  level: equivalenceLevel)
+    }
+
+    /// REGRESSED / IMPROVED: adjusted p < α and |d| beyond log(1 + floor). UNCHANGED only when shown: the
+    /// ``equivalenceLevel`` interval of the change lies within ±`threshold` — the user's threshold, never the noise
+    /// floor, which a noisy run inflates (a floor of 15% once let a real 6% slowdown pass as unchanged).
+    /// INCONCLUSIVE otherwise: no test, a change beyond the floor without the evidence, or an interval too wide to
+    /// tell.
+    public static func verdict(difference: Double, adjustedPValue: Double?, noiseFloor: Double, alpha: Double,
+                               equivalenceInterval: ConfidenceInterval?, threshold: Double) -> Verdict {
         let limit = log(1 + noiseFloor)
         guard let p = adjustedPValue else { return .inconclusive }
         if p < alpha && difference > limit { return .regressed }
         if p < alpha && difference < -limit { return .improved }
-        return abs(difference) > limit ? .inconclusive : .unchanged
-    }
-
-    /// INCONCLUSIVE, or UNCHANGED while these runs could miss a change of twice the noise floor.
-    public static func needsMoreRuns(_ verdict: Verdict, minimumDetectableEffect: Double?, noiseFloor: Double) -> Bool {
-        switch verdict {
-        case .inconclusive: return true
-        case .unchanged: return (minimumDetectableEffect ?? .infinity) > 2 * noiseFloor
-        case .regressed, .improved: return false
+        guard let interval = equivalenceInterval, interval.lower >= -threshold, interval.upper <= threshold else {
+            return .inconclusive
         }
+        return .unchanged
     }
 
     static func mean(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count) }

@@ -6,8 +6,9 @@ import Results
 import Statistics
 
 /// The whole compare decision — per-run statistics, Welch or pooled-with-prior t, Holm over the benchmarks, noise
-/// floors, verdicts, intervals, MDE, needs-more-runs — on fixture runs, against numpy/scipy/statsmodels computed
-/// independently from the same samples (Golden/make_decision_golden.py).
+/// floors, verdicts (UNCHANGED only when the 90% interval lies within the threshold), intervals, MDE,
+/// needs-more-runs — on fixture runs, against numpy/scipy/statsmodels computed independently from the same samples
+/// (Golden/make_decision_golden.py).
 final class DecisionGoldenTests: XCTestCase {
     struct Golden: Decodable {
         struct Prior: Decodable { let standardDeviation: Double; let degreesOfFreedom: Double }
@@ -15,7 +16,8 @@ final class DecisionGoldenTests: XCTestCase {
         struct Expected: Decodable {
             let id: String, baseRuns: Int, headRuns: Int, relativeChange: Double, betweenRunSpread: Double?
             let noiseFloor: Double, method: String?, pValue: Double?, degreesOfFreedom: Double?, standardError: Double?
-            let interval: [Double]?, minimumDetectableEffect: Double?, adjustedPValue: Double?, verdict: String
+            let interval: [Double]?, equivalenceInterval: [Double]?, minimumDetectableEffect: Double?
+            let adjustedPValue: Double?, verdict: String
             let needsMoreRuns: Bool
         }
         struct Family: Decodable { let percentile: Double; let benchmarks: [Benchmark]; let expected: [Expected] }
@@ -77,6 +79,9 @@ final class DecisionGoldenTests: XCTestCase {
                 assertClose(c.adjustedPValue, e.adjustedPValue, "\(what) Holm p", relative: 1e-7)
                 assertClose(c.interval?.lower, e.interval?[0], "\(what) interval lower")
                 assertClose(c.interval?.upper, e.interval?[1], "\(what) interval upper")
+                let equivalence = c.runLevel.map { RunLevelDecision.equivalenceInterval($0) }
+                assertClose(equivalence?.lower, e.equivalenceInterval?[0], "\(what) 90% interval lower")
+                assertClose(equivalence?.upper, e.equivalenceInterval?[1], "\(what) 90% interval upper")
                 assertClose(c.minimumDetectableEffect, e.minimumDetectableEffect, "\(what) MDE")
                 XCTAssertEqual(c.verdict.rawValue, e.verdict, what)
                 XCTAssertEqual(c.needsMoreRuns, e.needsMoreRuns, "\(what) needs more runs")

@@ -11,10 +11,11 @@ Swift code, from the definitions in Docs/COMPARE-AND-HISTORY.md:
   over sum (n_i - 1) + df_p); none with one run per side and no prior;
 - family-wise: statsmodels.stats.multitest.multipletests(method="holm") over the benchmarks with a test;
 - noise floor: max(threshold, exp(s) - 1), s the pooled between-run SD (both sides and the prior);
-- verdict: regressed / improved when adjusted p < alpha and |d| > log(1 + floor); inconclusive when |d| exceeds
-  that without the evidence, or without a test; unchanged otherwise;
+- verdict: regressed / improved when adjusted p < alpha and |d| > log(1 + floor); unchanged only when shown: the 90%
+  t interval of the change (two one-sided tests at 5%) lies within +-threshold (the threshold, not the floor);
+  inconclusive otherwise (no test, a change beyond the floor without the evidence, an interval too wide);
 - change exp(d) - 1 with the t interval at level 1 - alpha (per benchmark), MDE = exp((t_{1-alpha/2} + t_power) SE) - 1;
-- needs more runs: inconclusive, or unchanged with MDE > 2 floors.
+- needs more runs: inconclusive.
 """
 import json
 import numpy as np
@@ -23,6 +24,7 @@ from statsmodels.stats.multitest import multipletests
 
 rng = np.random.default_rng(20261124)
 ALPHA, THRESHOLD, POWER = 0.01, 0.02, 0.8
+EQUIVALENCE_ALPHA = 0.05  # each one-sided test: a 90% interval
 
 
 def side(runs, median, between_sd, within_sd=0.004, samples=30):
@@ -88,9 +90,12 @@ def decide(percentile):
         if se is not None:
             half = float(stats.t.ppf(1 - ALPHA / 2, df)) * se
             row["interval"] = [float(np.expm1(d - half)), float(np.expm1(d + half))]
+            eq = float(stats.t.ppf(1 - EQUIVALENCE_ALPHA, df)) * se
+            row["equivalenceInterval"] = [float(np.expm1(d - eq)), float(np.expm1(d + eq))]
             row["minimumDetectableEffect"] = float(np.expm1((stats.t.ppf(1 - ALPHA / 2, df) + stats.t.ppf(POWER, df)) * se))
         else:
             row["interval"] = None
+            row["equivalenceInterval"] = None
             row["minimumDetectableEffect"] = None
         rows.append(row)
     tested = [r for r in rows if r["pValue"] is not None]
@@ -104,14 +109,14 @@ def decide(percentile):
             verdict = "regressed"
         elif p is not None and p < ALPHA and d < -limit:
             verdict = "improved"
-        elif p is None or abs(d) > limit:
-            verdict = "inconclusive"
-        else:
+        elif r["equivalenceInterval"] is not None and -THRESHOLD <= r["equivalenceInterval"][0] \
+                and r["equivalenceInterval"][1] <= THRESHOLD:
             verdict = "unchanged"
+        else:
+            verdict = "inconclusive"
         r["adjustedPValue"] = p
         r["verdict"] = verdict
-        mde = r["minimumDetectableEffect"]
-        r["needsMoreRuns"] = verdict == "inconclusive" or (verdict == "unchanged" and (mde is None or mde > 2 * r["noiseFloor"]))
+        r["needsMoreRuns"] = verdict == "inconclusive"
     return {"percentile": percentile, "benchmarks": benchmarks, "expected": rows}
 
 
