@@ -17,7 +17,8 @@ struct FrameBudgetCommand: ParsableCommand {
                 RunCommand.self, ListCommand.self, EnvCommand.self,
                 GateCommand.self, ReportCommand.self,
                 CountersCommand.self, ProfileCommand.self, IterateCommand.self,
-                CompareCommand.self, CompareBuildsCommand.self, GateQualityCommand.self, NightlyCommand.self,
+                CompareCommand.self, CompareBuildsCommand.self, GateQualityCommand.self, GateQualityPoolCommand.self,
+                NightlyCommand.self,
                 NightlyQualityCommand.self, RepeatabilityCommand.self, WorkerCommand.self, MergeCommand.self, HistoryCommand.self,
                 BisectCommand.self,
             ] + cameraOnly)

@@ -55,13 +55,13 @@ struct GateQualityCommand: ParsableCommand {
                     let report = try paired.compare(base: base, head: head, filters: filters, interruption: interruption,
                                                     progress: { _ in })
                     if let signal = interruption.signal {
-                        try save(quality)
+                        try Self.save(quality, to: out)
                         throw ExitCode(signal.exitStatus)
                     }
                     let outcome = PairedQuality.Outcome(report, load: load)
                     if kind == "A/A" { quality.identical.append(outcome) } else { quality.slowedOutcomes.append(outcome) }
                     Console.info("gate-quality: \(kind) exit \(outcome.exitStatus), \(outcome.pairs) pairs, \(Int(outcome.seconds)) s")
-                    try save(quality)
+                    try Self.save(quality, to: out)
                 }
             }
             Console.output(quality.lines.joined(separator: "\n"))
@@ -69,7 +69,7 @@ struct GateQualityCommand: ParsableCommand {
     }
 
     /// Written after every comparison: an interrupted measurement keeps what it has.
-    private func save(_ quality: PairedQuality) throws {
+    static func save(_ quality: PairedQuality, to out: String) throws {
         do {
             try Folders.create(out)
             try AtomicFile.write(quality.markdown, to: "\(out)/gate-quality.md")

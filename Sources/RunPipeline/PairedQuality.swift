@@ -59,6 +59,35 @@ package struct PairedQuality: Codable, Sendable {
         self.slowed = slowed
     }
 
+    /// Why runs cannot be pooled: the named run measured another machine or other slowdowns than the first.
+    package struct PoolingRefusal: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// Several runs of one procedure as one set: every comparison of every run, so rates measured in sittings (five
+    /// rounds in a quiet hour, two beside a build) are counted against the targets together. `date` lists the runs'.
+    /// - Throws: ``PoolingRefusal`` naming the first run whose machine or slowed benchmarks differ from the first's:
+    ///   rates of two machine kinds, or of two slowdowns, are not one rate.
+    package static func pooled(_ runs: [(name: String, quality: PairedQuality)])
+        throws(PoolingRefusal) -> PairedQuality {
+        guard let first = runs.first?.quality else { throw PoolingRefusal(description: "no gate-quality run to pool") }
+        var pooled = PairedQuality(machine: first.machine, date: runs.map(\.quality.date).joined(separator: ", "),
+                                   slowed: first.slowed)
+        for (name, run) in runs {
+            guard run.machine == first.machine else {
+                throw PoolingRefusal(description: "\(name): measured on '\(run.machine)', "
+                                         + "not '\(first.machine)' like \(runs[0].name)")
+            }
+            guard Set(run.slowed) == Set(first.slowed) else {
+                throw PoolingRefusal(description: "\(name): slows \(run.slowed.sorted().joined(separator: " ")), "
+                                         + "not \(first.slowed.sorted().joined(separator: " ")) like \(runs[0].name)")
+            }
+            pooled.identical += run.identical
+            pooled.slowedOutcomes += run.slowedOutcomes
+        }
+        return pooled
+    }
+
     private func verdicts(_ outcomes: [Outcome], where include: (String) -> Bool) -> [Verdict] {
         outcomes.flatMap { $0.verdicts.filter { include($0.key) }.map(\.value) }
     }

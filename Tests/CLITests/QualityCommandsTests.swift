@@ -85,6 +85,57 @@ final class QualityCommandsTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing ran, nothing written")
     }
 
+    /// A gate-quality.json of `aa` A/A comparisons (all UNCHANGED, exit 0) and `ab` A/B ones (the slowed one
+    /// REGRESSED, exit 1), as `gate-quality` writes it.
+    private func qualityFile(_ name: String, machine: String = "cpu, 2 cores", aa: Int, ab: Int) throws -> String {
+        func outcome(_ verdict: String, exit: Int) -> String {
+            #"{"exitStatus":\#(exit),"verdicts":{"one/optimized/x":"\#(verdict)","two/optimized/y":"unchanged"},"#
+                + #""threads":{"one/optimized/x":1,"two/optimized/y":2},"#
+                + #""minimumDetectableEffects":{"one/optimized/x":0.01,"two/optimized/y":0.03},"#
+                + #""pairs":8,"seconds":100,"stop":"decided","load":0.5}"#
+        }
+        let identical = Array(repeating: outcome("unchanged", exit: 0), count: aa).joined(separator: ",")
+        let slowed = Array(repeating: outcome("regressed", exit: 1), count: ab).joined(separator: ",")
+        let path = "\(folder)/\(name).json"
+        try #"{"machine":"\#(machine)","date":"2026-11-27T\#(name)","slowed":["one/optimized/x"],"#
+            .appending(#""identical":[\#(identical)],"slowedOutcomes":[\#(slowed)]}"#)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testGateQualityPoolCountsEveryComparisonOfEveryRunOnce() throws {
+        let out = folder + "/pooled"
+        let result = try Framebudget.run(["gate-quality-pool", try qualityFile("quiet", aa: 2, ab: 1),
+                                          try qualityFile("busy", aa: 1, ab: 2), "--out", out])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "A/A (identical code, 3 comparisons): 0 exited 1 (target ≤ 1 of 20); 0 of 6 verdicts "
+                       + "REGRESSED/IMPROVED (target ≤ 1%); 3 of 3 single-threaded verdicts UNCHANGED (target ≥ 90%)")
+        XCTAssertTrue(lines.contains("A/B one/optimized/x: REGRESSED in 3 of 3 comparisons (target ≥ 19 of 20)"), result.stdout)
+        let markdown = try String(contentsOfFile: out + "/gate-quality.md", encoding: .utf8)
+        XCTAssertTrue(markdown.contains("Date: 2026-11-27Tquiet, 2026-11-27Tbusy."), markdown)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/gate-quality.json"))) as! [String: Any]
+        XCTAssertEqual((json["identical"] as? [Any])?.count, 3)
+        XCTAssertEqual((json["slowedOutcomes"] as? [Any])?.count, 3)
+    }
+
+    func testGateQualityPoolRefusesAnotherMachineOrAFileThatIsNotOneInOneLineAndWritesNothing() throws {
+        let out = folder + "/pooled"
+        let first = try qualityFile("intel", aa: 1, ab: 1)
+        let other = try qualityFile("amd", machine: "AMD EPYC, 2 cores", aa: 1, ab: 1)
+        let machines = try Framebudget.run(["gate-quality-pool", first, other, "--out", out])
+        XCTAssertEqual(machines.status, 2, machines.stderr)
+        XCTAssertEqual(machines.stderr, "framebudget: error: \(other): measured on 'AMD EPYC, 2 cores', not 'cpu, 2 cores' "
+                       + "like \(first)\n")
+        let text = folder + "/notes.json"
+        try "{\"machine\": 1}".write(toFile: text, atomically: true, encoding: .utf8)
+        let wrong = try Framebudget.run(["gate-quality-pool", first, text, "--out", out])
+        XCTAssertEqual(wrong.status, 2, wrong.stderr)
+        XCTAssertTrue(wrong.stderr.hasPrefix("framebudget: error: \(text): not a gate-quality.json file: "), wrong.stderr)
+        XCTAssertEqual(wrong.stderr.filter { $0 == "\n" }.count, 1, wrong.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing pooled, nothing written")
+    }
+
     /// `make gate-quality` and `make nightly-quality` apply these to HEAD; a refactor of the colormap that breaks them
     /// must fail here, not in a measurement that would otherwise compare a build with itself.
     func testTheSlowdownPatchesApplyToThisTree() throws {

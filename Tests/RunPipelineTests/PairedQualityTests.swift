@@ -39,6 +39,23 @@ final class PairedQualityTests: XCTestCase {
         XCTAssertTrue(quality.markdown.contains("Machine: cpu, 2 cores. Date: 2026-11-26."))
     }
 
+    func testPooledRunsCountEveryComparisonOnceAndRefuseAnotherSlowdown() throws {
+        var quiet = PairedQuality(machine: "cpu, 2 cores", date: "d1", slowed: ["one/optimized/x"])
+        quiet.identical = [.init(report(["one/optimized/x": .unchanged]), load: 0.5)]
+        quiet.slowedOutcomes = [.init(report(["one/optimized/x": .regressed]), load: 0.5)]
+        var busy = PairedQuality(machine: "cpu, 2 cores", date: "d2", slowed: ["one/optimized/x"])
+        busy.identical = Array(repeating: .init(report(["one/optimized/x": .inconclusive]), load: 3.0), count: 2)
+        let pooled = try PairedQuality.pooled([("quiet.json", quiet), ("busy.json", busy)])
+        XCTAssertEqual(pooled.identical.count, 3)
+        XCTAssertEqual(pooled.slowedOutcomes.count, 1)
+        XCTAssertEqual(pooled.date, "d1, d2")
+        XCTAssertTrue(pooled.lines[0].hasSuffix("1 of 3 single-threaded verdicts UNCHANGED (target ≥ 90%)"), pooled.lines[0])
+        let other = PairedQuality(machine: "cpu, 2 cores", date: "d3", slowed: ["two/optimized/y"])
+        XCTAssertThrowsError(try PairedQuality.pooled([("quiet.json", quiet), ("other.json", other)])) { error in
+            XCTAssertEqual("\(error)", "other.json: slows two/optimized/y, not one/optimized/x like quiet.json")
+        }
+    }
+
     func testTheExitStatusIsTheOneCompareBuildsReturns() {
         XCTAssertEqual(report(["a": .regressed, "b": .inconclusive]).exitStatus, .budgetFailure)
         XCTAssertEqual(report(["a": .unchanged, "b": .inconclusive]).exitStatus, .inconclusive)

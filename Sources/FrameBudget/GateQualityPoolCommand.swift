@@ -1,0 +1,47 @@
+import ArgumentParser
+import ChildProcesses
+import Foundation
+import Results
+import RunPipeline
+
+/// `framebudget gate-quality-pool FILE…`: the rates of several `gate-quality` runs of one procedure, as one set.
+struct GateQualityPoolCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gate-quality-pool",
+        abstract: "Pool the gate-quality.json files of several runs into one report of the rates.",
+        discussion: ToolName.named("""
+            Example: framebudget gate-quality-pool Reports/gate-quality-quiet/gate-quality.json \
+            Reports/gate-quality-busy/gate-quality.json --out Reports/gate-quality-pooled
+            Twenty rounds rarely fit one sitting: run gate-quality a few rounds at a time (quiet hours, busy hours) and \
+            pool them here. Every comparison of every file counts once against the targets. Files of another machine, \
+            or of other --slowed benchmarks, are refused (exit 2): their rates are not one rate.
+            """))
+
+    @Argument(help: "gate-quality.json files of runs of one procedure.")
+    var files: [String]
+
+    @Option(help: "Folder of the pooled gate-quality.md and gate-quality.json.")
+    var out = "Reports/gate-quality-pooled"
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one gate-quality.json file to pool") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let runs = try files.map { (name: $0, quality: try Self.read($0)) }
+            let pooled: PairedQuality
+            do { pooled = try PairedQuality.pooled(runs) } catch { throw CommandFailure(.badInput, "\(error)") }
+            try GateQualityCommand.save(pooled, to: out)
+            Console.output(pooled.lines.joined(separator: "\n"))
+        }
+    }
+
+    private static func read(_ path: String) throws -> PairedQuality {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
+        catch { throw CommandFailure(.badInput, "\(path): cannot read: \(ResultsFile.systemReason(error))") }
+        do { return try JSONDecoder().decode(PairedQuality.self, from: data) }
+        catch { throw CommandFailure(.badInput, "\(path): not a gate-quality.json file: \(ResultsFile.describe(error))") }
+    }
+}
