@@ -10,6 +10,8 @@ package enum PairedSide: String, Sendable, CaseIterable {
 package enum PairedWorkerError: Error, CustomStringConvertible, Equatable {
     /// The worker exited or was killed: how, and the last line it wrote on stderr.
     case died(PairedSide, String)
+    /// The worker's executable could not be prepared (`--fresh-copies`).
+    case notStarted(PairedSide, String)
     case timedOut(PairedSide, seconds: Double)
     /// The worker answered with an error (a benchmark that failed to set up).
     case refused(PairedSide, String)
@@ -18,6 +20,7 @@ package enum PairedWorkerError: Error, CustomStringConvertible, Equatable {
     package var description: String {
         switch self {
         case let .died(side, how): return "the \(side.rawValue) worker died: \(how)"
+        case let .notStarted(side, why): return "the \(side.rawValue) worker could not start: \(why)"
         case let .timedOut(side, seconds): return "the \(side.rawValue) worker did not answer within \(Int(seconds)) s (killed)"
         case let .refused(side, message): return "the \(side.rawValue) worker: \(message)"
         case let .garbled(side, line): return "the \(side.rawValue) worker answered something else than a reply: \(line.prefix(200))"
@@ -42,14 +45,23 @@ package protocol PairedWorkerLauncher {
 package struct PairedProcessLauncher: PairedWorkerLauncher {
     package let executables: [PairedSide: String]
     package let arguments: [String]
+    /// Start every worker from its own copy of the executable (see `ExecutableCopy`).
+    package let freshCopies: Bool
 
-    package init(base: String, head: String, arguments: [String]) {
+    package init(base: String, head: String, arguments: [String], freshCopies: Bool = false) {
         executables = [.base: base, .head: head]
         self.arguments = arguments
+        self.freshCopies = freshCopies
     }
 
     package func start(_ side: PairedSide, pair: Int) throws -> any PairedWorkerConnection {
-        try PairedWorkerProcess(executable: executables[side]!, arguments: ["worker"] + arguments, side: side)
+        guard freshCopies else {
+            return try PairedWorkerProcess(executable: executables[side]!, arguments: ["worker"] + arguments, side: side)
+        }
+        let copy = try ExecutableCopy.make(of: executables[side]!, pair: pair, side: side)
+        // The spawn returns once the child has exec'd the copy: the running worker keeps the file, no one else needs it.
+        defer { unlink(copy) }
+        return try PairedWorkerProcess(executable: copy, arguments: ["worker"] + arguments, side: side)
     }
 }
 

@@ -32,6 +32,22 @@ final class CompareBuildsTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("paired: 2 benchmarks"), "the console table is printed too: \(result.stdout)")
     }
 
+    func testFreshCopiesRunEveryPairAndLeaveNoFileBehind() throws {
+        let binary = folder + "/bin/framebudget"
+        try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Framebudget.binary.path, toPath: binary)
+        let result = try Framebudget.run([
+            "compare-builds", binary, binary, "finger-count/optimized/21-landmarks", "--fresh-copies", "--allow-debug",
+            "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
+            "--min-pairs", "2", "--max-pairs", "2", "--format", "json", "--out", folder + "/c.json"])
+        XCTAssertTrue([0, 3].contains(result.status), result.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
+        XCTAssertEqual(json["pairsStarted"] as? Int, 2)
+        let benchmarks = json["benchmarks"] as! [[String: Any]]
+        XCTAssertEqual((benchmarks.first?["iterationsPerSample"] as? [Int])?.count, 2, "both pairs measured from copies")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/bin"), ["framebudget"])
+    }
+
     func testBadInputIsOneLineAndExitTwo() throws {
         let binary = Framebudget.binary.path
         let missing = try Framebudget.run(["compare-builds", folder + "/nothing", binary])

@@ -46,6 +46,11 @@ struct PairedOptions: ParsableArguments {
     @Option(help: "Pin both workers' measuring threads to this CPU. Not for verdicts: pinned, identical builds were called REGRESSED (2 of 3 A/A on an AMD VM).")
     var pin: Int?
 
+    // Measured on the AMD EPYC VM (27 Nov 2026), with --pin 1: 0 of 3 identical-code comparisons exited 1, against
+    // 2 of 3 pinned alone; too few to change a default (Docs/measurements/2026-11-27-paired-gate-quality-amd.md).
+    @Flag(name: .customLong("fresh-copies"), help: "Start each worker from its own copy of its executable (fresh page-cache pages; the copy is made beside the executable and removed once the worker runs).")
+    var freshCopies = false
+
     @Flag(name: .customLong("allow-debug"), help: "Compare debug builds anyway (numbers are meaningless).")
     var allowDebug = false
 
@@ -115,7 +120,7 @@ struct PairedOptions: ParsableArguments {
         }
         var arguments = ["--sample-time", "\(sampleTime)", "--warmup", "\(warmup)"]
         if let pin { arguments += ["--pin", "\(pin)"] }
-        let launcher = PairedProcessLauncher(base: base, head: head, arguments: arguments)
+        let launcher = PairedProcessLauncher(base: base, head: head, arguments: arguments, freshCopies: freshCopies)
         var session = PairedSession(settings: settings.filling(thresholds: try budgetThresholds()), filters: filters, interrupted: { interruption.signal }, progress: progress)
         if budgeted {
             let ids = Set(try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs,

@@ -1,0 +1,31 @@
+import Foundation
+import Glibc
+
+/// A private copy of a build's executable for one worker process.
+///
+/// Two byte-identical executables at two paths still differ in where their pages sit in memory: each file keeps its
+/// own page-cache pages for the whole session. Pinned to one CPU, identical builds were called REGRESSED (2 of 3 A/A
+/// comparisons on an AMD VM, 27 Nov 2026) with the same side slow in most pairs. Starting each worker from a new
+/// file gives each process pair fresh pages, so such an effect varies from pair to pair, where the interval holds it.
+package enum ExecutableCopy {
+    /// Copies `path` into its own folder under a hidden name unique to this coordinator, `pair` and `side`, so that
+    /// run paths relative to the executable (`$ORIGIN`) still resolve. The caller removes it once the worker runs.
+    package static func make(of path: String, pair: Int, side: PairedSide) throws -> String {
+        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let copy = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).worker-\(getpid())-\(pair)-\(side.rawValue)").path
+        unlink(copy)
+        do {
+            try FileManager.default.copyItem(atPath: url.path, toPath: copy)
+        } catch {
+            unlink(copy)
+            throw PairedWorkerError.notStarted(side, "\(path): cannot copy it beside itself for --fresh-copies: \(error.localizedDescription)")
+        }
+        guard chmod(copy, 0o700) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(copy)
+            throw PairedWorkerError.notStarted(side, "\(copy): cannot make the copy executable: \(reason)")
+        }
+        return copy
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import XCTest
+@testable import RunPipeline
+
+final class ExecutableCopyTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "fb-copy-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    func testTheCopySitsBesideTheExecutableWithItsBytesAndRuns() throws {
+        let original = folder + "/tool"
+        try "#!/bin/sh\necho copied-and-ran\n".write(toFile: original, atomically: true, encoding: .utf8)
+        chmod(original, 0o755)
+        let copy = try ExecutableCopy.make(of: original, pair: 7, side: .head)
+        XCTAssertEqual(URL(fileURLWithPath: copy).deletingLastPathComponent().path, URL(fileURLWithPath: folder).path,
+                       "beside the original, so $ORIGIN run paths resolve")
+        XCTAssertTrue(URL(fileURLWithPath: copy).lastPathComponent.hasPrefix(".tool.worker-"), copy)
+        XCTAssertTrue(copy.hasSuffix("-7-head"), copy)
+        XCTAssertEqual(FileManager.default.contents(atPath: copy), FileManager.default.contents(atPath: original))
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: copy))
+        var first = stat(), second = stat()
+        XCTAssertEqual(stat(original, &first), 0)
+        XCTAssertEqual(stat(copy, &second), 0)
+        XCTAssertNotEqual(first.st_ino, second.st_ino, "a new file, so new page-cache pages")
+    }
+
+    func testAMissingExecutableIsNamedAndNothingIsLeft() throws {
+        XCTAssertThrowsError(try ExecutableCopy.make(of: folder + "/absent", pair: 1, side: .base)) { error in
+            guard case let PairedWorkerError.notStarted(side, why) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(side, .base)
+            XCTAssertTrue(why.hasPrefix(self.folder + "/absent: cannot copy it beside itself for --fresh-copies"), why)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+    }
+
+    func testTheLauncherRemovesEachCopyOnceItsWorkerRuns() throws {
+        // A worker that never answers stands in for a build: the launcher's job ends at the spawn.
+        let original = folder + "/tool"
+        try "#!/bin/sh\nexec sleep 5\n".write(toFile: original, atomically: true, encoding: .utf8)
+        chmod(original, 0o755)
+        let launcher = PairedProcessLauncher(base: original, head: original, arguments: [], freshCopies: true)
+        let workers = try PairedSide.allCases.map { try launcher.start($0, pair: 1) }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["tool"])
+        workers.forEach { $0.stop() }
+    }
+}
