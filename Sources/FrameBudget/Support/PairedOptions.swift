@@ -42,7 +42,7 @@ struct PairedOptions: ParsableArguments {
     var warmup: Double = 200
 
     // Measured on the AMD EPYC VM (27 Nov 2026): pinned, pairs of identical builds narrowed 1.3-8x, yet 2 of 3
-    // identical-code comparisons ended REGRESSED; unpinned, 0 of 5 (Docs/measurements/2026-11-27-paired-gate-quality-amd.md).
+    // identical-code comparisons ended REGRESSED; unpinned, 0 of 7 (Docs/measurements/2026-11-27-paired-gate-quality-amd.md).
     @Option(help: "Pin both workers' measuring threads to this CPU. Not for verdicts: pinned, identical builds were called REGRESSED (2 of 3 A/A on an AMD VM).")
     var pin: Int?
 
