@@ -55,13 +55,11 @@ package struct PairedProcessLauncher: PairedWorkerLauncher {
     }
 
     package func start(_ side: PairedSide, pair: Int) throws -> any PairedWorkerConnection {
-        guard freshCopies else {
-            return try PairedWorkerProcess(executable: executables[side]!, arguments: ["worker"] + arguments, side: side)
-        }
-        let copy = try ExecutableCopy.make(of: executables[side]!, pair: pair, side: side)
+        let original = executables[side]!
+        let executable = freshCopies ? try ExecutableCopy.make(of: original, pair: pair, side: side) : original
         // The spawn returns once the child has exec'd the copy: the running worker keeps the file, no one else needs it.
-        defer { unlink(copy) }
-        return try PairedWorkerProcess(executable: copy, arguments: ["worker"] + arguments, side: side)
+        defer { if freshCopies { unlink(executable) } }
+        return try PairedWorkerProcess(executable: executable, arguments: ["worker"] + arguments, side: side)
     }
 }
 
