@@ -58,7 +58,8 @@ struct GateQualityCommand: ParsableCommand {
                         try Self.save(quality, to: out)
                         throw ExitCode(signal.exitStatus)
                     }
-                    let outcome = PairedQuality.Outcome(report, load: load)
+                    let outcome = PairedQuality.Outcome(report, load: load,
+                                                        loadAtEnd: EnvironmentProbe.collect(clock: clock).loadAverage.first)
                     if kind == "A/A" { quality.identical.append(outcome) } else { quality.slowedOutcomes.append(outcome) }
                     Console.info("gate-quality: \(kind) exit \(outcome.exitStatus), \(outcome.pairs) pairs, \(Int(outcome.seconds)) s")
                     try Self.save(quality, to: out)

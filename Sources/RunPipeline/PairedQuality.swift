@@ -19,6 +19,9 @@ package struct PairedQuality: Codable, Sendable {
         package var spread: Double?
         /// The 1-minute load average when the comparison started.
         package var load: Double?
+        /// The same when it ended: a comparison of several minutes can start quiet and end busy (absent in files of
+        /// older versions).
+        package var loadAtEnd: Double?
         /// Each benchmark's estimated relative change and its interval (`[lower, upper]`), so a wrong verdict can be
         /// looked at afterwards (absent in files of older versions).
         package var changes: [String: Double]?
@@ -27,7 +30,7 @@ package struct PairedQuality: Codable, Sendable {
         /// be recomputed from them (absent in files of older versions).
         package var pairLogRatios: [String: [Double]]?
 
-        package init(_ report: PairedComparisonReport, load: Double?) {
+        package init(_ report: PairedComparisonReport, load: Double?, loadAtEnd: Double? = nil) {
             exitStatus = report.exitStatus.rawValue
             verdicts = Dictionary(uniqueKeysWithValues: report.benchmarks.map { ($0.id, $0.verdict) })
             threads = Dictionary(uniqueKeysWithValues: report.benchmarks.map { ($0.id, $0.threads) })
@@ -40,6 +43,7 @@ package struct PairedQuality: Codable, Sendable {
             let spreads = report.benchmarks.compactMap { $0.estimate?.standardDeviation }
             spread = spreads.isEmpty ? nil : Descriptive.median(spreads)
             self.load = load
+            self.loadAtEnd = loadAtEnd
             changes = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in b.estimate.map { (b.id, $0.relativeChange) } })
             intervals = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in b.interval.map { (b.id, [$0.lower, $0.upper]) } })
             pairLogRatios = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in b.estimate.map { (b.id, $0.pairLogRatios) } })
@@ -121,7 +125,7 @@ package struct PairedQuality: Codable, Sendable {
         if !all.isEmpty {
             let seconds = all.map(\.seconds)
             lines.append("measuring time per comparison: median \(Int(Descriptive.median(seconds))) s, longest \(Int(seconds.max()!)) s (cap 600 s)")
-            let spreads = all.compactMap(\.spread), loads = all.compactMap(\.load)
+            let spreads = all.compactMap(\.spread), loads = all.flatMap { [$0.load, $0.loadAtEnd].compactMap { $0 } }
             if !spreads.isEmpty {
                 lines.append("host noise: median pair spread \(String(format: "%.2f%%", Descriptive.median(spreads) * 100)), "
                              + "largest \(String(format: "%.2f%%", spreads.max()! * 100)); 1-minute load "

@@ -39,6 +39,13 @@ final class PairedQualityTests: XCTestCase {
         XCTAssertTrue(quality.markdown.contains("Machine: cpu, 2 cores. Date: 2026-11-26."))
     }
 
+    func testTheLoadRangeTakesTheEndOfAComparisonThatStartedQuiet() {
+        var quality = PairedQuality(machine: "cpu, 2 cores", date: "2026-11-27", slowed: ["one/optimized/x"])
+        quality.identical = [.init(report(["one/optimized/x": .unchanged]), load: 0.5, loadAtEnd: 4.25)]
+        quality.slowedOutcomes = [.init(report(["one/optimized/x": .regressed]), load: 1.0)]
+        XCTAssertTrue(quality.lines.last!.hasSuffix("1-minute load 0.50–4.25"), quality.lines.last!)
+    }
+
     func testPooledRunsCountEveryComparisonOnceAndRefuseAnotherSlowdown() throws {
         var quiet = PairedQuality(machine: "cpu, 2 cores", date: "d1", slowed: ["one/optimized/x"])
         quiet.identical = [.init(report(["one/optimized/x": .unchanged]), load: 0.5)]
