@@ -50,7 +50,7 @@ struct GateQualityCommand: ParsableCommand {
                                         date: ISO8601DateFormatter().string(from: Date()), slowed: slowed)
             for round in 1...n {
                 for (kind, head) in [("A/A", same), ("A/B", slowedBuild)] {
-                    let load = EnvironmentProbe.collect(clock: clock).loadAverage.first
+                    let load = EnvironmentProbe.loadAverage().first
                     Console.info("gate-quality: round \(round) of \(n), \(kind)")
                     let report = try paired.compare(base: base, head: head, filters: filters, interruption: interruption,
                                                     progress: { _ in })
@@ -59,7 +59,7 @@ struct GateQualityCommand: ParsableCommand {
                         throw ExitCode(signal.exitStatus)
                     }
                     let outcome = PairedQuality.Outcome(report, load: load,
-                                                        loadAtEnd: EnvironmentProbe.collect(clock: clock).loadAverage.first)
+                                                        loadAtEnd: EnvironmentProbe.loadAverage().first)
                     if kind == "A/A" { quality.identical.append(outcome) } else { quality.slowedOutcomes.append(outcome) }
                     Console.info("gate-quality: \(kind) exit \(outcome.exitStatus), \(outcome.pairs) pairs, \(Int(outcome.seconds)) s")
                     try Self.save(quality, to: out)

@@ -107,7 +107,9 @@ public enum EnvironmentProbe {
         return line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
     }
 
-    static func loadAverage() -> [Double] {
+    /// The 1-, 5- and 15-minute load averages (empty where /proc/loadavg is missing): cheap, unlike ``collect(clock:)``,
+    /// which runs git and hashes the executable.
+    package static func loadAverage() -> [Double] {
         guard let text = firstLine("/proc/loadavg") else { return [] }
         return text.split(separator: " ").prefix(3).compactMap { Double($0) }
     }

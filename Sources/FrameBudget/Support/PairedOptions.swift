@@ -46,9 +46,10 @@ struct PairedOptions: ParsableArguments {
     @Option(help: "Pin both workers' measuring threads to this CPU. Not for verdicts: pinned, identical builds were called REGRESSED (2 of 3 A/A on an AMD VM).")
     var pin: Int?
 
-    // Measured on the AMD EPYC VM (27 Nov 2026), with --pin 1: 0 of 5 identical-code comparisons exited 1 (95% of
-    // the single-threaded verdicts UNCHANGED), against 2 of 3 pinned alone. Off by default until it has 20 + 20 on
-    // both machine kinds, busy hours included (Docs/measurements/2026-11-27-paired-gate-quality-amd.md).
+    // Measured on the AMD EPYC VM (27-28 Nov 2026), with --pin 1, quiet and busy hours pooled: 0 of 15 identical-code
+    // comparisons exited 1 (88% of the verdicts UNCHANGED, none wrong), against 2 of 3 pinned alone; one stray
+    // REGRESSED in 154 verdicts of the slowed build. Off by default until it has 20 + 20 on both machine kinds
+    // (Docs/measurements/2026-11-27-paired-gate-quality-amd.md).
     @Flag(name: .customLong("fresh-copies"), help: "Start each worker from its own copy of its executable (fresh page-cache pages; the copy is made beside the executable and removed once the worker runs).")
     var freshCopies = false
 
