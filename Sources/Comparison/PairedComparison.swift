@@ -10,8 +10,9 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     public var multithreadedThreshold: Double
     /// Per-benchmark thresholds, overriding the two above.
     public var thresholds: [String: Double]
-    /// Family-wise error of the REGRESSED/IMPROVED words over the compared benchmarks (Bonferroni: each benchmark is
-    /// tested at alpha / benchmarks, so a benchmark's verdict does not depend on the others').
+    /// Family-wise error of the REGRESSED/IMPROVED words over the compared benchmarks and over the looks after every
+    /// pair: each benchmark gets alpha / benchmarks (Bonferroni, so its verdict does not depend on the others'), spent
+    /// over its looks from the minimum to the maximum pairs by a Pocock boundary (``boundary(benchmarks:)``).
     public var alpha: Double
     /// Level of the equivalence interval: "unchanged" needs it inside ±threshold (0.90 is the two one-sided tests
     /// at 5% each).
@@ -51,6 +52,13 @@ public struct PairedSettings: Codable, Sendable, Equatable {
         return filled
     }
 
+    /// The boundary every look of every benchmark is tested at, when `benchmarks` are compared: the chance that
+    /// noise crosses it at some look from the minimum to the maximum pairs is alpha / benchmarks.
+    public func boundary(benchmarks: Int) -> PocockBoundary {
+        let first = Swift.max(minimumPairs, 2)
+        return PocockBoundary(familyAlpha: alpha / Double(Swift.max(benchmarks, 1)), looks: first...Swift.max(maximumPairs, first))
+    }
+
     /// The threshold of a benchmark running on `threads` threads.
     public func threshold(of id: String, threads: Int) -> Double {
         thresholds[id] ?? (threads > 1 ? multithreadedThreshold : threshold)
@@ -66,7 +74,8 @@ public struct PairedBenchmarkComparison: Codable, Sendable, Equatable {
     public var estimate: PairedChange.Estimate?
     /// The equivalence interval of the relative change (level ``PairedSettings/equivalenceLevel``).
     public var interval: ConfidenceInterval?
-    /// The α this benchmark is tested at (family-wise α / benchmarks).
+    /// The α each look at this benchmark is tested at: the nominal α of the Pocock boundary that holds the family-wise
+    /// α / benchmarks over all its looks.
     public var testedAlpha: Double
     public var minimumDetectableEffect: Double?
     /// Iterations per timed sample, the same on both sides, one per pair.
@@ -132,15 +141,17 @@ public struct PairedComparisonReport: Codable, Sendable, Equatable {
 }
 
 /// The verdict words of a paired comparison, each a promise:
-/// - **regressed** / **improved**: the change differs from zero at the benchmark's α (family-wise over the
-///   benchmarks) and its estimate lies beyond the threshold;
+/// - **regressed** / **improved**: the change differs from zero beyond the Pocock boundary (family-wise over the
+///   benchmarks and over the looks after every pair) and its estimate lies beyond the threshold;
 /// - **unchanged**: the equivalence interval lies inside ±threshold (two one-sided tests);
 /// - **inconclusive**: anything else, including fewer than the minimum pairs: the session measures more.
 public enum PairedVerdictRule {
+    /// - Parameter boundary: ``PairedSettings/boundary(benchmarks:)`` of the session (computed once: it takes a few
+    ///   million kernel evaluations).
     public static func judge(id: String, threads: Int, estimate: PairedChange.Estimate?, iterations: [Int],
-                             settings: PairedSettings, benchmarks: Int) -> PairedBenchmarkComparison {
+                             settings: PairedSettings, boundary: PocockBoundary) -> PairedBenchmarkComparison {
         let threshold = settings.threshold(of: id, threads: threads)
-        let alpha = settings.alpha / Double(Swift.max(benchmarks, 1))
+        let alpha = boundary.nominalAlpha
         var comparison = PairedBenchmarkComparison(
             id: id, threads: threads, threshold: threshold, estimate: estimate,
             interval: estimate?.interval(level: settings.equivalenceLevel), testedAlpha: alpha,

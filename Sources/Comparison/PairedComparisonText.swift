@@ -106,8 +106,15 @@ public enum PairedComparisonText {
         return "Both builds' processes alive at once, blocks of \(s.samplesPerBlock) samples alternating A B B A "
             + "(\(s.blocks) blocks a pair, the same iterations per sample on both sides); a pair's change is the median "
             + "of its blocks' log ratios, and the interval is a t interval over the process pairs. regressed/improved: "
-            + "p ≤ \(String(format: "%.2g", s.alpha)) family-wise (Bonferroni) and the change beyond the threshold; "
+            + "p within a Pocock boundary that holds α = \(String(format: "%.2g", s.alpha)) family-wise over the "
+            + "benchmarks (Bonferroni) and the looks after every pair\(nominal(report)), and the change beyond the threshold; "
             + "unchanged: the \(Int((s.equivalenceLevel * 100).rounded()))% interval within ±threshold; else inconclusive."
+    }
+
+    /// " (p ≤ 6.1e-05 at each look)": the nominal α the rows were tested at, when they share one.
+    private static func nominal(_ report: PairedComparisonReport) -> String {
+        let tested = Set(report.benchmarks.map(\.testedAlpha))
+        return tested.count == 1 ? String(format: " (p ≤ %.2g at each look)", tested.first!) : ""
     }
 
     /// The verdict counts, how long it measured and why it stopped, what could not be paired, and warnings.

@@ -17,7 +17,8 @@ struct CompareBuildsCommand: ParsableCommand {
             Each process pair starts one worker of each build; benchmark by benchmark, both warm up, then blocks of \
             samples alternate A B B A with the same iterations per sample, so a disturbance of the machine hits both. \
             A pair's change is the median of its blocks' log ratios; the interval is a t interval over pairs. \
-            REGRESSED/IMPROVED: p within the family-wise --alpha (Bonferroni) and the change beyond the threshold; \
+            REGRESSED/IMPROVED: p within a Pocock boundary that holds --alpha family-wise over the benchmarks \
+            (Bonferroni) and over the looks after every pair, and the change beyond the threshold; \
             UNCHANGED: the 90% interval inside ±threshold; anything else is INCONCLUSIVE and gets another pair, up to \
             --max-pairs or --max-minutes. Frame loops are not paired. \
             Exit 0 all unchanged or improved, 1 something regressed, 3 something inconclusive or not paired (none \

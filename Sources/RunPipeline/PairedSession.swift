@@ -57,6 +57,7 @@ package struct PairedSession {
         var tally = Tally()
         var first: Workers? = try startPair(launcher, pair: 1)
         let (ids, builds) = try commonBenchmarks(first!, allowDebug: allowDebug, &tally)
+        let boundary = settings.boundary(benchmarks: ids.count)
         var pending = ids
         var pair = 0, stop = "decided"
         while !pending.isEmpty {
@@ -69,7 +70,7 @@ package struct PairedSession {
             measurePair(pair, workers, pending, &tally)
             workers.base.stop()
             workers.head.stop()
-            let judged = judge(ids, tally).filter { tally.notPaired[$0.id] == nil }
+            let judged = judge(ids, tally, boundary).filter { tally.notPaired[$0.id] == nil }
             let undecided = judged.filter { $0.verdict == .inconclusive }.map(\.id)
             pending = (undecided + judged.filter(Self.lacksPower).map(\.id))
                 .filter { (tally.pairRatios[$0]?.count ?? 0) < settings.maximumPairs }
@@ -79,7 +80,7 @@ package struct PairedSession {
         first?.head.stop()
         let complete = !stop.hasPrefix("interrupted")
         return PairedComparisonReport(
-            base: "\(base) (\(builds.base))", head: "\(head) (\(builds.head))", settings: settings.filling(thresholds: tally.declaredThresholds), benchmarks: judge(ids, tally), notPaired: tally.notPaired,
+            base: "\(base) (\(builds.base))", head: "\(head) (\(builds.head))", settings: settings.filling(thresholds: tally.declaredThresholds), benchmarks: judge(ids, tally, boundary), notPaired: tally.notPaired,
             pairsStarted: pair, seconds: clock() - start, stop: stop, complete: complete, warnings: tally.warnings)
     }
 
@@ -193,12 +194,12 @@ package struct PairedSession {
     }
 
     /// Every benchmark judged over the pairs measured so far.
-    private func judge(_ ids: [String], _ tally: Tally) -> [PairedBenchmarkComparison] {
+    private func judge(_ ids: [String], _ tally: Tally, _ boundary: PocockBoundary) -> [PairedBenchmarkComparison] {
         ids.map { id in
             let ratios = tally.pairRatios[id] ?? []
             var comparison = PairedVerdictRule.judge(
                 id: id, threads: tally.threads[id] ?? 1, estimate: ratios.isEmpty ? nil : PairedChange.estimate(pairLogRatios: ratios),
-                iterations: tally.iterations[id] ?? [], settings: settings.filling(thresholds: tally.declaredThresholds), benchmarks: ids.count)
+                iterations: tally.iterations[id] ?? [], settings: settings.filling(thresholds: tally.declaredThresholds), boundary: boundary)
             if let reason = tally.notPaired[id] { comparison.reason = reason }
             return comparison
         }

@@ -1,0 +1,53 @@
+import Comparison
+import Foundation
+import Results
+import Statistics
+import XCTest
+
+/// The paired verdict words, with REGRESSED/IMPROVED held to the Pocock boundary over the looks after every pair.
+final class PairedVerdictRuleTests: XCTestCase {
+    private let settings = PairedSettings()
+
+    private func judge(_ percents: [Double], boundary: PocockBoundary) -> PairedBenchmarkComparison {
+        let ratios = percents.map { log(1 + $0 / 100) }
+        return PairedVerdictRule.judge(id: "yolo-post/optimized/typical", threads: 1,
+                                       estimate: PairedChange.estimate(pairLogRatios: ratios),
+                                       iterations: Array(repeating: 100, count: ratios.count), settings: settings,
+                                       boundary: boundary)
+    }
+
+    /// Recorded on the AMD VM (28 Nov 2026, gate-quality quiet2): a build whose yolo-post code was untouched, five
+    /// pairs at +3 to +5%. Tested once at α / 14 it was REGRESSED (p = 4e-4); looked at after every pair, that α
+    /// lets noise through about ten times as often, and the boundary asks for more pairs first.
+    func testFiveNoisyPairsAreNotCalledRegressedAtTheFirstLooks() {
+        let stray = [5.12, 3.02, 3.93, 4.37, 3.36]
+        let oneLook = PocockBoundary(familyAlpha: settings.alpha / 14, looks: 5...5)
+        XCTAssertEqual(judge(stray, boundary: oneLook).verdict, .regressed)
+        let comparison = judge(stray, boundary: settings.boundary(benchmarks: 14))
+        XCTAssertEqual(comparison.verdict, .inconclusive)
+        XCTAssertEqual(comparison.reason, "interval reaches beyond ±2.0%")
+    }
+
+    func testAClearSlowdownIsStillCalledRegressedWithinAFewPairs() {
+        let comparison = judge([3.1, 2.9, 3.0, 3.2, 2.8, 3.05, 2.95, 3.0], boundary: settings.boundary(benchmarks: 14))
+        XCTAssertEqual(comparison.verdict, .regressed)
+        XCTAssertTrue(comparison.reason.hasPrefix("p = "), comparison.reason)
+    }
+
+    func testEveryLookIsTestedAtTheBoundarysNominalAlpha() {
+        let boundary = settings.boundary(benchmarks: 14)
+        XCTAssertEqual(boundary.looks, 3...40)
+        XCTAssertEqual(boundary.familyAlpha, 0.01 / 14, accuracy: 1e-15)
+        let comparison = judge([0.1, -0.2, 0.15, 0.05], boundary: boundary)
+        XCTAssertEqual(comparison.testedAlpha, boundary.nominalAlpha)
+        XCTAssertLessThan(comparison.testedAlpha, 0.01 / 14 / 5)
+        XCTAssertEqual(comparison.verdict, .unchanged)
+    }
+
+    func testAMinimumOfOnePairStillStartsTheLooksAtTwo() {
+        var oneFirst = settings
+        oneFirst.minimumPairs = 1
+        oneFirst.maximumPairs = 1
+        XCTAssertEqual(oneFirst.boundary(benchmarks: 3).looks, 2...2)
+    }
+}
