@@ -12,7 +12,7 @@ above the threshold. Wrong verdicts are REGRESSED/IMPROVED on A/A draws; power i
 draws are shifted by a real slowdown (3% for the one-thread colormap, 5% for the display colormap and photo frame).
 
 Rules: per-look (alpha / benchmarks at every look: the rule before the Pocock boundary), pocock (the boundary's
-nominal alpha, by the same recursion as Sources/Statistics/PocockBoundary.swift), bonferroni (alpha / benchmarks /
+nominal alpha, by the golden script's recursion: Tests/StatisticsTests/Golden/make_pocock_golden.py), bonferroni (alpha / benchmarks /
 looks). Draws are independent, so regimes that last several pairs are not replayed: gate-quality on real builds is
 the measurement; this compares rules on the same draws.
 """
@@ -20,44 +20,20 @@ import argparse
 import json
 import math
 
+import os
+import sys
+
 import numpy as np
-from scipy import optimize, stats
+from scipy import stats
+
+# The recursion and the disturbed-pair rule, as the golden files were made with (not a second copy of either).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "StatisticsTests", "Golden"))
+from make_paired_golden import disturbed  # noqa: E402
+from make_pocock_golden import critical_value  # noqa: E402
 
 ALPHA, MIN_PAIRS, MAX_PAIRS = 0.01, 3, 40
 SLOWED = {"colormap/optimized/256x192": 0.03, "colormap/optimized/1920x1440": 0.05,
           "photo-frame/optimized/256x192-to-1920x1440": 0.05}
-
-
-def trapezoid(x):
-    w = np.full(len(x), x[1] - x[0])
-    w[0] *= 0.5
-    w[-1] *= 0.5
-    return w
-
-
-def crossing_probability(c, first, last, points=401):
-    x = np.linspace(-c * math.sqrt(first), c * math.sqrt(first), points)
-    f = stats.norm.pdf(x, scale=math.sqrt(first))
-    for n in range(first + 1, last + 1):
-        y = np.linspace(-c * math.sqrt(n), c * math.sqrt(n), points)
-        f = stats.norm.pdf(y[:, None] - x[None, :]) @ (f * trapezoid(x))
-        x = y
-    return 1 - float((f * trapezoid(x)).sum())
-
-
-def pocock_nominal(alpha, first, last):
-    low, high = stats.norm.isf(alpha / 2), stats.norm.isf(alpha / (2 * (last - first + 1))) + 0.01
-    c = optimize.brentq(lambda c: math.log(crossing_probability(c, first, last)) - math.log(alpha), low, high)
-    return float(2 * stats.norm.sf(c))
-
-
-def disturbed(x):
-    if len(x) < 4:
-        return []
-    med = np.median(x)
-    limit = max(5 * 1.4826 * np.median(np.abs(x - med)), 0.01)
-    far = sorted((i for i in range(len(x)) if abs(x[i] - med) > limit), key=lambda i: -abs(x[i] - med))
-    return sorted(far[: len(x) // 4])
 
 
 def judge(x, threshold, alpha):
@@ -99,7 +75,7 @@ def main():
         for benchmark, changes in comparison["pairLogChanges"].items():
             pools.setdefault(benchmark, []).extend(changes)
     family = ALPHA / len(pools)
-    alphas = {"per-look": family, "pocock": pocock_nominal(family, MIN_PAIRS, MAX_PAIRS),
+    alphas = {"per-look": family, "pocock": float(2 * stats.norm.sf(critical_value(family, MIN_PAIRS, MAX_PAIRS))),
               "bonferroni": family / (MAX_PAIRS - MIN_PAIRS + 1)}
     print(f"{len(pools)} benchmarks, {sum(map(len, pools.values()))} recorded pairs, {args.replicates} replicates each")
     for rule in args.rules.split(","):

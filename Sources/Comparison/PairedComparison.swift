@@ -146,8 +146,8 @@ public struct PairedComparisonReport: Codable, Sendable, Equatable {
 /// - **unchanged**: the equivalence interval lies inside ±threshold (two one-sided tests);
 /// - **inconclusive**: anything else, including fewer than the minimum pairs: the session measures more.
 public enum PairedVerdictRule {
-    /// - Parameter boundary: ``PairedSettings/boundary(benchmarks:)`` of the session (computed once: it takes a few
-    ///   million kernel evaluations).
+    /// - Parameter boundary: ``PairedSettings/boundary(benchmarks:)`` of the session (computed once: a few ms for
+    ///   40 pairs, seconds for 1000).
     public static func judge(id: String, threads: Int, estimate: PairedChange.Estimate?, iterations: [Int],
                              settings: PairedSettings, boundary: PocockBoundary) -> PairedBenchmarkComparison {
         let threshold = settings.threshold(of: id, threads: threads)

@@ -46,18 +46,28 @@ def monte_carlo(c, first, last, walks=2_000_000, seed=20261128):
     return hits / walks
 
 
-cases = []
-for alpha, first, last in [(0.05, 3, 10), (0.01, 3, 40), (0.01 / 14, 3, 40), (0.01 / 8, 5, 30), (0.001, 2, 3)]:
+def critical_value(alpha, first, last):
+    """The Pocock critical |z| over looks first..last at family alpha."""
     # The plain critical value crosses too often; the Bonferroni one over all looks too seldom.
     low, high = stats.norm.isf(alpha / 2), stats.norm.isf(alpha / (2 * (last - first + 1))) + 0.01
-    c = optimize.brentq(lambda c: math.log(crossing_probability(c, first, last)) - math.log(alpha), low, high, xtol=1e-12)
-    simulated = monte_carlo(c, first, last)
-    se = math.sqrt(alpha * (1 - alpha) / 2_000_000)
-    assert abs(simulated - alpha) < 4 * se, (alpha, first, last, simulated)
-    cases.append({"family_alpha": alpha, "first": first, "last": last, "critical": c,
-                  "nominal_alpha": float(2 * stats.norm.sf(c)), "monte_carlo_crossing": simulated,
-                  "crossing_at_plain_critical": crossing_probability(stats.norm.isf(alpha / 2), first, last)})
-    print(cases[-1])
+    return optimize.brentq(lambda c: math.log(crossing_probability(c, first, last)) - math.log(alpha), low, high, xtol=1e-12)
 
-with open("pocock.json", "w") as out:
-    json.dump({"cases": cases}, out, indent=1)
+
+def main():
+    cases = []
+    for alpha, first, last in [(0.05, 3, 10), (0.01, 3, 40), (0.01 / 14, 3, 40), (0.01 / 8, 5, 30), (0.001, 2, 3)]:
+        c = critical_value(alpha, first, last)
+        simulated = monte_carlo(c, first, last)
+        se = math.sqrt(alpha * (1 - alpha) / 2_000_000)
+        assert abs(simulated - alpha) < 4 * se, (alpha, first, last, simulated)
+        cases.append({"family_alpha": alpha, "first": first, "last": last, "critical": c,
+                      "nominal_alpha": float(2 * stats.norm.sf(c)), "monte_carlo_crossing": simulated,
+                      "crossing_at_plain_critical": crossing_probability(stats.norm.isf(alpha / 2), first, last)})
+        print(cases[-1])
+
+    with open("pocock.json", "w") as out:
+        json.dump({"cases": cases}, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()
