@@ -12,41 +12,63 @@ extension EdgeOverlay {
     ///   once, and a vector loop (on the path ``isa``) marks the edge pixels sixteen at a time.
     /// Only a group of sixteen with an edge (edges are sparse) then gets the palette, whose division would otherwise
     /// run for every pixel. Border rows and columns take the same sums with clamped taps. Single-threaded: a 256×192
-    /// map costs less than waking a thread is worth. Allocates nothing.
+    /// map costs less than waking a thread is worth. Each scratch row is placed away, modulo 4 KiB, from the rows
+    /// its loops meet (``scratchPhase(outputFromDepth:depthPitch:)``), so the time does not depend on where the heap
+    /// put the scratch. Allocates nothing.
     /// - Precondition: `depth` and `output` are `width × height`.
     public func render(_ depth: ImageView<Float>, into output: ImageBuffer<RGBA8>) {
         checkSizes(depth, output)
-        prepareRow(depth.row(0), slot: 0)
+        let outputFromDepth = UnsafeRawPointer(output.mutableRow(0)) - UnsafeRawPointer(depth.row(0))
+        let phase = Self.scratchPhase(outputFromDepth: outputFromDepth, depthPitch: depth.bytesPerRow)
+        // The rows of y − 1, y and y + 1 (clamped), each placed once, when prepared.
+        var here = prepareRow(depth, 0, phase: phase), above = here
         for y in 0..<height {
             // Row y + 1 takes the slot of row y − 2, which no row from y on reads.
-            if y + 1 < height { prepareRow(depth.row(y + 1), slot: (y + 1) % 3) }
-            let above = Swift.max(y - 1, 0) % 3, here = y % 3, below = Swift.min(y + 1, height - 1) % 3
-            sumColumns(cleanRow(above), cleanRow(here), cleanRow(below))
+            let below = y + 1 < height ? prepareRow(depth, y + 1, phase: phase) : here
+            let columns = columnSums.row(0, phase: phase + Self.columnSumsPhase, from: depth.row(y))
+            fb_edge_column_sums(isa.code, above.clean, here.clean, below.clean, columns, width)
             let out = UnsafeMutableRawPointer(output.mutableRow(y)).assumingMemoryBound(to: UInt32.self)
-            edgeRow(above: above, here: here, below: below, depth: depth.row(y), into: out)
+            withUnsafePointer(to: loopPalette) { palette in
+                fb_edge_row(isa.code, columns, above.sums, below.sums, here.clean, 8 * threshold, palette, depth.row(y),
+                            out, width)
+            }
+            (above, here) = (here, below)
         }
     }
 
-    private func cleanRow(_ slot: Int) -> UnsafeMutablePointer<Float> { cleanRows + slot * width }
+    /// Where the scratch rows sit, modulo 4 KiB, from the depth row they are computed from: the cleaned row at the
+    /// phase chosen per call, its horizontal sums 1 KiB past it, the column sums 512 bytes past it. The 1 KiB and
+    /// 512 keep the sums' stores clear of the cleaned rows their loops load.
+    static let rowSumsPhase = 1024, columnSumsPhase = 512
+    /// A store this close before a later load of the same loop, modulo 4 KiB, makes the load wait (4 KiB aliasing).
+    static let aliasGuard = 512
 
-    /// A depth row's cleaned copy (holes as NaN) and its horizontal Sobel sums
-    /// `(row[x−1] + 2·row[x]) + row[x+1]`, columns clamped, into rolling slot `slot`.
-    private func prepareRow(_ depth: UnsafePointer<Float>, slot: Int) {
-        fb_edge_prepare_row(isa.code, depth, cleanRow(slot), rowSums + slot * width, width)
-    }
-
-    /// The output row's vertical Sobel sums `(up + 2·mid) + down` per column.
-    private func sumColumns(_ up: UnsafePointer<Float>, _ mid: UnsafePointer<Float>, _ down: UnsafePointer<Float>) {
-        fb_edge_column_sums(isa.code, up, mid, down, columnSums, width)
-    }
-
-    /// The output row: the reference's test gx² + gy² > (8·threshold·d)² (`8 * threshold` evaluated first, as
-    /// there), false whenever a tap was a hole (NaN), first and last column with clamped column sums; the palette's
-    /// word of the centre depth where it holds, else transparent.
-    private func edgeRow(above: Int, here: Int, below: Int, depth: UnsafePointer<Float>, into out: UnsafeMutablePointer<UInt32>) {
-        withUnsafePointer(to: loopPalette) { palette in
-            fb_edge_row(isa.code, columnSums, rowSums + above * width, rowSums + below * width, cleanRow(here),
-                        8 * threshold, palette, depth, out, width)
+    /// The cleaned row's phase from its depth row: the first of 2 KiB, 2.25 KiB, … (wrapping) whose every
+    /// store-to-later-load distance clears ``aliasGuard``: cleaned row − depth row (the cleaning loop), and the output
+    /// row − each scratch row the edge loop loads (cleaned, horizontal sums above and below, column sums). Exact for
+    /// every row when the two images' pitches agree modulo 4 KiB, as the benchmarks' do; a best effort otherwise.
+    /// At most 10 of the 16 candidates can be excluded (five bands of 512 bytes), so one always clears.
+    static func scratchPhase(outputFromDepth q: Int, depthPitch p: Int) -> Int {
+        func clear(_ storeMinusLoad: Int) -> Bool { storeMinusLoad & (PhasedScratch.page - 1) >= aliasGuard }
+        for step in 0..<16 {
+            let phase = (2048 + 256 * step) & (PhasedScratch.page - 1)
+            if clear(phase), clear(q - phase), clear(q - phase - columnSumsPhase),
+               clear(q + p - phase - rowSumsPhase), clear(q - p - phase - rowSumsPhase) {
+                return phase
+            }
         }
+        return 2048
+    }
+
+    /// Depth row `y`'s cleaned copy (holes as NaN) and its horizontal Sobel sums
+    /// `(row[x−1] + 2·row[x]) + row[x+1]`, columns clamped, into rolling slot y mod 3: the cleaned copy at `phase`
+    /// from the depth row, the sums ``rowSumsPhase`` past it.
+    private func prepareRow(_ depth: ImageView<Float>, _ y: Int, phase: Int)
+        -> (clean: UnsafeMutablePointer<Float>, sums: UnsafeMutablePointer<Float>) {
+        let row = depth.row(y)
+        let clean = cleanRows.row(y % 3, phase: phase, from: row)
+        let sums = rowSums.row(y % 3, phase: phase + Self.rowSumsPhase, from: row)
+        fb_edge_prepare_row(isa.code, row, clean, sums, width)
+        return (clean, sums)
     }
 }

@@ -21,10 +21,11 @@ public final class EdgeOverlay: @unchecked Sendable {
     /// The vector path the optimized variant's loops run on.
     public let isa: VectorISA
     /// The optimized variant's scratch, allocated once: for three depth rows (rolling), the row with holes as NaN
-    /// and its horizontal Sobel sums; one row of vertical Sobel sums.
-    let cleanRows: UnsafeMutablePointer<Float>
-    let rowSums: UnsafeMutablePointer<Float>
-    let columnSums: UnsafeMutablePointer<Float>
+    /// and its horizontal Sobel sums; one row of vertical Sobel sums. Each placed per row away from the rows it is
+    /// computed with, modulo 4 KiB (``PhasedScratch``).
+    let cleanRows: PhasedScratch
+    let rowSums: PhasedScratch
+    let columnSums: PhasedScratch
 
     /// The default threshold.
     public static let defaultThreshold: Float = 0.05
@@ -43,9 +44,9 @@ public final class EdgeOverlay: @unchecked Sendable {
         self.threshold = threshold
         self.palette = palette
         loopPalette = PalettePacker(palette).loopPalette
-        cleanRows = .allocate(capacity: width * 3)
-        rowSums = .allocate(capacity: width * 3)
-        columnSums = .allocate(capacity: width)
+        cleanRows = PhasedScratch(slots: 3, width: width)
+        rowSums = PhasedScratch(slots: 3, width: width)
+        columnSums = PhasedScratch(slots: 1, width: width)
     }
 
     deinit {
