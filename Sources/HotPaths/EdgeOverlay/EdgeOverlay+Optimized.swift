@@ -27,6 +27,9 @@ extension EdgeOverlay {
             let below = y + 1 < height ? prepareRow(depth, y + 1, phase: phase) : here
             let columns = columnSums.row(0, phase: phase + Self.columnSumsPhase, from: depth.row(y))
             fb_edge_column_sums(isa.code, above.clean, here.clean, below.clean, columns, width)
+            // The output row: the reference's test gx² + gy² > (8·threshold·d)² (`8 * threshold` first, as there),
+            // false whenever a tap was a hole (NaN), first and last column with clamped column sums; the palette's
+            // word of the centre depth where it holds, else transparent.
             let out = UnsafeMutableRawPointer(output.mutableRow(y)).assumingMemoryBound(to: UInt32.self)
             withUnsafePointer(to: loopPalette) { palette in
                 fb_edge_row(isa.code, columns, above.sums, below.sums, here.clean, 8 * threshold, palette, depth.row(y),
