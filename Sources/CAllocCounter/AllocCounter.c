@@ -3,7 +3,9 @@
 // Why here and not a malloc hook: glibc removed __malloc_hook, and LD_PRELOAD would not follow the binary into CI.
 // Defining the malloc family in the executable makes the dynamic linker resolve every caller to these functions;
 // each forwards to glibc's __libc_* entry points. Counters are process-wide relaxed atomics so the worker threads of
-// a multithreaded kernel are counted too.
+// a multithreaded kernel are counted too, and each thread also keeps its own (a kernel that runs on its caller is
+// then counted without the allocations of unrelated threads: a test process has many, and a CI run once saw one
+// allocate through every window of a count).
 #include "CAllocCounter.h"
 #include <stddef.h>
 #include <errno.h>
@@ -29,9 +31,15 @@ static uint64_t fb_allocations;
 static uint64_t fb_bytes;
 static uint64_t fb_frees;
 
+// Initial-exec: the counters live in the executable's static TLS block, set up before any code that can call
+// malloc runs on the thread, and read without __tls_get_addr (which could itself allocate).
+static __thread fb_alloc_snapshot fb_thread_counts __attribute__((tls_model("initial-exec")));
+
 static inline void fb_count(size_t size) {
     __atomic_fetch_add(&fb_allocations, 1, __ATOMIC_RELAXED);
     __atomic_fetch_add(&fb_bytes, (uint64_t)size, __ATOMIC_RELAXED);
+    fb_thread_counts.allocations += 1;
+    fb_thread_counts.bytes += (uint64_t)size;
 }
 
 void *malloc(size_t size) {
@@ -50,7 +58,10 @@ void *realloc(void *pointer, size_t size) {
 }
 
 void free(void *pointer) {
-    if (pointer) __atomic_fetch_add(&fb_frees, 1, __ATOMIC_RELAXED);
+    if (pointer) {
+        __atomic_fetch_add(&fb_frees, 1, __ATOMIC_RELAXED);
+        fb_thread_counts.frees += 1;
+    }
     __libc_free(pointer);
 }
 
@@ -86,6 +97,8 @@ fb_alloc_snapshot fb_alloc_read(void) {
     return snapshot;
 }
 
+fb_alloc_snapshot fb_alloc_read_thread(void) { return fb_thread_counts; }
+
 int fb_alloc_counting_available(void) { return 1; }
 
 #else
@@ -94,6 +107,8 @@ fb_alloc_snapshot fb_alloc_read(void) {
     fb_alloc_snapshot snapshot = {0, 0, 0};
     return snapshot;
 }
+
+fb_alloc_snapshot fb_alloc_read_thread(void) { return fb_alloc_read(); }
 
 int fb_alloc_counting_available(void) { return 0; }
 

@@ -6,6 +6,16 @@ import Darwin
 #endif
 import Results
 
+/// Whose allocations a count covers.
+public enum AllocationScope: Sendable {
+    /// Every thread of the process: the worker threads of a multithreaded body are counted, and so is any unrelated
+    /// thread that allocates during the count.
+    case process
+    /// Only the thread that runs the body: exact for a body that does all its work on its caller (no worker pool,
+    /// no threaded BLAS), whatever else the process is doing; blind to allocations on any other thread.
+    case callingThread
+}
+
 /// Exact heap-allocation counts of the process, from the malloc interposer in `CAllocCounter`.
 public enum AllocationCounter {
     /// False in sanitizer builds, where the interposer is compiled out.
@@ -13,10 +23,11 @@ public enum AllocationCounter {
 
     /// Counts allocations over `iterations` runs of `body`. Reading the counters allocates nothing, and the loop
     /// itself allocates nothing, so a body that allocates nothing reads exactly 0.
-    public static func count(iterations: Int, body: () -> Void) -> AllocationStatistics {
-        let before = fb_alloc_read()
+    public static func count(iterations: Int, scope: AllocationScope = .process, body: () -> Void) -> AllocationStatistics {
+        let read = scope == .process ? fb_alloc_read : fb_alloc_read_thread
+        let before = read()
         for _ in 0..<iterations { body() }
-        let after = fb_alloc_read()
+        let after = read()
         let n = Double(Swift.max(iterations, 1))
         return AllocationStatistics(
             perIteration: Double(after.allocations &- before.allocations) / n,
@@ -32,9 +43,11 @@ public enum AllocationCounter {
     /// thread winding down), most often on a loaded machine. A body that allocates on every run allocates in every
     /// window, so the fewest still shows it; what only some windows saw was not the body's. After a window that read
     /// allocations the next one waits a little longer (10 ms more each time), so the windows spread over a foreign
-    /// burst that outlasts a few of them (a CI run once saw 3 back-to-back windows all catch one).
-    public static func fewest(windows: Int, iterations: Int, body: () -> Void) -> AllocationStatistics {
-        fewest(windows: windows) { count(iterations: iterations, body: body) }
+    /// burst that outlasts a few of them (a CI run once saw 3 back-to-back windows all catch one; another saw all 8
+    /// windows of 1.6 s catch one, which only ``AllocationScope/callingThread`` avoids).
+    public static func fewest(windows: Int, iterations: Int, scope: AllocationScope = .process,
+                              body: () -> Void) -> AllocationStatistics {
+        fewest(windows: windows) { count(iterations: iterations, scope: scope, body: body) }
     }
 
     /// The count with the fewest allocations among up to `windows` counts made by `counting`, each over a window of

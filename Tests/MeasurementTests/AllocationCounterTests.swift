@@ -37,6 +37,37 @@ final class AllocationCounterTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(stats.perIteration, 2)
     }
 
+    func testCallingThreadScopeCountsTheCallersOwnAllocations() throws {
+        try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
+        let body = { blackHole([Float](repeating: 1, count: 64)) }
+        body()
+        let stats = AllocationCounter.fewest(windows: 8, iterations: 100, scope: .callingThread, body: body)
+        XCTAssertEqual(stats.perIteration, 1)
+        XCTAssertGreaterThanOrEqual(stats.bytesPerIteration, 256)
+    }
+
+    func testCallingThreadScopeLeavesOutAnotherThreadAllocatingInEveryWindow() throws {
+        try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
+        // A foreign thread that allocates once on every iteration, handshaking so the allocation falls inside the
+        // window: the process-wide count must see it in every window, the calling thread's never.
+        let request = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let stop = ManagedFlag()
+        let foreign = Thread {
+            while true {
+                request.wait()
+                if stop.isSet { return }
+                blackHole(UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 16).deallocate())
+                done.signal()
+            }
+        }
+        foreign.start()
+        defer { stop.set(); request.signal() }
+        let body = { request.signal(); done.wait() }
+        body()
+        XCTAssertGreaterThanOrEqual(AllocationCounter.fewest(windows: 3, iterations: 10, scope: .process, body: body).perIteration, 1)
+        XCTAssertEqual(AllocationCounter.fewest(windows: 3, iterations: 10, scope: .callingThread, body: body).perIteration, 0)
+    }
+
     func testFewestDropsAnAllocationOfOneWindowButKeepsOneOfEveryRun() throws {
         try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
         let allocating = { blackHole([Float](repeating: 1, count: 64)) }
@@ -69,4 +100,12 @@ final class AllocationCounterTests: XCTestCase {
 
 struct SendableBuffer: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<Float>
+}
+
+/// A flag one thread sets and another reads.
+final class ManagedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }
