@@ -4,12 +4,13 @@ import Workloads
 
 /// YOLO post-processing as the app runs it after inference (001 §2, §2b): NMS over 8400 candidates at confidence
 /// 0.7 and IoU 0.5, then the 1920×1440 masks of the survivors — the part of the < 100 ms YOLO budget on the CPU.
+/// The masks run on the shared worker pool, so the benchmark has the pool's threads (and their regression threshold).
 enum YoloPostBenchmarks: BenchmarkGroup {
     static func benchmarks() -> [Benchmark] {
         [Benchmark(hotPath: "yolo-post", variant: "optimized", workload: "typical",
                    parameters: ["candidates": "8400", "conf": "0.7", "iou": "0.5", "max_det": "300",
                                 "protos": "32x120x160", "output": "1920x1440", "isa": VectorISA.active.rawValue],
-                   threads: 1) { source in
+                   threads: WorkerPool.shared.threads) { source in
             guard case let .synthetic(seed) = source else {
                 throw MeasurementSetUpError.syntheticOnly("yolo-post/optimized/typical")
             }

@@ -1,5 +1,6 @@
 import XCTest
 import BenchmarkSuite
+import HotPaths
 import Measurement
 
 /// The optimized detection kernels allocate nothing per iteration once warm (the allocation counter counts every
@@ -63,4 +64,13 @@ final class DetectionAllocationTests: XCTestCase {
                        [100, 1000, 8400, 25200, 100, 1000, 8400, 25200])
     }
 
+    func testBenchmarksOnTheSharedPoolDeclareItsThreads() throws {
+        // Their regression threshold is the multithreaded one, and the quality reports count them among those.
+        for id in ["yolo-post/optimized/typical", "mask-upsample/optimized/n=1"] {
+            XCTAssertEqual(try XCTUnwrap(Suite.all().first { $0.id == id }).threads, WorkerPool.shared.threads, id)
+        }
+        for id in ["nms/optimized/crowded", "hash-chain/optimized/1920x1440-yuv420", "mask-upsample/reference/n=1"] {
+            XCTAssertEqual(try XCTUnwrap(Suite.all().first { $0.id == id }).threads, 1, id)
+        }
+    }
 }
