@@ -28,7 +28,7 @@ public struct MetricReading: Equatable, Sendable {
         case .time:
             return summary(result.statistics, statistic)
         case .allocations:
-            guard result.allocations.counted else { return .failure(MissingMetric("allocation counting was compiled out of this build")) }
+            if let reason = result.allocations.notCountedReason { return .failure(MissingMetric(reason)) }
             return .success(MetricReading(value: result.allocations.perIteration, interval: nil))
         case .peakMemory:
             guard let bytes = result.peakResidentBytes else { return .failure(MissingMetric("peak resident memory was not recorded")) }

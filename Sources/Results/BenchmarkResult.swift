@@ -81,9 +81,10 @@ public struct AllocationStatistics: Codable, Sendable, Equatable {
     public var perIteration: Double
     /// Bytes allocated per iteration.
     public var bytesPerIteration: Double
-    /// Iterations the counts were taken over.
+    /// Iterations the counts were taken over (0 when the pass did not run: the run was stopped before it).
     public var iterations: Int
-    /// False when counting was compiled out (sanitizer builds); the numbers are then meaningless.
+    /// False when counting was compiled out (sanitizer builds), the result was measured outside FrameBudget (a
+    /// peer library) or the run was stopped before the allocation pass; the numbers are then meaningless.
     public var counted: Bool
 
     public init(perIteration: Double, bytesPerIteration: Double, iterations: Int, counted: Bool) {
@@ -91,6 +92,13 @@ public struct AllocationStatistics: Codable, Sendable, Equatable {
         self.bytesPerIteration = bytesPerIteration
         self.iterations = iterations
         self.counted = counted
+    }
+
+    /// Why the numbers are not a count, or nil when they are.
+    public var notCountedReason: String? {
+        guard !counted else { return nil }
+        return iterations == 0 ? "the run was stopped before its allocation pass"
+            : "allocations were not counted (counting compiled out of the build, or measured outside FrameBudget)"
     }
 }
 

@@ -96,6 +96,8 @@ final class BenchmarkRunnerTests: XCTestCase {
             .run(virtualBenchmark(runs: runs), source: .synthetic(seed: 1), shouldStop: { runs.value >= 3 })
         XCTAssertEqual(result.samplesNanoseconds.count, 1)
         XCTAssertFalse(result.allocations.counted, "no allocation pass after a stop")
+        XCTAssertEqual(result.allocations.iterations, 0)
+        XCTAssertEqual(result.allocations.notCountedReason, "the run was stopped before its allocation pass")
     }
 
     func testAStopDuringAWarmUpEndsItAtOnceWithNothingToReport() throws {

@@ -37,6 +37,24 @@ final class ResultsFileTests: XCTestCase {
         XCTAssertTrue(output.contains("valid"), output)
     }
 
+    /// A run stopped mid-benchmark writes its allocations as the runner does then (0 iterations, not counted): the
+    /// file reads back and meets the schema, so `history record` takes an interrupted nightly (it used to refuse it).
+    func testAnInterruptedRunsSkippedAllocationPassReadsBackAndMeetsTheSchema() throws {
+        var run = try RealRun.make()
+        run.complete = false
+        run.incompleteReason = "interrupted by SIGINT"
+        run.benchmarks[0].allocations = AllocationStatistics(perIteration: 0, bytesPerIteration: 0, iterations: 0, counted: false)
+        let path = directory + "/interrupted.json"
+        try ResultsFile.write(run, to: path)
+        XCTAssertEqual(try ResultsFile.read(from: path).benchmarks[0].allocations.iterations, 0)
+        let (status, output) = try RealRun.python([RealRun.repositoryRoot + "/Schemas/validate.py", path])
+        XCTAssertEqual(status, 0, output)
+        run.benchmarks[0].allocations.counted = true
+        try ResultsFile.write(run, to: path)
+        XCTAssertEqual(try RealRun.python([RealRun.repositoryRoot + "/Schemas/validate.py", path]).0, 1,
+                       "a count over 0 iterations is no count")
+    }
+
     func testSchemaRejectsAZeroWrittenForAnUnavailableCounter() throws {
         var run = try RealRun.make()
         run.benchmarks[0].counters = [CounterReading(name: "PAPI_TOT_CYC", perIteration: 0, source: .unavailable, note: "no PMU")]

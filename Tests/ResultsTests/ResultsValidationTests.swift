@@ -154,6 +154,24 @@ final class ResultsValidationTests: XCTestCase {
         }), "results.json: benchmarks[1].frameLoop.framesDropped: -1 is negative")
     }
 
+    func testCountedAllocationsAreCountedOverAtLeastOneIteration() throws {
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            result["allocations"] = ["perIteration": 0, "bytesPerIteration": 0, "iterations": 0, "counted": true]
+        }), "results.json: benchmarks[0].allocations.iterations: 0 is less than 1")
+    }
+
+    /// An interrupted run keeps its results; a benchmark whose allocation pass the stop skipped says so (0 iterations,
+    /// not counted) and still loads, so the history can record the run.
+    func testAnAllocationPassSkippedByAStopLoads() throws {
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.example))) as! [String: Any]
+        benchmark(0) { $0["allocations"] = ["perIteration": 0, "bytesPerIteration": 0, "iterations": 0, "counted": false] }(&json)
+        let run = try ResultsFile.decode(JSONSerialization.data(withJSONObject: json), path: "results.json")
+        XCTAssertEqual(run.benchmarks[0].allocations.notCountedReason, "the run was stopped before its allocation pass")
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            result["allocations"] = ["perIteration": 0, "bytesPerIteration": 0, "iterations": -1, "counted": false]
+        }), "results.json: benchmarks[0].allocations.iterations: -1 is negative")
+    }
+
     func testAnEmptyRunIDIsRefused() throws {
         XCTAssertEqual(try refusal { $0["runID"] = "" }, "results.json: runID: is empty")
     }
