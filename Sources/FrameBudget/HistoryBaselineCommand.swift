@@ -22,7 +22,12 @@ struct HistoryBaselineCommand: ParsableCommand {
             do { baseline = try BaselineResolver.resolve(branch, database: history) }
             catch HistoryError.noBaseline { return }
             catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
-            if let commit = baseline.run.environment.gitCommit { Console.output(commit) }
+            guard let commit = baseline.run.environment.gitCommit else { return }
+            if baseline.run.environment.gitDirty == true {
+                // The run measured uncommitted changes on top of this commit; only the commit can be built again.
+                Console.warning("the baseline, \(baseline.source), measured uncommitted changes on top of \(commit.prefix(10)); that commit is built without them")
+            }
+            Console.output(commit)
         }
     }
 }
