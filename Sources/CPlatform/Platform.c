@@ -20,6 +20,18 @@ int fb_pin_current_thread(int cpu) {
 #endif
 }
 
+int fb_last_allowed_cpu(void) {
+#ifdef __linux__
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof(set), &set) != 0 || CPU_COUNT(&set) < 2) return -1;
+    for (int cpu = CPU_SETSIZE - 1; cpu >= 0; cpu--) {
+        if (CPU_ISSET(cpu, &set)) return cpu;
+    }
+#endif
+    return -1;
+}
+
 int fb_hypervisor_vendor(char vendor[13]) {
     memset(vendor, 0, 13);
 #if defined(__x86_64__) || defined(__i386__)

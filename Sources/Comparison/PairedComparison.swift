@@ -27,10 +27,16 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     /// Blocks per benchmark in each pair, and timed samples per side in a block.
     public var blocks: Int
     public var samplesPerBlock: Int
+    /// The CPU both workers' measuring threads were pinned to; nil when they floated (or a report from before
+    /// 28 Nov 2026, which does not say).
+    public var pinnedCPU: Int?
+    /// Whether each worker started from its own copy of its executable; nil in reports that do not say.
+    public var freshCopies: Bool?
 
     public init(threshold: Double = 0.02, multithreadedThreshold: Double = 0.03, thresholds: [String: Double] = [:],
                 alpha: Double = 0.01, equivalenceLevel: Double = 0.90, power: Double = 0.8, minimumPairs: Int = 3,
-                maximumPairs: Int = 40, maximumSeconds: Double = 600, blocks: Int = 16, samplesPerBlock: Int = 3) {
+                maximumPairs: Int = 40, maximumSeconds: Double = 600, blocks: Int = 16, samplesPerBlock: Int = 3,
+                pinnedCPU: Int? = nil, freshCopies: Bool? = nil) {
         self.threshold = threshold
         self.multithreadedThreshold = multithreadedThreshold
         self.thresholds = thresholds
@@ -42,6 +48,8 @@ public struct PairedSettings: Codable, Sendable, Equatable {
         self.maximumSeconds = maximumSeconds
         self.blocks = blocks
         self.samplesPerBlock = samplesPerBlock
+        self.pinnedCPU = pinnedCPU
+        self.freshCopies = freshCopies
     }
 
     /// These settings with `more` thresholds for the benchmarks that have none yet: a source of lower precedence

@@ -109,6 +109,21 @@ public enum PairedComparisonText {
             + "p within a Pocock boundary that holds α = \(String(format: "%.2g", s.alpha)) family-wise over the "
             + "benchmarks (Bonferroni) and the looks after every pair\(nominal(report)), and the change beyond the threshold; "
             + "unchanged: the \(Int((s.equivalenceLevel * 100).rounded()))% interval within ±threshold; else inconclusive."
+            + placement(s)
+    }
+
+    /// " Measuring threads pinned to CPU 1; each worker from a fresh copy of its executable.", or nothing when the
+    /// report does not say (written before these were recorded).
+    private static func placement(_ s: PairedSettings) -> String {
+        var parts: [String] = []
+        if let cpu = s.pinnedCPU { parts.append("measuring threads pinned to CPU \(cpu)") }
+        else if s.freshCopies != nil { parts.append("measuring threads not pinned") }
+        if let fresh = s.freshCopies {
+            parts.append(fresh ? "each worker from a fresh copy of its executable" : "workers from the executables themselves")
+        }
+        guard !parts.isEmpty else { return "" }
+        let text = parts.joined(separator: "; ")
+        return " " + text.prefix(1).uppercased() + text.dropFirst() + "."
     }
 
     /// " (p ≤ 6.1e-05 at each look)": the nominal α the rows were tested at, when they share one.

@@ -25,6 +25,13 @@ public enum ProcessResources {
         return nil
     }
 
+    /// The highest-numbered CPU this thread may run on (its affinity, which child processes inherit), or nil when it
+    /// may run on fewer than two: pinning would then take the only CPU.
+    public static func lastAllowedCPU() -> Int? {
+        let cpu = fb_last_allowed_cpu()
+        return cpu >= 0 ? Int(cpu) : nil
+    }
+
     /// Pins the calling thread to one CPU.
     /// - Throws: ``MeasurementError/pinningFailed`` when the CPU does not exist or the kernel refuses.
     public static func pinCurrentThread(to cpu: Int) throws {

@@ -9,7 +9,7 @@ import Glibc
 /// file gives each process pair fresh pages, so such an effect varies from pair to pair, where the interval holds it.
 package enum ExecutableCopy {
     /// Copies `path` into its own folder under a hidden name unique to this coordinator, `pair` and `side`, so that
-    /// run paths relative to the executable (`$ORIGIN`) still resolve. The caller removes it once the worker runs.
+    /// run paths relative to the executable (`$ORIGIN`) still resolve. The worker process removes it once the worker has answered (or died).
     package static func make(of path: String, pair: Int, side: PairedSide) throws -> String {
         let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let copy = url.deletingLastPathComponent()
@@ -19,7 +19,7 @@ package enum ExecutableCopy {
             try FileManager.default.copyItem(atPath: url.path, toPath: copy)
         } catch {
             unlink(copy)
-            throw PairedWorkerError.notStarted(side, "\(path): cannot copy it beside itself for --fresh-copies: \(error.localizedDescription)")
+            throw PairedWorkerError.notStarted(side, "\(path): cannot copy it beside itself for a fresh copy (--no-fresh-copies runs it in place): \(error.localizedDescription)")
         }
         guard chmod(copy, 0o700) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -57,9 +57,8 @@ package struct PairedProcessLauncher: PairedWorkerLauncher {
     package func start(_ side: PairedSide, pair: Int) throws -> any PairedWorkerConnection {
         let original = executables[side]!
         let executable = freshCopies ? try ExecutableCopy.make(of: original, pair: pair, side: side) : original
-        // The spawn returns once the child has exec'd the copy: the running worker keeps the file, no one else needs it.
-        defer { if freshCopies { unlink(executable) } }
-        return try PairedWorkerProcess(executable: executable, arguments: ["worker"] + arguments, side: side)
+        return try PairedWorkerProcess(executable: executable, arguments: ["worker"] + arguments, side: side,
+                                       removingOnceAnswered: freshCopies ? executable : nil)
     }
 }
 
@@ -71,9 +70,14 @@ package final class PairedWorkerProcess: PairedWorkerConnection {
     private let errorLog: String
     private let side: PairedSide
     private var buffer: [UInt8] = []
+    /// The worker's private copy of its executable, removed at its first answer (or when it is gone): a binary is
+    /// mapped by then, and a script's interpreter has opened it — at the spawn it may not have yet.
+    private var temporaryExecutable: String?
 
-    package init(executable: String, arguments: [String], side: PairedSide) throws {
+    /// - Parameter removingOnceAnswered: a file to delete once the worker has answered, or has died.
+    package init(executable: String, arguments: [String], side: PairedSide, removingOnceAnswered: String? = nil) throws {
         self.side = side
+        temporaryExecutable = removingOnceAnswered
         // A worker that dies must not kill the coordinator with SIGPIPE on the next write.
         signal(SIGPIPE, SIG_IGN)
         errorLog = NSTemporaryDirectory() + "framebudget-worker-\(getpid())-\(side.rawValue)-\(UUID().uuidString).log"
@@ -85,6 +89,7 @@ package final class PairedWorkerProcess: PairedWorkerConnection {
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorLog))
         do { try process.run() } catch {
             unlink(errorLog)
+            removeTemporaryExecutable()
             throw PairedWorkerError.died(side, "could not start \(executable): \(error.localizedDescription)")
         }
     }
@@ -92,13 +97,24 @@ package final class PairedWorkerProcess: PairedWorkerConnection {
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         unlink(errorLog)
+        removeTemporaryExecutable()
+    }
+
+    private func removeTemporaryExecutable() {
+        if let path = temporaryExecutable { unlink(path) }
+        temporaryExecutable = nil
     }
 
     package func send(_ request: PairedRequest, timeout: Double) throws -> PairedReply {
         let line = Array((try PairedWire.encode(request) + "\n").utf8)
         let written = line.withUnsafeBytes { write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
         guard written == line.count else { throw PairedWorkerError.died(side, deathDetail()) }
-        let reply = try readLine(timeout: timeout)
+        let reply: String
+        do { reply = try readLine(timeout: timeout) } catch {
+            removeTemporaryExecutable()
+            throw error
+        }
+        removeTemporaryExecutable()
         guard let decoded = try? PairedWire.decode(PairedReply.self, reply) else { throw PairedWorkerError.garbled(side, reply) }
         if let error = decoded.error { throw PairedWorkerError.refused(side, error) }
         return decoded

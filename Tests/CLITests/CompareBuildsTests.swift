@@ -48,6 +48,38 @@ final class CompareBuildsTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/bin"), ["framebudget"])
     }
 
+    /// By default the measuring threads are pinned to the last CPU this process may use, and every worker starts
+    /// from a fresh copy; `--no-pin --no-fresh-copies` restores floating workers run in place. The report keeps both.
+    func testWorkersArePinnedAndFreshByDefaultAndTheReportSaysSo() throws {
+        let binary = folder + "/bin/framebudget"
+        try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Framebudget.binary.path, toPath: binary)
+        let allowed = try Framebudget.command("/usr/bin/env", ["sh", "-c", "grep Cpus_allowed_list /proc/self/status"]).stdout
+        let lastCPU = allowed.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }.max() ?? 0
+        let cpus = try Framebudget.command("/usr/bin/env", ["nproc"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        func settings(_ extra: [String]) throws -> [String: Any] {
+            let result = try Framebudget.run([
+                "compare-builds", binary, binary, "finger-count/optimized/21-landmarks", "--allow-debug",
+                "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
+                "--min-pairs", "2", "--max-pairs", "2", "--format", "json", "--out", folder + "/c.json"] + extra)
+            XCTAssertTrue([0, 3].contains(result.status), result.stderr)
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
+            return json["settings"] as! [String: Any]
+        }
+        let defaults = try settings([])
+        let expected: Int? = (Int(cpus) ?? 1) >= 2 ? lastCPU : nil  // one allowed CPU: nothing to pin away from
+        XCTAssertEqual(defaults["pinnedCPU"] as? Int, expected)
+        XCTAssertEqual(defaults["freshCopies"] as? Bool, true)
+        let floating = try settings(["--no-pin", "--no-fresh-copies"])
+        XCTAssertNil(floating["pinnedCPU"])
+        XCTAssertEqual(floating["freshCopies"] as? Bool, false)
+        XCTAssertEqual(try settings(["--pin", "0"])["pinnedCPU"] as? Int, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/bin"), ["framebudget"], "every copy removed")
+        let both = try Framebudget.run(["compare-builds", binary, binary, "--pin", "0", "--no-pin", "--allow-debug"])
+        XCTAssertEqual(both.status, 2, both.stderr)
+        XCTAssertTrue(both.stderr.contains("--pin and --no-pin contradict each other: give one"), both.stderr)
+    }
+
     func testBadInputIsOneLineAndExitTwo() throws {
         let binary = Framebudget.binary.path
         let missing = try Framebudget.run(["compare-builds", folder + "/nothing", binary])

@@ -55,6 +55,23 @@ final class PairedComparisonHTMLTests: XCTestCase {
         XCTAssertFalse(PairedComparisonHTML.render(report).contains("The time was"), "no growth, no line")
     }
 
+    /// The report says where the workers measured, since placement changes what a comparison can see: pinned
+    /// from fresh copies (the default since 28 Nov 2026), floating, or not recorded (an older report).
+    func testTheMethodSaysWhereTheWorkersMeasured() {
+        var report = report()
+        report.settings.pinnedCPU = 1
+        report.settings.freshCopies = true
+        XCTAssertTrue(PairedComparisonText.markdown(report).contains(
+            "else inconclusive. Measuring threads pinned to CPU 1; each worker from a fresh copy of its executable.\n"),
+            PairedComparisonText.markdown(report))
+        report.settings.pinnedCPU = nil
+        report.settings.freshCopies = false
+        XCTAssertTrue(PairedComparisonText.markdown(report).contains(
+            "else inconclusive. Measuring threads not pinned; workers from the executables themselves.\n"))
+        report.settings.freshCopies = nil
+        XCTAssertTrue(PairedComparisonText.markdown(report).contains("else inconclusive.\n"), "an older report does not say")
+    }
+
     func testTheFlameGraphIsEmbeddedWhenReadAndNamedWhenNot() throws {
         let svg = Data("<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n".utf8)
         let embedded = PairedComparisonHTML.render(report(), flameGraphs: ["b/optimized/<y>": svg])

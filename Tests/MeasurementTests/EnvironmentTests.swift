@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import Measurement
 import Results
@@ -42,10 +43,34 @@ final class EnvironmentTests: XCTestCase {
     }
 
     func testPinningToAnExistingCPUWorksAndToAMissingOneFails() throws {
-        try ProcessResources.pinCurrentThread(to: 0)
-        XCTAssertThrowsError(try ProcessResources.pinCurrentThread(to: 4000)) {
-            XCTAssertTrue("\($0)".contains("--pin 4000"))
+        // On a thread of its own: a pin lasts for the thread, and the test runner's thread (and every process it
+        // starts later) must keep all its CPUs.
+        let outcome = ManagedOutcome()
+        let thread = Thread {
+            do { try ProcessResources.pinCurrentThread(to: 0) } catch { outcome.set("pinning to CPU 0 failed: \(error)") }
+            do {
+                try ProcessResources.pinCurrentThread(to: 4000)
+                outcome.set("pinning to CPU 4000 worked")
+            } catch {
+                if !"\(error)".contains("--pin 4000") { outcome.set("unclear error: \(error)") }
+            }
+            outcome.finish()
         }
+        thread.start()
+        outcome.wait()
+        XCTAssertNil(outcome.failure, outcome.failure ?? "")
+    }
+
+    /// The default CPU of paired comparisons: the highest this thread may run on, as the kernel lists it.
+    func testTheLastAllowedCPUIsTheHighestInThisThreadsAffinity() throws {
+        let status = try String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)
+        let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") })
+        var allowed: [Int] = []
+        for range in line.dropFirst("Cpus_allowed_list:".count).split(separator: ",") {
+            let ends = range.split(separator: "-").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            if let first = ends.first { allowed += Array(first...(ends.last ?? first)) }
+        }
+        XCTAssertEqual(ProcessResources.lastAllowedCPU(), allowed.count >= 2 ? allowed.max() : nil, "allowed: \(allowed)")
     }
 
     func testRunIDsSortByTimeAndDiffer() {
@@ -85,5 +110,31 @@ extension EnvironmentTests {
         XCTAssertEqual(EnvironmentProbe.builtFromCommit(sidecar: path), commit)
         try "main\n".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertNil(EnvironmentProbe.builtFromCommit(sidecar: path), "a branch name is not a commit")
+    }
+}
+
+/// A failure reported from another thread, and a wait for that thread to finish.
+private final class ManagedOutcome: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var done = false
+    private(set) var failure: String?
+
+    func set(_ message: String) {
+        condition.lock()
+        failure = failure ?? message
+        condition.unlock()
+    }
+
+    func finish() {
+        condition.lock()
+        done = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait() {
+        condition.lock()
+        while !done { condition.wait() }
+        condition.unlock()
     }
 }

@@ -33,19 +33,33 @@ final class ExecutableCopyTests: XCTestCase {
         XCTAssertThrowsError(try ExecutableCopy.make(of: folder + "/absent", pair: 1, side: .base)) { error in
             guard case let PairedWorkerError.notStarted(side, why) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(side, .base)
-            XCTAssertTrue(why.hasPrefix(self.folder + "/absent: cannot copy it beside itself for --fresh-copies"), why)
+            XCTAssertTrue(why.hasPrefix(self.folder + "/absent: cannot copy it beside itself for a fresh copy (--no-fresh-copies runs it in place)"), why)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
     }
 
-    func testTheLauncherRemovesEachCopyOnceItsWorkerRuns() throws {
-        // A worker that never answers stands in for a build: the launcher's job ends at the spawn.
+    /// A copy outlives the spawn until its worker answers: a script's interpreter opens the file after the spawn
+    /// returns (removed at the spawn, a script build died with "cannot open").
+    func testEachCopyIsRemovedOnceItsWorkerAnswers() throws {
+        let original = folder + "/tool"
+        try "#!/bin/sh\nread request\necho '{}'\nexec sleep 5\n".write(toFile: original, atomically: true, encoding: .utf8)
+        chmod(original, 0o755)
+        let launcher = PairedProcessLauncher(base: original, head: original, arguments: [], freshCopies: true)
+        let workers = try PairedSide.allCases.map { try launcher.start($0, pair: 1) }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).count, 3, "the tool and two copies")
+        for worker in workers { _ = try? worker.send(.quit, timeout: 30) }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["tool"])
+        workers.forEach { $0.stop() }
+    }
+
+    func testACopyIsRemovedWhenItsWorkerIsGoneWithoutAnswering() throws {
         let original = folder + "/tool"
         try "#!/bin/sh\nexec sleep 5\n".write(toFile: original, atomically: true, encoding: .utf8)
         chmod(original, 0o755)
         let launcher = PairedProcessLauncher(base: original, head: original, arguments: [], freshCopies: true)
-        let workers = try PairedSide.allCases.map { try launcher.start($0, pair: 1) }
+        var workers: [any PairedWorkerConnection] = try PairedSide.allCases.map { try launcher.start($0, pair: 1) }
+        XCTAssertEqual(workers.count, 2)
+        workers.removeAll()
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["tool"])
-        workers.forEach { $0.stop() }
     }
 }

@@ -5,6 +5,10 @@
 /// Pins the calling thread to one CPU. Returns 0, or an errno value (EINVAL for a CPU that does not exist).
 int fb_pin_current_thread(int cpu);
 
+/// The highest-numbered CPU the calling thread may run on, or -1 when it may run on fewer than two (or the platform
+/// cannot say): where paired comparisons pin their measuring threads by default.
+int fb_last_allowed_cpu(void);
+
 /// Writes the hypervisor's CPUID vendor signature (leaf 0x40000000, e.g. "KVMKVMKVM") into `vendor`
 /// (13 bytes, NUL-terminated) and returns 1 when the CPU reports a hypervisor; returns 0 otherwise.
 int fb_hypervisor_vendor(char vendor[13]);

@@ -41,17 +41,21 @@ struct PairedOptions: ParsableArguments {
     @Option(help: "Warm-up of each benchmark in each worker, in milliseconds.")
     var warmup: Double = 200
 
-    // Measured on the AMD EPYC VM (27 Nov 2026): pinned, pairs of identical builds narrowed 1.3-8x, yet 2 of 3
-    // identical-code comparisons ended REGRESSED; unpinned, 0 of 7 (Docs/measurements/2026-11-27-paired-gate-quality-amd.md).
-    @Option(help: "Pin both workers' measuring threads to this CPU. Not for verdicts: pinned, identical builds were called REGRESSED (2 of 3 A/A on an AMD VM).")
+    // Pinned and from fresh copies by default since 28 Nov 2026. On the AMD EPYC VM with the same code, 10 + 10
+    // quiet comparisons so placed called 70 of 70 single-threaded A/A verdicts UNCHANGED and every slowdown 10 of 10
+    // (Docs/measurements/2026-11-28-gate-quality-threads-amd.md), while a nightly's unpinned paired check of one
+    // commit against itself left 3 of 7 single-threaded benchmarks INCONCLUSIVE at the 40-pair cap (pair MDEs up
+    // to 9.9%). Pinned alone, identical builds were called REGRESSED (2 of 3 A/A, 27 Nov): fresh copies, which give
+    // every pair its own page-cache pages, are what made pinning safe (0 of 15 A/A exited 1 on 27-28 Nov, 0 of 27 since the Pocock boundary).
+    @Option(help: "Pin both workers' measuring threads to this CPU (default: the last CPU this process may run on, when it may run on two or more).")
     var pin: Int?
 
-    // Measured on the AMD EPYC VM (27-28 Nov 2026), with --pin 1, quiet and busy hours pooled: 0 of 15 identical-code
-    // comparisons exited 1 (88% of the verdicts UNCHANGED, none wrong), against 2 of 3 pinned alone; one stray
-    // REGRESSED in 154 verdicts of the slowed build. Off by default until it has 20 + 20 on both machine kinds
-    // (Docs/measurements/2026-11-27-paired-gate-quality-amd.md).
-    @Flag(name: .customLong("fresh-copies"), help: "Start each worker from its own copy of its executable (fresh page-cache pages; the copy is made beside the executable and removed once the worker runs).")
-    var freshCopies = false
+    @Flag(name: .customLong("no-pin"), help: "Let the measuring threads float instead (the default before 28 Nov 2026).")
+    var noPin = false
+
+    @Flag(name: .customLong("fresh-copies"), inversion: .prefixedNo,
+          help: "Start each worker from its own copy of its executable (fresh page-cache pages; the copy is made beside the executable and removed once the worker answers). --no-fresh-copies runs the executables in place.")
+    var freshCopies = true
 
     @Flag(name: .customLong("allow-debug"), help: "Compare debug builds anyway (numbers are meaningless).")
     var allowDebug = false
@@ -78,6 +82,7 @@ struct PairedOptions: ParsableArguments {
             throw badOptionValue("--blocks must be in 1...10000 and --block-samples in 1...1000")
         }
         if let pin, pin < 0 { throw badOptionValue("--pin must be a CPU number ≥ 0 (got \(pin))") }
+        if pin != nil && noPin { throw badOptionValue("--pin and --no-pin contradict each other: give one") }
         _ = try perBenchmarkThresholds()
     }
 
@@ -100,11 +105,15 @@ struct PairedOptions: ParsableArguments {
         catch { throw CommandFailure(.badInput, "\(error)") }
     }
 
+    /// The CPU the measuring threads are pinned to: `--pin`, else the last one this process may use; nil with
+    /// `--no-pin` or on a single allowed CPU.
+    var measuringCPU: Int? { noPin ? nil : pin ?? ProcessResources.lastAllowedCPU() }
+
     var settings: PairedSettings {
         PairedSettings(threshold: threshold / 100, multithreadedThreshold: thresholdMultithreaded / 100,
                        thresholds: (try? perBenchmarkThresholds()) ?? [:], alpha: alpha, minimumPairs: minimumPairs,
                        maximumPairs: maximumPairs, maximumSeconds: maximumMinutes * 60, blocks: blocks,
-                       samplesPerBlock: blockSamples)
+                       samplesPerBlock: blockSamples, pinnedCPU: measuringCPU, freshCopies: freshCopies)
     }
 
     /// The paired comparison of the budgeted benchmarks (the nightly's regression check).
@@ -121,7 +130,7 @@ struct PairedOptions: ParsableArguments {
             throw CommandFailure(.badInput, "\(path): not an executable file")
         }
         var arguments = ["--sample-time", "\(sampleTime)", "--warmup", "\(warmup)"]
-        if let pin { arguments += ["--pin", "\(pin)"] }
+        if let cpu = measuringCPU { arguments += ["--pin", "\(cpu)"] }
         let launcher = PairedProcessLauncher(base: base, head: head, arguments: arguments, freshCopies: freshCopies)
         var session = PairedSession(settings: settings.filling(thresholds: try budgetThresholds()), filters: filters, interrupted: { interruption.signal }, progress: progress)
         if budgeted {
