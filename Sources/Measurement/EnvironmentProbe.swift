@@ -134,7 +134,7 @@ public enum EnvironmentProbe {
     }
 
     /// The 40-hex commit in `sidecar` (one line), or nil when it is absent or holds anything else.
-    static func builtFromCommit(sidecar: String) -> String? {
+    public static func builtFromCommit(sidecar: String) -> String? {
         guard let text = try? String(contentsOfFile: sidecar, encoding: .utf8) else { return nil }
         let commit = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return commit.count == 40 && commit.allSatisfy(\.isHexDigit) ? commit : nil

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Measurement
 
 /// Which build a worker runs.
 package enum PairedSide: String, Sendable, CaseIterable {
@@ -56,9 +57,18 @@ package struct PairedProcessLauncher: PairedWorkerLauncher {
 
     package func start(_ side: PairedSide, pair: Int) throws -> any PairedWorkerConnection {
         let original = executables[side]!
-        let executable = freshCopies ? try ExecutableCopy.make(of: original, pair: pair, side: side) : original
-        return try PairedWorkerProcess(executable: executable, arguments: ["worker"] + arguments, side: side,
-                                       removingOnceAnswered: freshCopies ? executable : nil)
+        guard freshCopies else {
+            return try PairedWorkerProcess(executable: original, arguments: ["worker"] + arguments, side: side)
+        }
+        let copy = try ExecutableCopy.make(of: original, pair: pair, side: side)
+        // The copy has no `<executable>.commit` beside it: the worker is told the original's, or it would report the
+        // commit of the folder it runs in as its build's.
+        var environment = ProcessInfo.processInfo.environment
+        if let commit = EnvironmentProbe.builtFromCommit(sidecar: original + ".commit") {
+            environment["FRAMEBUDGET_GIT_COMMIT"] = commit
+        }
+        return try PairedWorkerProcess(executable: copy, arguments: ["worker"] + arguments, side: side,
+                                       environment: environment, removingOnceAnswered: copy)
     }
 }
 
@@ -74,8 +84,11 @@ package final class PairedWorkerProcess: PairedWorkerConnection {
     /// mapped by then, and a script's interpreter has opened it — at the spawn it may not have yet.
     private var temporaryExecutable: String?
 
-    /// - Parameter removingOnceAnswered: a file to delete once the worker has answered, or has died.
-    package init(executable: String, arguments: [String], side: PairedSide, removingOnceAnswered: String? = nil) throws {
+    /// - Parameters:
+    ///   - environment: the worker's environment; nil inherits this process's.
+    ///   - removingOnceAnswered: a file to delete once the worker has answered, or has died.
+    package init(executable: String, arguments: [String], side: PairedSide, environment: [String: String]? = nil,
+                 removingOnceAnswered: String? = nil) throws {
         self.side = side
         temporaryExecutable = removingOnceAnswered
         // A worker that dies must not kill the coordinator with SIGPIPE on the next write.
@@ -84,6 +97,7 @@ package final class PairedWorkerProcess: PairedWorkerConnection {
         _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorLog))

@@ -80,6 +80,24 @@ final class CompareBuildsTests: XCTestCase {
         XCTAssertTrue(both.stderr.contains("--pin and --no-pin contradict each other: give one"), both.stderr)
     }
 
+    /// A worker started from a fresh copy reports the commit its original was built from (the `.commit` file
+    /// build-revision writes beside it), not the commit of the folder it runs in.
+    func testAWorkerFromAFreshCopyNamesItsOriginalsCommit() throws {
+        let binary = folder + "/bin/framebudget"
+        try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Framebudget.binary.path, toPath: binary)
+        try "0123456789abcdef0123456789abcdef01234567\n".write(toFile: binary + ".commit", atomically: true, encoding: .utf8)
+        let result = try Framebudget.run([
+            "compare-builds", binary, binary, "finger-count/optimized/21-landmarks", "--allow-debug",
+            "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
+            "--min-pairs", "2", "--max-pairs", "2", "--format", "json", "--out", folder + "/c.json"])
+        XCTAssertTrue([0, 3].contains(result.status), result.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
+        for side in ["base", "head"] {
+            XCTAssertTrue((json[side] as? String ?? "").hasSuffix(", commit 0123456789)"), "\(side): \(json[side] ?? "none")")
+        }
+    }
+
     func testBadInputIsOneLineAndExitTwo() throws {
         let binary = Framebudget.binary.path
         let missing = try Framebudget.run(["compare-builds", folder + "/nothing", binary])
