@@ -43,9 +43,10 @@ struct PairedOptions: ParsableArguments {
 
     // Pinned and from fresh copies by default since 28 Nov 2026. On the AMD EPYC VM with the same code, 10 + 10
     // quiet comparisons so placed called 70 of 70 single-threaded A/A verdicts UNCHANGED and every slowdown 10 of 10
-    // (Docs/measurements/2026-11-28-gate-quality-threads-amd.md), while a nightly's unpinned paired check of one
-    // commit against itself left 3 of 7 single-threaded benchmarks INCONCLUSIVE at the 40-pair cap (pair MDEs up
-    // to 9.9%). Pinned alone, identical builds were called REGRESSED (2 of 3 A/A, 27 Nov): fresh copies, which give
+    // (Docs/measurements/2026-11-28-gate-quality-threads-amd.md). Nightlies of one commit against itself: unpinned,
+    // 3 and 4 of 7 single-threaded benchmarks INCONCLUSIVE at the 40-pair cap (MDEs up to 9.9%); pinned from fresh
+    // copies, 14 of 14 UNCHANGED three nights of three (Docs/measurements/2026-11-28-nightly-placement-amd.md).
+    // Pinned alone, identical builds were called REGRESSED (2 of 3 A/A, 27 Nov): fresh copies, which give
     // every pair its own page-cache pages, are what made pinning safe (0 of 15 A/A exited 1 on 27-28 Nov, 0 of 27 since the Pocock boundary).
     @Option(help: "Pin both workers' measuring threads to this CPU (default: the last CPU this process may run on, when it may run on two or more).")
     var pin: Int?
