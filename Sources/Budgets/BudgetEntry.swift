@@ -6,6 +6,7 @@ import Yams
 struct BudgetEntry {
     static let fields: Set<String> = [
         "name", "hot-path", "workload", "variant", "metric", "statistic", "limit", "unit", "direction", "source", "note", "custom-metric",
+        "max-processes",
     ]
 
     let reader: NodeReader
@@ -40,9 +41,11 @@ struct BudgetEntry {
         if metric != .custom, customMetric != nil {
             throw reader.error(entries["custom-metric"]!, "custom-metric", "applies to metric: custom only (this budget's metric is \(metric.rawValue))")
         }
+        let maxProcesses = try entries["max-processes"].map(processCount)
         let budget = Budget(
             name: name, hotPath: hotPath, workload: workload, variant: variant, metric: metric, statistic: statistic,
-            limit: limitValue, unit: unit, direction: direction, source: source, note: note, customMetric: customMetric)
+            limit: limitValue, unit: unit, direction: direction, source: source, note: note, customMetric: customMetric,
+            maxProcesses: maxProcesses)
         if let knownIDs, !knownIDs.contains(budget.benchmarkID) {
             let sameHotPath = knownIDs.filter { $0.hasPrefix(budget.hotPath + "/") }.sorted()
             let hint = sameHotPath.isEmpty ? "no benchmark of hot path '\(budget.hotPath)'" : "known: \(sameHotPath.joined(separator: ", "))"
@@ -68,6 +71,18 @@ struct BudgetEntry {
         }
         return value
     }
+
+    /// `max-processes`: a whole number of process runs, 1 (never re-measure) to ``maximumProcesses``.
+    private func processCount(_ node: Node) throws -> Int {
+        guard node.scalar != nil, let text = node.string, let value = Int(text), (1...Self.maximumProcesses).contains(value) else {
+            throw reader.error(node, "max-processes", "must be a whole number of processes from 1 to \(Self.maximumProcesses) "
+                + "(got '\(node.string ?? "a non-scalar")')")
+        }
+        return value
+    }
+
+    /// More processes than this is a typo, not a plan (each is a fresh run of the benchmark).
+    static let maximumProcesses = 1000
 
     /// A finite positive number; 0 is allowed only for exact counts with a `max` direction ("exactly none").
     private func limit(_ entries: [String: Node], metric: BudgetMetric, direction: BudgetDirection) throws -> Double {

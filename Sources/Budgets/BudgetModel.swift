@@ -24,13 +24,18 @@ public struct Budget: Codable, Sendable, Equatable {
     public var note: String?
     /// The name of the benchmark's own metric a `custom` budget limits (``BenchmarkResult/metrics``).
     public var customMetric: String?
+    /// Process runs the gate may measure to decide this budget (`max-processes`), the first included; nil for the
+    /// gate's own cap. A budget whose statistic scatters widely between processes (a frame loop's drift on a
+    /// shared VM) needs more of them to decide than a kernel's time does.
+    public var maxProcesses: Int?
 
     public init(
         name: String, hotPath: String, workload: String, variant: String = "optimized", metric: BudgetMetric,
         statistic: Statistic, limit: Double, unit: BudgetUnit, direction: BudgetDirection = .max, source: String,
-        note: String? = nil, customMetric: String? = nil
+        note: String? = nil, customMetric: String? = nil, maxProcesses: Int? = nil
     ) {
         self.customMetric = customMetric
+        self.maxProcesses = maxProcesses
         self.name = name
         self.hotPath = hotPath
         self.workload = workload

@@ -38,18 +38,19 @@ struct GateCommand: ParsableCommand {
 
     @Option(name: .customLong("max-processes"), help: """
         Process runs per undecided benchmark, the gate's own included: an INCONCLUSIVE budget's benchmark is measured \
-        again in fresh processes, one at a time, until decided or this many (1: never).
+        again in fresh processes, one at a time, until decided or this many (1: never). Default: the budget's own \
+        max-processes (budgets file), else 10; given here, it caps every budget.
         """)
-    var maxProcesses: Int = 10
+    var maxProcesses: Int?
 
     @Option(name: .customLong("max-minutes"), help: "No new re-measuring process starts after this many minutes of re-measuring.")
-    var maxMinutes: Double = 5
+    var maxMinutes: Double = SequentialGate.Cap().seconds / 60
 
     @Flag(help: "Report the verdicts but exit 0 when budgets fail or are missing (bad input and run failures still fail).")
     var advisory = false
 
     func validate() throws {
-        if maxProcesses < 1 { throw badOptionValue("--max-processes must be ≥ 1 (got \(maxProcesses))") }
+        if let maxProcesses, maxProcesses < 1 { throw badOptionValue("--max-processes must be ≥ 1 (got \(maxProcesses))") }
         if !(maxMinutes >= 0 && maxMinutes.isFinite) { throw badOptionValue("--max-minutes must be ≥ 0 (got \(maxMinutes))") }
         if out != nil && results == nil { throw ValidationError("--out applies to --results only (a measured run reports into its own folder)") }
     }
@@ -80,7 +81,8 @@ struct GateCommand: ParsableCommand {
         let session = SuiteSession(request: measurement.request(output), benchmarks: Registration.suite.benchmarks)
         _ = try baselineOptions.resolve(head: nil) { session.machineClass(countersMode: counterOptions.counters) }
         let (run, directory, _) = try session.execute(counting: counterOptions)
-        let cap = SequentialGate.Cap(processes: maxProcesses, seconds: maxMinutes * 60)
+        let cap = SequentialGate.Cap(processes: maxProcesses ?? SequentialGate.Cap().processes, seconds: maxMinutes * 60,
+                                     overridesBudgets: maxProcesses != nil)
         return (run, directory.path, FreshProcesses(runArguments: measurement.forwardedArguments(counters: counterOptions), cap: cap, directory: directory))
     }
 

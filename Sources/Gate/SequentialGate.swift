@@ -13,14 +13,24 @@ import Results
 public struct SequentialGate {
     /// How far the gate goes before it answers INCONCLUSIVE.
     public struct Cap: Sendable, Equatable {
-        /// Process runs per benchmark, the first included (1: never re-measure).
+        /// Process runs per benchmark, the first included (1: never re-measure), for budgets without their own
+        /// ``Budget/maxProcesses``.
         public var processes: Int
         /// Seconds of re-measuring after the first process; no new round starts past it.
         public var seconds: Double
+        /// `processes` caps every budget, its own `maxProcesses` included (a cap given on the command line wins
+        /// over the budgets file).
+        public var overridesBudgets: Bool
 
-        public init(processes: Int = 10, seconds: Double = 300) {
+        public init(processes: Int = 10, seconds: Double = 480, overridesBudgets: Bool = false) {
             self.processes = processes
             self.seconds = seconds
+            self.overridesBudgets = overridesBudgets
+        }
+
+        /// Process runs the gate may measure to decide `budget`, the first included.
+        public func processes(for budget: Budget) -> Int {
+            overridesBudgets ? processes : budget.maxProcesses ?? processes
         }
     }
 
@@ -28,7 +38,7 @@ public struct SequentialGate {
     public enum Stop: String, Sendable, Equatable {
         /// Every budget is PASS, FAIL or MISSING.
         case decided
-        /// Budgets are still INCONCLUSIVE after ``Cap/processes`` process runs.
+        /// Budgets are still INCONCLUSIVE after as many process runs as their caps allow (``Cap/processes(for:)``).
         case processCap = "process cap"
         /// Budgets are still INCONCLUSIVE and ``Cap/seconds`` have passed.
         case timeCap = "time cap"
@@ -111,20 +121,34 @@ public struct SequentialGate {
             let undecided = Self.undecidedIDs(verdicts)
             if undecided.isEmpty { return Outcome(run: run, verdicts: verdicts, rounds: rounds, stop: .decided, extraRuns: extra) }
             if let signal = interruption() { return stopped(.interrupted(signal)) }
+            // Every benchmark still undecided has been measured in every round so far (a decided one gets no new
+            // data, so it stays decided; a capped one stays capped): each is at the same process number.
             let process = rounds.count + 2
-            let stop: Stop? = process > cap.processes ? .processCap : (clock() - start >= cap.seconds ? .timeCap : nil)
+            let limits = processLimits(verdicts)
+            let due = undecided.filter { limits[$0, default: cap.processes] >= process }
+            let stop: Stop? = due.isEmpty ? .processCap : (clock() - start >= cap.seconds ? .timeCap : nil)
             if let stop { return Outcome(run: run, verdicts: verdicts, rounds: rounds, stop: stop, extraRuns: extra) }
-            progress("gate: \(undecided.count) benchmark(s) undecided: measuring them in fresh process \(process) of ≤ \(cap.processes): "
-                + undecided.joined(separator: " "))
+            let largest = due.map { limits[$0, default: cap.processes] }.max() ?? cap.processes
+            progress("gate: \(due.count) benchmark(s) undecided: measuring them in fresh process \(process) of ≤ \(largest): "
+                + due.joined(separator: " "))
             let measured: RunResults
-            do { measured = try launcher.measure(undecided, label: "p\(process)") }
+            do { measured = try launcher.measure(due, label: "p\(process)") }
             catch let failure as LaunchFailure { return stopped(failure) }
             extra.append(measured)
-            rounds.append(Round(process: process, ids: undecided))
+            rounds.append(Round(process: process, ids: due))
             run = try RunMerge.merge([first] + extra, runID: first.runID)
             verdicts = evaluator.evaluate(budgets, against: run)
             merged(run)
         }
+    }
+
+    /// Each undecided benchmark's process cap: the largest of its INCONCLUSIVE budgets' (``Cap/processes(for:)``).
+    func processLimits(_ verdicts: [BudgetVerdict]) -> [String: Int] {
+        var limits: [String: Int] = [:]
+        for verdict in verdicts where verdict.needsMoreProcesses {
+            limits[verdict.budget.benchmarkID] = max(limits[verdict.budget.benchmarkID] ?? 1, cap.processes(for: verdict.budget))
+        }
+        return limits
     }
 
     /// The benchmarks of INCONCLUSIVE budgets, in budget order, each once.

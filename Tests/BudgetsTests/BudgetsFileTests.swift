@@ -64,6 +64,17 @@ final class BudgetsFileTests: XCTestCase {
         XCTAssertTrue(misplaced.contains("applies to metric: custom only"), misplaced)
     }
 
+    func testABudgetMayAskForMoreProcessesAndTheCountIsAWholeNumberInRange() throws {
+        let budgets = try BudgetsFile.parse(yaml(validEntry + "    max-processes: 20\n"), path: "budgets.yaml", knownIDs: known)
+        XCTAssertEqual(budgets.first?.maxProcesses, 20)
+        XCTAssertNil(try BudgetsFile.parse(yaml(validEntry), path: "budgets.yaml", knownIDs: known).first?.maxProcesses,
+                     "without the field the gate's own cap applies")
+        for bad in ["0", "1.5", "many", "1001", "[3]"] {
+            let message = error(yaml(validEntry + "    max-processes: \(bad)\n"))
+            XCTAssertTrue(message.hasPrefix("budgets.yaml:12: max-processes: must be a whole number of processes from 1 to 1000"), message)
+        }
+    }
+
     func testMalformedYAMLNamesTheLine() {
         XCTAssertEqual(error("version: 1\nbudgets:\n  - name: [unclosed\n"), "budgets.yaml:4: malformed YAML: did not find expected ',' or ']'")
     }

@@ -108,6 +108,36 @@ final class SequentialGateTests: XCTestCase {
         XCTAssertEqual(outcome.extraRuns.count, 3)
     }
 
+    func testABudgetsOwnProcessCapOutlastsTheGatesAndOnlyItsBenchmarkIsMeasuredPastIt() throws {
+        // Both straddle their limits; the colormap budget may take 4 processes, the upload the gate's 2.
+        var budgets = self.budgets
+        budgets[0].maxProcesses = 4
+        let first = process("gate", [colormap: 2.4, upload: 1.2], seed: 1)
+        let script = launcher([[colormap: 1.6, upload: 0.8], [colormap: 2.3, upload: 1.3], [colormap: 1.7]])
+        let gate = SequentialGate(budgets: budgets, evaluator: BudgetEvaluator(), cap: .init(processes: 2))
+        var lines: [String] = []
+        let outcome = try gate.run(first: first, launcher: script) { lines.append($0) }
+        XCTAssertEqual(script.calls.map(\.ids), [[colormap, upload], [colormap], [colormap]])
+        XCTAssertEqual(outcome.stop, .processCap)
+        XCTAssertEqual(outcome.verdicts.map { $0.evidence?.processes }, [4, 2])
+        XCTAssertEqual(outcome.verdicts.map(\.outcome), [.inconclusive, .inconclusive])
+        XCTAssertTrue(lines[1].contains("fresh process 3 of ≤ 4: \(colormap)"), lines[1])
+    }
+
+    func testACapGivenOnTheCommandLineCapsEveryBudgetItsOwnIncluded() throws {
+        var budgets = self.budgets
+        budgets[0].maxProcesses = 4
+        let cap = SequentialGate.Cap(processes: 2, overridesBudgets: true)
+        XCTAssertEqual(cap.processes(for: budgets[0]), 2)
+        XCTAssertEqual(SequentialGate.Cap(processes: 2).processes(for: budgets[0]), 4)
+        XCTAssertEqual(SequentialGate.Cap(processes: 2).processes(for: budgets[1]), 2)
+        let script = launcher([[colormap: 1.6], [colormap: 2.3]])
+        let outcome = try SequentialGate(budgets: budgets, evaluator: BudgetEvaluator(), cap: cap)
+            .run(first: process("gate", [colormap: 2.4], seed: 1), launcher: script)
+        XCTAssertEqual(script.calls.count, 1, "process 2 only")
+        XCTAssertEqual(outcome.stop, .processCap)
+    }
+
     func testTheTimeCapStopsNewRounds() throws {
         var now = 0.0
         let first = process("gate", [colormap: 2.4], seed: 1)
