@@ -52,6 +52,26 @@ final class FrameLoopRunnerTests: XCTestCase {
         XCTAssertEqual(result.samplesNanoseconds.count, loop.framesProcessed)
     }
 
+    func testARealtimeLoopRunsTwoSecondsAtItsCadenceBeforeItsMeasuredFramesAndASimulatedOneDoesNot() throws {
+        let calls = CallCount()
+        let counted = Benchmark(hotPath: "frame-loop", variant: "test", workload: "drop",
+                                frameLoop: FrameLoopSpec(fps: 200, policy: .drop, defaultFrames: 30)) { _ in
+            Iteration {
+                calls.add()
+                let start = MonotonicClock.now()
+                while MonotonicClock.now() - start < 100_000 {}  // 0.1 ms: the 1-ms warm-up runs it ~10 times, not 10⁵
+            }
+        }
+        let leadIn = Int(FrameLoopRunner.leadInSeconds * 200)
+        let realtime = try XCTUnwrap(try run(counted, mode: .realtime, frames: 12).frameLoop)
+        XCTAssertEqual(realtime.framesOffered, 12, "the lead-in's frames are not recorded")
+        // Warm-up (≥ 3), the lead-in at 5 ms a frame (dropped ones are not run), the 12 frames, 10 counted after.
+        XCTAssertGreaterThanOrEqual(calls.value, 3 + leadIn / 2 + realtime.framesProcessed + 10)
+        let before = calls.value
+        _ = try run(counted, mode: .simulated, frames: 12)
+        XCTAssertLessThan(calls.value - before, leadIn / 2, "a simulated loop has no idle gaps to warm up to")
+    }
+
     func testSteadyStateAllocationsPerFrameAreCounted() throws {
         try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
         // The fewest of 3 runs, each counting its own window: the counter also sees other threads of the test
@@ -155,4 +175,12 @@ private struct CountsByID: CounterProbe {
         body()
         return [CounterReading(name: "Ir", perIteration: 1, source: .callgrind, note: "counted \(id)")]
     }
+}
+
+/// Calls of a frame body, which runs on the loop's processing thread.
+private final class CallCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
 }
