@@ -123,12 +123,9 @@ package final class PairedWorkerProcess: PairedWorkerConnection {
         let line = Array((try PairedWire.encode(request) + "\n").utf8)
         let written = line.withUnsafeBytes { write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
         guard written == line.count else { throw PairedWorkerError.died(side, deathDetail()) }
-        let reply: String
-        do { reply = try readLine(timeout: timeout) } catch {
-            removeTemporaryExecutable()
-            throw error
-        }
-        removeTemporaryExecutable()
+        // Once the worker answered (or failed to), it has loaded its executable or never will: the copy can go.
+        defer { removeTemporaryExecutable() }
+        let reply = try readLine(timeout: timeout)
         guard let decoded = try? PairedWire.decode(PairedReply.self, reply) else { throw PairedWorkerError.garbled(side, reply) }
         if let error = decoded.error { throw PairedWorkerError.refused(side, error) }
         return decoded
