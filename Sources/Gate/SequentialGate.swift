@@ -121,8 +121,8 @@ public struct SequentialGate {
             let undecided = Self.undecidedIDs(verdicts)
             if undecided.isEmpty { return Outcome(run: run, verdicts: verdicts, rounds: rounds, stop: .decided, extraRuns: extra) }
             if let signal = interruption() { return stopped(.interrupted(signal)) }
-            // Every benchmark still undecided has been measured in every round so far (a decided one gets no new
-            // data, so it stays decided; a capped one stays capped): each is at the same process number.
+            // Every benchmark due has been measured in every round so far (a decided one gets no new data, so it
+            // stays decided; one at its cap is never due again): each is at the same process number.
             let process = rounds.count + 2
             let limits = processLimits(verdicts)
             let due = undecided.filter { limits[$0, default: cap.processes] >= process }
