@@ -51,6 +51,25 @@ final class RoofSelectionTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(roof.gigaflopsPerSecond), 215, accuracy: 1e-9)
     }
 
+    /// A shared L3 of 300 MiB probed at 8 MiB and at 150 MiB (where it streams at DRAM's rate): a 22 MB kernel is
+    /// held to the 8 MiB probe, the largest not above its working set, which bounds it; the 150 MiB one did not.
+    func testAKernelIsHeldToTheLevelsProbeNearestBelowItsWorkingSet() throws {
+        let mib = 1024 * 1024
+        let caches = [CacheLevelInfo(name: "L2", bytes: 2 * mib, sharedByCPUs: 1),
+                      CacheLevelInfo(name: "L3", bytes: 300 * mib, sharedByCPUs: 2)]
+        let probes = [(8 * mib, 45.0), (32 * mib, 30.0), (150 * mib, 20.0)]
+        let table = probes.map { BandwidthRoof(level: "L3", threads: 2, kind: "copy", workingSetBytes: $0.0, gigabytesPerSecond: $0.1) }
+            + [BandwidthRoof(level: "DRAM", threads: 2, kind: "copy", workingSetBytes: 1200 * mib, gigabytesPerSecond: 18)]
+        let roofs = MachineRoofs(cacheBandwidthGBps: 45, memoryBandwidthGBps: 18, sgemmGFLOPS: 100, method: "synthetic",
+                                 cacheLevels: caches, bandwidths: table, computePeaks: [])
+        let roof = { (bytes: Int) in try XCTUnwrap(RoofSelection.roof(workingSetBytes: Double(bytes), threads: 2, roofs: roofs)) }
+        XCTAssertEqual(try roof(22_000_000).gigabytesPerSecond, 45, "8 MiB ≤ 22 MB < 32 MiB")
+        XCTAssertEqual(try roof(40 * mib).gigabytesPerSecond, 30)
+        XCTAssertEqual(try roof(200 * mib).gigabytesPerSecond, 20)
+        XCTAssertEqual(try roof(6 * mib).gigabytesPerSecond, 45, "below every probe of its level: the smallest")
+        XCTAssertEqual(try roof(6 * mib).level, "L3")
+    }
+
     func testTheThreadColumnIsTheSmallestMeasuredAtOrAboveTheKernels() {
         XCTAssertEqual(RoofSelection.threadColumn(threads: 1, measured: [1, 2]), 1)
         XCTAssertEqual(RoofSelection.threadColumn(threads: 2, measured: [2, 1]), 2)

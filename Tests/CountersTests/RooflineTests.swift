@@ -73,7 +73,10 @@ final class RooflineTests: XCTestCase {
             XCTAssertTrue(value > 0 && value.isFinite, "\(measured)")
         }
         let table = try XCTUnwrap(measured.bandwidths)
-        XCTAssertEqual(table.count, 3 * 2 * 4, "L1, L2, DRAM × 1 and 2 threads × copy, read, write, write-nt")
+        XCTAssertEqual(table.count, (3 * 2 + 1) * 4,
+                       "L1, L2, DRAM × 1 and 2 threads, and the shared L2's ladder probe on one thread × 4 kinds")
+        XCTAssertEqual(Set(table.filter { $0.level == "L2" && $0.threads == 1 }.map(\.workingSetBytes)),
+                       [64 * 1024, 128 * 1024], "a shared cache from twice the L1 below it up to half its size")
         XCTAssertTrue(table.allSatisfy { $0.gigabytesPerSecond > 0 && $0.gigabytesPerSecond.isFinite })
         XCTAssertEqual(table.first { $0.level == "L1" && $0.threads == 2 }?.workingSetBytes, 32 * 1024,
                        "half of two per-core L1s")
