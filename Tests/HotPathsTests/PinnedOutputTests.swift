@@ -98,23 +98,25 @@ final class PinnedOutputTests: XCTestCase {
                            lidarHeight: height, relative: relative, relativeWidth: relativeWidth, relativeHeight: relativeHeight)
     }
 
-    func testFusionIsBitForBitTheSameAsBeforeOnAnyPool() {
+    func testFusionIsBitForBitTheSameAsBeforeOnAnyPoolAndVectorPath() {
         let cases = [("plain", false, false, true, UInt64(11)), ("no confidence", false, false, false, 12),
                      ("NaN patch, LiDAR holes", true, true, true, 13)]
         for (name, nanPatch, holes, confidence, seed) in cases {
             let input = Self.fusionInput(nanPatch: nanPatch, holes: holes, confidence: confidence, seed: seed)
             for pool in Self.pools {
-                let fusion = OptimizedFusion(lidarWidth: input.lidarWidth, lidarHeight: input.lidarHeight,
-                                             relativeWidth: input.relativeWidth, relativeHeight: input.relativeHeight,
-                                             pool: pool)
-                var map = [Float](repeating: -1, count: input.relative.count)
-                let fit = map.withUnsafeMutableBufferPointer { fusion.fuse(input, into: $0) }
-                guard case let .fit(alpha, beta, pairs) = fit else { return XCTFail("\(name): no fit \(fit)") }
-                var fnv = FNV()
-                fnv.add(alpha); fnv.add(beta); fnv.add(pairs)
-                for value in map { fnv.add(value) }
-                XCTAssertEqual(fnv.value, Self.fusionHashes[name],
-                               "\(name), \(pool.threads) threads: 0x\(String(fnv.value, radix: 16))")
+                for isa in VectorISA.supported {
+                    let fusion = OptimizedFusion(lidarWidth: input.lidarWidth, lidarHeight: input.lidarHeight,
+                                                 relativeWidth: input.relativeWidth, relativeHeight: input.relativeHeight,
+                                                 pool: pool, isa: isa)
+                    var map = [Float](repeating: -1, count: input.relative.count)
+                    let fit = map.withUnsafeMutableBufferPointer { fusion.fuse(input, into: $0) }
+                    guard case let .fit(alpha, beta, pairs) = fit else { return XCTFail("\(name): no fit \(fit)") }
+                    var fnv = FNV()
+                    fnv.add(alpha); fnv.add(beta); fnv.add(pairs)
+                    for value in map { fnv.add(value) }
+                    XCTAssertEqual(fnv.value, Self.fusionHashes[name],
+                                   "\(name), \(pool.threads) threads, \(isa): 0x\(String(fnv.value, radix: 16))")
+                }
             }
         }
     }

@@ -70,4 +70,30 @@ void fb_edge_column_sums(int isa, const float *up, const float *mid, const float
 void fb_edge_row(int isa, const float *columns, const float *above, const float *below, const float *centre,
                  float scale, const fb_palette *palette, const float *depth, uint32_t *out, long width);
 
+/// What the fusion's pair sampling reads per LiDAR column (FusionGeometry's tables) and its filter.
+typedef struct {
+    const int32_t *x0;  ///< left source column
+    const int32_t *x1;  ///< right source column (x0 + 1, or x0 at the clamped right border)
+    const float *fx;    ///< weight of the right column
+    const float *gx;    ///< weight of the left column (1 − fx)
+    long relative_width;
+    float min_depth, max_depth;
+    int32_t min_confidence;
+} fb_fusion_columns;
+
+/// A LiDAR row's sums for the fusion fit (FusionSums' fields).
+typedef struct {
+    long pairs;
+    double sum_x, sum_y, sum_xy, sum_x2;
+} fb_fusion_sums;
+
+/// Adds one LiDAR row's pairs, for lx < count (a multiple of 8), to `sums`: the pixels where min_depth < depth <
+/// max_depth, confidence ≥ min_confidence (when given) and the bilinear sample x of the relative rows `row0`/`row1`
+/// (the document's expression, left to right) is > 0 and finite, with y = the depth. The Float sums keep the
+/// Swift path's order (eight lanes, lane k adding pixels k, k + 8…, each run of 256 pixels folded into Double as
+/// the sequential sum of its lanes), so both write the same bits. Returns 1 when `isa` has this loop in C
+/// (AVX-512), 0 when it does not and `sums` is untouched: the caller's own loop is that path then.
+int fb_fusion_row_sums(int isa, const fb_fusion_columns *columns, const float *depth, const uint8_t *confidence,
+                       const float *row0, const float *row1, float fy, float gy, long count, fb_fusion_sums *sums);
+
 #endif

@@ -30,7 +30,7 @@ extension OptimizedFusion {
     }
 
     func collectBand(_ band: Int, _ frame: PairFrame, worker: Int) {
-        let sampler = PairSampler(geometry: geometry, config: config, relative: frame.relative)
+        let sampler = PairSampler(geometry: geometry, config: config, relative: frame.relative, isa: isa)
         let width = geometry.lidarWidth
         let base = pairLanes.baseAddress! + 12 * width * worker
         let lanes = PairLanes(x: base.assumingMemoryBound(to: Float.self),

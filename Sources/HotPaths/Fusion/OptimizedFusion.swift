@@ -1,5 +1,5 @@
 /// Depth fusion in one pass and no allocation per frame: the pair collection accumulates the sums of the fit as
-/// it goes (eight LiDAR pixels per step, no pair stored), the fit is the closed form over those sums, the apply
+/// it goes (eight LiDAR pixels per step, sixteen on AVX-512; no pair list), the fit is the closed form over those sums, the apply
 /// pass is vectorized. Both passes split their rows into bands over a ``WorkerPool``. Tables, per-row sums and pool
 /// jobs are allocated once, for one pair of map sizes.
 ///
@@ -11,7 +11,7 @@ public final class OptimizedFusion: StagedFusion, @unchecked Sendable {
     public let config: FusionConfig
     let geometry: FusionGeometry
     let pool: WorkerPool
-    /// The vector path of the apply pass.
+    /// The vector path of the pair sampling and the apply pass.
     public let isa: VectorISA
     /// Per LiDAR row, the sums of its pairs (written by whichever thread ran the row's band).
     let rowSums: UnsafeMutableBufferPointer<FusionSums>
@@ -29,7 +29,7 @@ public final class OptimizedFusion: StagedFusion, @unchecked Sendable {
     /// Prepares the sampling tables for inputs of these sizes.
     /// - Parameters:
     ///   - pool: threads for the pair collection and the apply pass (small maps run on the caller).
-    ///   - isa: the vector path of the apply pass (``VectorISA/active`` by default).
+    ///   - isa: the vector path of the pair sampling and the apply pass (``VectorISA/active`` by default).
     /// - Precondition: a supported `isa`.
     public init(config: FusionConfig = FusionConfig(), lidarWidth: Int, lidarHeight: Int,
                 relativeWidth: Int, relativeHeight: Int, pool: WorkerPool = .shared, isa: VectorISA = .active) {

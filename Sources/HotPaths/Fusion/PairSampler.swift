@@ -1,3 +1,5 @@
+import CVectorLoops
+
 /// One row's pairs between the two passes of ``PairSampler/row(_:depth:confidence:lanes:)``: `width` values each.
 struct PairLanes {
     let x: UnsafeMutablePointer<Float>
@@ -11,6 +13,10 @@ struct PairLanes {
 /// The tests are the document's, lane-wise: confidence ≥ minimum, minDepth < d < maxDepth (which also rules out
 /// NaN and ±∞, as `isFinite` does), sample > 0 and finite. The sample is the document's expression evaluated in the
 /// same order, so each lane is bit-identical to ``ReferenceFusion/bilinearSample(_:x:y:width:height:)``.
+///
+/// On the AVX-512 path both passes are one C loop (`fb_fusion_row_sums`: sixteen pixels a step, the neighbours
+/// fetched by permutes from a window of the relative row, no pairs stored) that adds the same values in the same
+/// order, so every path gives the same sums to the bit.
 struct PairSampler {
     typealias Lanes = SIMD8<Float>
     let geometry: FusionGeometry
@@ -21,11 +27,20 @@ struct PairSampler {
     /// SSE2 instead of two compares.
     let infinity: Lanes
     let minConfidence: SIMD8<Int32>
+    /// The vector path of the first pass.
+    let isa: VectorISA
+    /// The tables and filter as the C pass reads them.
+    let columns: fb_fusion_columns
     /// Lane sums are folded into Double after this many steps, so a wide row cannot lose digits in Float.
     private static let stepsPerFold = 32
 
-    init(geometry: FusionGeometry, config: FusionConfig, relative: UnsafePointer<Float>) {
+    init(geometry: FusionGeometry, config: FusionConfig, relative: UnsafePointer<Float>, isa: VectorISA) {
         self.geometry = geometry
+        self.isa = isa
+        columns = fb_fusion_columns(
+            x0: geometry.x0.baseAddress, x1: geometry.x1.baseAddress, fx: geometry.fx.baseAddress,
+            gx: geometry.gx.baseAddress, relative_width: geometry.relativeWidth, min_depth: config.minDepth,
+            max_depth: config.maxDepth, min_confidence: Int32(config.minConfidence))
         self.relative = relative
         minDepth = Lanes(repeating: config.minDepth)
         maxDepth = Lanes(repeating: config.maxDepth)
@@ -39,14 +54,30 @@ struct PairSampler {
     /// at +0 and never become −0), so the sums are bit-identical to accumulating kept pairs only.
     @inline(__always)
     func row(_ ly: Int, depth: UnsafePointer<Float>, confidence: UnsafePointer<UInt8>?, lanes: PairLanes) -> FusionSums {
-        sampleRow(ly, depth: depth, confidence: confidence, into: lanes)
-        var sums = sumRow(lanes)
         let row0 = relative + geometry.y0[ly] * geometry.relativeWidth
         let row1 = relative + geometry.y1[ly] * geometry.relativeWidth
+        var sums = FusionSums()
+        if !sumsInC(ly, depth: depth, confidence: confidence, row0: row0, row1: row1, into: &sums) {
+            sampleRow(ly, depth: depth, confidence: confidence, into: lanes)
+            sums = sumRow(lanes)
+        }
         for lx in (geometry.lidarWidth & ~7)..<geometry.lidarWidth {
             addScalar(lx, depth: depth, confidence: confidence, row0: row0, row1: row1, ly: ly, into: &sums)
         }
         return sums
+    }
+
+    /// Both passes in C when the path has them there (AVX-512): false, and `sums` untouched, when it does not.
+    @inline(__always)
+    private func sumsInC(_ ly: Int, depth: UnsafePointer<Float>, confidence: UnsafePointer<UInt8>?,
+                         row0: UnsafePointer<Float>, row1: UnsafePointer<Float>, into sums: inout FusionSums) -> Bool {
+        var columns = columns
+        var row = fb_fusion_sums()
+        guard fb_fusion_row_sums(isa.code, &columns, depth, confidence, row0, row1, geometry.fy[ly], geometry.gy[ly],
+                                 geometry.lidarWidth & ~7, &row) == 1 else { return false }
+        sums.pairs = row.pairs
+        (sums.sumX, sums.sumY, sums.sumXY, sums.sumX2) = (row.sum_x, row.sum_y, row.sum_xy, row.sum_x2)
+        return true
     }
 
     /// Pass 1: per group of eight pixels, the kept pairs (x = sample, y = depth; 0 in the lanes not kept) and a
@@ -127,12 +158,21 @@ struct PairSampler {
                 steps += 1
             }
             sums.pairs += Int(count.wrappedSum())
-            sums.sumX += Double(sumX.sum())
-            sums.sumY += Double(sumY.sum())
-            sums.sumXY += Double(sumXY.sum())
-            sums.sumX2 += Double(sumX2.sum())
+            sums.sumX += Self.laneSum(sumX)
+            sums.sumY += Self.laneSum(sumY)
+            sums.sumXY += Self.laneSum(sumXY)
+            sums.sumX2 += Self.laneSum(sumX2)
         }
         return sums
+    }
+
+    /// Lanes 0…7 added in order in Float, then widened: spelled out (not `sum()`, whose order the standard library
+    /// leaves open) because the C path folds the same way and both must give the same bits.
+    @inline(__always)
+    private static func laneSum(_ lanes: Lanes) -> Double {
+        var sum = lanes[0]
+        for k in 1..<8 { sum += lanes[k] }
+        return Double(sum)
     }
 
     /// The same tests and sample for one pixel (the row's last width mod 8 pixels).
