@@ -90,7 +90,7 @@ static inline __attribute__((always_inline)) FB_AVX512 __mmask16 fb_sample16(
     return keep;
 }
 
-/// Eight lane sums as the Swift path keeps them: lane k adds pixels k, k + 8, k + 16… of a run of 256.
+/// Eight lane sums as the Swift path keeps them: lane k adds pixels k, k + 8, k + 16… of a run.
 typedef struct {
     __m256 x, y, xy, x2;
 } fb_lane_sums;
@@ -106,9 +106,9 @@ static FB_AVX512 void fb_fusion_row_sums_avx512(const fb_fusion_columns *c, cons
                                                 const uint8_t *confidence, const float *row0, const float *row1,
                                                 float fy, float gy, long count, fb_fusion_sums *sums) {
     const __m512 fyv = _mm512_set1_ps(fy), gyv = _mm512_set1_ps(gy);
-    // Runs of 256 pixels (32 steps of eight, as the Swift path folds), each folded into Double.
-    for (long run = 0; run < count; run += 256) {
-        long end = count - run < 256 ? count : run + 256;
+    // Runs of FB_FUSION_PIXELS_PER_FOLD pixels, as the Swift path folds, each folded into Double.
+    for (long run = 0; run < count; run += FB_FUSION_PIXELS_PER_FOLD) {
+        long end = count - run < FB_FUSION_PIXELS_PER_FOLD ? count : run + FB_FUSION_PIXELS_PER_FOLD;
         fb_lane_sums lane = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
         long pairs = 0;
         for (long lx = run; lx < end; lx += 16) {

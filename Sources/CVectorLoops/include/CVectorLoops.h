@@ -81,6 +81,10 @@ typedef struct {
     int32_t min_confidence;
 } fb_fusion_columns;
 
+/// Pixels per run of the fusion's Float lane sums before they are folded into Double: one constant for the C loop
+/// and the Swift one (PairSampler), whose bits must agree.
+#define FB_FUSION_PIXELS_PER_FOLD 256
+
 /// A LiDAR row's sums for the fusion fit (FusionSums' fields).
 typedef struct {
     long pairs;
@@ -90,7 +94,7 @@ typedef struct {
 /// Adds one LiDAR row's pairs, for lx < count (a multiple of 8), to `sums`: the pixels where min_depth < depth <
 /// max_depth, confidence ≥ min_confidence (when given) and the bilinear sample x of the relative rows `row0`/`row1`
 /// (the document's expression, left to right) is > 0 and finite, with y = the depth. The Float sums keep the
-/// Swift path's order (eight lanes, lane k adding pixels k, k + 8…, each run of 256 pixels folded into Double as
+/// Swift path's order (eight lanes, lane k adding pixels k, k + 8…, each run of FB_FUSION_PIXELS_PER_FOLD pixels folded into Double as
 /// the sequential sum of its lanes), so both write the same bits. Returns 1 when `isa` has this loop in C
 /// (AVX-512), 0 when it does not and `sums` is untouched: the caller's own loop is that path then.
 int fb_fusion_row_sums(int isa, const fb_fusion_columns *columns, const float *depth, const uint8_t *confidence,

@@ -1,6 +1,6 @@
 /// Depth fusion in one pass and no allocation per frame: the pair collection accumulates the sums of the fit as
-/// it goes (eight LiDAR pixels per step, sixteen on AVX-512; no pair list), the fit is the closed form over those sums, the apply
-/// pass is vectorized. Both passes split their rows into bands over a ``WorkerPool``. Tables, per-row sums and pool
+/// it goes (eight LiDAR pixels per step, sixteen on AVX-512; no pair list), the fit is the closed form over those
+/// sums, the apply pass is vectorized. Both passes split their rows into bands over a ``WorkerPool``. Tables, per-row sums and pool
 /// jobs are allocated once, for one pair of map sizes.
 ///
 /// Same pairs as ``ReferenceFusion`` (the samples are bit-identical); α and β agree to Float rounding of the

@@ -32,7 +32,7 @@ struct PairSampler {
     /// The tables and filter as the C pass reads them.
     let columns: fb_fusion_columns
     /// Lane sums are folded into Double after this many steps, so a wide row cannot lose digits in Float.
-    private static let stepsPerFold = 32
+    private static let stepsPerFold = Int(FB_FUSION_PIXELS_PER_FOLD) / 8
 
     init(geometry: FusionGeometry, config: FusionConfig, relative: UnsafePointer<Float>, isa: VectorISA) {
         self.geometry = geometry
@@ -56,8 +56,10 @@ struct PairSampler {
     func row(_ ly: Int, depth: UnsafePointer<Float>, confidence: UnsafePointer<UInt8>?, lanes: PairLanes) -> FusionSums {
         let row0 = relative + geometry.y0[ly] * geometry.relativeWidth
         let row1 = relative + geometry.y1[ly] * geometry.relativeWidth
-        var sums = FusionSums()
-        if !sumsInC(ly, depth: depth, confidence: confidence, row0: row0, row1: row1, into: &sums) {
+        var sums: FusionSums
+        if let inC = sumsInC(ly, depth: depth, confidence: confidence, row0: row0, row1: row1) {
+            sums = inC
+        } else {
             sampleRow(ly, depth: depth, confidence: confidence, into: lanes)
             sums = sumRow(lanes)
         }
@@ -67,17 +69,18 @@ struct PairSampler {
         return sums
     }
 
-    /// Both passes in C when the path has them there (AVX-512): false, and `sums` untouched, when it does not.
+    /// Both passes in C when the path has them there (AVX-512); nil when it does not.
     @inline(__always)
     private func sumsInC(_ ly: Int, depth: UnsafePointer<Float>, confidence: UnsafePointer<UInt8>?,
-                         row0: UnsafePointer<Float>, row1: UnsafePointer<Float>, into sums: inout FusionSums) -> Bool {
+                         row0: UnsafePointer<Float>, row1: UnsafePointer<Float>) -> FusionSums? {
         var columns = columns
         var row = fb_fusion_sums()
         guard fb_fusion_row_sums(isa.code, &columns, depth, confidence, row0, row1, geometry.fy[ly], geometry.gy[ly],
-                                 geometry.lidarWidth & ~7, &row) == 1 else { return false }
+                                 geometry.lidarWidth & ~7, &row) == 1 else { return nil }
+        var sums = FusionSums()
         sums.pairs = row.pairs
         (sums.sumX, sums.sumY, sums.sumXY, sums.sumX2) = (row.sum_x, row.sum_y, row.sum_xy, row.sum_x2)
-        return true
+        return sums
     }
 
     /// Pass 1: per group of eight pixels, the kept pairs (x = sample, y = depth; 0 in the lanes not kept) and a
