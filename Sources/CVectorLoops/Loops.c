@@ -18,6 +18,9 @@ static inline __attribute__((always_inline)) uint32_t fb_bits(float value) {
     return bits;
 }
 
+/// One cache line of output words, the unit of a non-temporal store.
+typedef uint32_t fb_line __attribute__((vector_size(64), aligned(64)));
+
 #define FB_SUFFIX portable
 #define FB_TARGET
 #include "LoopBodies.h"
@@ -93,6 +96,18 @@ void fb_metric_apply(int isa, float alpha, float beta, float low, float high, co
 
 void fb_palette_row(int isa, const fb_palette *palette, const float *depth, uint32_t *out, long count) {
     FB_DISPATCH(palette_row, palette, depth, out, count)
+}
+
+void fb_palette_row_streamed(int isa, const fb_palette *palette, const float *depth, uint32_t *out, long count) {
+    FB_DISPATCH(palette_row_streamed, palette, depth, out, count)
+}
+
+void fb_store_fence(void) {
+#if defined(__x86_64__)
+    __builtin_ia32_sfence();
+#else
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
 }
 
 void fb_edge_prepare_row(int isa, const float *depth, float *clean, float *sums, long width) {

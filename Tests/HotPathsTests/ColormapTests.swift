@@ -118,7 +118,9 @@ final class ColormapTests: XCTestCase {
     func testOptimizedEqualsReferenceForOddSizesWithRowTails() {
         let map = RoomScene.lidar(width: 37, height: 11, seed: 5).depth
         let source = PaddedDepth(map, padding: 5)
-        for (width, height) in [(37, 11), (101, 29), (13, 4), (1, 1)] {
+        // Sixteen output columns read < 16, 16…31 and ≥ 32 source columns at 101, 30 and 17 wide: the vector
+        // sampler's one-window, two-window and gather cases.
+        for (width, height) in [(37, 11), (101, 29), (30, 9), (17, 5), (13, 4), (1, 1)] {
           for isa in VectorISA.supported {
             let colormap = DepthColormap(sourceWidth: 37, sourceHeight: 11, outputWidth: width, outputHeight: height,
                                          pool: .serial, isa: isa)
@@ -128,6 +130,44 @@ final class ColormapTests: XCTestCase {
             colormap.render(source.view, into: optimized)
             XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(width)x\(height), \(isa)")
           }
+        }
+    }
+
+    func testOptimizedEqualsReferenceForSourcesNarrowerThanOneVector() {
+        let map = RoomScene.lidar(width: 7, height: 5, seed: 11).depth
+        let source = PaddedDepth(map, padding: 2)
+        for (width, height) in [(50, 20), (7, 5), (3, 2), (19, 1)] {
+          for isa in VectorISA.supported {
+            let colormap = DepthColormap(sourceWidth: 7, sourceHeight: 5, outputWidth: width, outputHeight: height,
+                                         pool: .serial, isa: isa)
+            let reference = ImageBuffer<RGBA8>(width: width, height: height)
+            let optimized = ImageBuffer<RGBA8>(width: width, height: height)
+            colormap.renderReference(source.view, into: reference)
+            colormap.render(source.view, into: optimized)
+            XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(width)x\(height), \(isa)")
+          }
+        }
+    }
+
+    /// Outputs of 4 MiB or more take the streamed palette (non-temporal stores): the reference's bytes with rows on
+    /// 256-byte boundaries and with packed rows of an odd width (each row starting off a cache line).
+    func testStreamedDisplaySizeOutputsEqualTheReferenceWithAlignedAndUnalignedRows() {
+        let source = PaddedDepth(roomLidar)
+        let pool = WorkerPool(threads: 2)
+        XCTAssertFalse(DepthColormap(sourceWidth: 256, sourceHeight: 192, outputWidth: 640, outputHeight: 480).streamsOutput)
+        for (width, height, alignment) in [(1920, 1440, 256), (2001, 547, 4)] {
+            let reference = ImageBuffer<RGBA8>(width: width, height: height, rowAlignment: alignment)
+            DepthColormap(sourceWidth: 256, sourceHeight: 192, outputWidth: width, outputHeight: height, pool: pool)
+                .renderReference(source.view, into: reference)
+            for isa in VectorISA.supported {
+                let colormap = DepthColormap(sourceWidth: 256, sourceHeight: 192, outputWidth: width,
+                                             outputHeight: height, pool: pool, isa: isa)
+                XCTAssertTrue(colormap.streamsOutput, "\(width)x\(height)")
+                let optimized = ImageBuffer<RGBA8>(width: width, height: height, rowAlignment: alignment)
+                colormap.render(source.view, into: optimized)
+                XCTAssertEqual(memcmp(optimized.base, reference.base, optimized.bytesPerRow * height), 0,
+                               "\(width)x\(height), rows aligned to \(alignment), \(isa)")
+            }
         }
     }
 }

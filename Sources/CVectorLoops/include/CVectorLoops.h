@@ -56,6 +56,23 @@ enum {
 /// `out[i]` = the palette's RGBA word of `depth[i]` (0 for NaN or ±Inf), for i < count.
 void fb_palette_row(int isa, const fb_palette *palette, const float *depth, uint32_t *out, long count);
 
+/// fb_palette_row for an output larger than the core's caches (a display-size frame that is handed on, not read
+/// back here): each whole 64-byte line of `out` is written with a non-temporal store, which skips the line's read
+/// for ownership and leaves the caches to the inputs. Call fb_store_fence before `out` is read by another thread.
+void fb_palette_row_streamed(int isa, const fb_palette *palette, const float *depth, uint32_t *out, long count);
+
+/// Orders this thread's non-temporal stores before its later stores (SFENCE on x86-64): call it once after the
+/// streamed rows of a job, before the job reports done.
+void fb_store_fence(void);
+
+/// The display colormap's horizontal filter for two output rows: `samples[x] = a + weight[x]·(b − a)` with
+/// a = filtered[first[x]], b = filtered[second[x]], and `samples_below` likewise from `filtered_below`, for
+/// x < width (`first` and `second` never decreasing, second[x] ≥ first[x], both < source_width). Returns 1 when
+/// `isa` has this loop in C (AVX-512), 0 when it does not and nothing was written: the caller's loop is that path.
+int fb_sample_rows(int isa, const int32_t *first, const int32_t *second, const float *weight, const float *filtered,
+                   const float *filtered_below, long source_width, float *samples, float *samples_below,
+                   long width);
+
 /// The edge overlay's row preparation: `clean[x]` = depth[x] when 0 < depth[x] < +Inf, else NaN; and
 /// `sums[x] = (clean[x−1] + 2·clean[x]) + clean[x+1]`, columns clamped at the borders. `width` ≥ 1.
 void fb_edge_prepare_row(int isa, const float *depth, float *clean, float *sums, long width);

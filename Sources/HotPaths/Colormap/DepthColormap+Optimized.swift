@@ -14,6 +14,8 @@ extension DepthColormap {
     /// One band of output rows (each band has its own scratch).
     func renderBand(_ band: Int, _ depth: ImageView<Float>, _ output: ImageBuffer<RGBA8>) {
         let range = RowBands.rows(of: band, bands: bands, height: outputHeight)
+        // Streamed rows are ordered before this band reports done, so whoever reads the frame sees them.
+        defer { if streamsOutput { fb_store_fence() } }
         if columns.isIdentity && rows.isIdentity {
             for y in range { colourRow(depth.row(y), into: output.mutableRow(y)) }
             return
@@ -32,10 +34,17 @@ extension DepthColormap {
         }
     }
 
-    /// The palette over one row of depths: contiguous, branch-free, on the vector path (``isa``).
+    /// The palette over one row of depths: contiguous, branch-free, on the vector path (``isa``), streamed around
+    /// the caches for a large output (``streamsOutput``).
     private func colourRow(_ source: UnsafePointer<Float>, into destination: UnsafeMutablePointer<RGBA8>) {
         let out = UnsafeMutableRawPointer(destination).assumingMemoryBound(to: UInt32.self)
-        withUnsafePointer(to: loopPalette) { fb_palette_row(isa.code, $0, source, out, outputWidth) }
+        withUnsafePointer(to: loopPalette) {
+            if streamsOutput {
+                fb_palette_row_streamed(isa.code, $0, source, out, outputWidth)
+            } else {
+                fb_palette_row(isa.code, $0, source, out, outputWidth)
+            }
+        }
     }
 
     /// The vertical half of the bilinear filter for output row `y`: lerp of its two source rows.
@@ -44,13 +53,16 @@ extension DepthColormap {
         fb_lerp_row(isa.code, top, bottom, rows.weight[y], filtered, sourceWidth)
     }
 
-    /// The horizontal half of the filter for two output rows, run by run: the pixels of a run (~7.5 at 256 → 1920)
+    /// The horizontal half of the filter for two output rows: sixteen pixels a step in C on AVX-512
+    /// (`fb_sample_rows`), else run by run here: the pixels of a run (~7.5 at 256 → 1920)
     /// read the same two filtered texels `a` and `b`, so `a` and `b − a` are loaded and subtracted once per run and
     /// row, and its samples `a + w·(b − a)` (the reference's `lerp`, the same IEEE operations) computed four lanes
     /// at a time, the weights loaded once for both rows. A run may spill up to three lanes past its end: the next
     /// run overwrites them, and the last spills into ``tapPadding`` (the weights are padded alike).
     private func sampleRows(_ filtered: UnsafePointer<Float>, _ filteredBelow: UnsafePointer<Float>,
                             into samples: UnsafeMutablePointer<Float>, _ samplesBelow: UnsafeMutablePointer<Float>) {
+        if fb_sample_rows(isa.code, columns.first, columns.second, columns.weight, filtered, filteredBelow,
+                          sourceWidth, samples, samplesBelow, outputWidth) != 0 { return }
         let first = columns.first, second = columns.second, runStart = columns.runStart
         let weights = UnsafeRawPointer(columns.weight)
         let out = UnsafeMutableRawPointer(samples), outBelow = UnsafeMutableRawPointer(samplesBelow)

@@ -30,6 +30,13 @@ public final class DepthColormap: @unchecked Sendable {
     let pool: WorkerPool
     /// Row bands per frame: several per thread, so a preempted thread holds up little.
     let bands: Int
+    /// Whether the palette writes the output around the caches (``streamingOutputBytes``).
+    let streamsOutput: Bool
+    /// Outputs of this many bytes or more are written with non-temporal stores: twice the largest L2 of the x86
+    /// kinds measured (2 MiB a core on the Intel kind, 1 MiB on Zen 4), so such an output leaves the core's caches
+    /// before anyone reads it anyway, and plain stores would first read every line of it (read for ownership) and
+    /// evict the inputs. A display-size frame (1920×1440, 11 MB) is one; the depth-size maps are not.
+    static let streamingOutputBytes = 4 << 20
     /// Per band, the optimized sampler's scratch, allocated once: two vertically filtered source rows, then the
     /// bilinear samples of every output pixel of two output rows (so the palette loop reads contiguous memory).
     let scratch: UnsafeMutablePointer<Float>
@@ -61,6 +68,7 @@ public final class DepthColormap: @unchecked Sendable {
         self.pool = pool
         bands = self.outputWidth * self.outputHeight >= 1 << 18 && pool.threads > 1
             ? Swift.min(self.outputHeight, pool.threads * 8) : 1
+        streamsOutput = self.outputWidth * self.outputHeight * MemoryLayout<RGBA8>.stride >= Self.streamingOutputBytes
         scratch = .allocate(capacity: bands * 2 * (sourceWidth + self.outputWidth + Self.tapPadding))
         job = PoolJob { [unowned self] frame, band in renderBand(band, frame.depth, frame.output) }
     }
