@@ -136,17 +136,22 @@ final class QualityCommandsTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing pooled, nothing written")
     }
 
-    /// `make gate-quality` and `make nightly-quality` apply these to HEAD; a refactor of the colormap that breaks them
-    /// must fail here, not in a measurement that would otherwise compare a build with itself.
+    /// `make gate-quality`, `make nightly-quality` and `make bisect-quality` apply these to HEAD; a refactor of the
+    /// colormap that breaks them must fail here, not in a measurement that would otherwise compare a build with itself.
     func testTheSlowdownPatchesApplyToThisTree() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) else {
             throw XCTSkip("not a git checkout")
         }
-        let folder = root.appendingPathComponent("scripts/gate-quality")
-        let patches = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".patch") }.sorted()
-        XCTAssertEqual(patches, ["colormap-paired-slowdowns.patch", "colormap-slowdown.patch"])
-        for patch in patches {
+        let expected = [
+            "scripts/gate-quality": ["colormap-paired-slowdowns.patch", "colormap-slowdown.patch"],
+            "scripts/bisect-quality": ["colormap-single-thread-5pct.patch", "colormap-two-thread-10pct.patch"],
+        ]
+        for (path, names) in expected.sorted(by: { $0.key < $1.key }) {
+          let folder = root.appendingPathComponent(path)
+          let patches = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".patch") }.sorted()
+          XCTAssertEqual(patches, names, path)
+          for patch in patches {
             let git = Process()
             git.executableURL = URL(fileURLWithPath: "/usr/bin/git")
             git.arguments = ["-C", root.path, "apply", "--check", folder.appendingPathComponent(patch).path]
@@ -155,7 +160,8 @@ final class QualityCommandsTests: XCTestCase {
             try git.run()
             git.waitUntilExit()
             let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            XCTAssertEqual(git.terminationStatus, 0, "\(patch) no longer applies: \(message)")
+            XCTAssertEqual(git.terminationStatus, 0, "\(path)/\(patch) no longer applies: \(message)")
+          }
         }
     }
 }
