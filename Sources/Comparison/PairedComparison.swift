@@ -177,8 +177,14 @@ public enum PairedVerdictRule {
         } else if interval.lower >= -threshold && interval.upper <= threshold {
             comparison.verdict = .unchanged
             comparison.reason = "\(Int((settings.equivalenceLevel * 100).rounded()))% interval within ±" + bound
+        } else if p <= alpha {
+            comparison.reason = "a change, not shown beyond ±" + bound
+        } else if interval.lower > threshold || interval.upper < -threshold {
+            // The interval shown is the equivalence one (90%); a change is held to the family-wise boundary, which
+            // asks for more: say so, or the row reads as a contradiction.
+            comparison.reason = "interval beyond ±" + bound + String(format: ", but p = %.2g > %.2g (family-wise)", p, alpha)
         } else {
-            comparison.reason = p <= alpha ? "a change, not shown beyond ±\(bound)" : "interval reaches beyond ±\(bound)"
+            comparison.reason = "interval reaches beyond ±" + bound
         }
         return comparison
     }

@@ -139,6 +139,7 @@ public enum PairedComparisonText {
                      + "\(report.count(.inconclusive)) inconclusive; \(report.pairsStarted) process pairs in "
                      + "\(Int(report.seconds.rounded())) s; stopped: \(report.stop)"]
         for (id, reason) in report.notPaired.sorted(by: { $0.key < $1.key }) { lines.append("not paired: \(id): \(reason)") }
+        for row in report.benchmarks where row.verdict == .inconclusive { lines.append("inconclusive: \(row.id): \(row.reason)") }
         lines += report.warnings.map { "warning: \($0)" }
         return lines
     }
