@@ -115,38 +115,33 @@ final class ColormapTests: XCTestCase {
         }
     }
 
-    func testOptimizedEqualsReferenceForOddSizesWithRowTails() {
-        let map = RoomScene.lidar(width: 37, height: 11, seed: 5).depth
-        let source = PaddedDepth(map, padding: 5)
-        // Sixteen output columns read < 16, 16…31 and ≥ 32 source columns at 101, 30 and 17 wide: the vector
-        // sampler's one-window, two-window and gather cases.
-        for (width, height) in [(37, 11), (101, 29), (30, 9), (17, 5), (13, 4), (1, 1)] {
+    /// Optimized == reference on every path for `map` sampled at each of `sizes` (one thread).
+    private func assertOptimizedEqualsReference(_ map: DepthMap, padding: Int, sizes: [(Int, Int)],
+                                                line: UInt = #line) {
+        let source = PaddedDepth(map, padding: padding)
+        for (width, height) in sizes {
           for isa in VectorISA.supported {
-            let colormap = DepthColormap(sourceWidth: 37, sourceHeight: 11, outputWidth: width, outputHeight: height,
-                                         pool: .serial, isa: isa)
+            let colormap = DepthColormap(sourceWidth: map.width, sourceHeight: map.height, outputWidth: width,
+                                         outputHeight: height, pool: .serial, isa: isa)
             let reference = ImageBuffer<RGBA8>(width: width, height: height)
             let optimized = ImageBuffer<RGBA8>(width: width, height: height)
             colormap.renderReference(source.view, into: reference)
             colormap.render(source.view, into: optimized)
-            XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(width)x\(height), \(isa)")
+            XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(width)x\(height), \(isa)", line: line)
           }
         }
     }
 
+    func testOptimizedEqualsReferenceForOddSizesWithRowTails() {
+        // Sixteen output columns read < 16, 16…31 and ≥ 32 source columns at 101, 30 and 17 wide: the vector
+        // sampler's one-window, two-window and gather cases.
+        assertOptimizedEqualsReference(RoomScene.lidar(width: 37, height: 11, seed: 5).depth, padding: 5,
+                                       sizes: [(37, 11), (101, 29), (30, 9), (17, 5), (13, 4), (1, 1)])
+    }
+
     func testOptimizedEqualsReferenceForSourcesNarrowerThanOneVector() {
-        let map = RoomScene.lidar(width: 7, height: 5, seed: 11).depth
-        let source = PaddedDepth(map, padding: 2)
-        for (width, height) in [(50, 20), (7, 5), (3, 2), (19, 1)] {
-          for isa in VectorISA.supported {
-            let colormap = DepthColormap(sourceWidth: 7, sourceHeight: 5, outputWidth: width, outputHeight: height,
-                                         pool: .serial, isa: isa)
-            let reference = ImageBuffer<RGBA8>(width: width, height: height)
-            let optimized = ImageBuffer<RGBA8>(width: width, height: height)
-            colormap.renderReference(source.view, into: reference)
-            colormap.render(source.view, into: optimized)
-            XCTAssertEqual(optimized.packedPixels(), reference.packedPixels(), "\(width)x\(height), \(isa)")
-          }
-        }
+        assertOptimizedEqualsReference(RoomScene.lidar(width: 7, height: 5, seed: 11).depth, padding: 2,
+                                       sizes: [(50, 20), (7, 5), (3, 2), (19, 1)])
     }
 
     /// Outputs of 4 MiB or more take the streamed palette (non-temporal stores): the reference's bytes with rows on
