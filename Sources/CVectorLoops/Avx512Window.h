@@ -22,17 +22,24 @@ static inline __attribute__((always_inline)) FB_AVX512 void fb_window(const floa
     *high = _mm512_maskz_loadu_ps(highMask, row + first + 16);
 }
 
-/// row[index[k]] for the lanes of `lanes`: through one window when the indices span at most 32 columns, else a
-/// gather (geometries far from 2× upsampling).
+/// row[index[k]] for the lanes of `lanes`, from the window `low`/`high` loaded at column `first` (fb_window) when
+/// the indices span fewer than 32 columns (`last` − `first`), else a gather (geometries far from 2× upsampling; the
+/// window is not read then).
+static inline __attribute__((always_inline)) FB_AVX512 __m512 fb_window_lookup(const float *row, __m512i index,
+                                                                               long first, long last,
+                                                                               __mmask16 lanes, __m512 low,
+                                                                               __m512 high) {
+    if (last - first < 32) return _mm512_permutex2var_ps(low, _mm512_sub_epi32(index, _mm512_set1_epi32((int)first)), high);
+    return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), lanes, index, row, 4);
+}
+
+/// row[index[k]] for the lanes of `lanes`: the window loaded here for these indices alone.
 static inline __attribute__((always_inline)) FB_AVX512 __m512 fb_neighbours(const float *row, long width,
                                                                             __m512i index, long first, long last,
                                                                             __mmask16 lanes) {
-    if (last - first < 32) {
-        __m512 low, high;
-        fb_window(row, first, width, &low, &high);
-        return _mm512_permutex2var_ps(low, _mm512_sub_epi32(index, _mm512_set1_epi32((int)first)), high);
-    }
-    return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), lanes, index, row, 4);
+    __m512 low = _mm512_setzero_ps(), high = low;
+    if (last - first < 32) fb_window(row, first, width, &low, &high);
+    return fb_window_lookup(row, index, first, last, lanes, low, high);
 }
 
 #endif

@@ -12,15 +12,6 @@
 #if defined(__x86_64__)
 #include "Avx512Window.h"
 
-/// `row[index[k]]` for the lanes of `lanes`: from the window `low`/`high` loaded at column `first` when the lanes
-/// span fewer than 32 columns (`span`: their last index minus `first`), else a gather (downscaling geometries).
-static inline __attribute__((always_inline)) FB_AVX512 __m512 fb_texels(const float *row, __m512i index, long first,
-                                                                        long span, __mmask16 lanes, __m512 low,
-                                                                        __m512 high) {
-    if (span < 32) return _mm512_permutex2var_ps(low, _mm512_sub_epi32(index, _mm512_set1_epi32((int)first)), high);
-    return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), lanes, index, row, 4);
-}
-
 static FB_AVX512 void fb_sample_rows_avx512(const int32_t *first, const int32_t *second, const float *weight,
                                            const float *filtered, const float *filtered_below, long source_width,
                                            float *samples, float *samples_below, long width) {
@@ -30,16 +21,17 @@ static FB_AVX512 void fb_sample_rows_avx512(const int32_t *first, const int32_t 
         __m512i i0 = _mm512_maskz_loadu_epi32(lanes, first + x), i1 = _mm512_maskz_loadu_epi32(lanes, second + x);
         __m512 w = _mm512_maskz_loadu_ps(lanes, weight + x);
         // Taps never decrease along a row and second ≥ first, so the group reads first[x] … second[x + n − 1].
-        long start = first[x], span = second[x + n - 1] - start;
+        // One window per row serves both taps.
+        long start = first[x], last = second[x + n - 1];
         __m512 low = _mm512_setzero_ps(), high = low, lowBelow = low, highBelow = low;
-        if (span < 32) {
+        if (last - start < 32) {
             fb_window(filtered, start, source_width, &low, &high);
             fb_window(filtered_below, start, source_width, &lowBelow, &highBelow);
         }
-        __m512 a = fb_texels(filtered, i0, start, span, lanes, low, high);
-        __m512 b = fb_texels(filtered, i1, start, span, lanes, low, high);
-        __m512 aBelow = fb_texels(filtered_below, i0, start, span, lanes, lowBelow, highBelow);
-        __m512 bBelow = fb_texels(filtered_below, i1, start, span, lanes, lowBelow, highBelow);
+        __m512 a = fb_window_lookup(filtered, i0, start, last, lanes, low, high);
+        __m512 b = fb_window_lookup(filtered, i1, start, last, lanes, low, high);
+        __m512 aBelow = fb_window_lookup(filtered_below, i0, start, last, lanes, lowBelow, highBelow);
+        __m512 bBelow = fb_window_lookup(filtered_below, i1, start, last, lanes, lowBelow, highBelow);
         _mm512_mask_storeu_ps(samples + x, lanes, _mm512_add_ps(a, _mm512_mul_ps(w, _mm512_sub_ps(b, a))));
         _mm512_mask_storeu_ps(samples_below + x, lanes,
                               _mm512_add_ps(aBelow, _mm512_mul_ps(w, _mm512_sub_ps(bBelow, aBelow))));

@@ -16,8 +16,8 @@ final class ColormapEdgeCaseTests: XCTestCase {
         GradientPalette(nearColor: [0.2, 0.4, 0.6], farColor: [0.9, 0.1, 0.3], near: 1, far: 4, opacity: 0.7),
         GradientPalette(nearColor: [1, 0.5, 0], farColor: [0, 0.5, 1], near: 0.5, far: 5, opacity: 0.4),
         GradientPalette(nearColor: [0, 0.2, 0.5], farColor: [1, 0.9, 0.5], near: 0.5, far: 5, opacity: 0.4),
-        // Ranges of every scale for the loops' quotient through the Double reciprocal: one ulp, tiny, a range
-        // whose reciprocal is inexact, and far − near overflowing to +Inf (so 1/range is 0 and ∞/∞ must stay NaN).
+        // Ranges of every scale for the palette's quotient (depth − near)/range: one ulp, tiny, a range whose
+        // reciprocal is inexact, and far − near overflowing to +Inf (a finite depth's t is 0, an infinite one's NaN).
         .redToBlue(near: 1, far: Float(1).nextUp, opacity: 1),
         .redToBlue(near: 1e-30, far: 3e-30, opacity: 1),
         .cyanToMagenta(near: 0.1, far: 0.7),
