@@ -27,6 +27,8 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     /// Blocks per benchmark in each pair, and timed samples per side in a block.
     public var blocks: Int
     public var samplesPerBlock: Int
+    /// Target duration of one sample, in milliseconds; nil in reports from before 29 Nov 2026, which do not say.
+    public var sampleMilliseconds: Double?
     /// The CPU both workers' measuring threads were pinned to; nil when they floated (or a report from before
     /// 28 Nov 2026, which does not say).
     public var pinnedCPU: Int?
@@ -35,8 +37,8 @@ public struct PairedSettings: Codable, Sendable, Equatable {
 
     public init(threshold: Double = 0.02, multithreadedThreshold: Double = 0.03, thresholds: [String: Double] = [:],
                 alpha: Double = 0.01, equivalenceLevel: Double = 0.90, power: Double = 0.8, minimumPairs: Int = 3,
-                maximumPairs: Int = 40, maximumSeconds: Double = 600, blocks: Int = 16, samplesPerBlock: Int = 3,
-                pinnedCPU: Int? = nil, freshCopies: Bool? = nil) {
+                maximumPairs: Int = 40, maximumSeconds: Double = 600, blocks: Int = 240, samplesPerBlock: Int = 1,
+                sampleMilliseconds: Double? = nil, pinnedCPU: Int? = nil, freshCopies: Bool? = nil) {
         self.threshold = threshold
         self.multithreadedThreshold = multithreadedThreshold
         self.thresholds = thresholds
@@ -48,6 +50,7 @@ public struct PairedSettings: Codable, Sendable, Equatable {
         self.maximumSeconds = maximumSeconds
         self.blocks = blocks
         self.samplesPerBlock = samplesPerBlock
+        self.sampleMilliseconds = sampleMilliseconds
         self.pinnedCPU = pinnedCPU
         self.freshCopies = freshCopies
     }

@@ -103,13 +103,20 @@ public enum PairedComparisonText {
     /// What a verdict means, in one paragraph.
     static func method(_ report: PairedComparisonReport) -> String {
         let s = report.settings
-        return "Both builds' processes alive at once, blocks of \(s.samplesPerBlock) samples alternating A B B A "
+        return "Both builds' processes alive at once, blocks of \(samples(s)) alternating A B B A "
             + "(\(s.blocks) blocks a pair, the same iterations per sample on both sides); a pair's change is the median "
             + "of its blocks' log ratios, and the interval is a t interval over the process pairs. regressed/improved: "
             + "p within a Pocock boundary that holds α = \(String(format: "%.2g", s.alpha)) family-wise over the "
             + "benchmarks (Bonferroni) and the looks after every pair\(nominal(report)), and the change beyond the threshold; "
             + "unchanged: the \(Int((s.equivalenceLevel * 100).rounded()))% interval within ±threshold; else inconclusive."
             + placement(s)
+    }
+
+    /// "1 sample of 1 ms", "3 samples of 5 ms", or without the duration in reports that do not record it.
+    static func samples(_ s: PairedSettings) -> String {
+        let count = s.samplesPerBlock == 1 ? "1 sample" : "\(s.samplesPerBlock) samples"
+        guard let milliseconds = s.sampleMilliseconds else { return count }
+        return count + " of \(String(format: "%g", milliseconds)) ms"
     }
 
     /// " Measuring threads pinned to CPU 1; each worker from a fresh copy of its executable.", or nothing when the

@@ -72,6 +72,21 @@ final class PairedComparisonHTMLTests: XCTestCase {
         XCTAssertTrue(PairedComparisonText.markdown(report).contains("else inconclusive.\n"), "an older report does not say")
     }
 
+    /// The method names a block's samples and their duration, the granularity that decides which disturbances
+    /// cancel; an older report, without the duration, still reads.
+    func testTheMethodSaysHowLongABlockIs() {
+        var report = report()
+        report.settings.blocks = 240
+        report.settings.samplesPerBlock = 1
+        report.settings.sampleMilliseconds = 1
+        XCTAssertTrue(PairedComparisonText.markdown(report).contains(
+            "blocks of 1 sample of 1 ms alternating A B B A (240 blocks a pair,"), PairedComparisonText.markdown(report))
+        report.settings.blocks = 16
+        report.settings.samplesPerBlock = 3
+        report.settings.sampleMilliseconds = nil
+        XCTAssertTrue(PairedComparisonText.markdown(report).contains("blocks of 3 samples alternating A B B A (16 blocks a pair,"))
+    }
+
     func testTheFlameGraphIsEmbeddedWhenReadAndNamedWhenNot() throws {
         let svg = Data("<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n".utf8)
         let embedded = PairedComparisonHTML.render(report(), flameGraphs: ["b/optimized/<y>": svg])

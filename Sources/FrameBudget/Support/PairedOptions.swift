@@ -29,14 +29,19 @@ struct PairedOptions: ParsableArguments {
     @Option(name: .customLong("max-minutes"), help: "No new pair starts after this many minutes of measuring.")
     var maximumMinutes: Double = 10
 
+    // One 1 ms sample a side per block (since 29 Nov 2026; before: 16 blocks of 3 samples of 5 ms, the same 240 ms a
+    // side): the two sides of a block are then ~1 ms apart, not 15, so a disturbance of a few to tens of ms (other
+    // guests; traced at ~30 ms on the Intel VM) hits both. A/A beside a bursty load (5–40 ms busy, 10–120 ms idle, on
+    // both CPUs): the two-thread display colormap's MDE over 8 pairs fell from 33–36% to 2.6–7.6%, mask-upsample's
+    // from 41% to 1.9–3.0%; quiet, the same as before (Docs/measurements/2026-11-29-fine-blocks-intel.md).
     @Option(help: "Blocks per benchmark in each pair.")
-    var blocks = 16
+    var blocks = 240
 
     @Option(name: .customLong("block-samples"), help: "Timed samples per side in one block.")
-    var blockSamples = 3
+    var blockSamples = 1
 
-    @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds.")
-    var sampleTime: Double = 5
+    @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds (a sample holds at least one iteration).")
+    var sampleTime: Double = 1
 
     @Option(help: "Warm-up of each benchmark in each worker, in milliseconds.")
     var warmup: Double = 200
@@ -114,7 +119,7 @@ struct PairedOptions: ParsableArguments {
         PairedSettings(threshold: threshold / 100, multithreadedThreshold: thresholdMultithreaded / 100,
                        thresholds: (try? perBenchmarkThresholds()) ?? [:], alpha: alpha, minimumPairs: minimumPairs,
                        maximumPairs: maximumPairs, maximumSeconds: maximumMinutes * 60, blocks: blocks,
-                       samplesPerBlock: blockSamples, pinnedCPU: measuringCPU, freshCopies: freshCopies)
+                       samplesPerBlock: blockSamples, sampleMilliseconds: sampleTime, pinnedCPU: measuringCPU, freshCopies: freshCopies)
     }
 
     /// The paired comparison of the budgeted benchmarks (the nightly's regression check).
