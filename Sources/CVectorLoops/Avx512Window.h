@@ -7,11 +7,19 @@
 
 #define FB_AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2,bmi2")))
 
+/// Floats in one window: two 16-lane registers, the two sources of vpermt2ps.
+#define FB_WINDOW_FLOATS 32
+
+/// Whether one window loaded at column `first` holds every column up to `last` (else the lookup gathers).
+static inline __attribute__((always_inline)) int fb_window_covers(long first, long last) {
+    return last - first < FB_WINDOW_FLOATS;
+}
+
 /// The 32 floats of `row` from `first` on, lanes past the row's end read as 0 (masked loads do not fault).
 static inline __attribute__((always_inline)) FB_AVX512 void fb_window(const float *row, long first, long width,
                                                                       __m512 *low, __m512 *high) {
     long available = width - first;
-    if (available >= 32) {
+    if (available >= FB_WINDOW_FLOATS) {
         *low = _mm512_loadu_ps(row + first);
         *high = _mm512_loadu_ps(row + first + 16);
         return;
@@ -29,7 +37,7 @@ static inline __attribute__((always_inline)) FB_AVX512 __m512 fb_window_lookup(c
                                                                                long first, long last,
                                                                                __mmask16 lanes, __m512 low,
                                                                                __m512 high) {
-    if (last - first < 32) return _mm512_permutex2var_ps(low, _mm512_sub_epi32(index, _mm512_set1_epi32((int)first)), high);
+    if (fb_window_covers(first, last)) return _mm512_permutex2var_ps(low, _mm512_sub_epi32(index, _mm512_set1_epi32((int)first)), high);
     return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), lanes, index, row, 4);
 }
 
@@ -38,7 +46,7 @@ static inline __attribute__((always_inline)) FB_AVX512 __m512 fb_neighbours(cons
                                                                             __m512i index, long first, long last,
                                                                             __mmask16 lanes) {
     __m512 low = _mm512_setzero_ps(), high = low;
-    if (last - first < 32) fb_window(row, first, width, &low, &high);
+    if (fb_window_covers(first, last)) fb_window(row, first, width, &low, &high);
     return fb_window_lookup(row, index, first, last, lanes, low, high);
 }
 

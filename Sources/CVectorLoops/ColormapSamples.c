@@ -24,7 +24,7 @@ static FB_AVX512 void fb_sample_rows_avx512(const int32_t *first, const int32_t 
         // One window per row serves both taps.
         long start = first[x], last = second[x + n - 1];
         __m512 low = _mm512_setzero_ps(), high = low, lowBelow = low, highBelow = low;
-        if (last - start < 32) {
+        if (fb_window_covers(start, last)) {
             fb_window(filtered, start, source_width, &low, &high);
             fb_window(filtered_below, start, source_width, &lowBelow, &highBelow);
         }
