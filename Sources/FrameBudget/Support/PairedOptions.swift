@@ -33,7 +33,7 @@ struct PairedOptions: ParsableArguments {
     // side): the two sides of a block are then ~1 ms apart, not 15, so a disturbance of a few to tens of ms (other
     // guests; traced at ~30 ms on the Intel VM) hits both. A/A beside a bursty load (5–40 ms busy, 10–120 ms idle, on
     // both CPUs): the two-thread display colormap's MDE over 8 pairs fell from 33–36% to 2.6–7.6%, mask-upsample's
-    // from 41% to 1.9–3.0%; quiet, the same as before (Docs/measurements/2026-11-29-fine-blocks-intel.md).
+    // from 41% to 1.5–3.0%; quiet, the same as before (Docs/measurements/2026-11-29-fine-blocks-intel.md).
     @Option(help: "Blocks per benchmark in each pair.")
     var blocks = 240
 
