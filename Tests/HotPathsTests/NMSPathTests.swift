@@ -38,4 +38,16 @@ final class NMSPathTests: XCTestCase {
             }
         }
     }
+
+    /// Class ids spanning fewer than 256 values are grouped by one counting pass, wider ones by a radix sort: both
+    /// sides of the boundary, offset from zero, must give the reference's result.
+    func testPerClassRunsAgreeOnEitherSideOfTheCountingSortsClassSpan() {
+        for span in [1, 2, 255, 256, 257, 100_000] {
+            var scene = YoloCandidates.crowded(count: 2000, seed: UInt64(span))
+            // Eight classes (a scene of this size has 80), spread over exactly `span` values from −500.
+            scene.classes = scene.classes.map { -500 + Int32(Int($0 % 8) * (span - 1) / 7) }
+            XCTAssertEqual(Set(scene.classes).count, min(span, 8), "span \(span)")
+            assertEveryPathAgrees(scene, NMSParameters(confidence: 0.25), "class span \(span)")
+        }
+    }
 }

@@ -14,10 +14,11 @@ final class NMSScratch {
     private(set) var scoreKey = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private(set) var classKey = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private(set) var kept = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
-    /// Ordinals being sorted, and the radix sort's second buffer.
+    /// Ordinals being radix-sorted by class key (class ids spanning 256 values or more), and the sort's second buffer.
     private(set) var order = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private var spare = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
-    /// Score-order keys of the few-candidates path (score key above, ordinal below), and the merge sort's buffer.
+    /// 64-bit sort keys (score key above, ordinal below): all candidates on the few-candidates path, class runs on
+    /// the other, then its survivors; and the merge sort's buffer.
     private(set) var wideKey = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
     private var wideSpare = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
     private(set) var result = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
@@ -79,9 +80,39 @@ final class NMSScratch {
         return ~ascending
     }
 
+    /// Fills `wideKey[0..<count]` with the candidates' 64-bit keys (score key above, ordinal below) grouped by
+    /// ascending class key, each class in input order; ``sortWide(from:count:)`` then orders each class's run.
+    /// Class keys spanning fewer than 256 values (YOLO's 80 classes) take one counting pass and one scatter of
+    /// sequential reads; wider ones a stable radix sort of `order` by class key.
+    func groupByClass(count: Int) {
+        guard count > 0 else { return }
+        let classKey = classKey, scoreKey = scoreKey, wideKey = wideKey
+        var low = classKey[0], high = classKey[0]
+        for ordinal in 1..<count {
+            low = Swift.min(low, classKey[ordinal])
+            high = Swift.max(high, classKey[ordinal])
+        }
+        guard high - low < 256 else {
+            sort(count: count, by: classKey)
+            let order = order
+            for p in 0..<count { wideKey[p] = UInt64(scoreKey[Int(order[p])]) << 32 | UInt64(order[p]) }
+            return
+        }
+        let histogram = histogram
+        histogram.initialize(repeating: 0, count: 256)
+        for ordinal in 0..<count { histogram[Int(classKey[ordinal] &- low)] += 1 }
+        var total = 0
+        for digit in 0...Int(high - low) { (histogram[digit], total) = (total, total + histogram[digit]) }
+        for ordinal in 0..<count {
+            let digit = Int(classKey[ordinal] &- low)
+            wideKey[histogram[digit]] = UInt64(scoreKey[ordinal]) << 32 | UInt64(ordinal)
+            histogram[digit] += 1
+        }
+    }
+
     /// Stable sort of `order[0..<count]` by `key[ordinal]`: LSD radix, 8 bits a pass, skipping passes in which
     /// every key has the same digit; insertion sort for short inputs. The result is in `order`.
-    func sort(count: Int, by key: UnsafeMutablePointer<UInt32>) {
+    private func sort(count: Int, by key: UnsafeMutablePointer<UInt32>) {
         guard count > 32 else { return insertionSort(count: count, by: key) }
         var from = order, to = spare
         let histogram = histogram
@@ -116,21 +147,23 @@ final class NMSScratch {
         }
     }
 
-    /// Ascending sort of the distinct keys `wideKey[0..<count]`: insertion sort of 8-key runs, then bottom-up
-    /// merges without data-dependent branches (O(n log n); no set-up cost for a handful of keys). Result in `wideKey`.
-    func sortWide(count: Int) {
-        var from = wideKey, to = wideSpare
+    /// Ascending sort of the distinct keys `wideKey[start..<start + count]`: insertion sort of 8-key runs, then
+    /// bottom-up merges without data-dependent branches (O(n log n); no set-up cost for a handful of keys, and only
+    /// sequential memory traffic). Result in place.
+    func sortWide(from start: Int = 0, count: Int) {
+        let keys = wideKey + start
+        var from = keys, to = wideSpare + start
         let run = 8
-        for start in stride(from: 0, to: count, by: run) { Self.insertionSort(from + start, count: min(run, count - start)) }
+        for low in stride(from: 0, to: count, by: run) { Self.insertionSort(from + low, count: Swift.min(run, count - low)) }
         var width = run
         while width < count {
             for low in stride(from: 0, to: count, by: 2 * width) {
-                Self.merge(from, low, min(low + width, count), min(low + 2 * width, count), into: to)
+                Self.merge(from, low, Swift.min(low + width, count), Swift.min(low + 2 * width, count), into: to)
             }
             swap(&from, &to)
             width *= 2
         }
-        if from != wideKey { wideKey.update(from: from, count: count) }
+        if from != keys { keys.update(from: from, count: count) }
     }
 
     private static func insertionSort(_ keys: UnsafeMutablePointer<UInt64>, count: Int) {
