@@ -29,6 +29,9 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     public var samplesPerBlock: Int
     /// Target duration of one sample, in milliseconds; nil in reports from before 29 Nov 2026, which do not say.
     public var sampleMilliseconds: Double?
+    /// The sample duration the tools ask for unless told otherwise (with the default `blocks` and
+    /// `samplesPerBlock`: 240 ms a side per pair, the two sides of a block ~1 ms apart).
+    public static let standardSampleMilliseconds = 1.0
     /// The CPU both workers' measuring threads were pinned to; nil when they floated (or a report from before
     /// 28 Nov 2026, which does not say).
     public var pinnedCPU: Int?

@@ -8,40 +8,43 @@ import RunPipeline
 /// How two builds are measured in pairs and judged: shared by `compare-builds` and `gate-quality`, so that what
 /// gate-quality counts is exactly what compare-builds answers.
 struct PairedOptions: ParsableArguments {
+    /// The library's defaults, so the command line and code that builds ``PairedSettings`` itself agree.
+    private static let standard = PairedSettings()
+
     @Option(help: "The change that matters for single-threaded benchmarks, in percent.")
-    var threshold: Double = 2
+    var threshold: Double = PairedOptions.standard.threshold * 100
 
     @Option(name: .customLong("threshold-multithreaded"), help: "The same for benchmarks on more than one thread, in percent.")
-    var thresholdMultithreaded: Double = 3
+    var thresholdMultithreaded: Double = PairedOptions.standard.multithreadedThreshold * 100
 
     @Option(name: .customLong("threshold-for"), help: ArgumentHelp("A benchmark's own threshold in percent (repeatable).", valueName: "id=percent"))
     var thresholdFor: [String] = []
 
     @Option(help: "Family-wise error of REGRESSED/IMPROVED over the compared benchmarks.")
-    var alpha: Double = 0.01
+    var alpha: Double = PairedOptions.standard.alpha
 
     @Option(name: .customLong("min-pairs"), help: "Process pairs before any verdict.")
-    var minimumPairs = 3
+    var minimumPairs = PairedOptions.standard.minimumPairs
 
     @Option(name: .customLong("max-pairs"), help: "Most process pairs for one benchmark.")
-    var maximumPairs = 40
+    var maximumPairs = PairedOptions.standard.maximumPairs
 
     @Option(name: .customLong("max-minutes"), help: "No new pair starts after this many minutes of measuring.")
-    var maximumMinutes: Double = 10
+    var maximumMinutes: Double = PairedOptions.standard.maximumSeconds / 60
 
-    // One 1 ms sample a side per block (since 29 Nov 2026; before: 16 blocks of 3 samples of 5 ms, the same 240 ms a
-    // side): the two sides of a block are then ~1 ms apart, not 15, so a disturbance of a few to tens of ms (other
+    // The block defaults live in PairedSettings: one 1 ms sample a side per block (since 29 Nov 2026; before: 16
+    // blocks of 3 samples of 5 ms, the same 240 ms a side): the two sides of a block are then ~1 ms apart, not 15, so a disturbance of a few to tens of ms (other
     // guests; traced at ~30 ms on the Intel VM) hits both. A/A beside a bursty load (5–40 ms busy, 10–120 ms idle, on
     // both CPUs): the two-thread display colormap's MDE over 8 pairs fell from 33–36% to 2.6–7.6%, mask-upsample's
     // from 41% to 1.5–3.0%; quiet, the same as before (Docs/measurements/2026-11-29-fine-blocks-intel.md).
     @Option(help: "Blocks per benchmark in each pair.")
-    var blocks = 240
+    var blocks = PairedOptions.standard.blocks
 
     @Option(name: .customLong("block-samples"), help: "Timed samples per side in one block.")
-    var blockSamples = 1
+    var blockSamples = PairedOptions.standard.samplesPerBlock
 
     @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds (a sample holds at least one iteration).")
-    var sampleTime: Double = 1
+    var sampleTime: Double = PairedSettings.standardSampleMilliseconds
 
     @Option(help: "Warm-up of each benchmark in each worker, in milliseconds.")
     var warmup: Double = 200
