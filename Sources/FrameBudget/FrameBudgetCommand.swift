@@ -20,7 +20,7 @@ struct FrameBudgetCommand: ParsableCommand {
                 CompareCommand.self, CompareBuildsCommand.self, GateQualityCommand.self, GateQualityPoolCommand.self,
                 NightlyCommand.self,
                 NightlyQualityCommand.self, RepeatabilityCommand.self, WorkerCommand.self, MergeCommand.self, HistoryCommand.self,
-                BisectCommand.self,
+                BisectCommand.self, SpeedupCommand.self,
             ] + cameraOnly)
     }
 }

@@ -1,0 +1,131 @@
+import ArgumentParser
+import ChildProcesses
+import Comparison
+import Foundation
+import Measurement
+import Results
+import RunPipeline
+import Statistics
+
+/// `framebudget speedup BASELINE CANDIDATE`: how many times faster one benchmark runs than another, measured
+/// interleaved in one process (a kernel's optimized variant against its reference, the design's "≥ 10× the
+/// reference"), with an interval, and a verdict against `--at-least`.
+struct SpeedupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "speedup",
+        abstract: "How many times faster one benchmark runs than another: interleaved in one process, with an interval.",
+        discussion: ToolName.named("""
+            Example: framebudget speedup fusion/reference/256x192-to-518x392 fusion/optimized/256x192-to-518x392 --at-least 10
+            Both benchmarks are set up and warmed up in this process; then blocks of one sample of each (about \
+            --sample-time apiece, each side its own iterations) alternate A B, B A, … A block's ratio is the \
+            baseline's time per iteration over the candidate's, so a slow stretch of the machine that outlasts a \
+            block cancels in it. The speed-up is the median of the block ratios, with its distribution-free 95% \
+            interval (order statistics). With --at-least X: PASS when the interval lies at or above X (exit 0), \
+            FAIL when it lies below (exit 1), INCONCLUSIVE otherwise (exit 3). Exit 2 bad input, 4 a set-up \
+            failed, 130/143 interrupted (the blocks measured are reported, marked).
+            """))
+
+    @Argument(help: "The benchmark compared against (exact id), e.g. a kernel's reference variant.")
+    var baseline: String
+
+    @Argument(help: "The benchmark whose speed-up is measured (exact id).")
+    var candidate: String
+
+    @Option(help: "Interleaved blocks (one sample of each benchmark per block).")
+    var blocks = 200
+
+    @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds.")
+    var sampleTime: Double = PairedSettings.standardSampleMilliseconds
+
+    @Option(help: "Warm-up of each benchmark, in milliseconds.")
+    var warmup: Double = 200
+
+    @Option(name: .customLong("at-least"), help: "The speed-up the candidate must reach (a verdict and exit code).")
+    var atLeast: Double?
+
+    @Option(help: "Seed of the synthetic workloads.")
+    var seed: UInt64 = 0x5EED
+
+    @Option(help: "Output: console or json.")
+    var format: Format = .console
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case console, json }
+
+    func validate() throws {
+        guard (6...100_000).contains(blocks) else { throw badOptionValue("--blocks must be in 6...100000 (got \(blocks)): fewer give no 95% interval") }
+        guard sampleTime.isFinite, (0.01...10_000).contains(sampleTime) else {
+            throw badOptionValue("--sample-time must be in 0.01...10000 (got \(sampleTime))")
+        }
+        guard warmup.isFinite, (0...600_000).contains(warmup) else { throw badOptionValue("--warmup must be in 0...600000 (got \(warmup))") }
+        if let atLeast, !(atLeast.isFinite && atLeast > 0) { throw badOptionValue("--at-least must be a positive number (got \(atLeast))") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let interruption = Interruption()
+            interruption.install()
+            let sides = try [baseline, candidate].map(prepare)
+            defer { sides.forEach { $0.tearDown() } }
+            let figure = InterleavedSpeedup.measure(baseline: sides[0], candidate: sides[1], blocks: blocks,
+                                                    shouldStop: { interruption.signal != nil })
+            let verdict = atLeast.map { SpeedupVerdict(figure: figure, atLeast: $0) }
+            let complete = interruption.signal == nil
+            switch format {
+            case .console: print(SpeedupText.line(figure, verdict: verdict, complete: complete))
+            case .json: print(try SpeedupText.json(figure, atLeast: atLeast, verdict: verdict, complete: complete))
+            }
+            if let signal = interruption.signal { throw ExitCode(signal.exitStatus) }
+            if let verdict, verdict != .pass { throw (verdict == .fail ? ExitStatus.budgetFailure : .inconclusive).code }
+        }
+    }
+
+    private func prepare(_ id: String) throws -> PreparedBenchmark {
+        guard let benchmark = Registration.suite.benchmarks.first(where: { $0.id == id }) else {
+            throw CommandFailure(.badInput, ToolName.named("unknown benchmark id '\(id)' (see 'framebudget list')"))
+        }
+        guard benchmark.driver == nil else {
+            throw CommandFailure(.badInput, "\(id): a frame loop runs at a cadence, not in timed samples; it has no speed-up")
+        }
+        var settings = MeasurementSettings()
+        settings.targetSampleNanoseconds = sampleTime * 1e6
+        settings.warmupNanoseconds = warmup * 1e6
+        settings.seed = seed
+        do { return try PreparedBenchmark(benchmark, source: .synthetic(seed: seed), settings: settings, clock: Self.clock) }
+        catch { throw CommandFailure(.runFailure, "\(id): set-up failed: \(error)") }
+    }
+
+    private static let clock = MonotonicClock.characterize()
+}
+
+/// Whether a measured speed-up reaches its target beyond the interval.
+enum SpeedupVerdict: String, Codable, Equatable {
+    case pass = "PASS", fail = "FAIL", inconclusive = "INCONCLUSIVE"
+
+    init(figure: InterleavedSpeedup, atLeast target: Double) {
+        guard let interval = figure.interval else { self = .inconclusive; return }
+        self = interval.lower >= target ? .pass : interval.upper < target ? .fail : .inconclusive
+    }
+}
+
+/// The command's two outputs, from the one figure.
+enum SpeedupText {
+    static func line(_ figure: InterleavedSpeedup, verdict: SpeedupVerdict?, complete: Bool) -> String {
+        let interval = figure.interval.map { String(format: " [%.2f, %.2f] (95%%)", $0.lower, $0.upper) } ?? " (too few blocks for an interval)"
+        var line = "\(figure.candidateID) runs " + String(format: "%.2f×", figure.speedup) + interval
+            + " as fast as \(figure.baselineID): median of \(figure.blockRatios.count) interleaved block ratios ("
+            + String(format: "%.4g ns against %.4g ns per iteration", figure.candidateMedianNanoseconds, figure.baselineMedianNanoseconds) + ")"
+        if let verdict { line += ": \(verdict.rawValue)" }
+        if !complete { line += " — interrupted, blocks measured so far" }
+        return line
+    }
+
+    static func json(_ figure: InterleavedSpeedup, atLeast: Double?, verdict: SpeedupVerdict?, complete: Bool) throws -> String {
+        struct Document: Encodable {
+            let speedup: InterleavedSpeedup, atLeast: Double?, verdict: SpeedupVerdict?, complete: Bool
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(Document(speedup: figure, atLeast: atLeast, verdict: verdict, complete: complete))
+        return String(decoding: data, as: UTF8.self)
+    }
+}

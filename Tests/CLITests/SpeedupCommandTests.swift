@@ -1,0 +1,61 @@
+import Foundation
+import XCTest
+
+/// `framebudget speedup` as a user meets it: one line or a JSON document naming both benchmarks, a verdict only
+/// against --at-least, and one clear line with exit 2 for an id it does not know. Timing values are not asserted
+/// (the machine is shared); the verdict's arithmetic is, with targets no measurement can miss.
+final class SpeedupCommandTests: XCTestCase {
+    private let reference = "unproject/reference/1024-detections", optimized = "unproject/optimized/1024-detections"
+    private let quick = ["--blocks", "8", "--sample-time", "0.05", "--warmup", "1"]
+
+    private func speedup(_ extra: [String]) throws -> (Framebudget.Result, [String: Any]) {
+        let result = try Framebudget.run(["speedup", reference, optimized, "--format", "json"] + quick + extra)
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        return (result, document)
+    }
+
+    func testTheJSONNamesBothSidesAndHasOneRatioPerBlockWithTheMedianInsideItsInterval() throws {
+        let (result, document) = try speedup([])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let figure = try XCTUnwrap(document["speedup"] as? [String: Any])
+        XCTAssertEqual(figure["baselineID"] as? String, reference)
+        XCTAssertEqual(figure["candidateID"] as? String, optimized)
+        let ratios = try XCTUnwrap(figure["blockRatios"] as? [Double])
+        XCTAssertEqual(ratios.count, 8)
+        XCTAssertTrue(ratios.allSatisfy { $0 > 0 && $0.isFinite })
+        let median = try XCTUnwrap(figure["speedup"] as? Double)
+        let interval = try XCTUnwrap(figure["interval"] as? [String: Any])
+        let lower = try XCTUnwrap(interval["lower"] as? Double), upper = try XCTUnwrap(interval["upper"] as? Double)
+        XCTAssertTrue(lower <= median && median <= upper, "\(lower) ≤ \(median) ≤ \(upper)")
+        XCTAssertEqual(document["complete"] as? Bool, true)
+        XCTAssertNil(document["verdict"], "no verdict without --at-least")
+    }
+
+    func testAnUnreachableTargetFailsWithExit1AndATrivialOnePasses() throws {
+        let (failed, failedDocument) = try speedup(["--at-least", "1000000"])
+        XCTAssertEqual(failed.status, 1, failed.stderr)
+        XCTAssertEqual(failedDocument["verdict"] as? String, "FAIL")
+        let (passed, passedDocument) = try speedup(["--at-least", "0.000001"])
+        XCTAssertEqual(passed.status, 0, passed.stderr)
+        XCTAssertEqual(passedDocument["verdict"] as? String, "PASS")
+    }
+
+    func testTheConsoleLineSaysTheFigureAndTheVerdict() throws {
+        let result = try Framebudget.run(["speedup", reference, optimized, "--at-least", "0.000001"] + quick)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("\(optimized) runs "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("as fast as \(reference): median of 8 interleaved block ratios"), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix(": PASS\n"), result.stdout)
+    }
+
+    func testAnUnknownIdOrTooFewBlocksIsOneLineAndExit2() throws {
+        let unknown = try Framebudget.run(["speedup", reference, "fusion/optimized/nope"] + quick)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.stderr.split(separator: "\n").count, 1, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("unknown benchmark id 'fusion/optimized/nope'"), unknown.stderr)
+        XCTAssertEqual(unknown.stdout, "")
+        let few = try Framebudget.run(["speedup", reference, optimized, "--blocks", "5"])
+        XCTAssertEqual(few.status, 2)
+        XCTAssertTrue(few.stderr.contains("--blocks must be in 6...100000"), few.stderr)
+    }
+}
