@@ -46,6 +46,9 @@ struct SpeedupCommand: ParsableCommand {
     @Option(help: "Seed of the synthetic workloads.")
     var seed: UInt64 = 0x5EED
 
+    @Flag(name: .customLong("allow-debug"), help: "Measure a debug build anyway (numbers are meaningless).")
+    var allowDebug = false
+
     @Option(help: "Output: console or json.")
     var format: Format = .console
 
@@ -62,6 +65,9 @@ struct SpeedupCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            if EnvironmentProbe.buildConfiguration == "debug" && !allowDebug {
+                throw CommandFailure(.badInput, "this is a debug build: timings would be meaningless; build with 'swift build -c release' (or pass --allow-debug)")
+            }
             let interruption = Interruption()
             interruption.install()
             let sides = try [baseline, candidate].map(prepare)

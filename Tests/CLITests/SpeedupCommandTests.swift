@@ -6,7 +6,7 @@ import XCTest
 /// (the machine is shared); the verdict's arithmetic is, with targets no measurement can miss.
 final class SpeedupCommandTests: XCTestCase {
     private let reference = "unproject/reference/1024-detections", optimized = "unproject/optimized/1024-detections"
-    private let quick = ["--blocks", "8", "--sample-time", "0.05", "--warmup", "1"]
+    private let quick = ["--blocks", "8", "--sample-time", "0.05", "--warmup", "1", "--allow-debug"]
 
     private func speedup(_ extra: [String]) throws -> (Framebudget.Result, [String: Any]) {
         let result = try Framebudget.run(["speedup", reference, optimized, "--format", "json"] + quick + extra)
@@ -54,8 +54,37 @@ final class SpeedupCommandTests: XCTestCase {
         XCTAssertEqual(unknown.stderr.split(separator: "\n").count, 1, unknown.stderr)
         XCTAssertTrue(unknown.stderr.contains("unknown benchmark id 'fusion/optimized/nope'"), unknown.stderr)
         XCTAssertEqual(unknown.stdout, "")
-        let few = try Framebudget.run(["speedup", reference, optimized, "--blocks", "5"])
+        let few = try Framebudget.run(["speedup", reference, optimized, "--blocks", "5", "--allow-debug"])
         XCTAssertEqual(few.status, 2)
         XCTAssertTrue(few.stderr.contains("--blocks must be in 6...100000"), few.stderr)
+    }
+
+    func testSIGINTPrintsTheBlocksMeasuredMarkedIncompleteAndExits130() throws {
+        let path = NSTemporaryDirectory() + "fb-speedup-\(UUID().uuidString).json"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        let process = try Framebudget.start(["speedup", reference, optimized, "--blocks", "100000", "--sample-time", "0.05",
+                                             "--warmup", "1", "--allow-debug", "--format", "json"], stdout: output)
+        sleep(2)  // not a timing assertion: the signal may land in the set-up, the warm-up or the blocks alike
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        try output.close()
+        XCTAssertEqual(process.terminationStatus, 130)
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        XCTAssertEqual(document?["complete"] as? Bool, false)
+        let ratios = (document?["speedup"] as? [String: Any])?["blockRatios"] as? [Double] ?? []
+        XCTAssertFalse(ratios.isEmpty, "at least the first block is measured")
+    }
+
+    func testADebugBuildIsRefusedWithoutAllowDebug() throws {
+        #if DEBUG  // the binary is built in this test bundle's configuration (make test: debug)
+        let result = try Framebudget.run(["speedup", reference, optimized])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.contains("this is a debug build"), result.stderr)
+        #else
+        throw XCTSkip("a release build measures without --allow-debug; the refusal is a debug build's")
+        #endif
     }
 }
