@@ -14,15 +14,16 @@ final class NMSScratch {
     private(set) var scoreKey = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private(set) var classKey = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private(set) var kept = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
-    /// Ordinals being radix-sorted by class key (class ids spanning 256 values or more), and the sort's second buffer.
+    /// Ordinals being sorted, and the radix sort's second buffer.
     private(set) var order = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private var spare = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
-    /// 64-bit sort keys (score key above, ordinal below): all candidates on the few-candidates path, class runs on
-    /// the other, then its survivors; and the merge sort's buffer.
+    /// Score-order keys of the few-candidates path (score key above, ordinal below), and the merge sort's buffer.
     private(set) var wideKey = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
     private var wideSpare = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
     private(set) var result = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private let histogram = UnsafeMutablePointer<Int>.allocate(capacity: 256)
+    /// One 256-bucket histogram per digit of a packed key, all counted in one pass.
+    private let digitHistograms = UnsafeMutablePointer<Int>.allocate(capacity: 256 * NMSScratch.packedDigits)
     private var keptX1 = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var keptY1 = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var keptX2 = UnsafeMutablePointer<Float>.allocate(capacity: 1)
@@ -47,7 +48,7 @@ final class NMSScratch {
         for pointer in [keptX1, keptY1, keptX2, keptY2, keptArea] { pointer.deallocate() }
         wideKey.deallocate(); wideSpare.deallocate(); laneMasks.deallocate()
         kept.deallocate()
-        histogram.deallocate()
+        histogram.deallocate(); digitHistograms.deallocate()
     }
 
     /// Grows the buffers when an input is larger than any before (the only allocations NMS makes).
@@ -80,34 +81,72 @@ final class NMSScratch {
         return ~ascending
     }
 
-    /// Fills `wideKey[0..<count]` with the candidates' 64-bit keys (score key above, ordinal below) grouped by
-    /// ascending class key, each class in input order; ``sortWide(from:count:)`` then orders each class's run.
-    /// Class keys spanning fewer than 256 values (YOLO's 80 classes) take one counting pass and one scatter of
-    /// sequential reads; wider ones a stable radix sort of `order` by class key.
-    func groupByClass(count: Int) {
-        guard count > 0 else { return }
-        let classKey = classKey, scoreKey = scoreKey, wideKey = wideKey
+    /// Packed keys hold the ordinal in their low 24 bits: inputs of 2^24 candidates or more (never a YOLO head's)
+    /// take the radix sorts of `order` instead.
+    static let packedOrdinalBits = 24
+    /// The most 8-bit digits a packed key is sorted on (class and score: 8 + 32 bits).
+    static let packedDigits = 5
+
+    /// Sorts `order[0..<count]` by class key, then score key, then ordinal. When the class keys span fewer than 256
+    /// values (YOLO's 80 classes) and there are under 2^24 candidates, one 64-bit key per candidate — the class
+    /// (from the lowest) in the top 8 bits, the score key below, the ordinal in the low 24 — is radix-sorted with
+    /// sequential reads (``sortPacked(count:digits:)``); otherwise two stable radix sorts of `order`, by score key
+    /// then by class key, each reading its keys through the ordinals.
+    func sortByClassThenScore(count: Int) {
+        let classKey = classKey, scoreKey = scoreKey, wideKey = wideKey, order = order
+        guard count > 32 && count < 1 << Self.packedOrdinalBits else {
+            sort(count: count, by: scoreKey)
+            return sort(count: count, by: classKey)
+        }
         var low = classKey[0], high = classKey[0]
         for ordinal in 1..<count {
             low = Swift.min(low, classKey[ordinal])
             high = Swift.max(high, classKey[ordinal])
         }
         guard high - low < 256 else {
-            sort(count: count, by: classKey)
-            let order = order
-            for p in 0..<count { wideKey[p] = UInt64(scoreKey[Int(order[p])]) << 32 | UInt64(order[p]) }
-            return
+            sort(count: count, by: scoreKey)
+            return sort(count: count, by: classKey)
         }
-        let histogram = histogram
-        histogram.initialize(repeating: 0, count: 256)
-        for ordinal in 0..<count { histogram[Int(classKey[ordinal] &- low)] += 1 }
-        var total = 0
-        for digit in 0...Int(high - low) { (histogram[digit], total) = (total, total + histogram[digit]) }
         for ordinal in 0..<count {
-            let digit = Int(classKey[ordinal] &- low)
-            wideKey[histogram[digit]] = UInt64(scoreKey[ordinal]) << 32 | UInt64(ordinal)
-            histogram[digit] += 1
+            wideKey[ordinal] = UInt64(classKey[ordinal] &- low) << 56 | UInt64(scoreKey[ordinal]) << 24 | UInt64(ordinal)
         }
+        sortPacked(count: count, digits: 5)
+        for p in 0..<count { order[p] = UInt32(truncatingIfNeeded: wideKey[p] & 0xFF_FFFF) }
+    }
+
+    /// Sorts the ordinals `order[0..<count]` by score key, then ordinal; every ordinal is below `ordinalLimit`.
+    func sortByScore(count: Int, ordinalLimit: Int) {
+        let scoreKey = scoreKey, wideKey = wideKey, order = order
+        guard count > 32 && ordinalLimit <= 1 << Self.packedOrdinalBits else { return sort(count: count, by: scoreKey) }
+        for p in 0..<count { wideKey[p] = UInt64(scoreKey[Int(order[p])]) << 24 | UInt64(order[p]) }
+        sortPacked(count: count, digits: 4)
+        for p in 0..<count { order[p] = UInt32(truncatingIfNeeded: wideKey[p] & 0xFF_FFFF) }
+    }
+
+    /// Stable LSD radix sort of `wideKey[0..<count]` by its `digits` 8-bit digits above the ordinal's 24 bits. Every
+    /// digit's histogram is counted in one pass over the keys (a histogram does not depend on the order); a digit
+    /// all keys share is skipped. Reads are sequential and each pass writes 8-byte keys, not ordinals to look up.
+    private func sortPacked(count: Int, digits: Int) {
+        let histograms = digitHistograms
+        histograms.initialize(repeating: 0, count: 256 * digits)
+        var from = wideKey, to = wideSpare
+        for p in 0..<count {
+            let key = from[p] >> UInt64(Self.packedOrdinalBits)
+            for digit in 0..<digits { histograms[256 * digit + Int((key >> UInt64(8 * digit)) & 0xFF)] += 1 }
+        }
+        for digit in 0..<digits {
+            let histogram = histograms + 256 * digit, shift = UInt64(Self.packedOrdinalBits + 8 * digit)
+            if histogram[Int((from[0] >> shift) & 0xFF)] == count { continue }
+            var total = 0
+            for value in 0..<256 { (histogram[value], total) = (total, total + histogram[value]) }
+            for p in 0..<count {
+                let key = from[p], value = Int((key >> shift) & 0xFF)
+                to[histogram[value]] = key
+                histogram[value] += 1
+            }
+            swap(&from, &to)
+        }
+        if from != wideKey { wideKey.update(from: from, count: count) }
     }
 
     /// Stable sort of `order[0..<count]` by `key[ordinal]`: LSD radix, 8 bits a pass, skipping passes in which
@@ -147,23 +186,21 @@ final class NMSScratch {
         }
     }
 
-    /// Ascending sort of the distinct keys `wideKey[start..<start + count]`: insertion sort of 8-key runs, then
-    /// bottom-up merges without data-dependent branches (O(n log n); no set-up cost for a handful of keys, and only
-    /// sequential memory traffic). Result in place.
-    func sortWide(from start: Int = 0, count: Int) {
-        let keys = wideKey + start
-        var from = keys, to = wideSpare + start
+    /// Ascending sort of the distinct keys `wideKey[0..<count]`: insertion sort of 8-key runs, then bottom-up
+    /// merges without data-dependent branches (O(n log n); no set-up cost for a handful of keys). Result in `wideKey`.
+    func sortWide(count: Int) {
+        var from = wideKey, to = wideSpare
         let run = 8
-        for low in stride(from: 0, to: count, by: run) { Self.insertionSort(from + low, count: Swift.min(run, count - low)) }
+        for start in stride(from: 0, to: count, by: run) { Self.insertionSort(from + start, count: min(run, count - start)) }
         var width = run
         while width < count {
             for low in stride(from: 0, to: count, by: 2 * width) {
-                Self.merge(from, low, Swift.min(low + width, count), Swift.min(low + 2 * width, count), into: to)
+                Self.merge(from, low, min(low + width, count), min(low + 2 * width, count), into: to)
             }
             swap(&from, &to)
             width *= 2
         }
-        if from != keys { keys.update(from: from, count: count) }
+        if from != wideKey { wideKey.update(from: from, count: count) }
     }
 
     private static func insertionSort(_ keys: UnsafeMutablePointer<UInt64>, count: Int) {

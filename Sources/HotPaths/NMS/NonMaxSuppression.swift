@@ -4,12 +4,12 @@
 /// ``directLimit`` candidates over the threshold (a measured crossover), the reference's own loop without its set-up:
 /// one merge sort of 64-bit keys (score, then input order) and greedy suppression in score order against the kept
 /// boxes of every class, eight at a time, chunks without a box of the candidate's class skipped. Above it:
-/// - candidates over the threshold are grouped by class (one counting pass and one scatter when the class ids span
-///   fewer than 256 values, a stable radix sort otherwise), and each class's run is merge-sorted by 64-bit keys
-///   (descending score, then input order), so greedy suppression runs per class on sequential memory;
+/// - candidates over the threshold are radix-sorted (stable, O(n)) by class, then by descending score, so each class
+///   is one contiguous run and greedy suppression runs per class: as one packed 64-bit key each (class, score key,
+///   ordinal) when the class ids span fewer than 256 values, else by two sorts of the ordinals;
 /// - a class's kept boxes live in structure-of-arrays scratch with precomputed areas, and a candidate is tested
 ///   against them eight at a time (SIMD), stopping at the first overlap;
-/// - kept candidates are merged back into global score order by one more merge sort and cut at `maxDetections`.
+/// - kept candidates are merged back into global score order by one more radix sort and cut at `maxDetections`.
 ///
 /// Kept per class: greedy NMS never lets a box of another class suppress, so the per-class runs give exactly the
 /// kept set of the global greedy loop. All scratch belongs to this object and grows only when a larger input
@@ -44,15 +44,14 @@ public final class NonMaxSuppression: @unchecked Sendable {
         scratch.reserve(candidates: scores.count, kept: min(max(parameters.maxDetections, 0), scores.count))
         let count = selectCandidates(scores: scores, classes: classes, confidence: parameters.confidence)
         if count <= directLimit { return keepInScoreOrder(count: count, boxes: boxes, parameters: parameters) }
-        scratch.groupByClass(count: count)
-        let wideKey = scratch.wideKey, classKey = scratch.classKey
-        let runs = ClassRuns(wideKey: wideKey, source: scratch.source, kept: scratch.kept, keptBoxes: scratch.keptBoxes)
+        scratch.sortByClassThenScore(count: count)
+        let order = scratch.order, classKey = scratch.classKey
+        let runs = ClassRuns(order: order, source: scratch.source, kept: scratch.kept, keptBoxes: scratch.keptBoxes)
         var start = 0
         while start < count {
-            let run = classKey[ClassRuns.ordinal(wideKey[start])]
+            let run = classKey[Int(order[start])]
             var end = start + 1
-            while end < count && classKey[ClassRuns.ordinal(wideKey[end])] == run { end += 1 }
-            scratch.sortWide(from: start, count: end - start)
+            while end < count && classKey[Int(order[end])] == run { end += 1 }
             runs.suppress(start..<end, boxes: boxes, parameters: parameters)
             start = end
         }
@@ -135,19 +134,15 @@ public final class NonMaxSuppression: @unchecked Sendable {
 
     /// The scratch arrays greedy suppression per class uses, fetched once per call rather than once per class.
     private struct ClassRuns {
-        let wideKey: UnsafeMutablePointer<UInt64>, source: UnsafeMutablePointer<Int32>, kept: UnsafeMutablePointer<Bool>
+        let order: UnsafeMutablePointer<UInt32>, source: UnsafeMutablePointer<Int32>, kept: UnsafeMutablePointer<Bool>
         let keptBoxes: NMSScratch.KeptBoxes
 
-        /// The candidate ordinal in the low half of a 64-bit sort key.
-        @inline(__always)
-        static func ordinal(_ key: UInt64) -> Int { Int(truncatingIfNeeded: key & 0xFFFF_FFFF) }
-
-        /// Greedy NMS over one class's run of the sorted keys, marking the survivors in `kept`.
+        /// Greedy NMS over one class's run of the sorted order, marking the survivors in `kept`.
         func suppress(_ run: Range<Int>, boxes: UnsafeBufferPointer<Float>, parameters: NMSParameters) {
             var keptCount = 0
             for position in run {
                 guard keptCount < parameters.maxDetections else { return }
-                let ordinal = Self.ordinal(wideKey[position])
+                let ordinal = Int(order[position])
                 let base = 4 * Int(source[ordinal])
                 let box = (boxes[base], boxes[base + 1], boxes[base + 2], boxes[base + 3])
                 if !keptBoxes.overlap(box, count: keptCount, threshold: parameters.iou) {
@@ -161,15 +156,15 @@ public final class NonMaxSuppression: @unchecked Sendable {
 
     /// Kept candidates in global order: descending score, ties by input order (ordinals are in input order).
     private func mergeKept(count: Int, maxDetections: Int) -> UnsafeBufferPointer<Int32> {
-        let kept = scratch.kept, wideKey = scratch.wideKey, scoreKey = scratch.scoreKey
+        let kept = scratch.kept, order = scratch.order
         var keptCount = 0
         for ordinal in 0..<count where kept[ordinal] {
-            wideKey[keptCount] = UInt64(scoreKey[ordinal]) << 32 | UInt64(ordinal)
+            order[keptCount] = UInt32(ordinal)
             keptCount += 1
         }
-        scratch.sortWide(count: keptCount)
+        scratch.sortByScore(count: keptCount, ordinalLimit: count)
         let resultCount = min(keptCount, maxDetections), result = scratch.result, source = scratch.source
-        for k in 0..<resultCount { result[k] = source[ClassRuns.ordinal(wideKey[k])] }
+        for k in 0..<resultCount { result[k] = source[Int(order[k])] }
         return UnsafeBufferPointer(start: result, count: resultCount)
     }
 }
