@@ -22,8 +22,8 @@ final class NMSScratch {
     private var wideSpare = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
     private(set) var result = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private let histogram = UnsafeMutablePointer<Int>.allocate(capacity: 256)
-    /// One 256-bucket histogram per digit of a packed key, all counted in one pass.
-    private let digitHistograms = UnsafeMutablePointer<Int>.allocate(capacity: 256 * NMSScratch.packedDigits)
+    /// Two 256-bucket histograms (even and odd keys) of the packed radix sort.
+    private let digitHistograms = UnsafeMutablePointer<Int>.allocate(capacity: 512)
     private var keptX1 = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var keptY1 = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var keptX2 = UnsafeMutablePointer<Float>.allocate(capacity: 1)
@@ -84,33 +84,29 @@ final class NMSScratch {
     /// Packed keys hold the ordinal in their low 24 bits: inputs of 2^24 candidates or more (never a YOLO head's)
     /// take the radix sorts of `order` instead.
     static let packedOrdinalBits = 24
-    /// The most 8-bit digits a packed key is sorted on (class and score: 8 + 32 bits).
-    static let packedDigits = 5
 
     /// Sorts `order[0..<count]` by class key, then score key, then ordinal. When the class keys span fewer than 256
-    /// values (YOLO's 80 classes) and there are under 2^24 candidates, one 64-bit key per candidate — the class
-    /// (from the lowest) in the top 8 bits, the score key below, the ordinal in the low 24 — is radix-sorted with
-    /// sequential reads (``sortPacked(count:digits:)``); otherwise two stable radix sorts of `order`, by score key
-    /// then by class key, each reading its keys through the ordinals.
+    /// values (YOLO's 80 classes) and there are under 2^24 candidates, each candidate gets one 64-bit key — its
+    /// class above its score, each as an offset from the lowest present in as few bits as their range needs, over
+    /// the ordinal's 24 bits — radix-sorted with sequential reads (``sortPacked(count:bits:)``): at confidence 0.25
+    /// three or four passes of 8 bits. Otherwise two stable radix sorts of `order`, by score key then class key.
     func sortByClassThenScore(count: Int) {
         let classKey = classKey, scoreKey = scoreKey, wideKey = wideKey, order = order
         guard count > 32 && count < 1 << Self.packedOrdinalBits else {
             sort(count: count, by: scoreKey)
             return sort(count: count, by: classKey)
         }
-        var low = classKey[0], high = classKey[0]
-        for ordinal in 1..<count {
-            low = Swift.min(low, classKey[ordinal])
-            high = Swift.max(high, classKey[ordinal])
-        }
-        guard high - low < 256 else {
+        let classes = Self.range(classKey, count), scores = Self.range(scoreKey, count)
+        guard classes.span < 256 else {
             sort(count: count, by: scoreKey)
             return sort(count: count, by: classKey)
         }
+        let scoreBits = UInt64(Self.bitWidth(scores.span)), bits = Self.bitWidth(classes.span) + Int(scoreBits)
         for ordinal in 0..<count {
-            wideKey[ordinal] = UInt64(classKey[ordinal] &- low) << 56 | UInt64(scoreKey[ordinal]) << 24 | UInt64(ordinal)
+            let packed = UInt64(classKey[ordinal] &- classes.low) &<< scoreBits | UInt64(scoreKey[ordinal] &- scores.low)
+            wideKey[ordinal] = packed &<< 24 | UInt64(ordinal)
         }
-        sortPacked(count: count, digits: 5)
+        sortPacked(count: count, bits: bits)
         for p in 0..<count { order[p] = UInt32(truncatingIfNeeded: wideKey[p] & 0xFF_FFFF) }
     }
 
@@ -118,31 +114,55 @@ final class NMSScratch {
     func sortByScore(count: Int, ordinalLimit: Int) {
         let scoreKey = scoreKey, wideKey = wideKey, order = order
         guard count > 32 && ordinalLimit <= 1 << Self.packedOrdinalBits else { return sort(count: count, by: scoreKey) }
-        for p in 0..<count { wideKey[p] = UInt64(scoreKey[Int(order[p])]) << 24 | UInt64(order[p]) }
-        sortPacked(count: count, digits: 4)
+        var low = UInt32.max, high = UInt32.min
+        for p in 0..<count {
+            low = Swift.min(low, scoreKey[Int(order[p])])
+            high = Swift.max(high, scoreKey[Int(order[p])])
+        }
+        for p in 0..<count { wideKey[p] = UInt64(scoreKey[Int(order[p])] &- low) &<< 24 | UInt64(order[p]) }
+        sortPacked(count: count, bits: Self.bitWidth(high - low))
         for p in 0..<count { order[p] = UInt32(truncatingIfNeeded: wideKey[p] & 0xFF_FFFF) }
     }
 
-    /// Stable LSD radix sort of `wideKey[0..<count]` by its `digits` 8-bit digits above the ordinal's 24 bits. Every
-    /// digit's histogram is counted in one pass over the keys (a histogram does not depend on the order); a digit
-    /// all keys share is skipped. Reads are sequential and each pass writes 8-byte keys, not ordinals to look up.
-    private func sortPacked(count: Int, digits: Int) {
-        let histograms = digitHistograms
-        histograms.initialize(repeating: 0, count: 256 * digits)
-        var from = wideKey, to = wideSpare
-        for p in 0..<count {
-            let key = from[p] >> UInt64(Self.packedOrdinalBits)
-            for digit in 0..<digits { histograms[256 * digit + Int((key >> UInt64(8 * digit)) & 0xFF)] += 1 }
+    /// The lowest of `keys[0..<count]` and how far the highest lies above it.
+    private static func range(_ keys: UnsafeMutablePointer<UInt32>, _ count: Int) -> (low: UInt32, span: UInt32) {
+        var low = keys[0], high = keys[0]
+        for index in 1..<count {
+            low = Swift.min(low, keys[index])
+            high = Swift.max(high, keys[index])
         }
-        for digit in 0..<digits {
-            let histogram = histograms + 256 * digit, shift = UInt64(Self.packedOrdinalBits + 8 * digit)
-            if histogram[Int((from[0] >> shift) & 0xFF)] == count { continue }
+        return (low, high - low)
+    }
+
+    /// Bits that hold every value up to `value`.
+    private static func bitWidth(_ value: UInt32) -> Int { UInt32.bitWidth - value.leadingZeroBitCount }
+
+    /// Stable LSD radix sort of `wideKey[0..<count]` by its `bits` bits above the ordinal's 24, 8 bits a pass; a
+    /// digit all keys share is skipped. Reads are sequential and each pass moves 8-byte keys, not ordinals to look
+    /// up. Each digit is counted into two histograms, even and odd keys apart: a digit of few values (the class,
+    /// the top of the score) would otherwise chain every increment on the one before it through memory.
+    private func sortPacked(count: Int, bits: Int) {
+        let even = digitHistograms, odd = digitHistograms + 256
+        var from = wideKey, to = wideSpare
+        // Wrapping arithmetic and masking shifts: the checked forms put an overflow test and a shift-range select
+        // on every key (a third of these loops' instructions under perf annotate).
+        for shift in stride(from: UInt64(Self.packedOrdinalBits), to: UInt64(Self.packedOrdinalBits + bits), by: 8) {
+            even.initialize(repeating: 0, count: 512)
+            var p = 0
+            while p &+ 1 < count {
+                even[Int((from[p] &>> shift) & 0xFF)] &+= 1
+                odd[Int((from[p &+ 1] &>> shift) & 0xFF)] &+= 1
+                p &+= 2
+            }
+            if p < count { even[Int((from[p] &>> shift) & 0xFF)] &+= 1 }
+            let first = Int((from[0] &>> shift) & 0xFF)
+            if even[first] &+ odd[first] == count { continue }
             var total = 0
-            for value in 0..<256 { (histogram[value], total) = (total, total + histogram[value]) }
+            for value in 0..<256 { (even[value], total) = (total, total &+ even[value] &+ odd[value]) }
             for p in 0..<count {
-                let key = from[p], value = Int((key >> shift) & 0xFF)
-                to[histogram[value]] = key
-                histogram[value] += 1
+                let key = from[p], value = Int((key &>> shift) & 0xFF)
+                to[even[value]] = key
+                even[value] &+= 1
             }
             swap(&from, &to)
         }
