@@ -84,12 +84,13 @@ final class NMSScratch {
     /// Packed keys hold the ordinal in their low 24 bits: inputs of 2^24 candidates or more (never a YOLO head's)
     /// take the radix sorts of `order` instead.
     static let packedOrdinalBits = 24
+    private static let packedOrdinalMask: UInt64 = (1 << UInt64(packedOrdinalBits)) - 1
 
     /// Sorts `order[0..<count]` by class key, then score key, then ordinal. When the class keys span fewer than 256
     /// values (YOLO's 80 classes) and there are under 2^24 candidates, each candidate gets one 64-bit key — its
     /// class above its score, each as an offset from the lowest present in as few bits as their range needs, over
-    /// the ordinal's 24 bits — radix-sorted with sequential reads (``sortPacked(count:bits:)``): at confidence 0.25
-    /// three or four passes of 8 bits. Otherwise two stable radix sorts of `order`, by score key then class key.
+    /// the ordinal's 24 bits — radix-sorted with sequential reads (``sortPacked(count:bits:)``): four passes of 8
+    /// bits for the crowded scene at confidence 0.25. Otherwise two stable radix sorts of `order`, by score key then class key.
     func sortByClassThenScore(count: Int) {
         let classKey = classKey, scoreKey = scoreKey, wideKey = wideKey, order = order
         guard count > 32 && count < 1 << Self.packedOrdinalBits else {
@@ -104,10 +105,10 @@ final class NMSScratch {
         let scoreBits = UInt64(Self.bitWidth(scores.span)), bits = Self.bitWidth(classes.span) + Int(scoreBits)
         for ordinal in 0..<count {
             let packed = UInt64(classKey[ordinal] &- classes.low) &<< scoreBits | UInt64(scoreKey[ordinal] &- scores.low)
-            wideKey[ordinal] = packed &<< 24 | UInt64(ordinal)
+            wideKey[ordinal] = packed &<< UInt64(Self.packedOrdinalBits) | UInt64(ordinal)
         }
         sortPacked(count: count, bits: bits)
-        for p in 0..<count { order[p] = UInt32(truncatingIfNeeded: wideKey[p] & 0xFF_FFFF) }
+        for p in 0..<count { order[p] = UInt32(truncatingIfNeeded: wideKey[p] & Self.packedOrdinalMask) }
     }
 
     /// Sorts the ordinals `order[0..<count]` by score key, then ordinal; every ordinal is below `ordinalLimit`.
@@ -119,9 +120,11 @@ final class NMSScratch {
             low = Swift.min(low, scoreKey[Int(order[p])])
             high = Swift.max(high, scoreKey[Int(order[p])])
         }
-        for p in 0..<count { wideKey[p] = UInt64(scoreKey[Int(order[p])] &- low) &<< 24 | UInt64(order[p]) }
+        for p in 0..<count {
+            wideKey[p] = UInt64(scoreKey[Int(order[p])] &- low) &<< UInt64(Self.packedOrdinalBits) | UInt64(order[p])
+        }
         sortPacked(count: count, bits: Self.bitWidth(high - low))
-        for p in 0..<count { order[p] = UInt32(truncatingIfNeeded: wideKey[p] & 0xFF_FFFF) }
+        for p in 0..<count { order[p] = UInt32(truncatingIfNeeded: wideKey[p] & Self.packedOrdinalMask) }
     }
 
     /// The lowest of `keys[0..<count]` and how far the highest lies above it.
