@@ -33,9 +33,7 @@ struct IterateCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard let benchmark = Registration.suite.benchmarks.first(where: { $0.id == id }) else {
-                throw CommandFailure(.badInput, ToolName.named("unknown benchmark id '\(id)' (see 'framebudget list')"))
-            }
+            let benchmark = try Registration.benchmark(id: id)
             let iteration: Iteration
             do { iteration = try benchmark.setUp(workload.map { .capture(directory: $0) } ?? .synthetic(seed: seed)) }
             catch { throw CommandFailure(.runFailure, "\(id): set-up failed: \(error)") }

@@ -66,7 +66,7 @@ struct SpeedupCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             if EnvironmentProbe.buildConfiguration == "debug" && !allowDebug {
-                throw CommandFailure(.badInput, "this is a debug build: timings would be meaningless; build with 'swift build -c release' (or pass --allow-debug)")
+                throw CommandFailure.debugBuild
             }
             let interruption = Interruption()
             interruption.install()
@@ -86,9 +86,7 @@ struct SpeedupCommand: ParsableCommand {
     }
 
     private func prepare(_ id: String) throws -> PreparedBenchmark {
-        guard let benchmark = Registration.suite.benchmarks.first(where: { $0.id == id }) else {
-            throw CommandFailure(.badInput, ToolName.named("unknown benchmark id '\(id)' (see 'framebudget list')"))
-        }
+        let benchmark = try Registration.benchmark(id: id)
         guard benchmark.driver == nil else {
             throw CommandFailure(.badInput, "\(id): a frame loop runs at a cadence, not in timed samples; it has no speed-up")
         }

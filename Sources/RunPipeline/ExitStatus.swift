@@ -40,4 +40,8 @@ package struct CommandFailure: Error, CustomStringConvertible {
     }
 
     package var description: String { message }
+
+    /// A timing command run from a debug build without `--allow-debug` (`run`, `gate`, `speedup`).
+    package static let debugBuild = CommandFailure(
+        .badInput, "this is a debug build: timings would be meaningless; build with 'swift build -c release' (or pass --allow-debug)")
 }

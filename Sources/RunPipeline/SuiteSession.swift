@@ -50,7 +50,7 @@ package struct SuiteSession {
             ? ["test-only: --inject-slowdown \(settings.injectedSlowdown) made every sample slower on purpose"] : []
         let warnings = StabilityWarnings.warnings(for: environment) + preflight.notes + extraWarnings + injected
         if environment.buildConfiguration == "debug" && !request.allowDebug {
-            throw CommandFailure(.badInput, "this is a debug build: timings would be meaningless; build with 'swift build -c release' (or pass --allow-debug)")
+            throw CommandFailure.debugBuild
         }
         if let cpu = settings.pinnedCPU {
             do { try ProcessResources.pinCurrentThread(to: cpu) }

@@ -1,5 +1,7 @@
 import ChildProcesses
 import FrameLoop
+import Measurement
+import RunPipeline
 import Synchronization
 
 /// The suite the entry point was given. Commands are built by the argument parser, which cannot hand them values, so
@@ -23,6 +25,15 @@ enum Registration {
 
     /// Every registered benchmark id: what a budget may name.
     static var knownIDs: Set<String> { Set(suite.benchmarks.map(\.id)) }
+
+    /// The registered benchmark with exactly this id.
+    /// - Throws: ``CommandFailure`` (bad input) naming the id when there is none.
+    static func benchmark(id: String) throws -> Benchmark {
+        guard let benchmark = suite.benchmarks.first(where: { $0.id == id }) else {
+            throw CommandFailure(.badInput, ToolName.named("unknown benchmark id '\(id)' (see 'framebudget list')"))
+        }
+        return benchmark
+    }
 
     /// The ids of the registered frame-loop benchmarks: the only ones a frame-loop metric can be read on.
     static var frameLoopIDs: Set<String> { Set(suite.benchmarks.filter { $0.frameLoop != nil }.map(\.id)) }

@@ -93,15 +93,12 @@ final class NMSScratch {
     /// bits for the crowded scene at confidence 0.25. Otherwise two stable radix sorts of `order`, by score key then class key.
     func sortByClassThenScore(count: Int) {
         let classKey = classKey, scoreKey = scoreKey, wideKey = wideKey, order = order
-        guard count > 32 && count < 1 << Self.packedOrdinalBits else {
+        let classes = count > 32 && count < 1 << Self.packedOrdinalBits ? Self.range(classKey, count) : nil
+        guard let classes, classes.span < 256 else {
             sort(count: count, by: scoreKey)
             return sort(count: count, by: classKey)
         }
-        let classes = Self.range(classKey, count), scores = Self.range(scoreKey, count)
-        guard classes.span < 256 else {
-            sort(count: count, by: scoreKey)
-            return sort(count: count, by: classKey)
-        }
+        let scores = Self.range(scoreKey, count)
         let scoreBits = UInt64(Self.bitWidth(scores.span)), bits = Self.bitWidth(classes.span) + Int(scoreBits)
         for ordinal in 0..<count {
             let packed = UInt64(classKey[ordinal] &- classes.low) &<< scoreBits | UInt64(scoreKey[ordinal] &- scores.low)
