@@ -65,13 +65,14 @@ def main():
                                  "--reports", args.out, "--run-id", f"run-{run + 1}", *ids],
                                 check=True, capture_output=True, text=True).stdout
         stats = {b["id"]: b["statistics"] for b in json.loads(output)["benchmarks"]}
-        speedup = interleaved_speedup(args.binary) or {  # a build older than `speedup`: the medians' ratio
-            "speedup": stats[FUSION[0]]["median"] / stats[FUSION[1]]["median"], "interval": {"lower": float("nan")}}
+        medians_ratio = stats[FUSION[0]]["median"] / stats[FUSION[1]]["median"]
+        # A build older than `speedup` gets the medians' ratio, with no interval.
+        speedup = interleaved_speedup(args.binary) or {"speedup": medians_ratio, "interval": {"lower": float("nan")}}
         row = {"load": load, "openssl": hashlib_ns()}
         row.update({label: stats[bid][stat] for label, bid, stat, _ in TARGETS})
         row["fusion ×"] = speedup["speedup"]
         row["fusion × low"] = speedup["interval"]["lower"]
-        row["fusion × of medians"] = stats[FUSION[0]]["median"] / stats[FUSION[1]]["median"]
+        row["fusion × of medians"] = medians_ratio
         row["hash/openssl"] = stats[HASH]["median"] / row["openssl"]
         row["hash ms"] = stats[HASH]["median"] / 1e6
         row["fusion µs"] = stats[FUSION[1]]["median"] / 1e3
