@@ -27,6 +27,9 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     /// Blocks per benchmark in each pair, and timed samples per side in a block.
     public var blocks: Int
     public var samplesPerBlock: Int
+    /// Untimed samples each side runs just before its timed ones in every block, so that a timed sample starts from
+    /// its own build's cache state rather than from the other build's; nil (none) in reports that do not say.
+    public var warmupSamplesPerBlock: Int?
     /// Target duration of one sample, in milliseconds; nil in reports from before 29 Nov 2026, which do not say.
     public var sampleMilliseconds: Double?
     /// The sample duration the tools ask for unless told otherwise (with the default `blocks` and
@@ -41,7 +44,7 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     public init(threshold: Double = 0.02, multithreadedThreshold: Double = 0.03, thresholds: [String: Double] = [:],
                 alpha: Double = 0.01, equivalenceLevel: Double = 0.90, power: Double = 0.8, minimumPairs: Int = 3,
                 maximumPairs: Int = 40, maximumSeconds: Double = 600, blocks: Int = 240, samplesPerBlock: Int = 1,
-                sampleMilliseconds: Double? = nil, pinnedCPU: Int? = nil, freshCopies: Bool? = nil) {
+                warmupSamplesPerBlock: Int? = nil, sampleMilliseconds: Double? = nil, pinnedCPU: Int? = nil, freshCopies: Bool? = nil) {
         self.threshold = threshold
         self.multithreadedThreshold = multithreadedThreshold
         self.thresholds = thresholds
@@ -53,6 +56,7 @@ public struct PairedSettings: Codable, Sendable, Equatable {
         self.maximumSeconds = maximumSeconds
         self.blocks = blocks
         self.samplesPerBlock = samplesPerBlock
+        self.warmupSamplesPerBlock = warmupSamplesPerBlock
         self.sampleMilliseconds = sampleMilliseconds
         self.pinnedCPU = pinnedCPU
         self.freshCopies = freshCopies

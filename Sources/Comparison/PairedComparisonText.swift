@@ -114,9 +114,10 @@ public enum PairedComparisonText {
 
     /// "1 sample of 1 ms", "3 samples of 5 ms", or without the duration in reports that do not record it.
     static func samples(_ s: PairedSettings) -> String {
-        let count = s.samplesPerBlock == 1 ? "1 sample" : "\(s.samplesPerBlock) samples"
-        guard let milliseconds = s.sampleMilliseconds else { return count }
-        return count + " of \(String(format: "%g", milliseconds)) ms"
+        var count = s.samplesPerBlock == 1 ? "1 sample" : "\(s.samplesPerBlock) samples"
+        if let milliseconds = s.sampleMilliseconds { count += " of \(String(format: "%g", milliseconds)) ms" }
+        guard let untimed = s.warmupSamplesPerBlock, untimed > 0 else { return count }
+        return count + " after \(untimed) untimed"
     }
 
     /// " Measuring threads pinned to CPU 1; each worker from a fresh copy of its executable.", or nothing when the

@@ -170,6 +170,10 @@ package struct PairedSession {
         }
         // The same batch on both sides: the geometric mean of the two calibrations.
         let iterations = max(1, Int((Double(estimates[.base]!) * Double(estimates[.head]!)).squareRoot().rounded()))
+        // Warm-up samples are asked for with the timed ones and dropped here: one request, so nothing of the other
+        // side runs between them, and any build's worker serves it.
+        let untimed = settings.warmupSamplesPerBlock ?? 0
+        let requested = settings.samplesPerBlock + untimed
         var blocks: [Double] = []
         for block in 0..<settings.blocks {
             if interrupted() != nil { break }
@@ -177,11 +181,11 @@ package struct PairedSession {
             var samples: [PairedSide: [Double]] = [:]
             for side in order {
                 let reply = try worker(side, workers).send(
-                    .measure(id: id, samples: settings.samplesPerBlock, iterations: iterations), timeout: requestTimeout)
-                guard let values = reply.samples, !values.isEmpty, values.allSatisfy({ $0 > 0 && $0.isFinite }) else {
-                    throw PairedWorkerError.garbled(side, "samples missing or not positive")
+                    .measure(id: id, samples: requested, iterations: iterations), timeout: requestTimeout)
+                guard let values = reply.samples, values.count == requested, values.allSatisfy({ $0 > 0 && $0.isFinite }) else {
+                    throw PairedWorkerError.garbled(side, "not \(requested) positive samples")
                 }
-                samples[side] = values
+                samples[side] = Array(values.dropFirst(untimed))
             }
             blocks.append(PairedChange.blockLogRatio(base: samples[.base]!, head: samples[.head]!))
         }

@@ -17,7 +17,7 @@ final class CompareBuildsTests: XCTestCase {
         let binary = Framebudget.binary.path
         let result = try Framebudget.run([
             "compare-builds", binary, binary, "texture-upload/optimized/256x192", "texture-upload/memcpy/256x192",
-            "--allow-debug", "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
+            "--allow-debug", "--blocks", "2", "--block-samples", "1", "--block-warmup", "1", "--warmup", "1", "--sample-time", "0.2",
             "--min-pairs", "2", "--max-pairs", "2", "--format", "json", "--out", folder + "/c.json", "--markdown", folder + "/c.md", "--html", folder + "/c.html"])
         XCTAssertTrue([0, 3].contains(result.status), "identical code never regresses: \(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
@@ -25,6 +25,7 @@ final class CompareBuildsTests: XCTestCase {
         XCTAssertEqual(benchmarks.map { $0["id"] as! String }.sorted(), ["texture-upload/memcpy/256x192", "texture-upload/optimized/256x192"])
         XCTAssertEqual(json["pairsStarted"] as? Int, 2)
         XCTAssertTrue(benchmarks.allSatisfy { ($0["iterationsPerSample"] as! [Int]).count == 2 }, "one batch per pair")
+        XCTAssertEqual((json["settings"] as? [String: Any])?["warmupSamplesPerBlock"] as? Int, 1)
         let markdown = try String(contentsOfFile: folder + "/c.md", encoding: .utf8)
         XCTAssertTrue(markdown.hasPrefix("### FrameBudget paired comparison:"), markdown)
         let html = try String(contentsOfFile: folder + "/c.html", encoding: .utf8)
@@ -109,6 +110,9 @@ final class CompareBuildsTests: XCTestCase {
         let none = try Framebudget.run(["compare-builds", binary, binary, "no-such/*", "--allow-debug"])
         XCTAssertEqual(none.status, 2, none.stderr)
         XCTAssertTrue(none.stderr.contains("no timed benchmark of either build matches no-such/*"), none.stderr)
+        let warmup = try Framebudget.run(["compare-builds", binary, binary, "--block-warmup", "1001"])
+        XCTAssertEqual(warmup.status, 2, warmup.stderr)
+        XCTAssertTrue(warmup.stderr.contains("--block-warmup in 0...1000"), warmup.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/c.json"))
     }
 

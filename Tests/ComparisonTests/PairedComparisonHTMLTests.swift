@@ -85,6 +85,11 @@ final class PairedComparisonHTMLTests: XCTestCase {
         report.settings.samplesPerBlock = 3
         report.settings.sampleMilliseconds = nil
         XCTAssertTrue(PairedComparisonText.markdown(report).contains("blocks of 3 samples alternating A B B A (16 blocks a pair,"))
+        report.settings.samplesPerBlock = 1
+        report.settings.sampleMilliseconds = 1
+        report.settings.warmupSamplesPerBlock = 1
+        XCTAssertTrue(PairedComparisonText.markdown(report).contains(
+            "blocks of 1 sample of 1 ms after 1 untimed alternating A B B A"), "the untimed samples are part of the method")
     }
 
     func testTheFlameGraphIsEmbeddedWhenReadAndNamedWhenNot() throws {

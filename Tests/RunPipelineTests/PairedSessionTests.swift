@@ -15,6 +15,10 @@ final class PairedSessionTests: XCTestCase {
         var change: [String: Double] = [:]
         /// Per pair (from 1): extra factor on the head side, e.g. layout luck.
         var headPairFactor: (Int) -> Double = { _ in 1 }
+        /// Extra factor on the first sample of each measure request, per side (the other build's cache state).
+        var firstSampleFactor: [PairedSide: Double] = [:]
+        /// Samples asked for in each measure request, in order.
+        var samplesAsked: [Int] = []
         var build = "release build, executable sha256 0123"
         /// Regression thresholds the head build's benchmarks declare in its hello.
         var declaredThresholds: [String: Double]?
@@ -55,10 +59,16 @@ final class PairedSessionTests: XCTestCase {
                 return PairedReply(iterations: side == .base ? 4 : 9, nanosecondsPerIteration: 1)
             case let .measure(id, samples, iterations):
                 machine.log.append((pair, side, id, iterations))
+                machine.samplesAsked.append(samples)
                 let base = machine.benchmarks[id]!.nanoseconds
                 let factor = side == .head ? (1 + (machine.change[id] ?? 0)) * machine.headPairFactor(pair) : 1
+                let cold = machine.firstSampleFactor[side] ?? 1
                 // A little deterministic jitter within the block.
-                return PairedReply(samples: (0..<samples).map { base * factor * (1 + 0.001 * Double($0 % 3)) })
+                let values: [Double] = (0..<samples).map { index in
+                    let jitter: Double = 1 + 0.001 * Double(index % 3)
+                    return base * factor * jitter * (index == 0 ? cold : 1)
+                }
+                return PairedReply(samples: values)
             case .quit:
                 return PairedReply()
             }
@@ -145,6 +155,23 @@ final class PairedSessionTests: XCTestCase {
         XCTAssertEqual(second, [.head, .base, .base, .head, .head, .base, .base, .head], "pairs alternate who goes first")
         XCTAssertTrue(machine.log.allSatisfy { $0.iterations == 6 }, "√(4 × 9): one batch for both sides")
         XCTAssertEqual(machine.started.prefix(4).map(\.side), [.base, .head, .head, .base])
+    }
+
+    /// A first sample that starts in the other build's cache state (slower on one side only) biases the pair; the
+    /// untimed samples are asked for with the timed ones, in the same request, and dropped.
+    func testUntimedSamplesRunFirstInEachRequestAndAreNotJudged() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        machine.firstSampleFactor = [.head: 1.5]
+        let cold = try session(machine, PairedSettings(blocks: 4, samplesPerBlock: 1), filters: ["a/*"])
+            .run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertEqual(cold.benchmarks.map(\.verdict), [.regressed], "a timed cold sample is read as a change")
+        machine.samplesAsked = []
+        let warmed = try session(machine, PairedSettings(blocks: 4, samplesPerBlock: 1, warmupSamplesPerBlock: 1), filters: ["a/*"])
+            .run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertEqual(warmed.benchmarks.map(\.verdict), [.unchanged])
+        XCTAssertEqual(warmed.benchmarks[0].estimate!.relativeChange, 0, accuracy: 0.005)
+        XCTAssertEqual(Set(machine.samplesAsked), [2], "one untimed and one timed sample in one request")
     }
 
     func testNoiseThatNeverSettlesStopsAtThePairCapInconclusive() throws {

@@ -43,6 +43,10 @@ struct PairedOptions: ParsableArguments {
     @Option(name: .customLong("block-samples"), help: "Timed samples per side in one block.")
     var blockSamples = PairedOptions.standard.samplesPerBlock
 
+    @Option(name: .customLong("block-warmup"),
+            help: "Untimed samples each side runs just before its timed ones in every block (its own cache state, not the other build's).")
+    var blockWarmup = PairedOptions.standard.warmupSamplesPerBlock ?? 0
+
     @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds (a sample holds at least one iteration).")
     var sampleTime: Double = PairedSettings.standardSampleMilliseconds
 
@@ -87,8 +91,8 @@ struct PairedOptions: ParsableArguments {
         guard maximumPairs >= minimumPairs && maximumPairs <= 1000 else {
             throw badOptionValue("--max-pairs must be in --min-pairs...1000 (got \(maximumPairs))")
         }
-        guard (1...10_000).contains(blocks), (1...1000).contains(blockSamples) else {
-            throw badOptionValue("--blocks must be in 1...10000 and --block-samples in 1...1000")
+        guard (1...10_000).contains(blocks), (1...1000).contains(blockSamples), (0...1000).contains(blockWarmup) else {
+            throw badOptionValue("--blocks must be in 1...10000, --block-samples in 1...1000 and --block-warmup in 0...1000")
         }
         if let pin, pin < 0 { throw badOptionValue("--pin must be a CPU number ≥ 0 (got \(pin))") }
         if pin != nil && noPin { throw badOptionValue("--pin and --no-pin contradict each other: give one") }
@@ -122,7 +126,7 @@ struct PairedOptions: ParsableArguments {
         PairedSettings(threshold: threshold / 100, multithreadedThreshold: thresholdMultithreaded / 100,
                        thresholds: (try? perBenchmarkThresholds()) ?? [:], alpha: alpha, minimumPairs: minimumPairs,
                        maximumPairs: maximumPairs, maximumSeconds: maximumMinutes * 60, blocks: blocks,
-                       samplesPerBlock: blockSamples, sampleMilliseconds: sampleTime, pinnedCPU: measuringCPU, freshCopies: freshCopies)
+                       samplesPerBlock: blockSamples, warmupSamplesPerBlock: blockWarmup, sampleMilliseconds: sampleTime, pinnedCPU: measuringCPU, freshCopies: freshCopies)
     }
 
     /// The paired comparison of the budgeted benchmarks (the nightly's regression check).
