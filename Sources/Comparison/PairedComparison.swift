@@ -32,8 +32,9 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     public var warmupSamplesPerBlock: Int?
     /// Target duration of one sample, in milliseconds; nil in reports from before 29 Nov 2026, which do not say.
     public var sampleMilliseconds: Double?
-    /// The sample duration the tools ask for unless told otherwise (with the default `blocks` and
-    /// `samplesPerBlock`: 240 ms a side per pair, the two sides of a block ~1 ms apart).
+    /// The sample duration the tools ask for unless told otherwise (with the default `blocks`, `samplesPerBlock`
+    /// and `warmupSamplesPerBlock`: 120 timed ms a side per pair, 240 with the untimed, the timed samples of a
+    /// block's two sides ~2 ms apart).
     public static let standardSampleMilliseconds = 1.0
     /// The CPU both workers' measuring threads were pinned to; nil when they floated (or a report from before
     /// 28 Nov 2026, which does not say).
@@ -43,8 +44,8 @@ public struct PairedSettings: Codable, Sendable, Equatable {
 
     public init(threshold: Double = 0.02, multithreadedThreshold: Double = 0.03, thresholds: [String: Double] = [:],
                 alpha: Double = 0.01, equivalenceLevel: Double = 0.90, power: Double = 0.8, minimumPairs: Int = 3,
-                maximumPairs: Int = 40, maximumSeconds: Double = 600, blocks: Int = 240, samplesPerBlock: Int = 1,
-                warmupSamplesPerBlock: Int? = nil, sampleMilliseconds: Double? = nil, pinnedCPU: Int? = nil, freshCopies: Bool? = nil) {
+                maximumPairs: Int = 40, maximumSeconds: Double = 600, blocks: Int = 120, samplesPerBlock: Int = 1,
+                warmupSamplesPerBlock: Int? = 1, sampleMilliseconds: Double? = nil, pinnedCPU: Int? = nil, freshCopies: Bool? = nil) {
         self.threshold = threshold
         self.multithreadedThreshold = multithreadedThreshold
         self.thresholds = thresholds

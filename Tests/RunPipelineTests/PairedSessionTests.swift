@@ -163,7 +163,7 @@ final class PairedSessionTests: XCTestCase {
         let machine = Machine()
         machine.headPairFactor = Self.layout
         machine.firstSampleFactor = [.head: 1.5]
-        let cold = try session(machine, PairedSettings(blocks: 4, samplesPerBlock: 1), filters: ["a/*"])
+        let cold = try session(machine, PairedSettings(blocks: 4, samplesPerBlock: 1, warmupSamplesPerBlock: 0), filters: ["a/*"])
             .run(launcher: Launcher(machine: machine), base: "b", head: "h")
         XCTAssertEqual(cold.benchmarks.map(\.verdict), [.regressed], "a timed cold sample is read as a change")
         machine.samplesAsked = []

@@ -37,6 +37,10 @@ struct PairedOptions: ParsableArguments {
     // guests; traced at ~30 ms on the Intel VM) hits both. A/A beside a bursty load (5–40 ms busy, 10–120 ms idle, on
     // both CPUs): the two-thread display colormap's MDE over 8 pairs fell from 33–36% to 2.6–7.6%, mask-upsample's
     // from 41% to 1.5–3.0%; quiet, the same as before (Docs/measurements/2026-11-29-fine-blocks-intel.md).
+    // Since 2 Dec 2026, 120 blocks, each side running one untimed sample just before its timed one (the same 240 ms
+    // a side): a kernel streaming megabytes began each timed sample in the cache state the other worker left. On
+    // the AMD VM, A/A: preview scale's pair spread fell from 10–13% to 2%, the BGRA upload's from 8–11% to 2–3%,
+    // both decided instead of INCONCLUSIVE at the cap (Docs/measurements/2026-12-02-untimed-sample-amd.md).
     @Option(help: "Blocks per benchmark in each pair.")
     var blocks = PairedOptions.standard.blocks
 
