@@ -112,7 +112,8 @@ public enum PairedComparisonText {
             + placement(s)
     }
 
-    /// "1 sample of 1 ms", "3 samples of 5 ms", or without the duration in reports that do not record it.
+    /// "1 sample of 1 ms after 1 untimed", "3 samples of 5 ms", or without the duration or the untimed samples in
+    /// reports that do not record them.
     static func samples(_ s: PairedSettings) -> String {
         var count = s.samplesPerBlock == 1 ? "1 sample" : "\(s.samplesPerBlock) samples"
         if let milliseconds = s.sampleMilliseconds { count += " of \(String(format: "%g", milliseconds)) ms" }
