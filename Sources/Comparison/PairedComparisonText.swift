@@ -115,10 +115,10 @@ public enum PairedComparisonText {
     /// "1 sample of 1 ms after 1 untimed", "3 samples of 5 ms", or without the duration or the untimed samples in
     /// reports that do not record them.
     static func samples(_ s: PairedSettings) -> String {
-        var count = s.samplesPerBlock == 1 ? "1 sample" : "\(s.samplesPerBlock) samples"
-        if let milliseconds = s.sampleMilliseconds { count += " of \(String(format: "%g", milliseconds)) ms" }
-        guard let untimed = s.warmupSamplesPerBlock, untimed > 0 else { return count }
-        return count + " after \(untimed) untimed"
+        var phrase = s.samplesPerBlock == 1 ? "1 sample" : "\(s.samplesPerBlock) samples"
+        if let milliseconds = s.sampleMilliseconds { phrase += " of \(String(format: "%g", milliseconds)) ms" }
+        guard let untimed = s.warmupSamplesPerBlock, untimed > 0 else { return phrase }
+        return phrase + " after \(untimed) untimed"
     }
 
     /// " Measuring threads pinned to CPU 1; each worker from a fresh copy of its executable.", or nothing when the

@@ -17,7 +17,8 @@ struct SpeedupCommand: ParsableCommand {
         discussion: ToolName.named("""
             Example: framebudget speedup fusion/reference/256x192-to-518x392 fusion/optimized/256x192-to-518x392 --at-least 10
             Both benchmarks are set up and warmed up in this process; then blocks of one sample of each (about \
-            --sample-time apiece, each side its own iterations) alternate A B, B A, … A block's ratio is the \
+            --sample-time apiece, each side its own iterations, each just after --block-warmup untimed ones of \
+            its own so that it starts in its own cache state) alternate A B, B A, … A block's ratio is the \
             baseline's time per iteration over the candidate's, so a slow stretch of the machine that outlasts a \
             block cancels in it. The speed-up is the median of the block ratios, with its distribution-free 95% \
             interval (order statistics). With --at-least X: PASS when the interval lies at or above X (exit 0), \
@@ -33,6 +34,11 @@ struct SpeedupCommand: ParsableCommand {
 
     @Option(help: "Interleaved blocks (one sample of each benchmark per block).")
     var blocks = 200
+
+    // One untimed sample before each timed one since 2 Dec 2026, as compare-builds: a kernel that streams megabytes
+    // otherwise starts its timed sample in the cache state the other benchmark left.
+    @Option(name: .customLong("block-warmup"), help: "Untimed samples each side runs just before its timed one in every block.")
+    var blockWarmup = InterleavedSpeedup.standardUntimedSamplesPerBlock
 
     @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds.")
     var sampleTime: Double = PairedSettings.standardSampleMilliseconds
@@ -56,6 +62,7 @@ struct SpeedupCommand: ParsableCommand {
 
     func validate() throws {
         guard (6...100_000).contains(blocks) else { throw badOptionValue("--blocks must be in 6...100000 (got \(blocks)): fewer give no 95% interval") }
+        guard (0...1000).contains(blockWarmup) else { throw badOptionValue("--block-warmup must be in 0...1000 (got \(blockWarmup))") }
         guard sampleTime.isFinite, (0.01...10_000).contains(sampleTime) else {
             throw badOptionValue("--sample-time must be in 0.01...10000 (got \(sampleTime))")
         }
@@ -73,7 +80,7 @@ struct SpeedupCommand: ParsableCommand {
             let sides = try [baseline, candidate].map(prepare)
             defer { sides.forEach { $0.tearDown() } }
             let figure = InterleavedSpeedup.measure(baseline: sides[0], candidate: sides[1], blocks: blocks,
-                                                    shouldStop: { interruption.signal != nil })
+                                                    untimedSamplesPerBlock: blockWarmup, shouldStop: { interruption.signal != nil })
             let verdict = atLeast.map { SpeedupVerdict(figure: figure, atLeast: $0) }
             let complete = interruption.signal == nil
             switch format {

@@ -1,10 +1,10 @@
 import Statistics
 
 /// How many times faster one benchmark runs than another in the same process, measured interleaved: blocks of one
-/// sample of each (about a millisecond apiece), the order alternating from block to block (A B, B A, …). A slow
-/// stretch of the machine that outlasts a block hits both sides and cancels in that block's ratio, which timing the
-/// two one after the other, seconds apart, cannot do. The figure is the median of the block ratios, with its
-/// distribution-free interval (``MedianInterval``).
+/// sample of each (about a millisecond apiece, each after an untimed one of its own), the order alternating from
+/// block to block (A B, B A, …). A slow stretch of the machine that outlasts a block hits both sides and cancels in
+/// that block's ratio, which timing the two one after the other, seconds apart, cannot do. The figure is the median
+/// of the block ratios, with its distribution-free interval (``MedianInterval``).
 public struct InterleavedSpeedup: Codable, Sendable, Equatable {
     /// The benchmark compared against (for a kernel: its reference variant).
     public var baselineID: String
@@ -22,25 +22,52 @@ public struct InterleavedSpeedup: Codable, Sendable, Equatable {
 
     /// Times `blocks` interleaved blocks of one sample of each benchmark; a sample holds each side's own calibrated
     /// iterations (``PreparedBenchmark/calibratedIterationsPerSample``).
-    /// - Parameter shouldStop: polled between blocks (an interrupted measurement keeps the blocks it has).
-    /// - Precondition: `blocks` ≥ 1.
+    /// - Parameters:
+    ///   - untimedSamplesPerBlock: samples each side runs just before its timed one, untimed, so that the timed
+    ///     sample starts in that side's own cache state rather than the one the other side left (a kernel reading
+    ///     and writing megabytes otherwise pays for refilling the caches the other evicted, in its ratio).
+    ///   - shouldStop: polled between blocks (an interrupted measurement keeps the blocks it has).
+    /// - Precondition: `blocks` ≥ 1, `untimedSamplesPerBlock` ≥ 0.
     public static func measure(baseline: PreparedBenchmark, candidate: PreparedBenchmark, blocks: Int,
-                               level: Double = 0.95, shouldStop: () -> Bool = { false }) -> InterleavedSpeedup {
-        precondition(blocks >= 1, "at least one block")
+                               untimedSamplesPerBlock: Int = standardUntimedSamplesPerBlock, level: Double = 0.95,
+                               shouldStop: () -> Bool = { false }) -> InterleavedSpeedup {
         let baselineIterations = baseline.calibratedIterationsPerSample
         let candidateIterations = candidate.calibratedIterationsPerSample
+        return measure(baselineID: baseline.benchmark.id, candidateID: candidate.benchmark.id, blocks: blocks,
+                       untimedSamplesPerBlock: untimedSamplesPerBlock, level: level, shouldStop: shouldStop,
+                       baselineSamples: { baseline.samples($0, iterations: baselineIterations) },
+                       candidateSamples: { candidate.samples($0, iterations: candidateIterations) })
+    }
+
+    /// One untimed sample before each timed one since 2 Dec 2026, as `compare-builds` runs its blocks.
+    public static let standardUntimedSamplesPerBlock = 1
+
+    /// The interleaving itself, over any two samplers: `samples(n)` times n consecutive samples of one side and
+    /// returns their nanoseconds per iteration, in order. The last sample of each side's request in a block is its
+    /// timed one; the ones before it are run and dropped.
+    /// - Precondition: `blocks` ≥ 1, `untimedSamplesPerBlock` ≥ 0, and every request answered with as many samples.
+    public static func measure(baselineID: String, candidateID: String, blocks: Int, untimedSamplesPerBlock: Int,
+                               level: Double = 0.95, shouldStop: () -> Bool = { false },
+                               baselineSamples: (Int) -> [Double], candidateSamples: (Int) -> [Double]) -> InterleavedSpeedup {
+        precondition(blocks >= 1, "at least one block")
+        precondition(untimedSamplesPerBlock >= 0, "no negative count of untimed samples")
+        func timedSample(_ samples: (Int) -> [Double]) -> Double {
+            let measured = samples(untimedSamplesPerBlock + 1)
+            precondition(measured.count == untimedSamplesPerBlock + 1, "a sampler answered with another count of samples")
+            return measured[untimedSamplesPerBlock]
+        }
         var baselineTimes: [Double] = [], candidateTimes: [Double] = []
         for block in 0..<blocks {
             if block > 0 && shouldStop() { break }
             let baselineFirst = block % 2 == 0
-            var baselineTime = 0.0, candidateTime = 0.0
-            if baselineFirst { baselineTime = baseline.samples(1, iterations: baselineIterations)[0] }
-            candidateTime = candidate.samples(1, iterations: candidateIterations)[0]
-            if !baselineFirst { baselineTime = baseline.samples(1, iterations: baselineIterations)[0] }
+            var baselineTime = 0.0
+            if baselineFirst { baselineTime = timedSample(baselineSamples) }
+            let candidateTime = timedSample(candidateSamples)
+            if !baselineFirst { baselineTime = timedSample(baselineSamples) }
             baselineTimes.append(baselineTime)
             candidateTimes.append(candidateTime)
         }
-        return InterleavedSpeedup(baselineID: baseline.benchmark.id, candidateID: candidate.benchmark.id,
+        return InterleavedSpeedup(baselineID: baselineID, candidateID: candidateID,
                                   baselineTimes: baselineTimes, candidateTimes: candidateTimes, level: level)
     }
 

@@ -57,6 +57,9 @@ final class SpeedupCommandTests: XCTestCase {
         let few = try Framebudget.run(["speedup", reference, optimized, "--blocks", "5", "--allow-debug"])
         XCTAssertEqual(few.status, 2)
         XCTAssertTrue(few.stderr.contains("--blocks must be in 6...100000"), few.stderr)
+        let warmup = try Framebudget.run(["speedup", reference, optimized, "--block-warmup", "1001", "--allow-debug"])
+        XCTAssertEqual(warmup.status, 2)
+        XCTAssertTrue(warmup.stderr.contains("--block-warmup must be in 0...1000 (got 1001)"), warmup.stderr)
     }
 
     func testSIGINTPrintsTheBlocksMeasuredMarkedIncompleteAndExits130() throws {
