@@ -35,7 +35,9 @@ public final class DepthColormap: @unchecked Sendable {
     /// Outputs of this many bytes or more are written with non-temporal stores: twice the largest L2 of the x86
     /// kinds measured (2 MiB a core on the Intel kind, 1 MiB on Zen 4), so such an output leaves the core's caches
     /// before anyone reads it anyway, and plain stores would first read every line of it (read for ownership) and
-    /// evict the inputs. A display-size frame (1920×1440, 11 MB) is one; the depth-size maps are not.
+    /// evict the inputs. A display-size frame (1920×1440, 11 MB) is one; the depth-size maps are not. Alone
+    /// against plain stores on Zen 4 (2 Dec 2026): −21% paired, and a shorter p95 tail over 20 fresh processes
+    /// (Docs/measurements/2026-12-02-non-temporal-stores-amd.md); on the Intel kind not yet measured alone.
     static let streamingOutputBytes = 4 << 20
     /// Per band, the optimized sampler's scratch, allocated once: two vertically filtered source rows, then the
     /// bilinear samples of every output pixel of two output rows (so the palette loop reads contiguous memory).
