@@ -19,6 +19,9 @@ public struct InterleavedSpeedup: Codable, Sendable, Equatable {
     /// Medians over the blocks of each side's nanoseconds per iteration (for the record; the ratio is per block).
     public var baselineMedianNanoseconds: Double
     public var candidateMedianNanoseconds: Double
+    /// Untimed samples each side ran just before its timed one in every block; nil for a figure made from block
+    /// times alone (or recorded before 2 Dec 2026, when there were none).
+    public var untimedSamplesPerBlock: Int?
 
     /// Times `blocks` interleaved blocks of one sample of each benchmark; a sample holds each side's own calibrated
     /// iterations (``PreparedBenchmark/calibratedIterationsPerSample``).
@@ -67,8 +70,10 @@ public struct InterleavedSpeedup: Codable, Sendable, Equatable {
             baselineTimes.append(baselineTime)
             candidateTimes.append(candidateTime)
         }
-        return InterleavedSpeedup(baselineID: baselineID, candidateID: candidateID,
-                                  baselineTimes: baselineTimes, candidateTimes: candidateTimes, level: level)
+        var figure = InterleavedSpeedup(baselineID: baselineID, candidateID: candidateID,
+                                        baselineTimes: baselineTimes, candidateTimes: candidateTimes, level: level)
+        figure.untimedSamplesPerBlock = untimedSamplesPerBlock
+        return figure
     }
 
     /// The figure of block times already measured (nanoseconds per iteration, one per block and side).

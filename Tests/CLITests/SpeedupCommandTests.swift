@@ -22,6 +22,7 @@ final class SpeedupCommandTests: XCTestCase {
         XCTAssertEqual(figure["candidateID"] as? String, optimized)
         let ratios = try XCTUnwrap(figure["blockRatios"] as? [Double])
         XCTAssertEqual(ratios.count, 8)
+        XCTAssertEqual(figure["untimedSamplesPerBlock"] as? Int, 1, "the method is recorded: one untimed sample by default")
         XCTAssertTrue(ratios.allSatisfy { $0 > 0 && $0.isFinite })
         let median = try XCTUnwrap(figure["speedup"] as? Double)
         let interval = try XCTUnwrap(figure["interval"] as? [String: Any])

@@ -33,6 +33,7 @@ final class InterleavedSpeedupTests: XCTestCase {
         XCTAssertEqual(figure.blockRatios, Array(repeating: 10, count: 20))
         XCTAssertEqual(figure.baselineMedianNanoseconds, 1000)
         XCTAssertEqual(figure.candidateMedianNanoseconds, 100)
+        XCTAssertEqual(figure.untimedSamplesPerBlock, 1)
     }
 
     func testWithoutTheUntimedSampleTheColdFirstSampleBiasesTheRatio() {
