@@ -36,6 +36,9 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     /// and `warmupSamplesPerBlock`: 120 timed ms a side per pair, 240 with the untimed, the timed samples of a
     /// block's two sides ~2 ms apart).
     public static let standardSampleMilliseconds = 1.0
+    /// The untimed samples each side runs just before its timed ones in a block unless told otherwise (since 2 Dec
+    /// 2026): the timed sample starts in that side's own cache state. `framebudget speedup` takes it too.
+    public static let standardWarmupSamplesPerBlock = 1
     /// The CPU both workers' measuring threads were pinned to; nil when they floated (or a report from before
     /// 28 Nov 2026, which does not say).
     public var pinnedCPU: Int?
@@ -45,7 +48,7 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     public init(threshold: Double = 0.02, multithreadedThreshold: Double = 0.03, thresholds: [String: Double] = [:],
                 alpha: Double = 0.01, equivalenceLevel: Double = 0.90, power: Double = 0.8, minimumPairs: Int = 3,
                 maximumPairs: Int = 40, maximumSeconds: Double = 600, blocks: Int = 120, samplesPerBlock: Int = 1,
-                warmupSamplesPerBlock: Int? = 1, sampleMilliseconds: Double? = nil, pinnedCPU: Int? = nil, freshCopies: Bool? = nil) {
+                warmupSamplesPerBlock: Int? = standardWarmupSamplesPerBlock, sampleMilliseconds: Double? = nil, pinnedCPU: Int? = nil, freshCopies: Bool? = nil) {
         self.threshold = threshold
         self.multithreadedThreshold = multithreadedThreshold
         self.thresholds = thresholds

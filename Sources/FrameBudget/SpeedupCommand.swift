@@ -38,7 +38,7 @@ struct SpeedupCommand: ParsableCommand {
     // One untimed sample before each timed one since 2 Dec 2026, as compare-builds: a kernel that streams megabytes
     // otherwise starts its timed sample in the cache state the other benchmark left.
     @Option(name: .customLong("block-warmup"), help: "Untimed samples each side runs just before its timed one in every block.")
-    var blockWarmup = InterleavedSpeedup.standardUntimedSamplesPerBlock
+    var blockWarmup = PairedSettings.standardWarmupSamplesPerBlock
 
     @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds.")
     var sampleTime: Double = PairedSettings.standardSampleMilliseconds

@@ -32,7 +32,7 @@ public struct InterleavedSpeedup: Codable, Sendable, Equatable {
     ///   - shouldStop: polled between blocks (an interrupted measurement keeps the blocks it has).
     /// - Precondition: `blocks` ≥ 1, `untimedSamplesPerBlock` ≥ 0.
     public static func measure(baseline: PreparedBenchmark, candidate: PreparedBenchmark, blocks: Int,
-                               untimedSamplesPerBlock: Int = standardUntimedSamplesPerBlock, level: Double = 0.95,
+                               untimedSamplesPerBlock: Int, level: Double = 0.95,
                                shouldStop: () -> Bool = { false }) -> InterleavedSpeedup {
         let baselineIterations = baseline.calibratedIterationsPerSample
         let candidateIterations = candidate.calibratedIterationsPerSample
@@ -41,9 +41,6 @@ public struct InterleavedSpeedup: Codable, Sendable, Equatable {
                        baselineSamples: { baseline.samples($0, iterations: baselineIterations) },
                        candidateSamples: { candidate.samples($0, iterations: candidateIterations) })
     }
-
-    /// One untimed sample before each timed one since 2 Dec 2026, as `compare-builds` runs its blocks.
-    public static let standardUntimedSamplesPerBlock = 1
 
     /// The interleaving itself, over any two samplers: `samples(n)` times n consecutive samples of one side and
     /// returns their nanoseconds per iteration, in order. The last sample of each side's request in a block is its
