@@ -12,7 +12,7 @@ public enum EnvironmentProbe {
         let git = gitState(in: workingDirectory)
         var info = EnvironmentInfo(
             hostname: ProcessInfo.processInfo.hostName,
-            cpuModel: field("model name", in: cpuinfo) ?? "unknown",
+            cpuModel: cpuModel(cpuinfo: cpuinfo),
             logicalCores: ProcessInfo.processInfo.activeProcessorCount,
             frequencyGovernor: firstLine("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
             virtualization: virtualization(cpuinfo: cpuinfo),
@@ -59,13 +59,26 @@ public enum EnvironmentProbe {
         #endif
     }
 
+    /// The value of the first `name : value` line whose key is exactly `name` (`model` is not `model name`).
     static func field(_ name: String, in text: String) -> String? {
-        for line in text.split(separator: "\n") where line.hasPrefix(name) {
-            if let colon = line.firstIndex(of: ":") {
-                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            }
+        for line in text.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":"),
+                  line[..<colon].trimmingCharacters(in: .whitespaces) == name else { continue }
+            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         return nil
+    }
+
+    /// The CPU's model name with its family and model numbers when /proc/cpuinfo gives them, e.g.
+    /// `AMD EPYC (family 25, model 1)`. A hypervisor may show the same name for different microarchitectures — "AMD
+    /// EPYC" for Zen 3 (model 1, AVX2) and Zen 4 (model 17, AVX-512) guests alike — and the name is what keeps runs
+    /// of different machines apart (``Results/MachineClass``). On the name alone the two fell in one class, where
+    /// yolo-post's median is 1.3–2.4 ms on one and 0.67–0.87 ms on the other (2 Dec 2026): a history's change
+    /// detection would have read a change of runner as a regression.
+    static func cpuModel(cpuinfo: String) -> String {
+        guard let name = field("model name", in: cpuinfo) else { return "unknown" }
+        guard let family = field("cpu family", in: cpuinfo), let model = field("model", in: cpuinfo) else { return name }
+        return "\(name) (family \(family), model \(model))"
     }
 
     static func firstLine(_ path: String) -> String? {

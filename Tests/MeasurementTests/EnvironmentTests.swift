@@ -35,6 +35,15 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(info.loadAverage.count, 3)
     }
 
+    func testTheCPUNameCarriesItsFamilyAndModelSoThatTwoMicroarchitecturesOfOneNameDiffer() {
+        let zen3 = "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\nmodel name\t: AMD EPYC\nstepping\t: 1\n"
+        let zen4 = zen3.replacingOccurrences(of: "model\t\t: 1\n", with: "model\t\t: 17\n")
+        XCTAssertEqual(EnvironmentProbe.cpuModel(cpuinfo: zen3), "AMD EPYC (family 25, model 1)")
+        XCTAssertEqual(EnvironmentProbe.cpuModel(cpuinfo: zen4), "AMD EPYC (family 25, model 17)")
+        XCTAssertEqual(EnvironmentProbe.cpuModel(cpuinfo: "model name\t: Some CPU\n"), "Some CPU", "no numbers: the name alone")
+        XCTAssertEqual(EnvironmentProbe.cpuModel(cpuinfo: "processor\t: 0\nCPU part\t: 0xd0c\n"), "unknown")
+    }
+
     func testClockIsCharacterized() {
         let clock = MonotonicClock.characterize(reads: 1000)
         XCTAssertGreaterThan(clock.overheadNanoseconds, 0)
