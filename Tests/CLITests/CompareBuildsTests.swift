@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 
+/// The thresholds that keep noise from ever reading as a change in these tests' two-pair A/A runs (see
+/// ``CompareBuildsTests``).
+private let aaThreshold = ["--threshold", "100", "--threshold-multithreaded", "100"]
+
 /// `compare-builds` end to end: two real worker processes of the built binary, the protocol, the files written and
 /// the exit codes (timing verdicts are not asserted: this is a debug build on a shared machine).
 ///
@@ -9,8 +13,6 @@ import XCTest
 /// be called one, and the exit code stays asserted: 1 here would be a defect, not noise.
 final class CompareBuildsTests: XCTestCase {
     private var folder = ""
-    /// The thresholds that keep noise from ever reading as a change in the tests' two-pair A/A runs.
-    private let aaThreshold = ["--threshold", "100", "--threshold-multithreaded", "100"]
 
     override func setUpWithError() throws {
         folder = NSTemporaryDirectory() + "fb-pairs-\(UUID().uuidString)"
@@ -135,8 +137,8 @@ final class CompareBuildsTests: XCTestCase {
 
 /// `gate-quality` end to end: one round of A/A and A/B through compare-builds' procedure, the report written.
 final class GateQualityCommandTests: XCTestCase {
-    /// The same build three times over two pairs: the 100% thresholds keep a chance crossing of the boundary (see
-    /// ``CompareBuildsTests``) from reading as a slowdown.
+    /// The same build three times over two pairs: ``aaThreshold`` keeps a chance crossing of the boundary from
+    /// reading as a slowdown.
     func testOneRoundWritesTheRatesWithTheMachineAndDate() throws {
         let folder = NSTemporaryDirectory() + "fb-quality-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -144,7 +146,7 @@ final class GateQualityCommandTests: XCTestCase {
         let result = try Framebudget.run([
             "gate-quality", binary, binary, binary, "texture-upload/optimized/256x192", "--slowed", "texture-upload/optimized/256x192",
             "-n", "1", "--out", folder, "--allow-debug", "--blocks", "2", "--block-samples", "1", "--warmup", "1",
-            "--sample-time", "0.2", "--min-pairs", "2", "--max-pairs", "2", "--threshold", "100", "--threshold-multithreaded", "100"])
+            "--sample-time", "0.2", "--min-pairs", "2", "--max-pairs", "2"] + aaThreshold)
         XCTAssertEqual(result.status, 0, result.stderr)
         let markdown = try String(contentsOfFile: folder + "/gate-quality.md", encoding: .utf8)
         XCTAssertTrue(markdown.contains("Machine: "), markdown)
