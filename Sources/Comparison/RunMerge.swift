@@ -159,6 +159,7 @@ public enum RunMerge {
             ("build configuration", a.environment.buildConfiguration, b.environment.buildConfiguration),
             ("Swift", a.environment.swiftVersion, b.environment.swiftVersion),
             ("CPU", a.environment.cpuModel, b.environment.cpuModel),
+            ("CPU features", a.environment.cpuFeatures, b.environment.cpuFeatures),
             ("logical cores", String(a.environment.logicalCores), String(b.environment.logicalCores)),
         ]
         for (field, x, y) in fields where x != y {

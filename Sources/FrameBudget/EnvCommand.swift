@@ -24,7 +24,8 @@ struct EnvCommand: ParsableCommand {
         }
         let clock = environment.clock
         let lines: [(String, String)] = [
-            ("host", environment.hostname), ("cpu", environment.cpuModel), ("cores", "\(environment.logicalCores)"),
+            ("host", environment.hostname), ("cpu", environment.cpuModel),
+            ("cpu features", environment.cpuFeatures ?? "unknown"), ("cores", "\(environment.logicalCores)"),
             ("governor", environment.frequencyGovernor ?? "not readable"),
             ("virtualization", environment.virtualization ?? "none detected"), ("kernel", environment.kernel),
             ("os", environment.operatingSystem), ("swift", environment.swiftVersion),

@@ -32,12 +32,17 @@ public struct SiteSeries: Sendable {
 
     public var benchmarkID: String { trend.benchmarkID }
 
-    /// The CPU model of the class (its `cpu=` field), or the whole class when it has none.
+    /// The CPU model of the class (its `cpu=` field) with its features when the class has them (two classes of
+    /// one model may differ only there), or the whole class when it has no CPU.
     public var machineName: String { Self.cpuModel(of: machineClass) }
 
     static func cpuModel(of machineClass: MachineClass) -> String {
-        let field = machineClass.canonical.components(separatedBy: "; ").first { $0.hasPrefix("cpu=") }
-        return field.map { String($0.dropFirst(4)) } ?? machineClass.canonical
+        let fields = machineClass.canonical.components(separatedBy: "; ")
+        func value(_ name: String) -> String? {
+            fields.first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
+        }
+        guard let cpu = value("cpu") else { return machineClass.canonical }
+        return value("features").map { "\(cpu), \($0)" } ?? cpu
     }
 }
 

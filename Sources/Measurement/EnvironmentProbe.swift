@@ -23,6 +23,7 @@ public enum EnvironmentProbe {
             gitCommit: git.commit, gitDirty: git.dirty,
             loadAverage: loadAverage(),
             clock: clock)
+        info.cpuFeatures = cpuFeatures(cpuinfo: cpuinfo)
         info.executableDigest = executableDigest()
         return info
     }
@@ -79,6 +80,18 @@ public enum EnvironmentProbe {
         guard let name = field("model name", in: cpuinfo) else { return "unknown" }
         guard let family = field("cpu family", in: cpuinfo), let model = field("model", in: cpuinfo) else { return name }
         return "\(name) (family \(family), model \(model))"
+    }
+
+    /// The features of `flags` that choose code paths, in a fixed order (``Results/EnvironmentInfo/cpuFeatures``):
+    /// `avx2` (with BMI2), `avx512` (F, BW, DQ and VL: what the AVX-512 loops are compiled for) and `sha_ni`;
+    /// `none` when the CPU has none of them; nil when /proc/cpuinfo gives no flags (not x86, or unreadable).
+    static func cpuFeatures(cpuinfo: String) -> String? {
+        guard let line = field("flags", in: cpuinfo) else { return nil }
+        let flags = Set(line.split(separator: " ").map(String.init))
+        let features = [("avx2", ["avx2", "bmi2"]), ("avx512", ["avx512f", "avx512bw", "avx512dq", "avx512vl"]),
+                        ("sha_ni", ["sha_ni"])]
+        let present = features.filter { $0.1.allSatisfy(flags.contains) }.map(\.0)
+        return present.isEmpty ? "none" : present.joined(separator: " ")
     }
 
     static func firstLine(_ path: String) -> String? {

@@ -1,20 +1,23 @@
 import TextFormatting
 
-/// What makes two runs comparable: the machine (CPU model, logical cores), the build configuration and the run
+/// What makes two runs comparable: the machine (CPU model, the features that choose its code paths, logical cores),
+/// the build configuration and the run
 /// settings that change what a sample means (sample time, warm-up, cache mode, counters, quick, workload).
 ///
 /// A history may hold runs of several machines (a fleet's results collected into one database); series, change
 /// points, noise floors and baselines are kept per class, and runs of different classes are never compared.
 /// The host name is not part of the class: identical machines of a fleet share one.
 public struct MachineClass: Codable, Sendable, Equatable, Hashable, CustomStringConvertible {
-    /// `cpu=…; cores=2; build=release; sample=5000000ns; warmup=200000000ns; cache=warm; counters=papi; quick=false; workload=synthetic`.
+    /// `cpu=…; features=avx2 avx512 sha_ni; cores=2; build=release; sample=5000000ns; warmup=200000000ns; cache=warm; counters=papi; quick=false; workload=synthetic`.
     public var canonical: String
 
     public init(canonical: String) { self.canonical = canonical }
 
     public init(environment: EnvironmentInfo, settings: RunSettings) {
-        let fields = [
-            ("cpu", environment.cpuModel), ("cores", String(environment.logicalCores)),
+        // A run recorded without features (before 2 Dec 2026) keeps the class it had.
+        let features = environment.cpuFeatures.map { [("features", $0)] } ?? []
+        let fields = [("cpu", environment.cpuModel)] + features + [
+            ("cores", String(environment.logicalCores)),
             ("build", environment.buildConfiguration),
             ("sample", "\(Self.integer(settings.targetSampleNanoseconds))ns"),
             ("warmup", "\(Self.integer(settings.warmupNanoseconds))ns"),
@@ -31,14 +34,25 @@ public struct MachineClass: Codable, Sendable, Equatable, Hashable, CustomString
 
     public var description: String { "\(hash) (\(canonical))" }
 
-    /// The first field that differs between two classes, as `cpu Xeon vs EPYC`; nil when they are equal.
+    /// The first field that differs between two classes, as `cpu Xeon vs EPYC` (the other's value first); a field
+    /// only one class has reads `not recorded` on the other side (`features not recorded vs avx2 avx512`: a run
+    /// recorded before the field existed). Nil when they are equal.
     public func difference(from other: MachineClass) -> String? {
-        let mine = canonical.components(separatedBy: "; "), theirs = other.canonical.components(separatedBy: "; ")
-        for (a, b) in zip(mine, theirs) where a != b {
-            let name = a.split(separator: "=", maxSplits: 1).first.map(String.init) ?? a
-            return "\(name) \(b.dropFirst(name.count + 1)) vs \(a.dropFirst(name.count + 1))"
+        let mine = Self.fields(canonical), theirs = Self.fields(other.canonical)
+        let names = theirs.map(\.name) + mine.map(\.name).filter { name in !theirs.contains { $0.name == name } }
+        for name in names {
+            let value = mine.first { $0.name == name }?.value, otherValue = theirs.first { $0.name == name }?.value
+            if value != otherValue { return "\(name) \(otherValue ?? "not recorded") vs \(value ?? "not recorded")" }
         }
-        return mine.count == theirs.count ? nil : "\(other.canonical) vs \(canonical)"
+        return nil
+    }
+
+    /// The `name=value` fields of a canonical string, in order (a field without `=` is a name with an empty value).
+    private static func fields(_ canonical: String) -> [(name: String, value: String)] {
+        canonical.components(separatedBy: "; ").map { field in
+            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }
     }
 
     /// Whole nanoseconds; a value no Int64 holds (not finite, or past 2⁶³) as the number it is, never a trap.

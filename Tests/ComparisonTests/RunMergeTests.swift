@@ -71,6 +71,15 @@ final class RunMergeTests: XCTestCase {
         XCTAssertThrowsError(try RunMerge.merge([a, b])) { XCTAssertTrue("\($0)".contains("commit"), "\($0)") }
     }
 
+    func testRunsOfOneBuildOnCPUsOfDifferentFeaturesAreRefused() {
+        var a = Fixture.run("r1", [Fixture.result("a/x/1", [1])]), b = Fixture.run("r2", [Fixture.result("a/x/1", [2])])
+        a.environment.cpuFeatures = "avx2 avx512"
+        b.environment.cpuFeatures = "avx2 avx512 sha_ni"
+        XCTAssertThrowsError(try RunMerge.merge([a, b], names: ["1.json", "2.json"])) { error in
+            XCTAssertTrue("\(error)".contains("CPU features"), "\(error)")
+        }
+    }
+
     func testRunsMeasuredWithDifferentSettingsAreRefusedButFiltersAndSampleCountsMayDiffer() throws {
         let a = Fixture.run("r1", [Fixture.result("a/x/1", [1])])
         var b = Fixture.run("r2", [Fixture.result("a/x/1", [2])])

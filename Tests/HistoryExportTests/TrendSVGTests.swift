@@ -16,6 +16,13 @@ final class TrendSVGTests: XCTestCase {
                           trend: Trend.analyze("a/b/c", points: points), budget: budget)
     }
 
+    func testAMachineIsNamedByItsCPUAndTheFeaturesThatSetItsClassApart() {
+        XCTAssertEqual(SiteSeries.cpuModel(of: MachineClass(canonical: "cpu=Test CPU; cores=2")), "Test CPU")
+        XCTAssertEqual(SiteSeries.cpuModel(of: MachineClass(canonical: "cpu=Xeon (family 6, model 207); features=avx2 avx512 sha_ni; cores=2")),
+                       "Xeon (family 6, model 207), avx2 avx512 sha_ni")
+        XCTAssertEqual(SiteSeries.cpuModel(of: MachineClass(canonical: "cores=2")), "cores=2", "no CPU: the whole class")
+    }
+
     func testTheValueAxisTicksAtRoundValuesInsideItsRange() {
         let scale = ValueScale(values: [951.3, 1_318.2])
         let ticks = scale.ticks(5)

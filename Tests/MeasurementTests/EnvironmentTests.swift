@@ -30,6 +30,9 @@ final class EnvironmentTests: XCTestCase {
         let info = EnvironmentProbe.collect(clock: MonotonicClock.characterize(reads: 100))
         XCTAssertGreaterThan(info.logicalCores, 0)
         XCTAssertFalse(info.cpuModel.isEmpty)
+        #if arch(x86_64)
+        XCTAssertNotNil(info.cpuFeatures, "an x86 machine's /proc/cpuinfo has flags")
+        #endif
         XCTAssertTrue(info.kernel.hasPrefix("Linux"))
         XCTAssertEqual(info.buildConfiguration, EnvironmentProbe.buildConfiguration)
         XCTAssertEqual(info.loadAverage.count, 3)
@@ -42,6 +45,18 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(EnvironmentProbe.cpuModel(cpuinfo: zen4), "AMD EPYC (family 25, model 17)")
         XCTAssertEqual(EnvironmentProbe.cpuModel(cpuinfo: "model name\t: Some CPU\n"), "Some CPU", "no numbers: the name alone")
         XCTAssertEqual(EnvironmentProbe.cpuModel(cpuinfo: "processor\t: 0\nCPU part\t: 0xd0c\n"), "unknown")
+    }
+
+    func testTheFeaturesThatChooseCodePathsAreReadFromTheFlagsInAFixedOrder() {
+        // The Intel Xeon guest (family 6, model 207) without SHA-NI (28-29 Nov 2026) and with it (2 Dec 2026).
+        let xeon = "model name\t: Intel(R) Xeon(R) Processor\nflags\t\t: fpu sse2 avx avx2 bmi2 avx512f avx512dq avx512bw avx512vl\n"
+        XCTAssertEqual(EnvironmentProbe.cpuFeatures(cpuinfo: xeon), "avx2 avx512")
+        XCTAssertEqual(EnvironmentProbe.cpuFeatures(cpuinfo: xeon.replacingOccurrences(of: "fpu", with: "sha_ni fpu")),
+                       "avx2 avx512 sha_ni")
+        XCTAssertEqual(EnvironmentProbe.cpuFeatures(cpuinfo: "flags\t\t: sse2 sha_ni bmi2 avx2\n"), "avx2 sha_ni", "Zen 3")
+        XCTAssertEqual(EnvironmentProbe.cpuFeatures(cpuinfo: "flags\t\t: sse2 avx2 avx512f avx512bw\n"), "none",
+                       "AVX2 without BMI2 and part of AVX-512 choose no vector path")
+        XCTAssertNil(EnvironmentProbe.cpuFeatures(cpuinfo: "processor\t: 0\nFeatures\t: fp asimd\n"), "no x86 flags: unknown")
     }
 
     func testClockIsCharacterized() {

@@ -20,6 +20,30 @@ final class MachineClassTests: XCTestCase {
         XCTAssertTrue(canonical.contains("sample=5000000ns; warmup=200000000ns"), canonical)
     }
 
+    func testTheCPUsFeaturesFollowItsModelAndSeparateTwoGuestsOfOneModel() {
+        var withSHA = environment, without = environment
+        withSHA.cpuFeatures = "avx2 avx512 sha_ni"
+        without.cpuFeatures = "avx2 avx512"
+        let a = MachineClass(environment: withSHA, settings: settings(sample: 5e6, warmup: 2e8))
+        let b = MachineClass(environment: without, settings: settings(sample: 5e6, warmup: 2e8))
+        XCTAssertTrue(a.canonical.hasPrefix("cpu=Test CPU; features=avx2 avx512 sha_ni; cores=2; "), a.canonical)
+        XCTAssertNotEqual(a.hash, b.hash)
+        XCTAssertEqual(a.difference(from: b), "features avx2 avx512 vs avx2 avx512 sha_ni")
+    }
+
+    func testARunRecordedWithoutFeaturesKeepsTheClassItHad() {
+        // The canonical form and hash of a run recorded before the field existed, as its history stored them.
+        let old = MachineClass(environment: environment, settings: settings(sample: 5e6, warmup: 2e8))
+        XCTAssertEqual(old.canonical, "cpu=Test CPU; cores=2; build=release; sample=5000000ns; warmup=200000000ns; "
+                                      + "cache=warm; counters=papi; quick=false; workload=synthetic")
+        var recent = environment
+        recent.cpuFeatures = "avx2 avx512"
+        let new = MachineClass(environment: recent, settings: settings(sample: 5e6, warmup: 2e8))
+        XCTAssertEqual(new.difference(from: old), "features not recorded vs avx2 avx512", "named, not misaligned")
+        XCTAssertEqual(old.difference(from: new), "features avx2 avx512 vs not recorded")
+        XCTAssertNil(old.difference(from: old))
+    }
+
     func testTimesPastTheIntegerRangeAreWrittenAsNumbersNotATrap() {
         let canonical = MachineClass(environment: environment, settings: settings(sample: 1e300, warmup: 9.3e18)).canonical
         XCTAssertTrue(canonical.contains("sample=1e+300ns; warmup=9.3e+18ns"), canonical)
