@@ -4,9 +4,10 @@ public struct EnvironmentInfo: Codable, Sendable, Equatable {
     public var cpuModel: String
     /// The CPU features that choose code paths at run time, e.g. `avx2 avx512 sha_ni`: the vector paths the
     /// dispatcher may take (`avx2` with BMI2; `avx512` as F, BW, DQ and VL together) and the SHA extensions. One CPU
-    /// model can be offered with different features — the Intel Xeon guest of family 6, model 207 showed no SHA-NI
-    /// until 29 Nov 2026 and SHA-NI on 2 Dec, its hash chain 13 ms against 3 ms — so they are part of the
-    /// ``MachineClass``. Nil in runs recorded before 2 Dec 2026 (and off x86), whose class is then what it was.
+    /// model can be offered with different features — a hypervisor may hide SHA-NI, and the Intel Xeon guest of
+    /// family 6, model 207 has been seen without it (its hash chain 12 ms a frame, issue 21) and with it (~3 ms, every
+    /// session since 26 Nov 2026) — so they are part of the ``MachineClass``. Nil in runs recorded before 2 Dec 2026
+    /// (and off x86), whose class is then what it was.
     public var cpuFeatures: String?
     public var logicalCores: Int
     /// `/sys/.../scaling_governor` of CPU 0, when readable.
