@@ -1,8 +1,8 @@
 import TextFormatting
 
 /// What makes two runs comparable: the machine (CPU model, the features that choose its code paths, logical cores),
-/// the build configuration and the run
-/// settings that change what a sample means (sample time, warm-up, cache mode, counters, quick, workload).
+/// the build configuration and the run settings that change what a sample means (sample time, warm-up, cache mode,
+/// counters, quick, workload).
 ///
 /// A history may hold runs of several machines (a fleet's results collected into one database); series, change
 /// points, noise floors and baselines are kept per class, and runs of different classes are never compared.
