@@ -37,12 +37,8 @@ public struct SiteSeries: Sendable {
     public var machineName: String { Self.cpuModel(of: machineClass) }
 
     static func cpuModel(of machineClass: MachineClass) -> String {
-        let fields = machineClass.canonical.components(separatedBy: "; ")
-        func value(_ name: String) -> String? {
-            fields.first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
-        }
-        guard let cpu = value("cpu") else { return machineClass.canonical }
-        return value("features").map { "\(cpu), \($0)" } ?? cpu
+        guard let cpu = machineClass.value(of: "cpu") else { return machineClass.canonical }
+        return machineClass.value(of: "features").map { "\(cpu), \($0)" } ?? cpu
     }
 }
 

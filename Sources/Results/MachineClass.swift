@@ -47,6 +47,11 @@ public struct MachineClass: Codable, Sendable, Equatable, Hashable, CustomString
         return nil
     }
 
+    /// The value of the field `name` (`cpu`, `features`, …); nil when the class has no such field.
+    public func value(of name: String) -> String? {
+        Self.fields(canonical).first { $0.name == name }?.value
+    }
+
     /// The `name=value` fields of a canonical string, in order (a field without `=` is a name with an empty value).
     private static func fields(_ canonical: String) -> [(name: String, value: String)] {
         canonical.components(separatedBy: "; ").map { field in
