@@ -7,6 +7,16 @@ set -euo pipefail
 # installs the python modules below; chromium (headless) loads the history site in the tests, to check that its pages
 # log no console error and that a screenshot shows the plot; postgresql is the throw-away server the shared-history
 # tests record into (scripts/test-postgres.sh, started by `make test`).
+# Two `make` commands started together on a fresh machine (`make bench` in one terminal, `make test` in another)
+# would both install, and the second apt-get fails on apt's lock: each waits here for the other instead, then sees
+# what the first installed. A lock file any user can open read-only (flock needs no write access, and opening a
+# file another user created in a sticky /tmp for writing is refused by fs.protected_regular).
+lock=${TMPDIR:-/tmp}/framebudget-system-packages.lock
+[[ -e "$lock" ]] || (umask 0; : > "$lock") 2>/dev/null || true
+if { exec 9<"$lock"; } 2>/dev/null && ! flock -n 9; then
+  echo "framebudget: waiting for another FrameBudget command installing system packages ($lock)" >&2
+  flock 9
+fi
 packages=(libpapi-dev libopenblas-dev libssl-dev gnuplot-nox valgrind linux-perf libxml2-utils python3-pip chromium postgresql)
 missing=()
 for package in "${packages[@]}"; do
@@ -34,8 +44,10 @@ if [[ ${#missing[@]} -gt 0 ]]; then
   if [[ $(id -u) -eq 0 ]]; then
     echo "framebudget: installing missing system packages: ${missing[*]}" >&2
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    # Another apt (unattended-upgrades on a fresh VM) may hold dpkg's lock: wait for it rather than fail. The
+    # installers do not inherit the lock's descriptor: a daemon a package's postinst starts would hold it for good.
+    apt-get -o DPkg::Lock::Timeout=600 update -qq 9<&-
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 9<&-
   else
     echo "framebudget: missing system packages: ${missing[*]}" >&2
     echo "run: sudo apt-get install -y ${missing[*]}" >&2
@@ -49,12 +61,12 @@ fi
 for module in jsonschema cmarkgfm numpy; do
   if ! python3 -c "import $module" >/dev/null 2>&1; then
     echo "framebudget: installing python module $module" >&2
-    python3 -m pip install --quiet "$module" || { echo "run: python3 -m pip install $module" >&2; exit 1; }
+    python3 -m pip install --quiet "$module" 9<&- || { echo "run: python3 -m pip install $module" >&2; exit 1; }
   fi
 done
 # Apache Otava is the second opinion on change points: the tests run its `otava` command on `history export`'s CSV
 # and compare what it finds with the built-in detection. Its pip package is not named as its module.
 if ! command -v otava >/dev/null 2>&1; then
   echo "framebudget: installing python package apache-otava" >&2
-  python3 -m pip install --quiet apache-otava || { echo "run: python3 -m pip install apache-otava" >&2; exit 1; }
+  python3 -m pip install --quiet apache-otava 9<&- || { echo "run: python3 -m pip install apache-otava" >&2; exit 1; }
 fi
