@@ -10,10 +10,11 @@ set -euo pipefail
 # Two `make` commands started together on a fresh machine (`make bench` in one terminal, `make test` in another)
 # would both install, and the second apt-get fails on apt's lock: each waits here for the other instead, then sees
 # what the first installed. A lock file any user can open read-only (flock needs no write access, and opening a
-# file another user created in a sticky /tmp for writing is refused by fs.protected_regular).
+# file another user created in a sticky /tmp for writing is refused by fs.protected_regular). Without flock
+# (util-linux) nothing waits, as before.
 lock=${TMPDIR:-/tmp}/framebudget-system-packages.lock
 [[ -e "$lock" ]] || (umask 0; : > "$lock") 2>/dev/null || true
-if { exec 9<"$lock"; } 2>/dev/null && ! flock -n 9; then
+if command -v flock >/dev/null && { exec 9<"$lock"; } 2>/dev/null && ! flock -n 9; then
   echo "framebudget: waiting for another FrameBudget command installing system packages ($lock)" >&2
   flock 9
 fi
