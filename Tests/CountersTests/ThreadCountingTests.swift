@@ -1,3 +1,4 @@
+import Foundation
 import Counters
 import Measurement
 import HotPaths
@@ -25,18 +26,58 @@ final class ThreadCountingTests: XCTestCase {
     /// The summed task clock of every thread equals the process's CPU time (both count all threads, over the same
     /// run); counting the calling thread alone would give about half of it. The same run matters: this kernel's CPU
     /// time includes the caller's spin until the worker wakes, which differs from run to run by up to 40% here.
+    ///
+    /// Only on a host that lets the guest run: the task clock counts the time a thread was on a vCPU, the process's
+    /// CPU time leaves out what the hypervisor stole from that vCPU (paravirtual steal accounting), so on a host
+    /// stealing half the CPUs (2 Dec 2026, Intel model 167: 1.2–2.6× in 5 of 6 runs) the two part. Each attempt
+    /// reads the steal over its own run; an attempt with more than 2% steal proves nothing either way and another is
+    /// made; when every attempt was stolen from, the test is skipped saying so, rather than pass or fail on noise.
     func testTaskClockOfATwoThreadKernelMatchesTheProcessCPUTime() throws {
         guard PerfSoftwareEvents.problem(opening: "perf::TASK-CLOCK") == nil else { throw XCTSkip("perf_event_open refused") }
         let body = twoThreadKernel()
         let probe = PAPICounterProbe(wanted: [WantedCounter(["perf::TASK-CLOCK"], source: .papiSoftware)])
-        let readings = probe.readings(CountingContext(benchmarkID: nil, threads: 2, iterations: 10), running: body)
-        let taskClock = try XCTUnwrap(readings.first { $0.name == "perf::TASK-CLOCK" })
-        let processTime = try XCTUnwrap(readings.first { $0.name == ProcessCPUTime.name }?.perIteration)
-        let summed = try XCTUnwrap(taskClock.perIteration, "\(taskClock)")
-        XCTAssertEqual(summed / processTime, 1, accuracy: 0.2, "task clock \(summed) ns vs process CPU \(processTime) ns")
-        XCTAssertEqual(taskClock.scope, "process", "\(taskClock)")
-        let processNote = readings.first { $0.name == ProcessCPUTime.name }?.note ?? ""
-        XCTAssertTrue(processNote.contains("same run as the perf_event_open counters"), processNote)
+        var stolen: [Double] = []
+        for _ in 0..<8 {
+            let before = HostSteal.now()
+            let readings = probe.readings(CountingContext(benchmarkID: nil, threads: 2, iterations: 10), running: body)
+            let steal = HostSteal.now().fraction(since: before)
+            guard steal <= 0.02 else { stolen.append(steal); continue }
+            let taskClock = try XCTUnwrap(readings.first { $0.name == "perf::TASK-CLOCK" })
+            let processTime = try XCTUnwrap(readings.first { $0.name == ProcessCPUTime.name }?.perIteration)
+            let summed = try XCTUnwrap(taskClock.perIteration, "\(taskClock)")
+            XCTAssertEqual(summed / processTime, 1, accuracy: 0.2,
+                           "task clock \(summed) ns vs process CPU \(processTime) ns (steal \(steal))")
+            XCTAssertEqual(taskClock.scope, "process", "\(taskClock)")
+            let processNote = readings.first { $0.name == ProcessCPUTime.name }?.note ?? ""
+            XCTAssertTrue(processNote.contains("same run as the perf_event_open counters"), processNote)
+            return
+        }
+        throw XCTSkip("the host stole \(stolen.map { "\(Int(($0 * 100).rounded()))%" }) of the CPUs in every attempt")
+    }
+}
+
+/// The machine's steal time (`/proc/stat`, every CPU) and the wall clock, to tell how much of a stretch of time the
+/// hypervisor gave to other guests.
+private struct HostSteal {
+    let stealTicks: Double
+    let seconds: Double
+
+    static func now() -> HostSteal {
+        let stat = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8)) ?? ""
+        // "cpu  user nice system idle iowait irq softirq steal …", in clock ticks.
+        let fields = stat.split(separator: "\n").first { $0.hasPrefix("cpu ") }?.split(separator: " ") ?? []
+        let steal = fields.count > 8 ? Double(fields[8]) ?? 0 : 0
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return HostSteal(stealTicks: steal, seconds: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+    }
+
+    /// The share of all CPUs' time stolen since `earlier`.
+    func fraction(since earlier: HostSteal) -> Double {
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        let cpus = Double(ProcessInfo.processInfo.activeProcessorCount)
+        let elapsed = max(seconds - earlier.seconds, 1e-3)
+        return (stealTicks - earlier.stealTicks) / ticksPerSecond / (elapsed * cpus)
     }
 }
 
