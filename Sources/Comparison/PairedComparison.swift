@@ -143,6 +143,10 @@ public struct PairedComparisonReport: Codable, Sendable, Equatable {
     public var profiles: [ProfileDifference]?
     /// The folder the profiles' files (flame graphs) are in; their paths are relative to it.
     public var profileFolder: String?
+    /// The share of the machine's CPU time the hypervisor stole while each process pair measured, 0...1, in pair
+    /// order (pairs whose steal could not be read are left out): a pair measured while the host took a third of the
+    /// CPUs is a pair of the host's minutes, which the reader can see beside the verdicts. Absent before 3 Dec 2026.
+    public var pairHostSteal: [Double]?
 
     public init(base: String, head: String, settings: PairedSettings, benchmarks: [PairedBenchmarkComparison],
                 notPaired: [String: String], pairsStarted: Int, seconds: Double, stop: String, complete: Bool,

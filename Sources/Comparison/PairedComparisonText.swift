@@ -141,12 +141,23 @@ public enum PairedComparisonText {
         return tested.count == 1 ? String(format: " (p ≤ %.2g at each look)", tested.first!) : ""
     }
 
+    /// What the hypervisor stole while the pairs measured, e.g. "host steal per process pair: median 0.5%, largest
+    /// 21.0% (2 of 6 pairs above 5%)"; nil when no pair recorded it.
+    static func hostStealLine(_ steal: [Double]) -> String? {
+        guard !steal.isEmpty else { return nil }
+        let stolen = steal.filter { $0 > 0.05 }.count
+        return String(format: "host steal per process pair: median %.1f%%, largest %.1f%%",
+                      Descriptive.median(steal) * 100, steal.max()! * 100)
+            + (stolen > 0 ? " (\(stolen) of \(steal.count) pairs above 5%)" : "")
+    }
+
     /// The verdict counts, how long it measured and why it stopped, what could not be paired, and warnings.
     public static func footer(_ report: PairedComparisonReport) -> [String] {
         var lines = ["paired: \(report.benchmarks.count) benchmarks: \(report.count(.regressed)) regressed, "
                      + "\(report.count(.improved)) improved, \(report.count(.unchanged)) unchanged, "
                      + "\(report.count(.inconclusive)) inconclusive; \(report.pairsStarted) process pairs in "
                      + "\(Int(report.seconds.rounded())) s; stopped: \(report.stop)"]
+        if let steal = hostStealLine(report.pairHostSteal ?? []) { lines.append(steal) }
         for (id, reason) in report.notPaired.sorted(by: { $0.key < $1.key }) { lines.append("not paired: \(id): \(reason)") }
         for row in report.benchmarks where row.verdict == .inconclusive { lines.append("inconclusive: \(row.id): \(row.reason)") }
         lines += report.warnings.map { "warning: \($0)" }

@@ -85,6 +85,7 @@ public enum RunMerge {
         merged.interruptingSignal = runs.compactMap(\.interruptingSignal).first
         merged.finishedAt = runs.compactMap(\.finishedAt).max()
         merged.warnings = MergedWarnings.merge(runs.map(\.warnings))
+        merged.hostSteal = mean(runs.compactMap(\.hostSteal))
         merged.settings.filters = Array(Set(runs.flatMap(\.settings.filters))).sorted()
         var order = [String](), groups = [String: [Part]]()
         for (index, run) in runs.enumerated() {
@@ -138,6 +139,7 @@ public enum RunMerge {
         }
         var combined = contributing.first ?? parts[0].result
         combined.replicates = replicates
+        combined.hostSteal = mean(replicates.compactMap(\.hostSteal))
         guard contributing.count > 1 || combined.samplesNanoseconds != samples else { return combined }
         combined.samplesNanoseconds = samples
         if !samples.isEmpty { combined.statistics = .of(samples, resamples: resamples, seed: seed) }
@@ -146,6 +148,11 @@ public enum RunMerge {
         combined.notes = Array(Set(contributing.flatMap(\.notes).filter { !$0.hasPrefix("merged from ") })).sorted()
         combined.notes.append("merged from \(replicates.count) process runs (\(contributing.count) of \(rounds) files; \(samples.count) samples)")
         return combined
+    }
+
+    /// The mean of `values`, nil for none: the steal of a merged run or result, over the process runs that recorded it.
+    private static func mean(_ values: [Double]) -> Double? {
+        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }
 
     private static func checkSameBuild(_ a: RunResults, _ b: RunResults, first: String, other: String) throws {

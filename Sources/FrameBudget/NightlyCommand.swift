@@ -101,10 +101,12 @@ struct NightlyCommand: ParsableCommand {
     }
 
     static func summary(_ report: PairedComparisonReport, baseline: String) -> PairedChangeSummary {
-        PairedChangeSummary(baseline: report.base, benchmarks: report.benchmarks.map { b in
+        var summary = PairedChangeSummary(baseline: report.base, benchmarks: report.benchmarks.map { b in
             PairedChangeSummary.Entry(id: b.id, relativeChange: b.estimate?.relativeChange ?? 0, lower: b.interval?.lower,
                                       upper: b.interval?.upper, pairs: b.estimate?.pairs ?? 0, verdict: b.verdict.rawValue)
         })
+        summary.pairHostSteal = report.pairHostSteal
+        return summary
     }
 
     private func record(_ run: RunResults) throws {

@@ -6,6 +6,17 @@ public enum StabilityWarnings {
     /// Load average (1 min) per core above which the machine counts as busy.
     public static let loadPerCoreThreshold = 0.5
 
+    /// Share of the CPUs' time stolen by the hypervisor over a run above which the run is flagged: beyond it, on the
+    /// 2-vCPU guests measured here, medians moved by more than a single-threaded kernel's 2% threshold.
+    public static let stealThreshold = 0.05
+
+    /// The warning for a run the host stole more than ``stealThreshold`` of, or nil.
+    public static func stealWarning(_ steal: Double?) -> String? {
+        guard let steal, steal > stealThreshold else { return nil }
+        return "host steal: the hypervisor took \(String(format: "%.1f", steal * 100))% of the CPUs' time for other "
+            + "guests during the run (/proc/stat): samples include the time this machine was not running"
+    }
+
     /// The warnings for an environment; empty on a quiet, bare-metal, release build with the performance governor.
     public static func warnings(for environment: EnvironmentInfo) -> [String] {
         var warnings: [String] = []

@@ -33,9 +33,10 @@ public struct SuiteRunner: Sendable {
         progress: (ProgressEvent) -> Void = { _ in },
         checkpoint: (RunResults) throws -> Void = { _ in }
     ) throws {
+        let start = HostCPUTime.now()
         for (index, benchmark) in benchmarks.enumerated() {
             if let name = interruption?.signalName {
-                return try finish(&run, incompleteReason: "interrupted by \(name)", signal: interruption?.signal, checkpoint: checkpoint)
+                return try finish(&run, since: start, incompleteReason: "interrupted by \(name)", signal: interruption?.signal, checkpoint: checkpoint)
             }
             progress(.started(id: benchmark.id, index: index, total: benchmarks.count))
             do {
@@ -47,41 +48,50 @@ public struct SuiteRunner: Sendable {
                 // Stopped before its first sample: nothing of it to keep.
                 break
             } catch {
-                try finish(&run, incompleteReason: "\(error)", checkpoint: checkpoint)
+                try finish(&run, since: start, incompleteReason: "\(error)", checkpoint: checkpoint)
                 throw error
             }
         }
         if let name = interruption?.signalName {
             // The last benchmark was cut short: keep it, but say so.
-            return try finish(&run, incompleteReason: "interrupted by \(name)", signal: interruption?.signal, checkpoint: checkpoint)
+            return try finish(&run, since: start, incompleteReason: "interrupted by \(name)", signal: interruption?.signal, checkpoint: checkpoint)
         }
         run.complete = true
-        run.finishedAt = Date()
+        close(&run, since: start)
         try checkpoint(run)
     }
 
     /// Frame-loop benchmarks run as a loop at their cadence; every other benchmark in timed samples. Records how
-    /// long the whole measurement took.
+    /// long the whole measurement took and what the host stole meanwhile.
     private func measure(_ benchmark: Benchmark) throws -> BenchmarkResult {
         let shouldStop = { interruption?.isRequested ?? false }
+        let cpuTime = HostCPUTime.now()
         let start = MonotonicClock.now()
         var result = try benchmark.driver.map { driver in
             let context = DriverContext(settings: runner.settings, frameLoop: frameLoop, counters: runner.counters)
             return try driver.measure(benchmark, source: source, context: context, shouldStop: shouldStop)
         } ?? runner.run(benchmark, source: source, shouldStop: shouldStop)
         result.measurementSeconds = Double(MonotonicClock.now() - start) / 1e9
+        result.hostSteal = HostCPUTime.stolenShare(since: cpuTime)
         return result
     }
 
     private func finish(
-        _ run: inout RunResults, incompleteReason: String, signal: InterruptingSignal? = nil,
+        _ run: inout RunResults, since start: HostCPUTime?, incompleteReason: String, signal: InterruptingSignal? = nil,
         checkpoint: (RunResults) throws -> Void
     ) throws {
         run.complete = false
         run.incompleteReason = incompleteReason
         run.interruptingSignal = signal
-        run.finishedAt = Date()
+        close(&run, since: start)
         try checkpoint(run)
+    }
+
+    /// The end time and the host's steal over the run, with a warning when it was more than a trace.
+    private func close(_ run: inout RunResults, since start: HostCPUTime?) {
+        run.finishedAt = Date()
+        run.hostSteal = HostCPUTime.stolenShare(since: start)
+        if let warning = StabilityWarnings.stealWarning(run.hostSteal) { run.warnings.append(warning) }
     }
 }
 

@@ -82,6 +82,7 @@ public struct HTMLReporter: Reporter {
         let env = run.environment
         let commit = env.gitCommit.map { " · commit \($0.prefix(12))\(env.gitDirty == true ? " (dirty)" : "")" } ?? ""
         let paths = CodePaths.phrase(run).map { " · \($0)" } ?? ""
-        return "<footer>\(XMLText.escape("\(env.cpuModel) · \(env.logicalCores) cores · \(env.operatingSystem) · \(env.swiftVersion) · \(env.buildConfiguration) build\(commit)\(paths)"))</footer>"
+        let host = HostConditions.phrase(run).map { " · \($0)" } ?? ""
+        return "<footer>\(XMLText.escape("\(env.cpuModel) · \(env.logicalCores) cores · \(env.operatingSystem) · \(env.swiftVersion) · \(env.buildConfiguration) build\(commit)\(paths)\(host)"))</footer>"
     }
 }

@@ -16,7 +16,8 @@ public struct MarkdownReporter: Reporter {
         // request's own files fill this comment.
         var lines = ["## FrameBudget: \(headline)", "", "**\(summary.line)** · run \(MarkdownText.code(input.run.runID)) · "
             + "\(MarkdownText.text(input.run.environment.cpuModel)) · \(MarkdownText.text(input.run.environment.buildConfiguration)) build"
-            + (CodePaths.phrase(input.run).map { " · \(MarkdownText.text($0))" } ?? "")]
+            + (CodePaths.phrase(input.run).map { " · \(MarkdownText.text($0))" } ?? "")
+            + (HostConditions.phrase(input.run).map { " · \(MarkdownText.text($0))" } ?? "")]
         lines += runNotes(input).map { "> \(MarkdownText.text($0))" }
         var shown: Set<String> = []
         for (hotPath, all) in input.verdictsByHotPath {

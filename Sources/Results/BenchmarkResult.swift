@@ -43,6 +43,10 @@ public struct BenchmarkResult: Codable, Sendable {
     /// Values the benchmark reports about its own work (boxes kept, bytes out, a quality score), by name: what a
     /// `metric: custom` budget names. Taken from the first process run of a merged result, like allocations.
     public var metrics: [String: Double]?
+    /// The share of the machine's CPU time (every CPU, `/proc/stat`) the hypervisor stole for other guests while the
+    /// benchmark was measured, 0...1: a median that moved with it moved with the host, not the code. For a merged
+    /// result, the mean of its replicates' that know it. Nil off Linux and in results written before 3 Dec 2026.
+    public var hostSteal: Double?
 
     public init(
         id: String, hotPath: String, variant: String, workload: String, parameters: [String: String] = [:],

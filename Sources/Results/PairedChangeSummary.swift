@@ -26,6 +26,9 @@ public struct PairedChangeSummary: Codable, Sendable, Equatable {
     /// The baseline build: its commit, or what its executable said of itself.
     public var baseline: String
     public var benchmarks: [Entry]
+    /// The host's steal over each process pair, 0...1 (``Comparison/PairedComparisonReport/pairHostSteal``): a night
+    /// whose pairs ran while the host was elsewhere says so in the history. Absent before 3 Dec 2026.
+    public var pairHostSteal: [Double]?
 
     public init(baseline: String, benchmarks: [Entry]) {
         self.baseline = baseline

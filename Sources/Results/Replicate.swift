@@ -16,15 +16,18 @@ public struct Replicate: Codable, Sendable {
     public var peakResidentBytes: Int?
     /// This run's frame-loop analysis, for frame-loop benchmarks.
     public var frameLoop: FrameLoopSummary?
+    /// The host's steal while this run measured the benchmark (``BenchmarkResult/hostSteal``), when recorded.
+    public var hostSteal: Double?
 
     public init(runID: String, firstSample: Int, sampleCount: Int, counters: [CounterReading] = [],
-                peakResidentBytes: Int? = nil, frameLoop: FrameLoopSummary? = nil) {
+                peakResidentBytes: Int? = nil, frameLoop: FrameLoopSummary? = nil, hostSteal: Double? = nil) {
         self.runID = runID
         self.firstSample = firstSample
         self.sampleCount = sampleCount
         self.counters = counters
         self.peakResidentBytes = peakResidentBytes
         self.frameLoop = frameLoop
+        self.hostSteal = hostSteal
     }
 }
 
@@ -33,7 +36,7 @@ extension BenchmarkResult {
     public func replicates(runID: String) -> [Replicate] {
         if let replicates, !replicates.isEmpty { return replicates }
         return [Replicate(runID: runID, firstSample: 0, sampleCount: samplesNanoseconds.count, counters: counters,
-                          peakResidentBytes: peakResidentBytes, frameLoop: frameLoop)]
+                          peakResidentBytes: peakResidentBytes, frameLoop: frameLoop, hostSteal: hostSteal)]
     }
 
     /// The samples of each replicate, in replicate order (one array for an unmerged result). A range reaching

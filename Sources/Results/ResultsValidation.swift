@@ -45,6 +45,7 @@ extension RunResults {
             firstIndex[result.id] = firstIndex[result.id] ?? index
             check.benchmark(result, path)
         }
+        if let hostSteal { check.fraction(hostSteal, "hostSteal") }
         if let error = check.error { throw error }
     }
 }
@@ -196,6 +197,7 @@ private struct FieldCheck {
         }
         if let frameLoop = result.frameLoop { self.frameLoop(frameLoop, "\(path).frameLoop") }
         if let seconds = result.measurementSeconds { nonNegative(seconds, "\(path).measurementSeconds") }
+        if let steal = result.hostSteal { fraction(steal, "\(path).hostSteal") }
         if let replicates = result.replicates { self.replicates(replicates, samples: result.samplesNanoseconds.count, "\(path).replicates") }
     }
 
@@ -227,6 +229,7 @@ private struct FieldCheck {
             counters(replicate.counters, "\(field).counters")
             if let bytes = replicate.peakResidentBytes { nonNegative(bytes, "\(field).peakResidentBytes") }
             if let frameLoop = replicate.frameLoop { self.frameLoop(frameLoop, "\(field).frameLoop") }
+            if let steal = replicate.hostSteal { fraction(steal, "\(field).hostSteal") }
         }
         if ok && !replicates.isEmpty && next != samples {
             fail(path, "cover \(next) of the \(samples) samples: every sample belongs to one replicate")

@@ -30,6 +30,10 @@ public struct RunResults: Codable, Sendable {
     public var warnings: [String]
     /// The nightly's paired comparison against its baseline build, when one was made (absent otherwise).
     public var pairedChange: PairedChangeSummary?
+    /// The share of the machine's CPU time the hypervisor stole for other guests from the first benchmark's start to
+    /// the run's end, 0...1 (each benchmark's own is ``BenchmarkResult/hostSteal``); for merged runs the mean of
+    /// theirs. Nil off Linux and in results written before 3 Dec 2026.
+    public var hostSteal: Double?
 
     public init(
         runID: String, startedAt: Date, environment: EnvironmentInfo, settings: RunSettings,

@@ -29,6 +29,9 @@ package struct PairedQuality: Codable, Sendable {
         /// Each benchmark's pair log ratios in measurement order: what a procedure with other caps would have said can
         /// be recomputed from them (absent in files of older versions).
         package var pairLogRatios: [String: [Double]]?
+        /// The host's steal over each process pair (``Comparison/PairedComparisonReport/pairHostSteal``): the
+        /// busy-hour evidence beside the spread (absent in files of older versions).
+        package var pairHostSteal: [Double]?
 
         package init(_ report: PairedComparisonReport, load: Double?, loadAtEnd: Double? = nil) {
             exitStatus = report.exitStatus.rawValue
@@ -47,6 +50,7 @@ package struct PairedQuality: Codable, Sendable {
             changes = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in b.estimate.map { (b.id, $0.relativeChange) } })
             intervals = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in b.interval.map { (b.id, [$0.lower, $0.upper]) } })
             pairLogRatios = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in b.estimate.map { (b.id, $0.pairLogRatios) } })
+            pairHostSteal = report.pairHostSteal
         }
     }
 
@@ -129,10 +133,19 @@ package struct PairedQuality: Codable, Sendable {
             if !spreads.isEmpty {
                 lines.append("host noise: median pair spread \(String(format: "%.2f%%", Descriptive.median(spreads) * 100)), "
                              + "largest \(String(format: "%.2f%%", spreads.max()! * 100)); 1-minute load "
-                             + (loads.isEmpty ? "unknown" : String(format: "%.2f–%.2f", loads.min()!, loads.max()!)))
+                             + (loads.isEmpty ? "unknown" : String(format: "%.2f–%.2f", loads.min()!, loads.max()!))
+                             + stealPhrase(all))
             }
         }
         return lines
+    }
+
+    /// "; host steal per pair 0.0–21.3%, above 5% in 4 of 40 pairs", or nothing when no comparison recorded it.
+    private func stealPhrase(_ outcomes: [Outcome]) -> String {
+        let steal = outcomes.flatMap { $0.pairHostSteal ?? [] }
+        guard let low = steal.min(), let high = steal.max() else { return "" }
+        return String(format: "; host steal per pair %.1f–%.1f%%", low * 100, high * 100)
+            + ", above 5% in \(steal.filter { $0 > 0.05 }.count) of \(steal.count) pairs"
     }
 
     /// Markdown: the machine and date, then the rates.

@@ -25,6 +25,8 @@ package struct PairedSession {
     package var selection: (String) -> Bool = { _ in true }
     /// Seconds a worker may take to answer one request before it is declared hung.
     package var requestTimeout: Double = 120
+    /// The host's CPU time, read around each pair for the steal it records (injected by tests).
+    package var hostCPUTime: () -> HostCPUTime? = { HostCPUTime.now() }
 
     package init(settings: PairedSettings, filters: [String] = [], clock: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime },
                  interrupted: @escaping () -> InterruptingSignal? = { nil }, progress: @escaping (String) -> Void = { _ in }) {
@@ -46,6 +48,8 @@ package struct PairedSession {
         /// The regression thresholds the head build's benchmarks declare: used where the command line and the budgets
         /// file set none.
         var declaredThresholds: [String: Double] = [:]
+        /// The host's steal over each pair, in pair order.
+        var pairSteal: [Double] = []
     }
 
 
@@ -67,7 +71,9 @@ package struct PairedSession {
             pair += 1
             let workers = try first.take() ?? startPair(launcher, pair: pair)  // pair 1 reuses the workers that said hello
             progress("pair \(pair): \(pending.count) benchmark(s): " + pending.joined(separator: " "))
+            let cpuTime = hostCPUTime()
             measurePair(pair, workers, pending, &tally)
+            if let cpuTime, let share = hostCPUTime()?.stolenShare(since: cpuTime) { tally.pairSteal.append(share) }
             workers.base.stop()
             workers.head.stop()
             let judged = judge(ids, tally, boundary).filter { tally.notPaired[$0.id] == nil }
@@ -79,9 +85,11 @@ package struct PairedSession {
         first?.base.stop()
         first?.head.stop()
         let complete = !stop.hasPrefix("interrupted")
-        return PairedComparisonReport(
+        var report = PairedComparisonReport(
             base: "\(base) (\(builds.base))", head: "\(head) (\(builds.head))", settings: settings.filling(thresholds: tally.declaredThresholds), benchmarks: judge(ids, tally, boundary), notPaired: tally.notPaired,
             pairsStarted: pair, seconds: clock() - start, stop: stop, complete: complete, warnings: tally.warnings)
+        report.pairHostSteal = tally.pairSteal.isEmpty ? nil : tally.pairSteal
+        return report
     }
 
     /// UNCHANGED whose minimum detectable effect still exceeds its threshold: the interval is inside ±threshold, but

@@ -40,6 +40,20 @@ final class PairedComparisonHTMLTests: XCTestCase {
         XCTAssertFalse(html.contains("<script") || html.contains("http://") || html.contains("https://"), "no script, no network")
     }
 
+    /// The steal each pair measured under is said once, in every format, with how many pairs the host took more than
+    /// 5% of; a report of older versions, with none recorded, says nothing of it.
+    func testTheHostsStealPerPairIsSaidInTheConsoleMarkdownAndHTML() {
+        var report = report()
+        XCTAssertFalse(PairedComparisonText.console(report).contains("host steal"))
+        report.pairHostSteal = [0.004, 0.21, 0.0, 0.06]
+        let line = "host steal per process pair: median 3.2%, largest 21.0% (2 of 4 pairs above 5%)"
+        XCTAssertTrue(PairedComparisonText.console(report).contains(line), PairedComparisonText.console(report))
+        XCTAssertTrue(PairedComparisonText.markdown(report).contains(line))
+        XCTAssertTrue(PairedComparisonHTML.render(report).contains("<li>\(line)</li>"))
+        report.pairHostSteal = [0.01]
+        XCTAssertTrue(PairedComparisonText.console(report).contains("host steal per process pair: median 1.0%, largest 1.0%\n"))
+    }
+
     func testWhereTheTimeEntersLeadsTheProfileInTheConsoleMarkdownAndHTML() {
         var report = report()
         report.profiles![0].responsible = "Kernel.slower<T>()"

@@ -52,6 +52,22 @@ final class RunMergeTests: XCTestCase {
         XCTAssertEqual(abc.benchmarks[0].replicateCount, 3)
     }
 
+    /// Each process run keeps the steal it measured under; the merged result and run read the mean, and a run that
+    /// recorded none (an older file) does not pull the mean to zero.
+    func testEachProcessRunKeepsItsStealAndTheMergeReadsTheMeanOfThoseKnown() throws {
+        var quiet = Fixture.run("r1", [Fixture.result("a/x/1", [1, 2])]), busy = Fixture.run("r2", [Fixture.result("a/x/1", [3])])
+        let older = Fixture.run("r3", [Fixture.result("a/x/1", [4])])
+        quiet.benchmarks[0].hostSteal = 0.01
+        quiet.hostSteal = 0.02
+        busy.benchmarks[0].hostSteal = 0.31
+        busy.hostSteal = 0.20
+        let merged = try RunMerge.merge([quiet, busy, older], runID: "m")
+        XCTAssertEqual(merged.benchmarks[0].replicates?.map(\.hostSteal), [0.01, 0.31, nil])
+        XCTAssertEqual(try XCTUnwrap(merged.benchmarks[0].hostSteal), 0.16, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(merged.hostSteal), 0.11, accuracy: 1e-12)
+        XCTAssertNil(try RunMerge.merge([older, Fixture.run("r4", [Fixture.result("a/x/1", [5])])]).hostSteal)
+    }
+
     func testAnUnmergedRunIsItsOwnSingleReplicate() {
         let run = Fixture.run("solo", [Fixture.result("a/x/1", [1, 2, 3])])
         XCTAssertEqual(run.samplesByReplicate("a/x/1").map(Array.init), [[1, 2, 3]])

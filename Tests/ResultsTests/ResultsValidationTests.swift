@@ -42,6 +42,15 @@ final class ResultsValidationTests: XCTestCase {
         XCTAssertEqual(try refusal(replicates([("r1", 0, -5)])), "results.json: benchmarks[0].replicates[0].sampleCount: -5 is negative")
     }
 
+    /// A steal is a share of the CPUs' time: beyond 0...1 the file was written by something else.
+    func testAHostStealOutsideZeroToOneIsNamedWithItsField() throws {
+        XCTAssertEqual(try refusal(benchmark(0) { $0["hostSteal"] = 1.5 }), "results.json: benchmarks[0].hostSteal: 1.5 is outside 0...1")
+        XCTAssertEqual(try refusal { $0["hostSteal"] = -0.1 }, "results.json: hostSteal: -0.1 is outside 0...1")
+        XCTAssertEqual(try refusal(benchmark(0) {
+            $0["replicates"] = [["runID": "r1", "firstSample": 0, "sampleCount": 20, "counters": [], "hostSteal": 2]]
+        }), "results.json: benchmarks[0].replicates[0].hostSteal: 2.0 is outside 0...1")
+    }
+
     func testANegativeFirstSampleIsRefused() throws {
         XCTAssertEqual(try refusal(replicates([("r1", -1, 20)])), "results.json: benchmarks[0].replicates[0].firstSample: -1 is negative")
     }

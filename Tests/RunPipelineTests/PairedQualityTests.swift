@@ -46,6 +46,21 @@ final class PairedQualityTests: XCTestCase {
         XCTAssertTrue(quality.lines.last!.hasSuffix("1-minute load 0.50–4.25"), quality.lines.last!)
     }
 
+    /// The busy-hour evidence: the steal of every pair of every comparison, with how many pairs the host took more
+    /// than 5% of; a set recorded before steal was kept says nothing of it.
+    func testTheHostNoiseLineGivesTheStealOfEveryPair() {
+        var quality = PairedQuality(machine: "cpu, 2 cores", date: "2026-12-03", slowed: ["one/optimized/x"])
+        var quiet = report(["one/optimized/x": .unchanged]), busy = report(["one/optimized/x": .regressed])
+        quality.identical = [.init(quiet, load: 0.5)]
+        XCTAssertFalse(quality.lines.last!.contains("steal"), quality.lines.last!)
+        quiet.pairHostSteal = [0, 0.01, 0.002]
+        busy.pairHostSteal = [0.37, 0.08, 0.04]
+        quality.identical = [.init(quiet, load: 0.5)]
+        quality.slowedOutcomes = [.init(busy, load: 1.5)]
+        XCTAssertTrue(quality.lines.last!.hasSuffix("1-minute load 0.50–1.50; host steal per pair 0.0–37.0%, above 5% in 2 of 6 pairs"),
+                      quality.lines.last!)
+    }
+
     func testPooledRunsCountEveryComparisonOnceAndRefuseAnotherSlowdown() throws {
         var quiet = PairedQuality(machine: "cpu, 2 cores", date: "d1", slowed: ["one/optimized/x"])
         quiet.identical = [.init(report(["one/optimized/x": .unchanged]), load: 0.5)]

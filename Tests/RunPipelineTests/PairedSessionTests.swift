@@ -1,5 +1,6 @@
 import Comparison
 import Foundation
+import Measurement
 import Results
 import XCTest
 @testable import RunPipeline
@@ -232,6 +233,29 @@ final class PairedSessionTests: XCTestCase {
         XCTAssertThrowsError(try session(Machine(), filters: ["nothing/*"]).run(launcher: Launcher(machine: Machine()), base: "b", head: "h")) {
             XCTAssertEqual(($0 as? CommandFailure)?.status, .badInput)
         }
+    }
+
+    /// The host's steal is read around every pair: each pair's share is its own ticks, not the session's so far.
+    func testEachPairRecordsTheStealOfItsOwnTicks() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        var session = session(machine, filters: ["a/*"])
+        // 100 ticks pass between readings; the host takes half of every even pair's.
+        final class Host: @unchecked Sendable { var readings = 0, stolen: UInt64 = 0 }
+        let host = Host()
+        session.hostCPUTime = {
+            let reading = host.readings
+            host.readings += 1
+            if reading % 2 == 1 && (reading / 2 + 1) % 2 == 0 { host.stolen += 50 }
+            return HostCPUTime(stolenTicks: host.stolen, totalTicks: UInt64(reading * 100))
+        }
+        let report = try session.run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        let steal = try XCTUnwrap(report.pairHostSteal)
+        XCTAssertGreaterThan(report.pairsStarted, 3)
+        XCTAssertEqual(steal, (1...report.pairsStarted).map { $0 % 2 == 0 ? 0.5 : 0 })
+        session.hostCPUTime = { nil }
+        XCTAssertNil(try session.run(launcher: Launcher(machine: machine), base: "b", head: "h").pairHostSteal,
+                     "no /proc/stat: nothing recorded, not zeros")
     }
 
     func testADebugBuildIsRefusedUnlessAllowed() throws {
