@@ -25,9 +25,11 @@ enum MergedWarnings {
         }.joined(separator: " ")
     }
 
-    /// `5.76`, `-3`, `120`: digits with at most one decimal point (not `inf`, `nan` or `1e3`, which no warning writes).
+    /// `5.76`, `-3`, `120`, `7.4%`: digits with at most one decimal point, perhaps a percentage (not `inf`, `nan` or
+    /// `1e3`, which no warning writes). Each process of a gate reads its own steal (`… took 5.5% of the CPUs' time …`).
     private static func isReading(_ word: Substring) -> Bool {
-        let unsigned = word.first == "-" || word.first == "+" ? word.dropFirst() : word
+        let number = word.last == "%" ? word.dropLast() : word
+        let unsigned = number.first == "-" || number.first == "+" ? number.dropFirst() : number
         return unsigned.contains(where: \.isNumber) && unsigned.filter { $0 == "." }.count <= 1
             && unsigned.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "." }
     }

@@ -14,7 +14,7 @@ public enum StabilityWarnings {
     public static func stealWarning(_ steal: Double?) -> String? {
         guard let steal, steal > stealThreshold else { return nil }
         return "host steal: the hypervisor took \(String(format: "%.1f", steal * 100))% of the CPUs' time for other "
-            + "guests during the run (/proc/stat): samples include the time this machine was not running"
+            + "guests while this process measured (/proc/stat): its samples include the time this machine was not running"
     }
 
     /// The warnings for an environment; empty on a quiet, bare-metal, release build with the performance governor.

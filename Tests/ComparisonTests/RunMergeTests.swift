@@ -173,6 +173,17 @@ final class MergedWarningsTests: XCTestCase {
                                          "virtual machine (KVM): expect noise"])
     }
 
+    /// Steal is a percentage each process reads for itself: one condition, said once (the report's header gives the
+    /// range over the processes).
+    func testStealReadInEveryProcessIsOneWarning() throws {
+        let merged = try RunMerge.merge([
+            run("p1", warnings: ["host steal: the hypervisor took 5.5% of the CPUs' time for other guests while this process measured"]),
+            run("p2", warnings: ["host steal: the hypervisor took 11.1% of the CPUs' time for other guests while this process measured"]),
+        ])
+        XCTAssertEqual(merged.warnings, ["host steal: the hypervisor took 5.5% of the CPUs' time for other guests while this process measured"])
+        XCTAssertEqual(MergedWarnings.shape("took 7.4% of -2% and 5%%"), "took # of # and 5%%")
+    }
+
     func testWarningsNamingDifferentBenchmarksStayApart() throws {
         let merged = try RunMerge.merge([
             run("p1", warnings: ["skipped nms/reference/n=100: no detections.npy"]),
