@@ -175,7 +175,7 @@ let package = Package(
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets", "Statistics", "Comparison"]),
         .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement", "Budgets", "FrameLoop", "HotPaths"]),
         .testTarget(name: "RunPipelineTests", dependencies: [
-            "RunPipeline", "Comparison", "Results", "Statistics", "Budgets", "Gate", "Reports", "RunFixtures",
+            "RunPipeline", "Comparison", "Measurement", "Results", "Statistics", "Budgets", "Gate", "Reports", "RunFixtures",
         ]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["Schemas"]),
     ]
