@@ -6,14 +6,15 @@ import Results
 /// host, and the report says so beside it rather than in a log nobody reads.
 enum HostConditions {
     /// E.g. "host: 1-minute load 0.41 at the start · steal 3.2% over the run (per benchmark and process 0.0–11.5%)";
-    /// nil when the run records neither.
+    /// nil when the run records neither (steal is said only with the run's own, which every run since it was
+    /// recorded has).
     static func phrase(_ run: RunResults) -> String? {
         var parts: [String] = []
         if let load = run.environment.loadAverage.first {
             parts.append("1-minute load \(String(format: "%.2f", load)) at the start")
         }
         let perBenchmark = run.benchmarks.flatMap { $0.replicates(runID: run.runID).compactMap(\.hostSteal) }
-        if let steal = run.hostSteal ?? (perBenchmark.isEmpty ? nil : perBenchmark.reduce(0, +) / Double(perBenchmark.count)) {
+        if let steal = run.hostSteal {
             var text = "steal \(percent(steal)) over the run"
             if let low = perBenchmark.min(), let high = perBenchmark.max(), high - low >= 0.005 {
                 text += " (per benchmark\(run.benchmarks.contains { $0.replicateCount > 1 } ? " and process" : "") "

@@ -38,9 +38,9 @@ final class ThreadCountingTests: XCTestCase {
         let probe = PAPICounterProbe(wanted: [WantedCounter(["perf::TASK-CLOCK"], source: .papiSoftware)])
         var stolen: [Double] = []
         for _ in 0..<8 {
-            let before = HostSteal.now()
+            let before = HostCPUTime.now()
             let readings = probe.readings(CountingContext(benchmarkID: nil, threads: 2, iterations: 10), running: body)
-            let steal = HostSteal.now().fraction(since: before)
+            let steal = HostCPUTime.stolenShare(since: before) ?? 0  // no /proc/stat: nothing known stolen
             guard steal <= 0.02 else { stolen.append(steal); continue }
             let taskClock = try XCTUnwrap(readings.first { $0.name == "perf::TASK-CLOCK" })
             let processTime = try XCTUnwrap(readings.first { $0.name == ProcessCPUTime.name }?.perIteration)
@@ -53,31 +53,6 @@ final class ThreadCountingTests: XCTestCase {
             return
         }
         throw XCTSkip("the host stole \(stolen.map { "\(Int(($0 * 100).rounded()))%" }) of the CPUs in every attempt")
-    }
-}
-
-/// The machine's steal time (`/proc/stat`, every CPU) and the wall clock, to tell how much of a stretch of time the
-/// hypervisor gave to other guests.
-private struct HostSteal {
-    let stealTicks: Double
-    let seconds: Double
-
-    static func now() -> HostSteal {
-        let stat = (try? String(contentsOfFile: "/proc/stat", encoding: .utf8)) ?? ""
-        // "cpu  user nice system idle iowait irq softirq steal …", in clock ticks.
-        let fields = stat.split(separator: "\n").first { $0.hasPrefix("cpu ") }?.split(separator: " ") ?? []
-        let steal = fields.count > 8 ? Double(fields[8]) ?? 0 : 0
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return HostSteal(stealTicks: steal, seconds: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
-    }
-
-    /// The share of all CPUs' time stolen since `earlier`.
-    func fraction(since earlier: HostSteal) -> Double {
-        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-        let cpus = Double(ProcessInfo.processInfo.activeProcessorCount)
-        let elapsed = max(seconds - earlier.seconds, 1e-3)
-        return (stealTicks - earlier.stealTicks) / ticksPerSecond / (elapsed * cpus)
     }
 }
 
