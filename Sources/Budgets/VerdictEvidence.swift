@@ -18,9 +18,13 @@ public struct VerdictEvidence: Codable, Sendable, Equatable {
     public var spreadSource: SpreadSource?
     /// The rule that decided.
     public var basis: VerdictBasis
+    /// Process runs left out because the host stole more than `Replicate.disturbingSteal` of the CPUs
+    /// while they measured (drift budgets only); nil when none was. Not in ``processes`` nor ``perRunValues``.
+    public var setAsideForSteal: Int?
 
     public init(processes: Int, perRunValues: [Double], runInterval: ConfidenceInterval?, betweenRunSpread: Double?,
-                spreadSource: SpreadSource?, basis: VerdictBasis) {
+                spreadSource: SpreadSource?, basis: VerdictBasis, setAsideForSteal: Int? = nil) {
+        self.setAsideForSteal = setAsideForSteal
         self.processes = processes
         self.perRunValues = perRunValues
         self.runInterval = runInterval
@@ -41,6 +45,8 @@ public enum VerdictBasis: String, Codable, Sendable, CaseIterable {
     /// One process that is not a clear pass: INCONCLUSIVE until more processes are measured (a FAIL is never
     /// declared from one process).
     case oneProcessUndecided = "one-process-undecided"
+    /// Every process run was set aside for the host's steal (a drift budget): INCONCLUSIVE until a quieter run.
+    case allSetAsideForSteal = "all-set-aside-for-steal"
 }
 
 /// Where a between-run spread came from.

@@ -6,9 +6,9 @@ public enum StabilityWarnings {
     /// Load average (1 min) per core above which the machine counts as busy.
     public static let loadPerCoreThreshold = 0.5
 
-    /// Share of the CPUs' time stolen by the hypervisor over a run above which the run is flagged: beyond it, on the
-    /// 2-vCPU guests measured here, medians moved by more than a single-threaded kernel's 2% threshold.
-    public static let stealThreshold = 0.05
+    /// Share of the CPUs' time stolen by the hypervisor over a run above which the run is flagged
+    /// (``Replicate/disturbingSteal``, the line drift budgets set a run aside at).
+    public static let stealThreshold = Replicate.disturbingSteal
 
     /// The warning for a run the host stole more than ``stealThreshold`` of, or nil.
     public static func stealWarning(_ steal: Double?) -> String? {

@@ -1,5 +1,6 @@
 import Budgets
 import Foundation
+import Results
 import Statistics
 import TextFormatting
 
@@ -81,19 +82,29 @@ public enum VerdictText {
     }
 
     /// What the interval is: `95% CI over 4 process runs`, `95% CI of one process`, `point estimate`, `exact count`.
-    static func intervalKind(_ verdict: BudgetVerdict) -> String {
+    public static func intervalKind(_ verdict: BudgetVerdict) -> String {
         guard let evidence = verdict.evidence else { return verdict.interval == nil ? "point estimate" : "95% CI" }
         switch evidence.basis {
         case .exactCount: return "exact count"
-        case .runLevelInterval: return "95% CI over \(evidence.processes) process runs"
+        case .runLevelInterval: return "95% CI over \(evidence.processes) process runs" + setAsideClause(evidence)
         case .oneProcessClearPass, .oneProcessUndecided:
-            return verdict.interval == nil ? "point estimate of one process" : "95% CI of one process"
+            return (verdict.interval == nil ? "point estimate of one process" : "95% CI of one process") + setAsideClause(evidence)
+        case .allSetAsideForSteal: return "no interval" + setAsideClause(evidence)
         }
     }
 
-    /// How many process runs the verdict rests on: `4`, or `—` when nothing was measured.
+    /// `` (2 more set aside: host steal > 5%)``, or nothing when no run was set aside.
+    static func setAsideClause(_ evidence: VerdictEvidence) -> String {
+        guard let count = evidence.setAsideForSteal, count > 0 else { return "" }
+        return " (\(count) more set aside: host steal > \(UnitFormat.number(Replicate.disturbingSteal * 100))%)"
+    }
+
+    /// How many process runs the verdict rests on: `4`, `4+2 set aside` when runs were set aside for the host's
+    /// steal, or `—` when nothing was measured.
     public static func runs(_ verdict: BudgetVerdict) -> String {
-        verdict.evidence.map { "\($0.processes)" } ?? "—"
+        guard let evidence = verdict.evidence else { return "—" }
+        guard let setAside = evidence.setAsideForSteal, setAside > 0 else { return "\(evidence.processes)" }
+        return "\(evidence.processes)+\(setAside) set aside"
     }
 
     /// Why the rule landed where it did, from the verdict's evidence; nil for exact counts and plain passes of
@@ -119,6 +130,9 @@ public enum VerdictText {
             return "one process, whose interval clears the limit by more than \(margin)"
         case (.oneProcessUndecided, _):
             return "one process, not clear of the limit by \(margin): between-run variance unknown, and a FAIL needs ≥ 2 process runs"
+        case (.allSetAsideForSteal, _):
+            return "every process run was set aside: the host stole more than "
+                + "\(UnitFormat.number(Replicate.disturbingSteal * 100))% of the CPUs while each measured; measure in a quieter hour"
         case (.runLevelInterval, let outcome):
             let values = "per run " + evidence.perRunValues.map { withUnit($0, verdict) }.joined(separator: ", ")
             // A `max` budget must stay under its limit, a `min` one over it.

@@ -60,3 +60,14 @@ extension RunResults {
         benchmark(id)?.samplesByReplicate(runID: runID) ?? []
     }
 }
+
+extension Replicate {
+    /// The host's steal above which a run counts as disturbed: the stability warning's line, and the line above which
+    /// a drift budget sets the run aside (``Budgets/RunLevelVerdict``). Beyond it, on the 2-vCPU guests measured
+    /// here, medians moved by more than a single-threaded kernel's 2% threshold, and a frame loop's drift scattered
+    /// twice as widely between processes as under it (Docs/FRAME-LOOP.md).
+    public static let disturbingSteal = 0.05
+
+    /// Whether the host stole more than ``disturbingSteal`` while this run measured (false when not recorded).
+    public var hostWasDisturbed: Bool { (hostSteal ?? 0) > Self.disturbingSteal }
+}

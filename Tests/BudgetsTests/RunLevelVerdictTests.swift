@@ -21,15 +21,15 @@ final class RunLevelVerdictTests: XCTestCase {
         return result
     }
 
-    /// A frame-loop result merged from process runs with these drift ratios and shares.
-    private func loops(drift: [Double], share: [Double]? = nil) -> BenchmarkResult {
+    /// A frame-loop result merged from process runs with these drift ratios, shares and host steal.
+    private func loops(drift: [Double], share: [Double]? = nil, steal: [Double]? = nil) -> BenchmarkResult {
         let frame = BudgetFixtures.summary(value: 3, lower: 2.9, upper: 3.1)
         var result = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame,
                                            frameLoop: BudgetFixtures.frameLoop(frameTime: frame, drift: drift[0]))
         result.replicates = drift.indices.map { index in
             var loop = BudgetFixtures.frameLoop(frameTime: frame, share: share?[index] ?? 1, drift: drift[index])
             loop.driftInterval = ConfidenceInterval(lower: drift[index] * 0.8, upper: drift[index] * 1.2, level: 0.95)
-            return Replicate(runID: "p\(index + 1)", firstSample: 0, sampleCount: 3, frameLoop: loop)
+            return Replicate(runID: "p\(index + 1)", firstSample: 0, sampleCount: 3, frameLoop: loop, hostSteal: steal?[index])
         }
         return result
     }
@@ -121,6 +121,65 @@ final class RunLevelVerdictTests: XCTestCase {
         let verdict = evaluator.evaluate(budget, result: loops(drift: [1.255, 1.045, 0.600, 1.018]))
         XCTAssertEqual(verdict.outcome, .inconclusive, "a slow regime in one process does not fail the loop")
         assertInterval(verdict, 0.9460514619275424, 0.5707931663944877, 1.5680169653549718)
+    }
+
+    /// The nightly of 3 Dec (model-167 Intel, unchanged build): the drift of frame-loop/photo/drop in its 20 processes
+    /// and the host's steal in each (Golden/make_run_verdict_golden.py).
+    private let stolenNight: [(drift: Double, steal: Double)] = Array(zip(
+        [1.3036, 0.8818, 1.4728, 1.3039, 0.8747, 0.9339, 1.19, 0.9551, 0.9646, 0.9924,
+         0.7734, 1.0516, 0.7973, 1.1196, 1.0107, 0.8617, 1.1758, 0.8148, 1.2981, 0.6841],
+        [0.054, 0.022, 0.074, 0.051, 0.071, 0.077, 0.029, 0.026, 0.011, 0.015,
+         0.011, 0.001, 0.021, 0.0, 0.006, 0.01, 0.055, 0.129, 0.095, 0.07]))
+    private let driftBudget = BudgetFixtures.budget(.drift, statistic: .p50, limit: 1.10, unit: .ratio,
+                                                    id: ("frame-loop", "photo", "drop"))
+
+    func testADriftBudgetSetsAsideTheRunsTheHostStoleFrom() {
+        let unrecorded = evaluator.evaluate(driftBudget, result: loops(drift: stolenNight.map(\.drift)))
+        assertInterval(unrecorded, 1.0027001736310528, 0.9110007441153798, 1.1036298759295051)
+        XCTAssertEqual(unrecorded.outcome, .inconclusive, "all 20 runs: the interval reaches over 1.10")
+        XCTAssertNil(unrecorded.evidence?.setAsideForSteal, "no steal recorded: every run counts")
+
+        let verdict = evaluator.evaluate(driftBudget, result: loops(drift: stolenNight.map(\.drift), steal: stolenNight.map(\.steal)))
+        assertInterval(verdict, 0.9555760204796352, 0.8728352748636962, 1.0461602059544304)
+        XCTAssertEqual(verdict.outcome, .pass, "the 11 runs under 5% steal decide")
+        XCTAssertEqual(verdict.evidence?.processes, 11)
+        XCTAssertEqual(verdict.evidence?.setAsideForSteal, 9)
+        XCTAssertEqual(verdict.evidence?.perRunValues, stolenNight.filter { $0.steal <= 0.05 }.map(\.drift))
+    }
+
+    func testADriftWhoseEveryRunWasStolenIsInconclusive() {
+        let verdict = evaluator.evaluate(driftBudget, result: loops(drift: [1.0, 1.01, 0.99], steal: [0.06, 0.2, 0.051]))
+        XCTAssertEqual(verdict.outcome, .inconclusive)
+        XCTAssertEqual(verdict.evidence?.basis, .allSetAsideForSteal)
+        XCTAssertEqual(verdict.evidence?.processes, 0)
+        XCTAssertEqual(verdict.evidence?.setAsideForSteal, 3)
+    }
+
+    func testARealDegradationStillFailsOnTheQuietRuns() {
+        // The loop degrades by a third in every run; the two stolen runs read less, and are left out.
+        let verdict = evaluator.evaluate(driftBudget, result: loops(drift: [1.33, 0.95, 1.31, 1.36, 1.02],
+                                                                    steal: [0.01, 0.12, 0.0, 0.02, 0.08]))
+        XCTAssertEqual(verdict.outcome, .fail, "\(verdict.evidence!.perRunValues)")
+        XCTAssertEqual(verdict.evidence?.perRunValues, [1.33, 1.31, 1.36])
+        XCTAssertEqual(verdict.evidence?.setAsideForSteal, 2)
+    }
+
+    func testOneQuietRunDecidesAsOneProcessDoes() {
+        // A quiet run whose own interval (±20% here) does not clear 1.10 by the one-process margin: undecided.
+        let verdict = evaluator.evaluate(driftBudget, result: loops(drift: [1.0, 0.8], steal: [0.01, 0.3]))
+        XCTAssertEqual(verdict.outcome, .inconclusive)
+        XCTAssertEqual(verdict.evidence?.basis, .oneProcessUndecided)
+        XCTAssertEqual(verdict.evidence?.perRunValues, [1.0])
+        XCTAssertEqual(verdict.evidence?.setAsideForSteal, 1)
+    }
+
+    func testAbsoluteFrameLoopBudgetsKeepTheStolenRuns() {
+        let budget = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: 0.95, unit: .ratio, direction: .min,
+                                           id: ("frame-loop", "photo", "drop"))
+        let verdict = evaluator.evaluate(budget, result: loops(drift: [1, 1, 1], share: [0.97, 0.99, 0.98],
+                                                               steal: [0.2, 0.0, 0.3]))
+        XCTAssertEqual(verdict.evidence?.processes, 3, "a share of frames on time is the machine's: every run counts")
+        XCTAssertNil(verdict.evidence?.setAsideForSteal)
     }
 
     func testSharesAreAveragedOnThePlainScale() {

@@ -110,6 +110,25 @@ final class ReportWordingTests: XCTestCase {
             + "(1.645 × an assumed between-run spread of 2 percentage points): between-run variance unknown, "
             + "and a FAIL needs ≥ 2 process runs")
     }
+
+    /// A drift verdict that left out the runs the host stole from says how many, in the runs column and the interval.
+    func testRunsSetAsideForStealAreCountedBesideTheOnesThatDecided() {
+        let budget = ReportFixture.budget("drift", "frame-loop/photo/drop", .drift, statistic: .p50, limit: 1.1, unit: .ratio)
+        func verdict(_ evidence: VerdictEvidence, _ outcome: VerdictOutcome) -> BudgetVerdict {
+            BudgetVerdict(budget: budget, outcome: outcome, measured: 0.956,
+                          interval: ConfidenceInterval(lower: 0.873, upper: 1.046, level: 0.95), headroomPercent: 13,
+                          warning: nil, evidence: evidence)
+        }
+        let decided = verdict(VerdictEvidence(processes: 11, perRunValues: [0.9, 1.0], runInterval: nil, betweenRunSpread: 0.13,
+                                              spreadSource: .runs, basis: .runLevelInterval, setAsideForSteal: 9), .pass)
+        XCTAssertEqual(VerdictText.runs(decided), "11+9 set aside")
+        XCTAssertEqual(VerdictText.intervalKind(decided), "95% CI over 11 process runs (9 more set aside: host steal > 5%)")
+        let none = verdict(VerdictEvidence(processes: 0, perRunValues: [], runInterval: nil, betweenRunSpread: nil,
+                                           spreadSource: nil, basis: .allSetAsideForSteal, setAsideForSteal: 3), .inconclusive)
+        XCTAssertEqual(VerdictText.runs(none), "0+3 set aside")
+        XCTAssertEqual(VerdictText.basis(none), "every process run was set aside: the host stole more than 5% of the CPUs "
+            + "while each measured; measure in a quieter hour")
+    }
 }
 
 /// The code paths benchmarks record (a dispatched vector path, the SHA-256 code) head every human-readable report,
