@@ -49,7 +49,7 @@ public struct RunLevelVerdict: Sendable {
     public func decide(_ reading: MetricReading, result: BenchmarkResult) -> Decision {
         let convert = { budget.unit.convert($0, for: budget.metric) }
         let measured = convert(reading.value)
-        let interval = reading.interval.map { ConfidenceInterval(lower: convert($0.lower), upper: convert($0.upper), level: $0.level) }
+        let interval = reading.interval.map(inBudgetUnit)
         if budget.metric.isExactCount {
             // Counted once, in the first process (a merged result keeps its count): no between-run noise to judge.
             let evidence = VerdictEvidence(processes: 1, perRunValues: [measured], runInterval: nil,
@@ -57,9 +57,7 @@ public struct RunLevelVerdict: Sendable {
             return Decision(outcome: BudgetEvaluator.outcome(measured: measured, interval: nil, budget: budget),
                             measured: measured, interval: nil, evidence: evidence)
         }
-        if budget.metric == .drift, result.replicates(runID: "").contains(where: \.hostWasDisturbed) {
-            return decideQuietDrift(result, convert: convert)
-        }
+        if budget.metric == .drift, let decision = decideQuietDrift(result, convert: convert) { return decision }
         let perRun = PerRunValues.read(budget.metric, statistic: budget.statistic, from: result).map(convert)
         if perRun.count >= 2 { return overRuns(perRun) }
         return oneProcess(measured: measured, interval: interval)
@@ -71,21 +69,22 @@ public struct RunLevelVerdict: Sendable {
     /// regimes of seconds land on either end at random, so a stolen run's drift says where the steal fell, not how
     /// the loop behaves (on the model-167 Intel guest, 3 Dec, 20 processes of an unchanged build: between-process
     /// spread 0.21 on the log scale, 0.13 for the 11 under 5% steal). Absolute budgets (frame time, shares) keep every
-    /// run: a loop that misses its cadence on this machine misses it.
-    func decideQuietDrift(_ result: BenchmarkResult, convert: (Double) -> Double) -> Decision {
-        let runs = result.replicates(runID: "").filter { $0.frameLoop != nil }
-        let quiet = runs.filter { !$0.hostWasDisturbed }
+    /// run: a loop that misses its cadence on this machine misses it. Nil when no run was stolen from (the common
+    /// rule decides).
+    func decideQuietDrift(_ result: BenchmarkResult, convert: (Double) -> Double) -> Decision? {
+        let runs = result.replicates(runID: "").compactMap { run in run.frameLoop.map { (loop: $0, stolen: run.hostWasDisturbed) } }
+        let quiet = runs.filter { !$0.stolen }.map(\.loop)
         let setAside = runs.count - quiet.count
+        guard setAside > 0 else { return nil }
         var decision: Decision
         if quiet.count >= 2 {
-            decision = overRuns(quiet.compactMap { $0.frameLoop?.driftRatio }.map(convert))
-        } else if let run = quiet.first, let loop = run.frameLoop {
-            let interval = loop.driftInterval.map { ConfidenceInterval(lower: convert($0.lower), upper: convert($0.upper), level: $0.level) }
-            decision = oneProcess(measured: convert(loop.driftRatio), interval: interval)
+            decision = overRuns(quiet.map { convert($0.driftRatio) })
+        } else if let loop = quiet.first {
+            decision = oneProcess(measured: convert(loop.driftRatio), interval: loop.driftInterval.map(inBudgetUnit))
         } else {
             let evidence = VerdictEvidence(processes: 0, perRunValues: [], runInterval: nil, betweenRunSpread: nil,
                                            spreadSource: nil, basis: .allSetAsideForSteal)
-            decision = Decision(outcome: .inconclusive, measured: convert(runs.first?.frameLoop?.driftRatio ?? 1),
+            decision = Decision(outcome: .inconclusive, measured: convert(runs.first?.loop.driftRatio ?? 1),
                                 interval: nil, evidence: evidence)
         }
         decision.evidence.setAsideForSteal = setAside
@@ -111,6 +110,12 @@ public struct RunLevelVerdict: Sendable {
             basis: .runLevelInterval)
         return Decision(outcome: BudgetEvaluator.outcome(measured: measured, interval: interval, budget: budget),
                         measured: measured, interval: interval, evidence: evidence)
+    }
+
+    /// An interval read in base units (ms, ratio, share), in the budget's unit.
+    private func inBudgetUnit(_ interval: ConfidenceInterval) -> ConfidenceInterval {
+        ConfidenceInterval(lower: budget.unit.convert(interval.lower, for: budget.metric),
+                           upper: budget.unit.convert(interval.upper, for: budget.metric), level: interval.level)
     }
 
     /// A whole share of frames in the budget's unit: 1 as a ratio, 100 in percent.

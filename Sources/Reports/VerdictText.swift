@@ -96,8 +96,11 @@ public enum VerdictText {
     /// `` (2 more set aside: host steal > 5%)``, or nothing when no run was set aside.
     static func setAsideClause(_ evidence: VerdictEvidence) -> String {
         guard let count = evidence.setAsideForSteal, count > 0 else { return "" }
-        return " (\(count) more set aside: host steal > \(UnitFormat.number(Replicate.disturbingSteal * 100))%)"
+        return " (\(count) more set aside: host steal > \(disturbingSteal))"
     }
+
+    /// The steal above which a drift budget sets a run aside: `5%`.
+    private static var disturbingSteal: String { "\(UnitFormat.number(Replicate.disturbingSteal * 100))%" }
 
     /// How many process runs the verdict rests on: `4`, `4+2 set aside` when runs were set aside for the host's
     /// steal, or `—` when nothing was measured.
@@ -131,8 +134,8 @@ public enum VerdictText {
         case (.oneProcessUndecided, _):
             return "one process, not clear of the limit by \(margin): between-run variance unknown, and a FAIL needs ≥ 2 process runs"
         case (.allSetAsideForSteal, _):
-            return "every process run was set aside: the host stole more than "
-                + "\(UnitFormat.number(Replicate.disturbingSteal * 100))% of the CPUs while each measured; measure in a quieter hour"
+            return "every process run was set aside: the host stole more than \(disturbingSteal) of the CPUs while each "
+                + "measured; measure in a quieter hour"
         case (.runLevelInterval, let outcome):
             let values = "per run " + evidence.perRunValues.map { withUnit($0, verdict) }.joined(separator: ", ")
             // A `max` budget must stay under its limit, a `min` one over it.
