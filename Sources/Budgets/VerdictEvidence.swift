@@ -19,7 +19,8 @@ public struct VerdictEvidence: Codable, Sendable, Equatable {
     /// The rule that decided.
     public var basis: VerdictBasis
     /// Process runs left out because the host stole more than `Replicate.disturbingSteal` of the CPUs
-    /// while they measured (drift budgets only); nil when none was. Not in ``processes`` nor ``perRunValues``.
+    /// while they measured (``RunLevelVerdict/StealEffect``); nil when none was. Not in ``processes`` nor
+    /// ``perRunValues``.
     public var setAsideForSteal: Int?
 
     public init(processes: Int, perRunValues: [Double], runInterval: ConfidenceInterval?, betweenRunSpread: Double?,
@@ -45,7 +46,7 @@ public enum VerdictBasis: String, Codable, Sendable, CaseIterable {
     /// One process that is not a clear pass: INCONCLUSIVE until more processes are measured (a FAIL is never
     /// declared from one process).
     case oneProcessUndecided = "one-process-undecided"
-    /// Every process run was set aside for the host's steal (a drift budget): INCONCLUSIVE until a quieter run.
+    /// Every process run was set aside for the host's steal: INCONCLUSIVE until a quieter run.
     case allSetAsideForSteal = "all-set-aside-for-steal"
 }
 

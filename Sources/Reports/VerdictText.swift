@@ -99,7 +99,7 @@ public enum VerdictText {
         return " (\(count) more set aside: host steal > \(disturbingSteal))"
     }
 
-    /// The steal above which a drift budget sets a run aside: `5%`.
+    /// The steal above which a budget sets a run aside: `5%`.
     private static var disturbingSteal: String { "\(UnitFormat.number(Replicate.disturbingSteal * 100))%" }
 
     /// How many process runs the verdict rests on: `4`, `4+2 set aside` when runs were set aside for the host's

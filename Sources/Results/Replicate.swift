@@ -1,3 +1,5 @@
+import Statistics
+
 /// One process run's share of a benchmark result merged from several runs (`framebudget merge`, the rounds of
 /// `make compare`, the gate's extra runs).
 ///
@@ -52,6 +54,23 @@ extension BenchmarkResult {
 
     /// How many process runs this result rests on.
     public var replicateCount: Int { max(1, replicates?.count ?? 1) }
+
+    /// One process run of this result as a result of its own: its samples (summarized again), counters, memory,
+    /// frame loop and steal; nil for an index outside the replicates or a run without samples.
+    public func processRun(at index: Int, runID: String, resamples: Int = 2000, seed: UInt64 = 0x5EED) -> BenchmarkResult? {
+        let replicates = replicates(runID: runID), slices = samplesByReplicate(runID: runID)
+        guard replicates.indices.contains(index), !slices[index].isEmpty else { return nil }
+        let replicate = replicates[index]
+        var run = self
+        run.samplesNanoseconds = Array(slices[index])
+        run.statistics = .of(run.samplesNanoseconds, resamples: resamples, seed: seed)
+        run.counters = replicate.counters
+        run.peakResidentBytes = replicate.peakResidentBytes
+        run.frameLoop = replicate.frameLoop
+        run.hostSteal = replicate.hostSteal
+        run.replicates = nil
+        return run
+    }
 }
 
 extension RunResults {
@@ -63,7 +82,7 @@ extension RunResults {
 
 extension Replicate {
     /// The host's steal above which a run counts as disturbed: the stability warning's line, and the line above which
-    /// a drift budget sets the run aside (``Budgets/RunLevelVerdict``). Beyond it, on the 2-vCPU guests measured
+    /// a budget's verdict sets the run aside (``Budgets/RunLevelVerdict``). Beyond it, on the 2-vCPU guests measured
     /// here, medians moved by more than a single-threaded kernel's 2% threshold, and a frame loop's drift scattered
     /// twice as widely between processes as under it (Docs/FRAME-LOOP.md).
     public static let disturbingSteal = 0.05

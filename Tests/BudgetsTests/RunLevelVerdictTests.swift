@@ -9,10 +9,10 @@ final class RunLevelVerdictTests: XCTestCase {
     private let p95Budget = BudgetFixtures.budget(limit: 2, id: ("colormap", "optimized", "1920x1440"))
 
     /// A result merged from process runs whose samples all equal `milliseconds[i]` (so each run's p95 is that value).
-    private func merged(_ milliseconds: [Double], id: String = "colormap/optimized/1920x1440") -> BenchmarkResult {
+    private func merged(_ milliseconds: [Double], steal: [Double]? = nil, id: String = "colormap/optimized/1920x1440") -> BenchmarkResult {
         var samples = [Double](), replicates = [Replicate]()
         for (index, value) in milliseconds.enumerated() {
-            replicates.append(Replicate(runID: "p\(index + 1)", firstSample: samples.count, sampleCount: 20))
+            replicates.append(Replicate(runID: "p\(index + 1)", firstSample: samples.count, sampleCount: 20, hostSteal: steal?[index]))
             samples += Array(repeating: value * 1e6, count: 20)
         }
         var result = BudgetFixtures.result(id: id, statistics: .of(samples, resamples: 50))
@@ -173,13 +173,67 @@ final class RunLevelVerdictTests: XCTestCase {
         XCTAssertEqual(verdict.evidence?.setAsideForSteal, 1)
     }
 
-    func testAbsoluteFrameLoopBudgetsKeepTheStolenRuns() {
+    func testAPassWithTheStolenRunsInStandsForBudgetsStealCanOnlyWorsen() {
         let budget = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: 0.95, unit: .ratio, direction: .min,
                                            id: ("frame-loop", "photo", "drop"))
         let verdict = evaluator.evaluate(budget, result: loops(drift: [1, 1, 1], share: [0.97, 0.99, 0.98],
                                                                steal: [0.2, 0.0, 0.3]))
-        XCTAssertEqual(verdict.evidence?.processes, 3, "a share of frames on time is the machine's: every run counts")
+        XCTAssertEqual(verdict.outcome, .pass)
+        XCTAssertEqual(verdict.evidence?.processes, 3, "steal only lowers a share on time: the pass holds without them")
         XCTAssertNil(verdict.evidence?.setAsideForSteal)
+        let time = evaluator.evaluate(p95Budget, result: merged([1.41, 1.45, 1.43], steal: [0.3, 0.0, 0.0]))
+        XCTAssertEqual(time.outcome, .pass)
+        XCTAssertEqual(time.evidence?.processes, 3)
+    }
+
+    /// The display colormap's p95 (two threads) in the 9 processes of the 3 Dec nightly 7, and the host's steal in
+    /// each (Golden/make_run_verdict_golden.py).
+    private let stolenDisplayP95: [(p95: Double, steal: Double)] = Array(zip(
+        [1.9537, 1.1284, 1.1405, 4.8068, 1.8755, 2.4802, 1.2047, 1.2505, 1.3223],
+        [0.149, 0.0, 0.006, 0.326, 0.048, 0.144, 0.022, 0.036, 0.018]))
+
+    func testATimeBudgetUndecidedOverStolenRunsIsDecidedOnTheQuietOnes() {
+        let unrecorded = evaluator.evaluate(p95Budget, result: merged(stolenDisplayP95.map(\.p95)))
+        assertInterval(unrecorded, 1.6892168621839692, 1.1666381845310205, 2.4458770896768827)
+        XCTAssertEqual(unrecorded.outcome, .inconclusive, "all 9 runs: the interval reaches over 2 ms")
+
+        let verdict = evaluator.evaluate(p95Budget, result: merged(stolenDisplayP95.map(\.p95), steal: stolenDisplayP95.map(\.steal)))
+        assertInterval(verdict, 1.2991561094526947, 1.065133079668099, 1.5845969193391227)
+        XCTAssertEqual(verdict.outcome, .pass, "the 6 runs under 5% steal decide")
+        XCTAssertEqual(verdict.evidence?.processes, 6)
+        XCTAssertEqual(verdict.evidence?.setAsideForSteal, 3)
+    }
+
+    func testASlowBuildStillFailsOnItsQuietRunsAndStolenRunsNeverFailABudget() {
+        let slow = evaluator.evaluate(p95Budget, result: merged([2.61, 4.9, 2.74, 2.58], steal: [0.0, 0.3, 0.01, 0.02]))
+        XCTAssertEqual(slow.outcome, .fail)
+        XCTAssertEqual(slow.evidence?.perRunValues, [2.61, 2.74, 2.58])
+        XCTAssertEqual(slow.evidence?.setAsideForSteal, 1)
+        // Over the limit only in the runs the host stole from: undecided until a quiet process measures it.
+        let stolen = evaluator.evaluate(p95Budget, result: merged([2.61, 2.74, 2.58], steal: [0.1, 0.3, 0.2]))
+        XCTAssertEqual(stolen.outcome, .inconclusive)
+        XCTAssertEqual(stolen.evidence?.basis, .allSetAsideForSteal)
+        XCTAssertEqual(stolen.measured, 2.61, "the median of the runs set aside")
+    }
+
+    func testOneQuietTimeRunDecidesOnItsOwnSamples() {
+        // 1.2 ms in every sample of the quiet run: 1.2 × e^(1.645 × 0.10) = 1.41 < 2 ms, a clear pass.
+        let verdict = evaluator.evaluate(p95Budget, result: merged([3.0, 1.2], steal: [0.2, 0.01]))
+        XCTAssertEqual(verdict.outcome, .pass)
+        XCTAssertEqual(verdict.evidence?.basis, .oneProcessClearPass)
+        XCTAssertEqual(verdict.evidence?.perRunValues, [1.2])
+        XCTAssertEqual(verdict.evidence?.setAsideForSteal, 1)
+    }
+
+    func testMemoryAndMinimumTimesTreatStealByWhatItCanMove() {
+        let memory = BudgetFixtures.budget(.peakMemory, statistic: .max, limit: 300, unit: .MB, id: ("frame-loop", "photo", "drop"))
+        XCTAssertEqual(RunLevelVerdict.StealEffect(memory), .none, "steal takes time, not memory")
+        let floor = BudgetFixtures.budget(limit: 1, direction: .min, id: ("colormap", "optimized", "1920x1440"))
+        XCTAssertEqual(RunLevelVerdict.StealEffect(floor), .eitherWay, "a stolen run can only help a time over a floor")
+        let verdict = evaluator.evaluate(floor, result: merged([1.5, 1.6, 1.2, 1.3], steal: [0.2, 0.3, 0.0, 0.01]))
+        XCTAssertEqual(verdict.evidence?.perRunValues, [1.2, 1.3], "a pass is not taken from the stolen runs")
+        XCTAssertEqual(RunLevelVerdict.StealEffect(p95Budget), .onlyTowardFailing)
+        XCTAssertEqual(RunLevelVerdict.StealEffect(driftBudget), .eitherWay)
     }
 
     func testSharesAreAveragedOnThePlainScale() {

@@ -27,6 +27,15 @@ final class NightlyCommandTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 
+    func testANegativeGateTimeCapIsBadInputBeforeAnythingRuns() throws {
+        let result = try Framebudget.run([
+            "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
+            "--gate-max-minutes=-1", "--", "--allow-debug", "--quick"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--gate-max-minutes must be ≥ 0 (got -1.0)"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured, nothing written")
+    }
+
     func testTheGateThePairedChangeAndTheHistoryRecord() throws {
         let binary = Framebudget.binary.path
         let result = try Framebudget.run([
