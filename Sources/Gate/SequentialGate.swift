@@ -14,7 +14,8 @@ public struct SequentialGate {
     /// How far the gate goes before it answers INCONCLUSIVE.
     public struct Cap: Sendable, Equatable {
         /// Process runs per benchmark, the first included (1: never re-measure), for budgets without their own
-        /// ``Budget/maxProcesses``.
+        /// ``Budget/maxProcesses``; runs set aside for the host's steal come on top (``processLimits(_:)``) unless
+        /// ``overridesBudgets``.
         public var processes: Int
         /// Seconds of re-measuring after the first process; no new round starts past it.
         public var seconds: Double
@@ -142,11 +143,16 @@ public struct SequentialGate {
         }
     }
 
-    /// Each undecided benchmark's process cap: the largest of its INCONCLUSIVE budgets' (``Cap/processes(for:)``).
+    /// Each undecided benchmark's process cap: the largest of its INCONCLUSIVE budgets' (``Cap/processes(for:)``),
+    /// plus the runs the verdict set aside for the host's steal. Those are no evidence, so they do not use up the
+    /// cap (with half the runs stolen in a busy hour, a drift budget's 20 would otherwise leave 10 to decide on);
+    /// the time cap still bounds a host that steals from every run. A cap given on the command line is kept as given.
     func processLimits(_ verdicts: [BudgetVerdict]) -> [String: Int] {
         var limits: [String: Int] = [:]
         for verdict in verdicts where verdict.needsMoreProcesses {
-            limits[verdict.budget.benchmarkID] = max(limits[verdict.budget.benchmarkID] ?? 1, cap.processes(for: verdict.budget))
+            let setAside = cap.overridesBudgets ? 0 : verdict.evidence?.setAsideForSteal ?? 0
+            limits[verdict.budget.benchmarkID] = max(limits[verdict.budget.benchmarkID] ?? 1,
+                                                     cap.processes(for: verdict.budget) + setAside)
         }
         return limits
     }

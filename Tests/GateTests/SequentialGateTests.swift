@@ -138,6 +138,31 @@ final class SequentialGateTests: XCTestCase {
         XCTAssertEqual(outcome.stop, .processCap)
     }
 
+    func testRunsSetAsideForStealDoNotUseUpTheProcessCap() throws {
+        // Two stolen runs over the limit, then quiet ones under it: the cap of 3 counts the runs the verdict rests on.
+        let levels: [(ms: Double, steal: Double)] = [(2.4, 0.3), (2.5, 0.2), (1.8, 0.0), (1.7, 0.01), (1.75, 0.0)]
+        func stolen(_ label: String, _ level: [String: Double], _ seed: UInt64) -> RunResults {
+            var run = process(label, level, seed: seed)
+            let index = label == "gate" ? 0 : Int(label.dropFirst())! - 1
+            run.benchmarks = run.benchmarks.map { var result = $0; result.hostSteal = levels[index].steal; return result }
+            return run
+        }
+        let script = ScriptedLauncher(levels.dropFirst().map { [colormap: $0.ms] }, make: stolen)
+        let gate = SequentialGate(budgets: [budgets[0]], evaluator: BudgetEvaluator(), cap: .init(processes: 3))
+        let outcome = try gate.run(first: stolen("gate", [colormap: 2.4], 1), launcher: script)
+        XCTAssertEqual(script.calls.count, 4, "processes 2–5: three quiet runs, the two stolen on top")
+        XCTAssertEqual(outcome.stop, .decided)
+        XCTAssertEqual(outcome.verdicts[0].outcome, .pass)
+        XCTAssertEqual(outcome.verdicts[0].evidence?.processes, 3)
+        XCTAssertEqual(outcome.verdicts[0].evidence?.setAsideForSteal, 2)
+
+        let strict = SequentialGate(budgets: [budgets[0]], evaluator: BudgetEvaluator(), cap: .init(processes: 3, overridesBudgets: true))
+        let given = ScriptedLauncher(levels.dropFirst().map { [colormap: $0.ms] }, make: stolen)
+        let capped = try strict.run(first: stolen("gate", [colormap: 2.4], 1), launcher: given)
+        XCTAssertEqual(given.calls.count, 2, "a cap given on the command line is kept as given")
+        XCTAssertEqual(capped.stop, .processCap)
+    }
+
     func testTheTimeCapStopsNewRounds() throws {
         var now = 0.0
         let first = process("gate", [colormap: 2.4], seed: 1)
