@@ -206,7 +206,9 @@ public enum PerRunValues {
         case .fpsShare:
             values = replicates.map { $0.frameLoop?.shareAtOrAbove57FPS }
         case .drift:
-            values = replicates.map { $0.frameLoop?.driftRatio }
+            // A run whose steal was read per block has its stolen blocks out of the fit already: only one stolen
+            // through most of its blocks is disturbed. Otherwise the process's steal decides.
+            return replicates.map { Run(value: $0.frameLoop?.driftRatio, stolen: $0.frameLoop?.driftWasDisturbed ?? $0.hostWasDisturbed) }
         }
         return zip(values, replicates).map { Run(value: $0, stolen: $1.hostWasDisturbed) }
     }

@@ -32,6 +32,21 @@ public enum FrameLoopAnalysis {
         summary.queueCapacity = record.policy.waitingCapacity
         summary.peakWaitingFrames = FrameSchedule.peakWaiting(record.outcomes)
         summary.driftInterval = FrameRateMetrics.driftInterval(frameTimes: frameTimes)
+        fitDriftOnQuietBlocks(&summary, record: record)
         return summary
+    }
+
+    /// With the host's steal read per block (a realtime loop): the blocks stolen from are counted, and while no more
+    /// than ``FrameLoopSummary/mostStolenDriftBlocks`` were, the drift and its interval are fitted on the others.
+    /// With more, the fit keeps every block and the run's drift counts as disturbed (a drift budget sets it aside).
+    private static func fitDriftOnQuietBlocks(_ summary: inout FrameLoopSummary, record: FrameLoopRecord) {
+        let processed = record.outcomes.filter { !$0.isDropped }
+        guard let quiet = DriftBlockSteal.quietBlocks(processed: processed, readings: record.hostCPU) else { return }
+        let stolen = quiet.filter { !$0 }.count
+        summary.driftBlocksStolen = stolen
+        guard stolen > 0, stolen <= FrameLoopSummary.mostStolenDriftBlocks else { return }
+        let frameTimes = record.frameTimes
+        summary.driftRatio = FrameRateMetrics.driftRatio(frameTimes: frameTimes, quietBlocks: quiet)
+        summary.driftInterval = FrameRateMetrics.driftInterval(frameTimes: frameTimes, quietBlocks: quiet)
     }
 }

@@ -79,8 +79,11 @@ public enum FrameRateMetrics {
     /// leaves the median slope where it was; a degradation that accumulates moves every block. (Comparing the first
     /// and last quarters' medians, as before, called such regimes drift whenever they fell late: on a shared VM
     /// 3 of 8 drift budgets stayed INCONCLUSIVE after 5 processes.) 1.0 with fewer than two frames.
-    public static func driftRatio(frameTimes: [Double]) -> Double {
-        guard let blocks = driftBlockMedians(frameTimes) else { return 1 }
+    ///
+    /// `quietBlocks`, when given (one flag per block, ``driftBlockRanges(frames:)``), leaves the blocks the host
+    /// stole from out of the fit; their positions stay where they were.
+    public static func driftRatio(frameTimes: [Double], quietBlocks: [Bool]? = nil) -> Double {
+        guard let blocks = driftBlockMedians(frameTimes, quietBlocks: quietBlocks) else { return 1 }
         return exp(theilSenSlope(blocks) * 0.75 * Double(frameTimes.count))
     }
 
@@ -88,8 +91,9 @@ public enum FrameRateMetrics {
     /// slope (the pairwise slopes ranked, the ranks from Kendall's τ variance for the ``driftBlocks`` blocks).
     /// Frame times are autocorrelated within seconds; blocks of a twentieth of the run carry that with them, and the
     /// blocks are the units. nil with fewer than 4 frames per block.
-    public static func driftInterval(frameTimes: [Double], level: Double = 0.95) -> ConfidenceInterval? {
-        guard frameTimes.count >= 4 * driftBlocks, let blocks = driftBlockMedians(frameTimes) else { return nil }
+    public static func driftInterval(frameTimes: [Double], quietBlocks: [Bool]? = nil, level: Double = 0.95) -> ConfidenceInterval? {
+        guard frameTimes.count >= 4 * driftBlocks,
+              let blocks = driftBlockMedians(frameTimes, quietBlocks: quietBlocks), blocks.count >= 2 else { return nil }
         let slopes = pairwiseSlopes(blocks).sorted()
         let n = Double(blocks.count), pairs = Double(slopes.count)
         let half = NormalDistribution.quantile(0.5 + level / 2) * (n * (n - 1) * (2 * n + 5) / 18).squareRoot()
@@ -100,15 +104,25 @@ public enum FrameRateMetrics {
         return ConfidenceInterval(lower: exp(slope(lower) * span), upper: exp(slope(upper) * span), level: level)
     }
 
-    /// Each block's centre (in frames) and the log of its median frame time; nil with fewer than two frames or a
-    /// frame time that is not positive.
-    private static func driftBlockMedians(_ frameTimes: [Double]) -> [(position: Double, logMedian: Double)]? {
+    /// The frames of each drift block: ``driftBlocks`` runs of consecutive frames (fewer with fewer frames).
+    public static func driftBlockRanges(frames: Int) -> [Range<Int>] {
+        let count = Swift.min(driftBlocks, frames)
+        return (0..<count).map { block in (block * frames / count)..<((block + 1) * frames / count) }
+    }
+
+    /// Each kept block's centre (in frames) and the log of its median frame time; nil with fewer than two frames or
+    /// a frame time that is not positive. Without `quietBlocks` (or with a flag list of another length) every block
+    /// is kept.
+    private static func driftBlockMedians(_ frameTimes: [Double], quietBlocks: [Bool]? = nil) -> [(position: Double, logMedian: Double)]? {
         guard frameTimes.count >= 2, frameTimes.allSatisfy({ $0 > 0 && $0.isFinite }) else { return nil }
-        let count = Swift.min(driftBlocks, frameTimes.count)
-        return (0..<count).map { block in
-            let start = block * frameTimes.count / count, end = (block + 1) * frameTimes.count / count
-            return (Double(start + end - 1) / 2, log(Descriptive.median(Array(frameTimes[start..<end]))))
+        let ranges = driftBlockRanges(frames: frameTimes.count)
+        let keep: [Bool] = quietBlocks?.count == ranges.count ? quietBlocks! : Array(repeating: true, count: ranges.count)
+        var blocks: [(position: Double, logMedian: Double)] = []
+        for (range, quiet) in zip(ranges, keep) where quiet {
+            let position = Double(range.lowerBound + range.upperBound - 1) / 2
+            blocks.append((position, log(Descriptive.median(Array(frameTimes[range])))))
         }
+        return blocks
     }
 
     /// The median of the slopes between every two blocks (0 with one block).

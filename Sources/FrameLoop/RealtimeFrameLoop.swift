@@ -38,19 +38,59 @@ public struct RealtimeFrameLoop: Sendable {
         let cadence = cadenceMilliseconds * 1e6
         // One cadence of lead time lets the processing thread reach its wait before the first frame.
         let origin = MonotonicClock.now() + UInt64(cadence)
+        var host = HostCPUTimeline(origin: origin, frames: times.capacity, cadenceMilliseconds: cadenceMilliseconds)
+        host.read()
         var offered = 0
         for index in 0..<times.capacity {
-            MonotonicClock.sleep(until: origin + UInt64((Double(index) * cadence).rounded()))
+            let due = origin + UInt64((Double(index) * cadence).rounded())
+            MonotonicClock.sleep(until: due)
             times.arrival[index] = MonotonicClock.now()
             times.admitted[index] = handoff.offer(index)
             times.callbackReturn[index] = MonotonicClock.now()
             offered += 1
             if shouldStop() { break }
+            if host.isDue() {
+                // Half a cadence in, when the frame is normally done: reading /proc/stat (tens of µs) beside the
+                // pipeline would lengthen the frame it ran beside.
+                MonotonicClock.sleep(until: due + UInt64(cadence / 2))
+                host.read()
+            }
         }
         handoff.close()
         finished.wait()
+        host.read()
         return times.record(
-            offered: offered, origin: origin, cadenceMilliseconds: cadenceMilliseconds, policy: policy)
+            offered: offered, origin: origin, cadenceMilliseconds: cadenceMilliseconds, policy: policy,
+            hostCPU: host.readings)
+    }
+}
+
+/// The host's CPU time read every ``interval`` through a realtime loop, into storage reserved up front (the camera
+/// thread allocates nothing per frame).
+private struct HostCPUTimeline {
+    /// Often enough to give each of the drift trend's 20 blocks (half a second in a 10-s loop) several readings.
+    static let intervalMilliseconds = 100.0
+
+    let origin: UInt64
+    private(set) var readings: [HostCPUReading] = []
+    private var last: UInt64 = 0
+
+    init(origin: UInt64, frames: Int, cadenceMilliseconds: Double) {
+        self.origin = origin
+        readings.reserveCapacity(Int(Double(frames) * cadenceMilliseconds / Self.intervalMilliseconds) + 8)
+    }
+
+    func isDue() -> Bool {
+        Double(MonotonicClock.now() &- last) >= Self.intervalMilliseconds * 1e6
+    }
+
+    mutating func read() {
+        let now = MonotonicClock.now()
+        last = now
+        guard let cpu = HostCPUTime.now() else { return }
+        // Before the origin (the first reading) counts as the origin.
+        let milliseconds = now > origin ? MonotonicClock.milliseconds(now, since: origin) : 0
+        readings.append(HostCPUReading(milliseconds: milliseconds, cpu: cpu))
     }
 }
 
@@ -78,7 +118,8 @@ private final class FrameTimestamps: @unchecked Sendable {
         admitted.deallocate()
     }
 
-    func record(offered: Int, origin: UInt64, cadenceMilliseconds: Double, policy: FramePolicy) -> FrameLoopRecord {
+    func record(offered: Int, origin: UInt64, cadenceMilliseconds: Double, policy: FramePolicy,
+                hostCPU: [HostCPUReading]) -> FrameLoopRecord {
         let ms = { (time: UInt64) in MonotonicClock.milliseconds(time, since: origin) }
         let outcomes = (0..<offered).map { index in
             admitted[index]
@@ -89,6 +130,6 @@ private final class FrameTimestamps: @unchecked Sendable {
         let latencies = (0..<offered).map { ms(callbackReturn[$0]) - ms(arrival[$0]) }
         return FrameLoopRecord(
             cadenceMilliseconds: cadenceMilliseconds, policy: policy, mode: .realtime, outcomes: outcomes,
-            callbackLatencies: latencies)
+            callbackLatencies: latencies, hostCPU: hostCPU)
     }
 }

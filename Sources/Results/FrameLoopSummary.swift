@@ -37,6 +37,10 @@ public struct FrameLoopSummary: Codable, Sendable {
     /// 95% interval of `driftRatio` (Sen's interval of the Theil–Sen slope over 20 blocks of frames), so a drift
     /// budget is judged on noise like every other statistic.
     public var driftInterval: ConfidenceInterval?
+    /// Blocks of the drift trend (of 20) the host stole more than `Replicate.disturbingSteal` from, read per block
+    /// by a realtime loop; nil when steal was not read per block (simulated loops, older files). While at most
+    /// ``mostStolenDriftBlocks`` were, `driftRatio` and `driftInterval` are fitted on the other blocks.
+    public var driftBlocksStolen: Int?
 
     public init(
         cadenceMilliseconds: Double, policy: FramePolicyKind, mode: String, framesOffered: Int, framesProcessed: Int,
@@ -57,4 +61,14 @@ public struct FrameLoopSummary: Codable, Sendable {
         self.driftRatio = driftRatio
         self.frameTimesMilliseconds = frameTimesMilliseconds
     }
+}
+
+extension FrameLoopSummary {
+    /// The most drift blocks (of 20) the host may steal from while the drift is fitted on the rest: at least half
+    /// the run stays to fit the trend on.
+    public static let mostStolenDriftBlocks = 10
+
+    /// Whether the host's steal leaves this run's drift unreadable: more than ``mostStolenDriftBlocks`` blocks
+    /// stolen from; nil when steal was not read per block.
+    public var driftWasDisturbed: Bool? { driftBlocksStolen.map { $0 > Self.mostStolenDriftBlocks } }
 }

@@ -291,6 +291,7 @@ private struct FieldCheck {
         if let capacity = loop.queueCapacity { nonNegative(capacity, "\(path).queueCapacity") }
         if let peak = loop.peakWaitingFrames { nonNegative(peak, "\(path).peakWaitingFrames") }
         if let interval = loop.driftInterval { self.interval(interval, "\(path).driftInterval") }
+        if let stolen = loop.driftBlocksStolen { nonNegative(stolen, "\(path).driftBlocksStolen") }
     }
 
     // MARK: - Statistics

@@ -155,6 +155,16 @@ final class RunLevelVerdictTests: XCTestCase {
         XCTAssertEqual(verdict.evidence?.setAsideForSteal, 3)
     }
 
+    func testARunWhoseStealWasReadPerBlockIsSetAsideOnlyWhenMostBlocksWereStolen() {
+        // Run 1: 20% steal over the process, but in 3 blocks, fitted without them: kept. Run 4: 1% over the
+        // process, all of it in 14 blocks: too few left to fit on, set aside.
+        var result = loops(drift: [1.0, 1.02, 0.98, 1.4], steal: [0.2, 0.01, 0.0, 0.01])
+        for (index, stolen) in [3, 0, 0, 14].enumerated() { result.replicates![index].frameLoop!.driftBlocksStolen = stolen }
+        let verdict = evaluator.evaluate(driftBudget, result: result)
+        XCTAssertEqual(verdict.evidence?.perRunValues, [1.0, 1.02, 0.98])
+        XCTAssertEqual(verdict.evidence?.setAsideForSteal, 1)
+    }
+
     func testARealDegradationStillFailsOnTheQuietRuns() {
         // The loop degrades by a third in every run; the two stolen runs read less, and are left out.
         let verdict = evaluator.evaluate(driftBudget, result: loops(drift: [1.33, 0.95, 1.31, 1.36, 1.02],
