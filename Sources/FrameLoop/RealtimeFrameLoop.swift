@@ -65,8 +65,8 @@ public struct RealtimeFrameLoop: Sendable {
     }
 }
 
-/// The host's CPU time read every ``interval`` through a realtime loop, into storage reserved up front (the camera
-/// thread allocates nothing per frame).
+/// The host's CPU time read every ``intervalMilliseconds`` through a realtime loop, into storage reserved up front
+/// (reading `/proc/stat` allocates its text: every ~100 ms, between frames, never per frame).
 private struct HostCPUTimeline {
     /// Often enough to give each of the drift trend's 20 blocks (half a second in a 10-s loop) several readings.
     static let intervalMilliseconds = 100.0
