@@ -185,12 +185,8 @@ public enum PerRunValues {
         public var stolen: Bool
     }
 
-    /// One value per replicate that measured it; empty for exact values (allocations, custom metrics: the first run's).
-    public static func read(_ metric: BudgetMetric, statistic: Statistic, from result: BenchmarkResult) -> [Double] {
-        readEach(metric, statistic: statistic, from: result).compactMap(\.value)
-    }
-
-    /// Every replicate, in run order, with its value and its steal; empty for exact values.
+    /// Every replicate, in run order, with its value and its steal; empty for exact values (allocations, custom
+    /// metrics: the first run's).
     public static func readEach(_ metric: BudgetMetric, statistic: Statistic, from result: BenchmarkResult) -> [Run] {
         let replicates = result.replicates(runID: "")
         let values: [Double?]
@@ -206,11 +202,14 @@ public enum PerRunValues {
         case .fpsShare:
             values = replicates.map { $0.frameLoop?.shareAtOrAbove57FPS }
         case .drift:
-            // A run whose steal was read per block has its stolen blocks out of the fit already: only one stolen
-            // through most of its blocks is disturbed. Otherwise the process's steal decides.
-            return replicates.map { Run(value: $0.frameLoop?.driftRatio, stolen: $0.frameLoop?.driftWasDisturbed ?? $0.hostWasDisturbed) }
+            values = replicates.map { $0.frameLoop?.driftRatio }
         }
-        return zip(values, replicates).map { Run(value: $0, stolen: $1.hostWasDisturbed) }
+        return zip(values, replicates).map { value, replicate in
+            // A drift whose steal was read per block has its stolen blocks out of the fit already: only one stolen
+            // through most of its blocks is disturbed. Otherwise the process's steal decides.
+            let perBlock = metric == .drift ? replicate.frameLoop?.driftWasDisturbed : nil
+            return Run(value: value, stolen: perBlock ?? replicate.hostWasDisturbed)
+        }
     }
 
     /// A statistic of one run's samples, with the same percentile definition as ``SampleSummary``; nil for an

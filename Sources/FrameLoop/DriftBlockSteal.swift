@@ -32,4 +32,14 @@ public enum DriftBlockSteal {
         guard !readings.isEmpty else { return nil }
         return shares(processed: processed, readings: readings).map { ($0 ?? 0) <= Replicate.disturbingSteal }
     }
+
+    /// A record's blocks stolen from, and the blocks its drift is fitted on: the quiet ones while at most
+    /// ``FrameLoopSummary/mostStolenDriftBlocks`` were stolen; every block (nil) with more, when the run's drift
+    /// counts as disturbed instead (a drift budget sets it aside). Nil without readings.
+    public static func stolenBlocks(_ record: FrameLoopRecord) -> (count: Int, fittedOn: [Bool]?)? {
+        let processed = record.outcomes.filter { !$0.isDropped }
+        guard let quiet = quietBlocks(processed: processed, readings: record.hostCPU) else { return nil }
+        let count = quiet.filter { !$0 }.count
+        return (count, count <= FrameLoopSummary.mostStolenDriftBlocks ? quiet : nil)
+    }
 }
