@@ -190,7 +190,11 @@ final class GateCommandTests: XCTestCase {
         let verdict = try XCTUnwrap((try json(folder + "/r/g/verdicts.json")["verdicts"] as? [[String: Any]])?.first)
         XCTAssertEqual(verdict["outcome"] as? String, "FAIL")
         let evidence = try XCTUnwrap(verdict["evidence"] as? [String: Any])
-        XCTAssertEqual(evidence["processes"] as? Int, replicates.count)
+        // A process the host stole from is set aside (measured and merged, but not in the verdict): CI's shared
+        // host did that to one of three on 3 Dec, so the verdict's processes and those set aside add up to all.
+        let setAside = evidence["setAsideForSteal"] as? Int ?? 0
+        XCTAssertEqual((evidence["processes"] as? Int ?? 0) + setAside, replicates.count, "\(evidence)")
+        XCTAssertGreaterThanOrEqual(evidence["processes"] as? Int ?? 0, 2, "a FAIL rests on two quiet processes or more")
         XCTAssertEqual(evidence["basis"] as? String, "run-level-interval")
         XCTAssertTrue(gate.stdout.contains("FAIL     upload-p50"), gate.stdout)
     }
