@@ -6,10 +6,10 @@ Usage:
   scripts/gate-quality/summarize.py totals KIND=FILE,FILE... ... a Markdown row per machine kind, and all kinds
   scripts/gate-quality/summarize.py spread KIND=FILE,... ...     each benchmark's pair-to-pair spread, per kind
   scripts/gate-quality/summarize.py order KIND=FILE,... ...      the workers' start order: its effect, and blocking on it
-  scripts/gate-quality/summarize.py merge OUT FILE...           one file holding every comparison of the FILEs
 
 Kinds are named on the command line because files written before 2 Dec 2026 name an AMD guest "AMD EPYC" whatever
-its family and model. A "stray" verdict is REGRESSED or IMPROVED on A/A, or on a benchmark the slowdown did not touch.
+its family and model. Files of one machine name are pooled, with the tool's own rates, by `framebudget
+gate-quality-pool`; `totals` is for the table across kinds that the pool (one machine per pool) cannot make. A "stray" verdict is REGRESSED or IMPROVED on A/A, or on a benchmark the slowdown did not touch.
 """
 import json
 import math
@@ -148,22 +148,7 @@ def order(arguments):
                 st.median(ratios), min(ratios), max(ratios), len(rows)))
 
 
-def merge(out, paths):
-    files = [load(path) for path in paths]
-    merged = dict(files[0])
-    merged['identical'] = [row for data in files for row in data['identical']]
-    merged['slowedOutcomes'] = [row for data in files for row in data['slowedOutcomes']]
-    merged['rounds'] = [{'date': data['date'], 'identical': len(data['identical']), 'slowed': len(data['slowedOutcomes'])}
-                        for data in files]
-    with open(out, 'w') as f:
-        json.dump(merged, f, indent=1, sort_keys=True)
-
-
 if __name__ == '__main__':
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    command, rest = sys.argv[1], sys.argv[2:]
-    if command == 'merge':
-        merge(rest[0], rest[1:])
-    else:
-        {'rounds': rounds, 'totals': totals, 'spread': spread, 'order': order}[command](rest)
+    {'rounds': rounds, 'totals': totals, 'spread': spread, 'order': order}[sys.argv[1]](sys.argv[2:])
