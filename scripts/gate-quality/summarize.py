@@ -3,7 +3,7 @@
 
 Usage:
   scripts/gate-quality/summarize.py rounds FILE...              a Markdown row per comparison
-  scripts/gate-quality/summarize.py totals KIND=FILE,FILE... ... a Markdown row per machine kind, and all kinds
+  scripts/gate-quality/summarize.py totals KIND=FILE,FILE... ... a Markdown row per machine kind, and every file once
   scripts/gate-quality/summarize.py spread KIND=FILE,... ...     each benchmark's pair-to-pair spread, per kind
   scripts/gate-quality/summarize.py order KIND=FILE,... ...      the workers' start order: its effect, and blocking on it
 
@@ -58,48 +58,59 @@ def rounds(paths):
                 100 * median_mde(row, 1), 100 * median_mde(row, 2), slowed, 100 * steal, row.get('load', math.nan), undecided))
 
 
-def kinds(arguments):
+def kinds(arguments, with_paths=False):
+    """(kind name, its files' data) per KIND=FILE,FILE argument; with_paths, each file as (path, data)."""
     for argument in arguments:
         name, _, files = argument.partition('=')
-        yield name, [load(path) for path in files.split(',') if path]
+        paths = [path for path in files.split(',') if path]
+        yield name, [(path, load(path)) if with_paths else load(path) for path in paths]
+
+
+def tally(data, t, mde1, mde2, seconds):
+    """Adds one gate-quality file's comparisons to the counts t and the MDE and time lists."""
+    slowed = set(data['slowed'])
+    for kind, row in comparisons(data):
+        t['aa' if kind == 'A/A' else 'ab'] += 1
+        if kind == 'A/A':
+            t['aa1'] += row['exitStatus'] == 1
+            t['aa3'] += row['exitStatus'] == 3
+        mde1.append(median_mde(row, 1))
+        mde2.append(median_mde(row, 2))
+        seconds.append(row['seconds'])
+        for b, verdict in row['verdicts'].items():
+            if kind == 'A/B' and b in slowed:
+                t['slow'] += 1
+                t['regressed'] += verdict == 'regressed'
+            else:
+                t['others'] += 1
+                t['stray'] += verdict in ('regressed', 'improved')
+            if kind == 'A/A' and row['threads'][b] == 1:
+                t['one'] += 1
+                t['unchanged'] += verdict == 'unchanged'
+
+
+TOTAL_KEYS = ['aa', 'ab', 'aa1', 'aa3', 'stray', 'others', 'one', 'unchanged', 'slow', 'regressed']
 
 
 def totals(arguments):
     print('| kind | A/A + A/B | A/A exit 1 | stray verdicts | one-thread A/A UNCHANGED | slowdowns REGRESSED | median MDE one / two threads | time per comparison |')
     print('| --- | --- | --- | --- | --- | --- | --- | --- |')
-    keys = ['aa', 'ab', 'aa1', 'aa3', 'stray', 'others', 'one', 'unchanged', 'slow', 'regressed']
-    everything = dict.fromkeys(keys, 0)
-    for name, files in kinds(arguments):
-        t = dict.fromkeys(keys, 0)
+    # The last row counts every file once, so that rows may overlap (a session's rounds beside all of its kind's).
+    distinct = {}
+    for name, files in kinds(arguments, with_paths=True):
+        t = dict.fromkeys(TOTAL_KEYS, 0)
         mde1, mde2, seconds = [], [], []
-        for data in files:
-            slowed = set(data['slowed'])
-            for kind, row in comparisons(data):
-                t['aa' if kind == 'A/A' else 'ab'] += 1
-                if kind == 'A/A':
-                    t['aa1'] += row['exitStatus'] == 1
-                    t['aa3'] += row['exitStatus'] == 3
-                mde1.append(median_mde(row, 1))
-                mde2.append(median_mde(row, 2))
-                seconds.append(row['seconds'])
-                for b, verdict in row['verdicts'].items():
-                    if kind == 'A/B' and b in slowed:
-                        t['slow'] += 1
-                        t['regressed'] += verdict == 'regressed'
-                    else:
-                        t['others'] += 1
-                        t['stray'] += verdict in ('regressed', 'improved')
-                    if kind == 'A/A' and row['threads'][b] == 1:
-                        t['one'] += 1
-                        t['unchanged'] += verdict == 'unchanged'
-        for key in keys:
-            everything[key] += t[key]
+        for path, data in files:
+            tally(data, t, mde1, mde2, seconds)
+            distinct[path] = data
         print('| %s | %d + %d | %d of %d (%d exited 3) | %d of %d | %d of %d (%.0f%%) | %d of %d | %.2f%% / %.2f%% | %.0f–%.0f s |' % (
             name, t['aa'], t['ab'], t['aa1'], t['aa'], t['aa3'], t['stray'], t['others'], t['unchanged'], t['one'],
             100 * t['unchanged'] / max(t['one'], 1), t['regressed'], t['slow'], 100 * st.median(mde1), 100 * st.median(mde2),
             min(seconds), max(seconds)))
-    e = everything
-    print('| every kind above | %d + %d | %d of %d (%d exited 3) | %d of %d | %d of %d (%.0f%%) | %d of %d | | |' % (
+    e = dict.fromkeys(TOTAL_KEYS, 0)
+    for data in distinct.values():
+        tally(data, e, [], [], [])
+    print('| every file above, once | %d + %d | %d of %d (%d exited 3) | %d of %d | %d of %d (%.0f%%) | %d of %d | | |' % (
         e['aa'], e['ab'], e['aa1'], e['aa'], e['aa3'], e['stray'], e['others'], e['unchanged'], e['one'],
         100 * e['unchanged'] / max(e['one'], 1), e['regressed'], e['slow']))
 
