@@ -8,10 +8,13 @@ public struct BudgetEvaluator: Sendable {
     public var warningMarginPercent: Double
     /// Between-run spreads from history, by benchmark id (same machine class); empty: none known.
     public var priors: [String: PriorSpread]
+    /// How often the gate looks at a budget's process runs, which sets the level of their interval.
+    public var looks: SequentialLooks
 
-    public init(warningMarginPercent: Double = 20, priors: [String: PriorSpread] = [:]) {
+    public init(warningMarginPercent: Double = 20, priors: [String: PriorSpread] = [:], looks: SequentialLooks = SequentialLooks()) {
         self.warningMarginPercent = warningMarginPercent
         self.priors = priors
+        self.looks = looks
     }
 
     /// One verdict per budget, in budget order.
@@ -30,7 +33,8 @@ public struct BudgetEvaluator: Sendable {
         case let .failure(missing): return self.missing(budget, .metricNotMeasured, missing.reason)
         }
         // The process run is the unit of replication: RunLevelVerdict.swift decides on runs, not samples.
-        let decision = RunLevelVerdict(budget: budget, prior: priors[budget.benchmarkID]).decide(reading, result: result)
+        let rule = RunLevelVerdict(budget: budget, prior: priors[budget.benchmarkID], intervalLevel: looks.intervalLevel(for: budget))
+        let decision = rule.decide(reading, result: result)
         let (outcome, measured, interval) = (decision.outcome, decision.measured, decision.interval)
         let headroom = Self.headroomPercent(measured: measured, budget: budget)
         return BudgetVerdict(budget: budget, outcome: outcome, measured: measured, interval: interval,

@@ -7,7 +7,8 @@ import Statistics
 /// - Two runs or more: the statistic is read in each run; the estimate is the mean of the per-run values on the
 ///   log scale (times, frame times, drift ratios, memory; plain for shares) and the interval is the Student-t
 ///   interval over runs (``RunLevel/meanInterval(_:level:prior:)``, pooled with the history's spread when one is
-///   known). PASS / FAIL / INCONCLUSIVE as the interval lies under, over or across the limit.
+///   known) at ``intervalLevel`` (``SequentialLooks``: wider than 95% because the gate looks after every process).
+///   PASS / FAIL / INCONCLUSIVE as the interval lies under, over or across the limit.
 /// - One run: the between-run variance is unknown, so a FAIL is never declared. PASS when the run's own 95%
 ///   interval clears the limit by 1.645·s on the log scale (a factor e^(1.645·s); for shares by 1.645·s plainly),
 ///   s the benchmark's between-run spread from history or ``defaultSpread(for:)``: a single run sits that far on
@@ -25,17 +26,20 @@ public struct RunLevelVerdict: Sendable {
     }
     /// One-sided 95% normal quantile: how many between-run standard deviations one run must clear the limit by.
     public static let oneProcessMarginQuantile = 1.645
-    /// Level of every interval.
+    /// Level of an interval looked at once: one process's own interval, and the family level of the gate's looks.
     public static let level = 0.95
 
     public var budget: Budget
     /// The benchmark's between-run spread from history (same machine class), used for `time` budgets: the
     /// history keeps the spread of per-run times, which says nothing of frame loops, shares or memory.
     public var prior: PriorSpread?
+    /// The level of the interval over two process runs or more (``SequentialLooks/intervalLevel(for:)``).
+    public var intervalLevel: Double
 
-    public init(budget: Budget, prior: PriorSpread? = nil) {
+    public init(budget: Budget, prior: PriorSpread? = nil, intervalLevel: Double = RunLevelVerdict.level) {
         self.budget = budget
         self.prior = budget.metric == .time ? prior : nil
+        self.intervalLevel = intervalLevel
     }
 
     /// What the rule decided, in the budget's unit.
@@ -128,10 +132,10 @@ public struct RunLevelVerdict: Sendable {
         let back: (Double) -> Double = logScale ? { Foundation.exp($0) } : { $0 }
         let spread = RunLevel.Spread(scaled)
         // n ≥ 2 always gives an interval (n − 1 degrees of freedom).
-        let onScale = RunLevel.meanInterval(scaled, level: Self.level, prior: prior)!
-        var interval = ConfidenceInterval(lower: back(onScale.lower), upper: back(onScale.upper), level: Self.level)
+        let onScale = RunLevel.meanInterval(scaled, level: intervalLevel, prior: prior)!
+        var interval = ConfidenceInterval(lower: back(onScale.lower), upper: back(onScale.upper), level: intervalLevel)
         if budget.metric.isShare {  // a share is in [0, all frames], and so is any interval of it (1, or 100 in percent)
-            interval = ConfidenceInterval(lower: max(0, interval.lower), upper: min(allFrames, interval.upper), level: Self.level)
+            interval = ConfidenceInterval(lower: max(0, interval.lower), upper: min(allFrames, interval.upper), level: intervalLevel)
         }
         let measured = back(spread.mean)
         let evidence = VerdictEvidence(

@@ -39,7 +39,8 @@ struct GateCommand: ParsableCommand {
     @Option(name: .customLong("max-processes"), help: """
         Process runs per undecided benchmark, the gate's own included: an INCONCLUSIVE budget's benchmark is measured \
         again in fresh processes, one at a time, until decided or this many (1: never). Default: the budget's own \
-        max-processes (budgets file), else 10; given here, it caps every budget.
+        max-processes (budgets file), else 10; given here, it caps every budget. The cap also sets the level of \
+        every look's interval over runs (a Pocock boundary over looks 2 … cap: 99.0% for 10).
         """)
     var maxProcesses: Int?
 
@@ -59,8 +60,11 @@ struct GateCommand: ParsableCommand {
         try reportingFailures {
             let pipeline = try gate.pipeline()
             let (run, directory, processes) = try measureOrRead()
+            // A results file is judged with the looks a measured gate with these options would take.
+            var evaluator = pipeline.evaluator
+            evaluator.looks = cap.looks
             let session = GateSession(
-                pipeline: ReportPipeline(budgets: selectedBudgets(pipeline.budgets), evaluator: pipeline.evaluator, strict: pipeline.strict),
+                pipeline: ReportPipeline(budgets: selectedBudgets(pipeline.budgets), evaluator: evaluator, strict: pipeline.strict),
                 extraChecks: baselineOptions.settings.map { [BaselineGateCheck(settings: $0)] } ?? [],
                 advisory: advisory)
             let status = try session.gate(run, from: results.map { .resultsFile($0) } ?? .measured(processes), directory: directory)
@@ -81,9 +85,13 @@ struct GateCommand: ParsableCommand {
         let session = SuiteSession(request: measurement.request(output), benchmarks: Registration.suite.benchmarks)
         _ = try baselineOptions.resolve(head: nil) { session.machineClass(countersMode: counterOptions.counters) }
         let (run, directory, _) = try session.execute(counting: counterOptions)
-        let cap = SequentialGate.Cap(processes: maxProcesses ?? SequentialGate.Cap().processes, seconds: maxMinutes * 60,
-                                     overridesBudgets: maxProcesses != nil)
         return (run, directory.path, FreshProcesses(runArguments: measurement.forwardedArguments(counters: counterOptions), cap: cap, directory: directory))
+    }
+
+    /// How far the gate re-measures, from `--max-processes` and `--max-minutes`.
+    private var cap: SequentialGate.Cap {
+        SequentialGate.Cap(processes: maxProcesses ?? SequentialGate.Cap().processes, seconds: maxMinutes * 60,
+                           overridesBudgets: maxProcesses != nil)
     }
 
     /// With id filters, only the budgets of the selected benchmarks are gated (the others were not asked for).

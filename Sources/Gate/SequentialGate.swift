@@ -23,7 +23,7 @@ public struct SequentialGate {
         /// over the budgets file).
         public var overridesBudgets: Bool
 
-        public init(processes: Int = 10, seconds: Double = 480, overridesBudgets: Bool = false) {
+        public init(processes: Int = SequentialLooks.defaultCap, seconds: Double = 480, overridesBudgets: Bool = false) {
             self.processes = processes
             self.seconds = seconds
             self.overridesBudgets = overridesBudgets
@@ -31,8 +31,11 @@ public struct SequentialGate {
 
         /// Process runs the gate may measure to decide `budget`, the first included.
         public func processes(for budget: Budget) -> Int {
-            overridesBudgets ? processes : budget.maxProcesses ?? processes
+            looks.lastLook(for: budget)
         }
+
+        /// The looks this cap allows, which set the level of every budget's interval over runs.
+        public var looks: SequentialLooks { SequentialLooks(cap: processes, overridesBudgets: overridesBudgets) }
     }
 
     /// Why the gate stopped measuring.
@@ -81,11 +84,14 @@ public struct SequentialGate {
     /// The signal that interrupted the gate, if one did: no new round starts after it.
     public var interruption: () -> InterruptingSignal?
 
+    /// - Parameter evaluator: its ``BudgetEvaluator/looks`` are set from `cap`: the gate looks after every process
+    ///   up to the cap, so every interval is at the level those looks need (``SequentialLooks``).
     public init(budgets: [Budget], evaluator: BudgetEvaluator, cap: Cap = Cap(),
                 clock: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime },
                 interruption: @escaping () -> InterruptingSignal? = { nil }) {
         self.budgets = budgets
         self.evaluator = evaluator
+        self.evaluator.looks = cap.looks
         self.cap = cap
         self.clock = clock
         self.interruption = interruption

@@ -13,7 +13,7 @@ public struct ConsoleReporter: Reporter {
     }
 
     public func render(_ input: ReportInput) throws -> Data {
-        let header = ["verdict", "budget", "benchmark", "measured [95% CI]", "runs", "limit", "headroom"]
+        let header = ["verdict", "budget", "benchmark", "measured [CI]", "runs", "limit", "headroom"]
         let rows = input.verdicts.map { verdict in
             [verdict.outcome.rawValue, verdict.budget.name, verdict.budget.benchmarkID,
              VerdictText.measured(verdict), VerdictText.runs(verdict), VerdictText.limit(verdict.budget),

@@ -12,7 +12,7 @@ enum HTMLTables {
             return "<tr class=\"\(HTMLStyle.cssClass(verdict.outcome))\"><td><span class=\"badge \(HTMLStyle.cssClass(verdict.outcome))\">"
                 + "\(verdict.outcome.rawValue)</span></td>" + cells.map { "<td>\(XMLText.escape($0))</td>" }.joined() + "</tr>"
         }
-        return table(caption: caption, header: ["verdict", "budget", "benchmark", "measured [95% CI]", "runs", "limit", "headroom", "note"], rows: rows)
+        return table(caption: caption, header: ["verdict", "budget", "benchmark", "measured [CI]", "runs", "limit", "headroom", "note"], rows: rows)
     }
 
     static func benchmarks(_ run: RunResults) -> String {

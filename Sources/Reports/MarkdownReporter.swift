@@ -24,7 +24,7 @@ public struct MarkdownReporter: Reporter {
             let verdicts = all.filter { !VerdictText.didNotRun($0) }
             guard !verdicts.isEmpty else { continue }
             shown.insert(hotPath)
-            lines += ["", "### \(MarkdownText.text(hotPath))", "", "| | budget | benchmark | measured [95% CI] | runs | limit | headroom |",
+            lines += ["", "### \(MarkdownText.text(hotPath))", "", "| | budget | benchmark | measured [CI] | runs | limit | headroom |",
                       "|---|---|---|---|---|---|---|"]
             lines += verdicts.map { verdict in
                 "| \(VerdictText.symbol(verdict.outcome)) \(verdict.outcome.rawValue) | \(MarkdownText.code(verdict.budget.name)) | "

@@ -86,11 +86,17 @@ public enum VerdictText {
         guard let evidence = verdict.evidence else { return verdict.interval == nil ? "point estimate" : "95% CI" }
         switch evidence.basis {
         case .exactCount: return "exact count"
-        case .runLevelInterval: return "95% CI over \(evidence.processes) process runs" + setAsideClause(evidence)
+        case .runLevelInterval:
+            return "\(levelText(verdict.interval)) CI over \(evidence.processes) process runs" + setAsideClause(evidence)
         case .oneProcessClearPass, .oneProcessUndecided:
             return (verdict.interval == nil ? "point estimate of one process" : "95% CI of one process") + setAsideClause(evidence)
         case .allSetAsideForSteal: return "no interval" + setAsideClause(evidence)
         }
+    }
+
+    /// `95%`, or `99.3%` for an interval at the level of the gate's repeated looks (``SequentialLooks``).
+    static func levelText(_ interval: ConfidenceInterval?) -> String {
+        UnitFormat.number(((interval?.level ?? RunLevelVerdict.level) * 1000).rounded() / 10) + "%"
     }
 
     /// `` (2 more set aside: host steal > 5%)``, or nothing when no run was set aside.

@@ -5,7 +5,8 @@ import XCTest
 
 /// Budgets judged on process runs (issue 10). Interval numbers come from scipy: Golden/make_run_verdict_golden.py.
 final class RunLevelVerdictTests: XCTestCase {
-    private let evaluator = BudgetEvaluator()
+    /// Runs looked at once: 95% intervals, the level of the scipy goldens (the gate's repeated looks: SequentialLooksTests).
+    private let evaluator = BudgetEvaluator(looks: .once)
     private let p95Budget = BudgetFixtures.budget(limit: 2, id: ("colormap", "optimized", "1920x1440"))
 
     /// A result merged from process runs whose samples all equal `milliseconds[i]` (so each run's p95 is that value).
@@ -107,7 +108,7 @@ final class RunLevelVerdictTests: XCTestCase {
 
     func testAPriorSpreadFromHistoryPoolsWithTheRuns() {
         let prior = PriorSpread(standardDeviation: 0.05, degreesOfFreedom: 20)
-        let verdict = BudgetEvaluator(priors: ["colormap/optimized/1920x1440": prior])
+        let verdict = BudgetEvaluator(priors: ["colormap/optimized/1920x1440": prior], looks: .once)
             .evaluate(p95Budget, result: merged([1.70, 1.76]))
         assertInterval(verdict, 1.7297398648351723, 1.6092805200485538, 1.8592159432276778)
         XCTAssertEqual(verdict.outcome, .pass, "two runs, and the history knows this benchmark's spread")

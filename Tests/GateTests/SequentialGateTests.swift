@@ -90,11 +90,22 @@ final class SequentialGateTests: XCTestCase {
     func testAFirstProcessThatIsNotAClearPassIsConfirmedByMoreProcesses() throws {
         // 1.8 ms is under 2 ms but not clear of it by the 18% margin of one process; more runs pass it.
         let first = process("gate", [colormap: 1.8, upload: 0.1], seed: 1)
-        let script = launcher([[colormap: 1.70], [colormap: 1.75]])
+        let script = launcher([[colormap: 1.78], [colormap: 1.79]])
         let outcome = try gate().run(first: first, launcher: script)
         XCTAssertEqual(outcome.verdicts[0].outcome, .pass)
         XCTAssertEqual(outcome.verdicts[0].evidence?.processes, 3)
         XCTAssertEqual(script.calls.count, 2, "after 2 processes t(1) is too wide; the third decides")
+    }
+
+    func testEveryLookIsJudgedAtTheLevelItsCapNeedsNotAtTheEvaluatorsOwn() throws {
+        // Three runs at 1.8, 1.78 and 1.79 ms against 2 ms pass at 95% and at the boundary of looks 2…5 alike; what
+        // the gate changes is the level: the evaluator it was given looks once, the gate looks up to five times.
+        let first = process("gate", [colormap: 1.8, upload: 0.1], seed: 1)
+        let outcome = try SequentialGate(budgets: budgets, evaluator: BudgetEvaluator(looks: .once), cap: .init(processes: 5))
+            .run(first: first, launcher: launcher([[colormap: 1.78], [colormap: 1.79]]))
+        XCTAssertEqual(outcome.verdicts[0].evidence?.processes, 3)
+        XCTAssertEqual(outcome.verdicts[0].interval?.level, SequentialLooks.level(lastLook: 5))
+        XCTAssertGreaterThan(SequentialLooks.level(lastLook: 5), 0.95)
     }
 
     func testStraddlingRunsStopAtTheProcessCapInconclusive() throws {

@@ -107,7 +107,7 @@ enum ReportFixture {
     ]
 
     static func input(strict: Bool = false) -> ReportInput {
-        let verdicts = BudgetEvaluator().evaluate(budgets, against: run)
+        let verdicts = BudgetEvaluator(looks: .once).evaluate(budgets, against: run)
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\"/></svg>"
         let plots = [
             PlotImage(name: "colormap-latency", title: "colormap: latency distribution", hotPath: "colormap",

@@ -23,7 +23,7 @@ final class ReportFormatTests: XCTestCase {
         // Both fail, so the JUnit report carries their messages too.
         let budgets = [ReportFixture.budget("nms-p95", "nms/optimized/typical", limit: 0.001),
                        ReportFixture.budget("unproject-p95", "unproject/optimized/n=1", limit: 0.01, unit: .us)]
-        let verdicts = BudgetEvaluator().evaluate(budgets, against: run)
+        let verdicts = BudgetEvaluator(looks: .once).evaluate(budgets, against: run)
         let input = ReportInput(run: run, verdicts: verdicts)
         let nanoseconds = [verdicts[0].measured! * 1e6, verdicts[1].measured! * 1e3]
         let expected = ["\(UnitFormat.number(nanoseconds[0] / 1e3)) µs [", "\(UnitFormat.number(nanoseconds[1])) ns ["]
