@@ -40,4 +40,16 @@ enum BudgetFixtures {
             framesDropped: 0, deadlineMisses: 3, frameTime: frameTime, callbackLatency: frameTime, effectiveFPS: 59.5,
             shareAtOrAbove57FPS: share, driftRatio: drift, frameTimesMilliseconds: [])
     }
+
+    /// A frame-loop result merged from process runs with these drift ratios, shares and host steal.
+    static func mergedLoops(drift: [Double], share: [Double]? = nil, steal: [Double]? = nil) -> BenchmarkResult {
+        let frame = summary(value: 3, lower: 2.9, upper: 3.1)
+        var merged = result(id: "frame-loop/photo/drop", statistics: frame, frameLoop: frameLoop(frameTime: frame, drift: drift[0]))
+        merged.replicates = drift.indices.map { index in
+            var loop = frameLoop(frameTime: frame, share: share?[index] ?? 1, drift: drift[index])
+            loop.driftInterval = ConfidenceInterval(lower: drift[index] * 0.8, upper: drift[index] * 1.2, level: 0.95)
+            return Replicate(runID: "p\(index + 1)", firstSample: 0, sampleCount: 3, frameLoop: loop, hostSteal: steal?[index])
+        }
+        return merged
+    }
 }

@@ -22,17 +22,8 @@ final class RunLevelVerdictTests: XCTestCase {
         return result
     }
 
-    /// A frame-loop result merged from process runs with these drift ratios, shares and host steal.
     private func loops(drift: [Double], share: [Double]? = nil, steal: [Double]? = nil) -> BenchmarkResult {
-        let frame = BudgetFixtures.summary(value: 3, lower: 2.9, upper: 3.1)
-        var result = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame,
-                                           frameLoop: BudgetFixtures.frameLoop(frameTime: frame, drift: drift[0]))
-        result.replicates = drift.indices.map { index in
-            var loop = BudgetFixtures.frameLoop(frameTime: frame, share: share?[index] ?? 1, drift: drift[index])
-            loop.driftInterval = ConfidenceInterval(lower: drift[index] * 0.8, upper: drift[index] * 1.2, level: 0.95)
-            return Replicate(runID: "p\(index + 1)", firstSample: 0, sampleCount: 3, frameLoop: loop, hostSteal: steal?[index])
-        }
-        return result
+        BudgetFixtures.mergedLoops(drift: drift, share: share, steal: steal)
     }
 
     private func assertInterval(_ verdict: BudgetVerdict, _ estimate: Double, _ lower: Double, _ upper: Double,

@@ -10,16 +10,8 @@ final class SequentialLooksTests: XCTestCase {
     private let driftBudget = BudgetFixtures.budget(.drift, statistic: .p50, limit: 1.10, unit: .ratio,
                                                     id: ("frame-loop", "photo", "drop"))
 
-    /// A frame-loop result merged from process runs with these drift ratios.
     private func loops(drift: [Double]) -> BenchmarkResult {
-        let frame = BudgetFixtures.summary(value: 3, lower: 2.9, upper: 3.1)
-        var result = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame,
-                                           frameLoop: BudgetFixtures.frameLoop(frameTime: frame, drift: drift[0]))
-        result.replicates = drift.indices.map { index in
-            let loop = BudgetFixtures.frameLoop(frameTime: frame, drift: drift[index])
-            return Replicate(runID: "p\(index + 1)", firstSample: 0, sampleCount: 3, frameLoop: loop)
-        }
-        return result
+        BudgetFixtures.mergedLoops(drift: drift)
     }
 
     func testOneLookIsA95PercentIntervalAndMoreLooksNeedAWiderOne() {
