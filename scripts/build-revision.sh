@@ -14,10 +14,12 @@
 # - LAYOUT_FLAGS (default below) are passed to `swift build`: the vector width of `make build`, and function
 #   alignment, so that a change in one function moves the functions after it by whole cache lines rather than by
 #   a few bytes.
-# - A revision built once with the same flags is kept under $COMPARE_WORKTREES/cache/ and never rebuilt.
+# - A revision built once with the same flags is kept under $COMPARE_WORKTREES/cache/ and not rebuilt while it is
+#   among the COMPARE_CACHE_KEEP (24) most recently used there; older ones are removed (each is a ~100 MB binary,
+#   and a nightly builds a new baseline every night).
 # - Builds are serialized by a lock on $COMPARE_WORKTREES/build.lock (the worktree is shared).
 #
-# Exit: 0 built (or taken from the cache); 2 not a commit; 4 the build failed; 64 usage.
+# Exit: 0 built (or taken from the cache); 2 not a commit; 4 the build failed; 64 usage (or a bad COMPARE_CACHE_KEEP).
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
@@ -39,6 +41,8 @@ configuration=${CONFIGURATION:-release}
 flags_key=$(printf '%s|%s|%s|%s' "${layout_flags[*]:-}" "$package" "$product" "$configuration" | sha256sum | cut -c1-8)
 cached="$worktrees/cache/${sha:0:12}-$flags_key/$product"
 tree="$worktrees/src"
+keep=${COMPARE_CACHE_KEEP:-24}
+[[ $keep =~ ^[1-9][0-9]*$ ]] || { echo "build-revision: COMPARE_CACHE_KEEP='$keep': not a whole number of revisions ≥ 1" >&2; exit 64; }
 
 # Beside the binary, <binary>.commit names the commit it was built from: the binary records that commit in its
 # results (EnvironmentProbe), not the commit of whatever checkout it happens to run in.
@@ -46,6 +50,14 @@ install_binary() {
     mkdir -p "$(dirname "$out")"
     echo "$sha" > "$out.commit.tmp.$$" && mv "$out.commit.tmp.$$" "$out.commit"
     cp "$cached" "$out.tmp.$$" && mv "$out.tmp.$$" "$out"
+    forget_least_used
+}
+
+# Marks this revision used (its folder's time) and removes all but the $keep most recently used. Runs under the
+# build lock, so no other build-revision is copying from a folder being removed.
+forget_least_used() {
+    touch "$(dirname "$cached")"
+    ls -1dt "$worktrees"/cache/*/ 2>/dev/null | tail -n +$((keep + 1)) | xargs -r rm -rf --
 }
 
 mkdir -p "$worktrees"

@@ -7,10 +7,12 @@ final class SetUpLifetimeTests: XCTestCase {
     /// With glibc's mmap threshold pinned low, every large buffer is its own mapping and freeing it unmaps it, so a
     /// body that reads a freed input crashes instead of silently reading whatever reused the memory.
     func testDepthBenchmarksReadOnlyLiveMemory() throws {
+        let reports = NSTemporaryDirectory() + "fb-lifetime-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: reports) }
         let process = Process()
         process.executableURL = Framebudget.binary
         process.arguments = ["run", "--allow-debug", "--quick", "--no-roofs", "--counters", "none", "--format", "none",
-                             "--reports", NSTemporaryDirectory() + "fb-lifetime-\(UUID().uuidString)",
+                             "--reports", reports,
                              "colormap/*/256x192", "edge-overlay/*"]
         process.currentDirectoryURL = URL(fileURLWithPath: Framebudget.repositoryRoot)
         process.standardOutput = FileHandle.nullDevice

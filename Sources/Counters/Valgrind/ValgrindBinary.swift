@@ -10,11 +10,14 @@ import TextFormatting
 /// The copy's path depends only on the original (its path, size and modification time), never on the process:
 /// the path reaches the program as argv[0] and /proc/self/exe, and a path of another length would change the
 /// instruction count. Copies are shared by later runs of the same build (written to a temporary name, then renamed).
+/// Making a new copy evicts the ones no run can ask for again (``StrippedCopyCache``): every rebuild used to leave
+/// its copy behind, 80 MB a build, gigabytes in `/tmp` after a day of `make test` and instruction comparisons.
 public struct ValgrindBinary: Sendable {
     /// The path valgrind runs: the stripped copy, or the original when `objcopy` is missing.
     public let path: String
 
-    public init(original: String) throws {
+    /// - Parameter cache: the folder of the copies (one subfolder a build); tests pass their own.
+    public init(original: String, cache: StrippedCopyCache = .shared) throws {
         guard let objcopy = ExternalTool.locate("objcopy") else {
             path = original
             return
@@ -24,15 +27,23 @@ public struct ValgrindBinary: Sendable {
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let key = FNV1a.hash64("\(original)|\(size)|\(modified)")
         // Always 16 digits: a hash with leading zeros must not give a shorter path (and so another instruction count).
-        let folder = "/tmp/framebudget-valgrind-\(getuid())/\(FNV1a.hex(key))"
+        let entry = FNV1a.hex(key)
+        let folder = cache.folder + "/" + entry
         path = folder + "/framebudget"
         if FileManager.default.isExecutableFile(atPath: path) { return }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = folder + "/.framebudget-\(getpid())"
         let result = try ExternalTool.run(objcopy, ["--strip-debug", original, temporary])
-        guard result.status == 0, rename(temporary, path) == 0 else {
+        guard result.status == 0 else {
             unlink(temporary)
             throw ToolError(kind: .failed, message: "objcopy --strip-debug \(original) failed: \(ExternalTool.lastMessage(result.stderr))")
         }
+        // The origin first: a copy in place always says whose it is, so a later eviction can judge it.
+        try cache.recordOrigin(original, of: entry)
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw ToolError(kind: .failed, message: "\(path): cannot rename the stripped copy into place: \(String(cString: strerror(errno)))")
+        }
+        cache.evict(supersededBy: original, keeping: entry)
     }
 }
