@@ -13,13 +13,19 @@ import sys
 
 
 def cpu_model():
+    """The CPU's name with its family and model, as framebudget's machine class names it: hypervisors call Zen 3 and
+    Zen 4 guests alike "AMD EPYC", and their figures must not read as one kind's."""
+    fields = {}
     try:
         for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
+            key, _, value = line.partition(":")
+            fields.setdefault(key.strip(), value.strip())
     except OSError:
         pass
-    return platform.processor() or "unknown"
+    name = fields.get("model name") or platform.processor() or "unknown"
+    if "cpu family" in fields and "model" in fields:
+        return f"{name} (family {fields['cpu family']}, model {fields['model']})"
+    return name
 
 
 def attempt_row(entry):
