@@ -69,7 +69,9 @@ def main(out):
             "undecided": sum(1 for row in mine if not row["named"]),
             "maxMeasureSeconds": measured[-1] if measured else None,
             "medianMeasureSeconds": measured[len(measured) // 2] if measured else None,
-            "loads": [min(r["loadBefore"] for r in mine), max(r["loadAfter"] for r in mine)] if mine else None,
+            # Every reading, before and after each attempt: a load can fall during an attempt as well as rise.
+            "loads": [min(min(r["loadBefore"], r["loadAfter"]) for r in mine),
+                      max(max(r["loadBefore"], r["loadAfter"]) for r in mine)] if mine else None,
         }
     machine = {"cpu": cpu_model(), "cores": os.cpu_count()}
     json.dump({"machine": machine, "totals": totals, "attempts": rows}, open(os.path.join(out, "bisect-quality.json.tmp"), "w"), indent=2)
