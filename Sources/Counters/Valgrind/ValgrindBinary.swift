@@ -39,7 +39,10 @@ public struct ValgrindBinary: Sendable {
             throw ToolError(kind: .failed, message: "objcopy --strip-debug \(original) failed: \(ExternalTool.lastMessage(result.stderr))")
         }
         // The origin first: a copy in place always says whose it is, so a later eviction can judge it.
-        try cache.recordOrigin(original, of: entry)
+        do { try cache.recordOrigin(original, of: entry) } catch {
+            unlink(temporary)
+            throw error
+        }
         guard rename(temporary, path) == 0 else {
             unlink(temporary)
             throw ToolError(kind: .failed, message: "\(path): cannot rename the stripped copy into place: \(String(cString: strerror(errno)))")
