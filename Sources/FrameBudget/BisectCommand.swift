@@ -23,7 +23,8 @@ struct BisectCommand: ParsableCommand {
             not narrow (when one undecided commit is left between a good and a bad one, the bad one is compared \
             with it directly). --mode instructions: exact instruction counts under valgrind (deterministic). A commit that \
             does not build or cannot run the benchmark is skipped for a neighbour, and reported. The result names the \
-            commit with its change against its parent, every step, and is written to <reports>/bisect-<good>-<bad>/bisect.json. \
+            commit with its change against its parent, every step, and is written to <reports>/bisect-<good>-<bad>/bisect.json \
+            (in time mode with each comparison's compare-builds JSON in comparisons/ beside it). \
             Exit 0 found, 1 BAD shows no regression against GOOD (unchanged or improved), 2 bad input (e.g. GOOD not \
             an ancestor of BAD), 3 inconclusive (BAD against GOOD, a range it could not narrow to one commit, or a \
             commit found that does not regress against its parent), \

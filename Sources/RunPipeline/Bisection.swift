@@ -22,12 +22,21 @@ public struct BisectMeasurement: Codable, Sendable, Equatable {
     public var change: Double?
     /// The interval of the change (paired mode); nil for exact instruction counts.
     public var interval: ConfidenceIntervalBounds?
+    /// The process pairs the shown benchmark's change is over (paired mode): three pairs that agree decide a step, so
+    /// a step read in a busy minute says so here.
+    public var pairs: Int?
+    /// The whole paired comparison behind this measurement (every pair's ratio, the host's steal over each pair), kept
+    /// beside the bisection's result; the path is relative to the result's folder. nil for instruction counts.
+    public var comparison: String?
 
-    public init(verdict: Verdict, benchmark: String, change: Double?, interval: ConfidenceIntervalBounds? = nil) {
+    public init(verdict: Verdict, benchmark: String, change: Double?, interval: ConfidenceIntervalBounds? = nil,
+                pairs: Int? = nil, comparison: String? = nil) {
         self.verdict = verdict
         self.benchmark = benchmark
         self.change = change
         self.interval = interval
+        self.pairs = pairs
+        self.comparison = comparison
     }
 }
 

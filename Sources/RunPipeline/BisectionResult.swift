@@ -115,8 +115,8 @@ public enum BisectText {
         return String(format: "built for %.0f s, measured for %.0f s", built, measured)
     }
 
-    /// "verify  1a2b3c4d5e subject  REGRESSED +5.1% [+4.2%, +6.0%] (benchmark)", a search step's answer in place
-    /// of the verdict ("search  … good +0.3% [−0.9%, +1.5%] (benchmark)"), or "… skipped: <reason>".
+    /// "verify  1a2b3c4d5e subject  REGRESSED +5.1% [+4.2%, +6.0%] (benchmark, 3 pairs)", a search step's answer in
+    /// place of the verdict ("search  … good +0.3% [−0.9%, +1.5%] (benchmark, 4 pairs)"), or "… skipped: <reason>".
     public static func line(_ step: BisectStep) -> String {
         let head = "\(step.role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(short(step.commit))"
         guard let measurement = step.measurement else { return "\(head)  skipped: \(step.skipped ?? "")" }
@@ -125,16 +125,17 @@ public enum BisectText {
         return "\(head)  \(word) \(change(measurement))\(again)"
     }
 
-    /// "REGRESSED +5.1% [+4.2%, +6.0%] (benchmark)".
+    /// "REGRESSED +5.1% [+4.2%, +6.0%] (benchmark, 3 pairs)".
     public static func describe(_ measurement: BisectMeasurement) -> String {
         measurement.verdict.rawValue.uppercased() + " " + change(measurement)
     }
 
-    /// "+5.1% [+4.2%, +6.0%] (benchmark)".
+    /// "+5.1% [+4.2%, +6.0%] (benchmark, 3 pairs)" (paired mode), "+5.1% (benchmark)" (instruction counts).
     static func change(_ measurement: BisectMeasurement) -> String {
         var text = measurement.change.map(percent) ?? "no change measured"
         if let interval = measurement.interval { text += " [\(percent(interval.lower)), \(percent(interval.upper))]" }
-        return text + " (\(measurement.benchmark))"
+        let pairs = measurement.pairs.map { $0 == 1 ? ", 1 pair" : ", \($0) pairs" } ?? ""
+        return text + " (\(measurement.benchmark)\(pairs))"
     }
 
     /// "1a2b3c4d5e subject".

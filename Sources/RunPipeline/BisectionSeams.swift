@@ -78,16 +78,19 @@ public struct ScriptRevisionBuilder: RevisionBuilding {
 }
 
 /// Compares two builds with the paired measurement: `compare-builds` of the tool in a child process, its JSON read.
-/// Attempt k allows `maximumPairs × 2^k` process pairs.
-public struct PairedBuildComparer: BuildComparing {
+/// Attempt k allows `maximumPairs × 2^k` process pairs. Each comparison's JSON is kept under `<scratch>/comparisons/`,
+/// numbered in the order measured: a step that reads a change no later step confirms can be read pair by pair.
+public final class PairedBuildComparer: BuildComparing {
     public let tool: String
     public let benchmarks: [String]
     public let maximumPairs: Int
     /// More `compare-builds` options (thresholds, --max-minutes, --allow-debug).
     public let arguments: [String]
-    /// Where `compare-builds` runs (the package's folder: its budgets file), and writes its JSON.
+    /// Where `compare-builds` runs (the package's folder: its budgets file).
     public let workingDirectory: String
+    /// The bisection's result folder: the comparisons are kept in its `comparisons/`.
     public let scratch: String
+    private var measured = 0
 
     public init(tool: String, benchmarks: [String], maximumPairs: Int, arguments: [String], workingDirectory: String,
                 scratch: String) {
@@ -101,8 +104,8 @@ public struct PairedBuildComparer: BuildComparing {
 
     public func compare(base: String, head: String, attempt: Int, threshold: MidpointThreshold?) throws(RevisionUnavailable)
         -> BisectMeasurement {
-        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        let json = "\(scratch)/paired-\(UUID().uuidString).json"
+        let kept = keptPath(base: base, head: head)
+        let json = "\(scratch)/\(kept)"
         let pairs = maximumPairs << min(attempt, 6)
         // Last, so that it wins over a --threshold-for of the same benchmark in `arguments`.
         let split = threshold.map { ["--threshold-for", "\($0.benchmark)=\($0.change * 100)"] } ?? []
@@ -111,13 +114,26 @@ public struct PairedBuildComparer: BuildComparing {
         ] + arguments + split, workingDirectory: workingDirectory)
         let outcome: ProcessRunner.Outcome
         do { outcome = try ProcessRunner.run(request) } catch { throw RevisionUnavailable(error.description) }
-        defer { try? FileManager.default.removeItem(atPath: json) }
         guard [0, 1, 3].contains(outcome.termination.status),
               let data = FileManager.default.contents(atPath: json),
               let report = try? ResultsFile.decoder().decode(PairedComparisonReport.self, from: data) else {
+            try? FileManager.default.removeItem(atPath: json)
             throw RevisionUnavailable("compare-builds failed: " + lastLine(of: outcome.standardError))
         }
-        return try Self.summary(report)
+        var measurement = try Self.summary(report)
+        measurement.comparison = kept
+        return measurement
+    }
+
+    /// "comparisons/03-<head's folder>-against-<base's folder>.json" (a revision's build is `<sha12>/<product>`).
+    /// The first comparison of a bisection empties the folder of an earlier bisection of the same range.
+    private func keptPath(base: String, head: String) -> String {
+        let folder = "\(scratch)/comparisons"
+        if measured == 0 { try? FileManager.default.removeItem(atPath: folder) }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        measured += 1
+        let name = { (binary: String) in URL(fileURLWithPath: binary).deletingLastPathComponent().lastPathComponent }
+        return String(format: "comparisons/%02d-", measured) + "\(name(head))-against-\(name(base)).json"
     }
 
     /// The bisected benchmarks' verdict in one: the regressed one first, then an inconclusive one.
@@ -130,7 +146,7 @@ public struct PairedBuildComparer: BuildComparing {
         let verdict = report.notPaired.isEmpty || shown.verdict == .regressed ? shown.verdict : .inconclusive
         let interval = shown.interval.map { ConfidenceIntervalBounds(lower: $0.lower, upper: $0.upper) }
         return BisectMeasurement(verdict: verdict, benchmark: shown.id, change: shown.estimate?.relativeChange,
-                                 interval: interval)
+                                 interval: interval, pairs: shown.estimate?.pairs)
     }
 }
 

@@ -4,11 +4,14 @@
 Reads <out>/attempts.jsonl (one line per attempt: kind, exit status, wall seconds, 1-minute load before and after,
 the known culprit, the bisect.json written) and writes <out>/bisect-quality.json and <out>/bisect-quality.md: per
 kind, how many attempts named the culprit, named another commit, or ended otherwise; the measuring and building time
-of each; and which function the culprit's differential profile put first.
+of each; which function the culprit's differential profile put first; and every search step whose answer was wrong
+(a commit before the culprit answered bad, or one at or after it good: git knows which), with the pairs it was over
+and the comparison file bisect kept for it.
 """
 import json
 import os
 import platform
+import subprocess
 import sys
 
 
@@ -28,6 +31,28 @@ def cpu_model():
     return name
 
 
+def has_culprit(commit, culprit):
+    """True when `commit` is the culprit or comes after it; None when git cannot say."""
+    status = subprocess.run(["git", "merge-base", "--is-ancestor", culprit, commit], capture_output=True).returncode
+    return {0: True, 1: False}.get(status)
+
+
+def wrong_answers(result, culprit, folder):
+    """The search steps whose answer the history contradicts."""
+    wrong = []
+    for step in result.get("steps", []):
+        answer, sha = step.get("answer"), step["commit"]["sha"]
+        truth = has_culprit(sha, culprit) if answer in ("bad", "good") else None
+        if truth is None or (answer == "bad") == truth:
+            continue
+        measurement = step.get("measurement") or {}
+        kept = measurement.get("comparison")
+        wrong.append({"commit": sha, "subject": step["commit"]["subject"], "answer": answer,
+                      "change": measurement.get("change"), "interval": measurement.get("interval"),
+                      "pairs": measurement.get("pairs"), "comparison": os.path.join(folder, kept) if kept else None})
+    return wrong
+
+
 def attempt_row(entry):
     result = {}
     if entry["result"] and os.path.isfile(entry["result"]):
@@ -41,6 +66,7 @@ def attempt_row(entry):
         "outcome": result.get("outcome", "no result"),
         "right": named == entry["culprit"], "named": named,
         "steps": len(result.get("steps", [])),
+        "searchSteps": sum(1 for step in result.get("steps", []) if step.get("role") == "search" and step.get("answer")),
         "comparisons": sum(step.get("attempts", 0) for step in result.get("steps", [])),
         # Search steps answered "good" only by the one-sided rule (compare-builds left them INCONCLUSIVE).
         "oneSidedGood": sum(1 for step in result.get("steps", []) if step.get("answer") == "good"
@@ -49,6 +75,7 @@ def attempt_row(entry):
         "wallSeconds": entry["seconds"], "loadBefore": entry["loadBefore"], "loadAfter": entry["loadAfter"],
         "againstParent": parent.get("change"), "firstFunction": functions[0]["name"] if functions else None,
         "responsible": profile.get("responsible"),
+        "wrongAnswers": wrong_answers(result, entry["culprit"], os.path.dirname(entry["result"])) if result else [],
     }
 
 
@@ -67,6 +94,8 @@ def main(out):
             "attempts": len(mine), "right": sum(row["right"] for row in mine),
             "wrong": sum(1 for row in mine if row["named"] and not row["right"]),
             "undecided": sum(1 for row in mine if not row["named"]),
+            "searchSteps": sum(row["searchSteps"] for row in mine),
+            "wrongAnswers": sum(len(row["wrongAnswers"]) for row in mine),
             "maxMeasureSeconds": measured[-1] if measured else None,
             "medianMeasureSeconds": measured[len(measured) // 2] if measured else None,
             # Every reading, before and after each attempt: a load can fall during an attempt as well as rise.
@@ -77,10 +106,11 @@ def main(out):
     json.dump({"machine": machine, "totals": totals, "attempts": rows}, open(os.path.join(out, "bisect-quality.json.tmp"), "w"), indent=2)
     os.replace(os.path.join(out, "bisect-quality.json.tmp"), os.path.join(out, "bisect-quality.json"))
     lines = [f"# Bisection quality: {machine['cpu']}, {machine['cores']} CPUs", "",
-             "| history | attempts | culprit named | another commit | no commit | measuring, median / max | 1-min load |",
-             "|---|---|---|---|---|---|---|"]
+             "| history | attempts | culprit named | another commit | no commit | wrong search answers | measuring, median / max | 1-min load |",
+             "|---|---|---|---|---|---|---|---|"]
     for kind, t in totals.items():
         lines.append(f"| {kind} | {t['attempts']} | {t['right']} | {t['wrong']} | {t['undecided']} | "
+                     f"{t['wrongAnswers']} of {t['searchSteps']} | "
                      f"{t['medianMeasureSeconds'] or 0:.0f} s / {t['maxMeasureSeconds'] or 0:.0f} s | "
                      f"{t['loads'][0]:.1f}–{t['loads'][1]:.1f} |")
     lines += ["", "| attempt | exit | outcome | right | steps (comparisons; one-sided good) | against parent | measured | built | load | profile's first function |",
@@ -89,6 +119,14 @@ def main(out):
         lines.append(f"| {r['kind']} {r['attempt']} | {r['exit']} | {r['outcome']} | {'yes' if r['right'] else 'no'} | "
                      f"{r['steps']} ({r['comparisons']}; {r['oneSidedGood']}) | {percent(r['againstParent'])} | {r['measureSeconds'] or 0:.0f} s | "
                      f"{r['buildSeconds'] or 0:.0f} s | {r['loadBefore']}–{r['loadAfter']} | {r['firstFunction'] or '—'} |")
+    wrong = [(r, w) for r in rows for w in r["wrongAnswers"]]
+    if wrong:
+        lines += ["", "Wrong search answers (the step's comparison, pair by pair, is in the file named):", ""]
+        for r, w in wrong:
+            interval = w["interval"] or {}
+            bounds = f" [{percent(interval.get('lower'))}, {percent(interval.get('upper'))}]" if interval else ""
+            lines.append(f"- {r['kind']} {r['attempt']}: {w['commit'][:10]} {w['subject']} answered {w['answer']}, "
+                         f"{percent(w['change'])}{bounds} over {w['pairs'] or '?'} pairs: {w['comparison'] or 'not kept'}")
     text = "\n".join(lines) + "\n"
     with open(os.path.join(out, "bisect-quality.md.tmp"), "w") as handle:
         handle.write(text)
