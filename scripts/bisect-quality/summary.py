@@ -6,7 +6,8 @@ the known culprit, the bisect.json written) and writes <out>/bisect-quality.json
 kind, how many attempts named the culprit, named another commit, or ended otherwise; the measuring and building time
 of each; which function the culprit's differential profile put first; and every search step whose answer was wrong
 (a commit before the culprit answered bad, or one at or after it good: git knows which), with the pairs it was over
-and the comparison file bisect kept for it.
+and the comparison file bisect kept for it; and every stray verdict (REGRESSED or IMPROVED between two builds with no
+change between them, only layout).
 """
 import json
 import os
@@ -53,6 +54,22 @@ def wrong_answers(result, culprit, folder):
     return wrong
 
 
+def null_comparisons(result, culprit):
+    """The steps that compared two builds on the same side of the culprit (no change between them, only layout), and
+    those of them that read REGRESSED or IMPROVED: the stray verdicts of gate-quality, in a bisection."""
+    null, stray = 0, []
+    for step in result.get("steps", []):
+        measurement = step.get("measurement") or {}
+        sides = {has_culprit(step["commit"]["sha"], culprit), has_culprit(step["base"], culprit)}
+        if not measurement or None in sides or len(sides) != 1:
+            continue
+        null += 1
+        if measurement.get("verdict") in ("regressed", "improved"):
+            stray.append(f"{step['role']} {step['commit']['sha'][:10]} against {step['base'][:10]}: "
+                         f"{measurement['verdict'].upper()} {percent(measurement.get('change'))} over {measurement.get('pairs') or '?'} pairs")
+    return null, stray
+
+
 def attempt_row(entry):
     result = {}
     if entry["result"] and os.path.isfile(entry["result"]):
@@ -61,6 +78,7 @@ def attempt_row(entry):
     profile = result.get("profile") or {}
     functions = profile.get("functions") or []
     parent = result.get("againstParent") or {}
+    null, stray = null_comparisons(result, entry["culprit"]) if result else (0, [])
     return {
         "kind": entry["kind"], "attempt": entry["attempt"], "exit": entry["exit"],
         "outcome": result.get("outcome", "no result"),
@@ -76,6 +94,7 @@ def attempt_row(entry):
         "againstParent": parent.get("change"), "firstFunction": functions[0]["name"] if functions else None,
         "responsible": profile.get("responsible"),
         "wrongAnswers": wrong_answers(result, entry["culprit"], os.path.dirname(entry["result"])) if result else [],
+        "nullComparisons": null, "strayVerdicts": stray,
     }
 
 
@@ -96,6 +115,8 @@ def main(out):
             "undecided": sum(1 for row in mine if not row["named"]),
             "searchSteps": sum(row["searchSteps"] for row in mine),
             "wrongAnswers": sum(len(row["wrongAnswers"]) for row in mine),
+            "nullComparisons": sum(row["nullComparisons"] for row in mine),
+            "strayVerdicts": sum(len(row["strayVerdicts"]) for row in mine),
             "maxMeasureSeconds": measured[-1] if measured else None,
             "medianMeasureSeconds": measured[len(measured) // 2] if measured else None,
             # Every reading, before and after each attempt: a load can fall during an attempt as well as rise.
@@ -106,11 +127,11 @@ def main(out):
     json.dump({"machine": machine, "totals": totals, "attempts": rows}, open(os.path.join(out, "bisect-quality.json.tmp"), "w"), indent=2)
     os.replace(os.path.join(out, "bisect-quality.json.tmp"), os.path.join(out, "bisect-quality.json"))
     lines = [f"# Bisection quality: {machine['cpu']}, {machine['cores']} CPUs", "",
-             "| history | attempts | culprit named | another commit | no commit | wrong search answers | measuring, median / max | 1-min load |",
-             "|---|---|---|---|---|---|---|---|"]
+             "| history | attempts | culprit named | another commit | no commit | wrong search answers | stray verdicts | measuring, median / max | 1-min load |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for kind, t in totals.items():
         lines.append(f"| {kind} | {t['attempts']} | {t['right']} | {t['wrong']} | {t['undecided']} | "
-                     f"{t['wrongAnswers']} of {t['searchSteps']} | "
+                     f"{t['wrongAnswers']} of {t['searchSteps']} | {t['strayVerdicts']} of {t['nullComparisons']} | "
                      f"{t['medianMeasureSeconds'] or 0:.0f} s / {t['maxMeasureSeconds'] or 0:.0f} s | "
                      f"{t['loads'][0]:.1f}–{t['loads'][1]:.1f} |")
     lines += ["", "| attempt | exit | outcome | right | steps (comparisons; one-sided good) | against parent | measured | built | load | profile's first function |",
@@ -127,6 +148,10 @@ def main(out):
             bounds = f" [{percent(interval.get('lower'))}, {percent(interval.get('upper'))}]" if interval else ""
             lines.append(f"- {r['kind']} {r['attempt']}: {w['commit'][:10]} {w['subject']} answered {w['answer']}, "
                          f"{percent(w['change'])}{bounds} over {w['pairs'] or '?'} pairs: {w['comparison'] or 'not kept'}")
+    stray = [(r, text) for r in rows for text in r["strayVerdicts"]]
+    if stray:
+        lines += ["", "Stray verdicts (two builds with no change between them read as a change):", ""]
+        lines += [f"- {r['kind']} {r['attempt']}: {text}" for r, text in stray]
     text = "\n".join(lines) + "\n"
     with open(os.path.join(out, "bisect-quality.md.tmp"), "w") as handle:
         handle.write(text)
