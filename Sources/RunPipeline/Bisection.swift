@@ -22,8 +22,8 @@ public struct BisectMeasurement: Codable, Sendable, Equatable {
     public var change: Double?
     /// The interval of the change (paired mode); nil for exact instruction counts.
     public var interval: ConfidenceIntervalBounds?
-    /// The process pairs the shown benchmark's change is over (paired mode): three pairs that agree decide a step, so
-    /// a step read in a busy minute says so here.
+    /// The process pairs the shown benchmark's change is over (paired mode): three pairs that agree can decide a
+    /// step, and the count says how much its verdict rests on. nil for instruction counts.
     public var pairs: Int?
     /// The whole paired comparison behind this measurement (every pair's ratio, the host's steal over each pair), kept
     /// beside the bisection's result; the path is relative to the result's folder. nil for instruction counts.
