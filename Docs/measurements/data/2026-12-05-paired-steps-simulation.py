@@ -3,7 +3,7 @@ re-implementation of PairedChange.estimate and PairedVerdictRule.judge in Python
 
 usage: python3 2026-12-05-paired-steps-simulation.py ALPHA THRESHOLD MAX_PAIRS TRIALS
 Draws each comparison's pairs independently from the 320 A/A pair log ratios measured beside the bursty load
-(2026-12-05-paired-steps-busy-zen3-amd.json, both A/A sets, centred on zero), looks after every pair from 3 on as
+(2026-12-05-paired-steps-busy-zen3-amd.json, the two busy A/A sets, centred on zero), looks after every pair from 3 on as
 compare-builds does (REGRESSED/IMPROVED: p <= ALPHA and beyond THRESHOLD; UNCHANGED: 90% interval inside and MDE at
 80% power within THRESHOLD), with and without the set-aside rule for disturbed pairs. Seed 1.
 """
@@ -12,7 +12,8 @@ import numpy as np
 from scipy import stats
 def pool():
     data=json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "2026-12-05-paired-steps-busy-zen3-amd.json")))
-    return np.array([x for rows in data["aaInvocations"].values() for row in rows for x in row["pairLogRatios"]])
+    return np.array([x for label, rows in data["aaInvocations"].items() if label.startswith("busy")
+                     for row in rows for x in row["pairLogRatios"]])
 def disturbed(x):
     if len(x)<4: return []
     m=np.median(x); mad=1.4826*np.median(np.abs(x-m)); lim=max(5*mad,0.01)
