@@ -9,6 +9,7 @@ of each; which function the culprit's differential profile put first; and every 
 and the comparison file bisect kept for it; and every stray verdict (REGRESSED or IMPROVED between two builds with no
 change between them, only layout).
 """
+import functools
 import json
 import os
 import platform
@@ -32,8 +33,10 @@ def cpu_model():
     return name
 
 
+@functools.lru_cache(maxsize=None)
 def has_culprit(commit, culprit):
-    """True when `commit` is the culprit or comes after it; None when git cannot say."""
+    """True when `commit` is the culprit or comes after it; None when git cannot say. Cached: every attempt asks of
+    the same commits, each step twice (its answer, and whether it is a comparison with no change)."""
     status = subprocess.run(["git", "merge-base", "--is-ancestor", culprit, commit], capture_output=True).returncode
     return {0: True, 1: False}.get(status)
 
