@@ -122,6 +122,20 @@ public struct PairedBenchmarkComparison: Codable, Sendable, Equatable {
     }
 }
 
+extension PairedBenchmarkComparison {
+    /// UNCHANGED whose minimum detectable effect still exceeds its threshold: the interval is inside ±threshold, but
+    /// a change of the threshold would have been seen less often than the power asks. Such a benchmark gets more
+    /// pairs (its verdict can only firm up: the interval narrows), so a run's "unchanged" comes with the power to
+    /// have seen the change that matters; at the pair or time cap it stays UNCHANGED with its MDE in the row.
+    public var lacksPower: Bool {
+        verdict == .unchanged && (minimumDetectableEffect ?? .infinity) > threshold
+    }
+
+    /// Whether a paired session measures this benchmark in its next pair (below its caps): INCONCLUSIVE, or
+    /// UNCHANGED without the power yet. REGRESSED, IMPROVED and a powered UNCHANGED are final.
+    public var needsMorePairs: Bool { verdict == .inconclusive || lacksPower }
+}
+
 /// A paired comparison of two builds: what `framebudget compare --paired` and the nightly's paired check answer.
 public struct PairedComparisonReport: Codable, Sendable, Equatable {
     public var base: String

@@ -78,7 +78,8 @@ package struct PairedSession {
             workers.head.stop()
             let judged = judge(ids, tally, boundary).filter { tally.notPaired[$0.id] == nil }
             let undecided = judged.filter { $0.verdict == .inconclusive }.map(\.id)
-            pending = (undecided + judged.filter(Self.lacksPower).map(\.id))
+            // The undecided first, then the UNCHANGED still short of power (the order they are measured in a pair).
+            pending = (undecided + judged.filter(\.lacksPower).map(\.id))
                 .filter { (tally.pairRatios[$0]?.count ?? 0) < settings.maximumPairs }
             if pending.isEmpty && !undecided.isEmpty { stop = "pair cap" }
         }
@@ -90,14 +91,6 @@ package struct PairedSession {
             pairsStarted: pair, seconds: clock() - start, stop: stop, complete: complete, warnings: tally.warnings)
         report.pairHostSteal = tally.pairSteal.isEmpty ? nil : tally.pairSteal
         return report
-    }
-
-    /// UNCHANGED whose minimum detectable effect still exceeds its threshold: the interval is inside ±threshold, but
-    /// a change of the threshold would have been seen less often than the power asks. Such a benchmark gets more
-    /// pairs (its verdict can only firm up: the interval narrows), so a run's "unchanged" comes with the power to
-    /// have seen the change that matters; at the pair or time cap it stays UNCHANGED with its MDE in the row.
-    static func lacksPower(_ comparison: PairedBenchmarkComparison) -> Bool {
-        comparison.verdict == .unchanged && (comparison.minimumDetectableEffect ?? .infinity) > comparison.threshold
     }
 
     private typealias Workers = (base: any PairedWorkerConnection, head: any PairedWorkerConnection)

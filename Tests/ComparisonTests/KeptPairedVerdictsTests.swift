@@ -1,0 +1,72 @@
+import Comparison
+import Foundation
+import Results
+import Statistics
+import XCTest
+
+/// The paired rule on pairs really measured: 18 kept `make gate-quality` comparisons from four machine kinds, quiet
+/// and busy (Golden/make_kept_paired_verdicts.py). Replayed look by look, today's estimate, set-aside rule, Pocock
+/// boundary, verdict words and stop rule must give each benchmark the verdict its session gave, at the very pair
+/// where the session stopped measuring it: a change to any of them that moves a real verdict fails here.
+final class KeptPairedVerdictsTests: XCTestCase {
+    struct Kept: Decodable {
+        struct Comparison: Decodable { let source: String, stop: String, benchmarks: [Benchmark] }
+        struct Benchmark: Decodable { let id: String, threads: Int, verdict: Verdict, pairLogRatios: [Double] }
+        let comparisons: [Comparison]
+    }
+
+    /// The settings the rounds ran with: the defaults, and budgets.yaml's own threshold for crowded NMS.
+    private let settings = PairedSettings(thresholds: ["nms/optimized/crowded": 0.05])
+
+    private func kept() throws -> Kept {
+        let url = try XCTUnwrap(Bundle.module.url(forResource: "kept_paired_verdicts", withExtension: "json",
+                                                  subdirectory: "Golden"))
+        return try JSONDecoder().decode(Kept.self, from: Data(contentsOf: url))
+    }
+
+    /// Judges the benchmark after each of its pairs, as the session does; returns the verdict where it would stop
+    /// measuring (or the last one, at the pair cap) and how many pairs that took.
+    private func replay(_ benchmark: Kept.Benchmark, boundary: PocockBoundary) -> (verdict: Verdict, pairs: Int) {
+        var judged: PairedBenchmarkComparison?
+        for pairs in 1...benchmark.pairLogRatios.count {
+            let estimate = PairedChange.estimate(pairLogRatios: Array(benchmark.pairLogRatios.prefix(pairs)))
+            let comparison = PairedVerdictRule.judge(id: benchmark.id, threads: benchmark.threads, estimate: estimate,
+                                                     iterations: [], settings: settings, boundary: boundary)
+            judged = comparison
+            if !comparison.needsMorePairs { return (comparison.verdict, pairs) }
+        }
+        return (judged?.verdict ?? .inconclusive, benchmark.pairLogRatios.count)
+    }
+
+    func testEveryKeptVerdictComesBackAtThePairWhereItsSessionStopped() throws {
+        let comparisons = try kept().comparisons
+        XCTAssertEqual(comparisons.count, 18)
+        var replayed = 0
+        for comparison in comparisons {
+            let boundary = settings.boundary(benchmarks: comparison.benchmarks.count)
+            for benchmark in comparison.benchmarks {
+                let (verdict, pairs) = replay(benchmark, boundary: boundary)
+                let name = "\(comparison.source) \(benchmark.id)"
+                XCTAssertEqual(verdict, benchmark.verdict, name)
+                XCTAssertEqual(pairs, benchmark.pairLogRatios.count, "\(name): stopped at another pair")
+                replayed += 1
+            }
+        }
+        XCTAssertEqual(replayed, 252)
+    }
+
+    /// What the kept files hold besides plain UNCHANGED: the real slowdowns, the undecided at the cap, and pairs that
+    /// today's rule set aside. Without them the test above would not reach the rule's branches.
+    func testTheKeptPairsReachEveryBranchOfTheRule() throws {
+        let benchmarks = try kept().comparisons.flatMap(\.benchmarks)
+        let verdicts = Dictionary(grouping: benchmarks, by: \.verdict).mapValues(\.count)
+        XCTAssertEqual(verdicts[.unchanged], 215)
+        XCTAssertEqual(verdicts[.regressed], 27)
+        XCTAssertEqual(verdicts[.inconclusive], 10)
+        let setAside = benchmarks.filter { benchmark in
+            !PairedChange.estimate(pairLogRatios: benchmark.pairLogRatios).disturbedPairs.isEmpty
+        }
+        XCTAssertGreaterThan(setAside.count, 40)
+        XCTAssertTrue(try kept().comparisons.contains { $0.stop == "pair cap" })
+    }
+}
