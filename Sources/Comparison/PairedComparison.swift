@@ -44,11 +44,16 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     public var pinnedCPU: Int?
     /// Whether each worker started from its own copy of its executable; nil in reports that do not say.
     public var freshCopies: Bool?
+    /// How many times each worker sets a benchmark up (its inputs and outputs at other addresses each time), moving
+    /// to the next set-up at every block: a process then times its buffers' typical placement, not one draw of it.
+    /// Nil or 1: one set-up (all reports before 5 Dec 2026). Used only when both builds' workers offer it.
+    public var placements: Int?
 
     public init(threshold: Double = 0.02, multithreadedThreshold: Double = 0.03, thresholds: [String: Double] = [:],
                 alpha: Double = 0.01, equivalenceLevel: Double = 0.90, power: Double = 0.8, minimumPairs: Int = 3,
                 maximumPairs: Int = 40, maximumSeconds: Double = 600, blocks: Int = 120, samplesPerBlock: Int = 1,
-                warmupSamplesPerBlock: Int? = standardWarmupSamplesPerBlock, sampleMilliseconds: Double? = nil, pinnedCPU: Int? = nil, freshCopies: Bool? = nil) {
+                warmupSamplesPerBlock: Int? = standardWarmupSamplesPerBlock, sampleMilliseconds: Double? = nil, pinnedCPU: Int? = nil, freshCopies: Bool? = nil,
+                placements: Int? = nil) {
         self.threshold = threshold
         self.multithreadedThreshold = multithreadedThreshold
         self.thresholds = thresholds
@@ -64,6 +69,7 @@ public struct PairedSettings: Codable, Sendable, Equatable {
         self.sampleMilliseconds = sampleMilliseconds
         self.pinnedCPU = pinnedCPU
         self.freshCopies = freshCopies
+        self.placements = placements
     }
 
     /// These settings with `more` thresholds for the benchmarks that have none yet: a source of lower precedence

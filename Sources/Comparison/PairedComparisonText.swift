@@ -121,14 +121,17 @@ public enum PairedComparisonText {
         return phrase + " after \(untimed) untimed"
     }
 
-    /// " Measuring threads pinned to CPU 1; each worker from a fresh copy of its executable.", or nothing when the
-    /// report does not say (written before these were recorded).
+    /// " Measuring threads pinned to CPU 1; each worker from a fresh copy of its executable.", and the placements
+    /// when there were several; or nothing when the report does not say (written before these were recorded).
     private static func placement(_ s: PairedSettings) -> String {
         var parts: [String] = []
         if let cpu = s.pinnedCPU { parts.append("measuring threads pinned to CPU \(cpu)") }
         else if s.freshCopies != nil { parts.append("measuring threads not pinned") }
         if let fresh = s.freshCopies {
             parts.append(fresh ? "each worker from a fresh copy of its executable" : "workers from the executables themselves")
+        }
+        if let placements = s.placements, placements > 1 {
+            parts.append("each benchmark set up \(placements) times in each worker, a block on each in turn")
         }
         guard !parts.isEmpty else { return "" }
         let text = parts.joined(separator: "; ")

@@ -3,9 +3,17 @@ import Results
 /// A benchmark set up and warmed up, whose samples are timed on demand with a given iteration count: the engine
 /// side of paired measurement, where a coordinator alternates short blocks of samples between two builds' processes
 /// and needs both to time the same iterations per sample.
+///
+/// It may be set up several times over (*placements*): each set-up allocates its own inputs and outputs, at other
+/// addresses and on other physical pages, and ``nextPlacement()`` moves the samples to the next one. Where a
+/// kernel's speed depends on where its buffers land (cache-set conflicts of a working set near a cache's size, fixed
+/// for a process's life), a process that rotates among several placements times their typical speed rather than
+/// one draw of it (Docs/measurements/2026-12-05-buffer-placements-zen3-amd.md).
 public final class PreparedBenchmark {
     public let benchmark: Benchmark
-    private let iteration: Iteration
+    /// One set-up per placement; the samples run the one at ``current``.
+    private let setUps: [Iteration]
+    private var current = 0
     private let settings: MeasurementSettings
     private let clock: ClockInfo
     /// The engine's warm-up and timed samples (the same code `run` measures with).
@@ -14,15 +22,37 @@ public final class PreparedBenchmark {
     public private(set) var estimatedNanosecondsPerIteration: Double = 0
     private var tornDown = false
 
-    /// Sets the benchmark up and warms it up (``MeasurementSettings/warmupNanoseconds``).
+    /// The most placements one benchmark may be set up in.
+    public static let maximumPlacements = 64
+
+    /// Sets the benchmark up `placements` times and warms up the first (``MeasurementSettings/warmupNanoseconds``).
+    /// The others are warmed by whoever times them: the paired procedure's untimed sample at the start of a block.
     /// - Throws: ``MeasurementError/setUpFailed(id:reason:)``.
-    public init(_ benchmark: Benchmark, source: WorkloadSource, settings: MeasurementSettings, clock: ClockInfo) throws {
+    /// - Precondition: `placements` in 1...``maximumPlacements``.
+    public init(_ benchmark: Benchmark, source: WorkloadSource, settings: MeasurementSettings, clock: ClockInfo,
+                placements: Int = 1) throws {
+        precondition((1...Self.maximumPlacements).contains(placements), "placements must be in 1...\(Self.maximumPlacements)")
         self.benchmark = benchmark
         self.settings = settings
         self.clock = clock
         runner = BenchmarkRunner(settings: settings, clock: clock)
-        iteration = try benchmark.prepare(source)
-        estimatedNanosecondsPerIteration = runner.warmUpAndEstimate(iteration.run, shouldStop: { false }) ?? 1
+        var prepared: [Iteration] = []
+        do {
+            for _ in 0..<placements { prepared.append(try benchmark.prepare(source)) }
+        } catch {
+            prepared.forEach { $0.tearDown() }
+            throw error
+        }
+        setUps = prepared
+        estimatedNanosecondsPerIteration = runner.warmUpAndEstimate(prepared[0].run, shouldStop: { false }) ?? 1
+    }
+
+    /// How many times the benchmark is set up.
+    public var placements: Int { setUps.count }
+
+    /// Moves the samples that follow to the next placement (round robin); nothing with one placement.
+    public func nextPlacement() {
+        current = (current + 1) % setUps.count
     }
 
     deinit { tearDown() }
@@ -36,7 +66,7 @@ public final class PreparedBenchmark {
 
     /// Times `count` samples of `iterations` iterations each; nanoseconds per iteration for each sample.
     public func samples(_ count: Int, iterations: Int) -> [Double] {
-        runner.sample(iteration, batch: Swift.max(iterations, 1), nanosecondsPerIteration: estimatedNanosecondsPerIteration,
+        runner.sample(setUps[current], batch: Swift.max(iterations, 1), nanosecondsPerIteration: estimatedNanosecondsPerIteration,
                       count: count, shouldStop: { false })
     }
 
@@ -44,6 +74,6 @@ public final class PreparedBenchmark {
     public func tearDown() {
         guard !tornDown else { return }
         tornDown = true
-        iteration.tearDown()
+        setUps.forEach { $0.tearDown() }
     }
 }

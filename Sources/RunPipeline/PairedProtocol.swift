@@ -6,8 +6,10 @@ import Foundation
 package enum PairedRequest: Codable, Sendable, Equatable {
     /// Which timed benchmarks this build has (the coordinator pairs only those both builds have).
     case hello
-    /// Set up and warm up one benchmark (the previous one is torn down first).
-    case prepare(id: String)
+    /// Set up and warm up one benchmark (the previous one is torn down first); with `placements` above 1, set it up
+    /// that many times and move to the next set-up at every `measure` (only sent to a worker whose hello offers
+    /// placements: an older one would ignore it and measure the two sides differently).
+    case prepare(id: String, placements: Int? = nil)
     /// Time `samples` samples of `iterations` iterations of the prepared benchmark.
     case measure(id: String, samples: Int, iterations: Int)
     /// Tear the prepared benchmark down and exit.
@@ -22,6 +24,9 @@ package struct PairedReply: Codable, Sendable, Equatable {
     package var build: String?
     /// hello: the regression thresholds the build's benchmarks declare (``Benchmark/regressionThreshold``).
     package var thresholds: [String: Double]?
+    /// hello: the most placements this worker sets a benchmark up in (nil: a build from before 5 Dec 2026, which
+    /// has one); prepare: how many it set up.
+    package var placements: Int?
     /// prepare: the iterations per sample this build's calibration chose, and its estimate per iteration.
     package var iterations: Int?
     package var nanosecondsPerIteration: Double?

@@ -50,6 +50,8 @@ package struct PairedSession {
         var declaredThresholds: [String: Double] = [:]
         /// The host's steal over each pair, in pair order.
         var pairSteal: [Double] = []
+        /// The placements every benchmark is set up in: the settings' when both builds' workers offer them, else 1.
+        var placements = 1
     }
 
 
@@ -86,8 +88,10 @@ package struct PairedSession {
         first?.base.stop()
         first?.head.stop()
         let complete = !stop.hasPrefix("interrupted")
+        var measured = settings.filling(thresholds: tally.declaredThresholds)
+        if (settings.placements ?? 1) > 1 { measured.placements = tally.placements }
         var report = PairedComparisonReport(
-            base: "\(base) (\(builds.base))", head: "\(head) (\(builds.head))", settings: settings.filling(thresholds: tally.declaredThresholds), benchmarks: judge(ids, tally, boundary), notPaired: tally.notPaired,
+            base: "\(base) (\(builds.base))", head: "\(head) (\(builds.head))", settings: measured, benchmarks: judge(ids, tally, boundary), notPaired: tally.notPaired,
             pairsStarted: pair, seconds: clock() - start, stop: stop, complete: complete, warnings: tally.warnings)
         report.pairHostSteal = tally.pairSteal.isEmpty ? nil : tally.pairSteal
         return report
@@ -113,6 +117,7 @@ package struct PairedSession {
                                  + "build with 'swift build -c release' (or pass --allow-debug)")
         }
         tally.declaredThresholds = headHello.thresholds ?? [:]
+        tally.placements = placements(offered: (baseHello.placements, headHello.placements), &tally)
         let base = baseHello.benchmarks ?? [:], head = headHello.benchmarks ?? [:]
         let filter = IDFilter(filters)
         let wanted = Set(base.keys).union(head.keys).filter { filter.matches($0) && selection($0) }
@@ -127,6 +132,20 @@ package struct PairedSession {
         guard !common.isEmpty else { throw CommandFailure(.badInput, "the two builds have no timed benchmark in common") }
         for id in common { tally.threads[id] = max(base[id]!, head[id]!) }
         return (common, builds)
+    }
+
+    /// The placements to ask for: the settings', when both workers offer that many; else one on both sides (never
+    /// one side rotating and the other not), said in a warning.
+    private func placements(offered: (base: Int?, head: Int?), _ tally: inout Tally) -> Int {
+        let wanted = settings.placements ?? 1
+        guard wanted > 1 else { return 1 }
+        let missing = [("base", offered.base), ("head", offered.head)].filter { ($0.1 ?? 1) < wanted }.map(\.0)
+        guard missing.isEmpty else {
+            tally.warnings.append("the \(missing.joined(separator: " and ")) build cannot set a benchmark up in \(wanted) "
+                                  + "placements (built before 5 Dec 2026?): both sides measured with one")
+            return 1
+        }
+        return wanted
     }
 
     /// The worker's hello; a build that exits with a usage error has no `worker` command (it predates paired
@@ -148,7 +167,7 @@ package struct PairedSession {
         for id in rotated {
             if interrupted() != nil { return }
             do {
-                let (ratio, iterations) = try measureBenchmark(id, pair: pair, workers)
+                let (ratio, iterations) = try measureBenchmark(id, pair: pair, placements: tally.placements, workers)
                 tally.pairRatios[id, default: []].append(ratio)
                 tally.iterations[id, default: []].append(iterations)
             } catch {
@@ -162,11 +181,16 @@ package struct PairedSession {
 
     /// One benchmark in one pair: prepare both sides, then the blocks. Returns the pair's log ratio and the
     /// iterations per sample both sides timed.
-    private func measureBenchmark(_ id: String, pair: Int, _ workers: Workers) throws -> (Double, Int) {
+    private func measureBenchmark(_ id: String, pair: Int, placements: Int, _ workers: Workers) throws -> (Double, Int) {
         let sides: [PairedSide] = pair % 2 == 1 ? [.base, .head] : [.head, .base]
         var estimates: [PairedSide: Int] = [:]
         for side in sides {
-            let reply = try worker(side, workers).send(.prepare(id: id), timeout: requestTimeout)
+            // One placement goes as the plain request every build's worker knows.
+            let request = PairedRequest.prepare(id: id, placements: placements > 1 ? placements : nil)
+            let reply = try worker(side, workers).send(request, timeout: requestTimeout)
+            if placements > 1 && reply.placements != placements {
+                throw PairedWorkerError.refused(side, "set \(id) up in \(reply.placements ?? 1) placements, not \(placements)")
+            }
             estimates[side] = max(reply.iterations ?? 1, 1)
         }
         // The same batch on both sides: the geometric mean of the two calibrations.

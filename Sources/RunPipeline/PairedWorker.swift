@@ -32,18 +32,27 @@ package struct PairedWorker {
                                             build: build)
                     let declared = benchmarks.compactMap { b in b.regressionThreshold.map { (b.id, $0) } }
                     if !declared.isEmpty { hello.thresholds = Dictionary(declared, uniquingKeysWith: { a, _ in a }) }
+                    hello.placements = PreparedBenchmark.maximumPlacements
                     reply = hello
-                case .prepare(let id):
+                case let .prepare(id, placements):
                     prepared?.tearDown()
                     prepared = nil
                     guard let benchmark = benchmarks.first(where: { $0.id == id }) else {
                         reply = PairedReply(error: "no timed benchmark '\(id)' in this build")
                         break
                     }
-                    let ready = try PreparedBenchmark(benchmark, source: source, settings: settings, clock: clock)
+                    let count = placements ?? 1
+                    guard (1...PreparedBenchmark.maximumPlacements).contains(count) else {
+                        reply = PairedReply(error: "placements must be in 1...\(PreparedBenchmark.maximumPlacements) (got \(count))")
+                        break
+                    }
+                    let ready = try PreparedBenchmark(benchmark, source: source, settings: settings, clock: clock,
+                                                      placements: count)
                     prepared = ready
-                    reply = PairedReply(iterations: ready.calibratedIterationsPerSample,
-                                        nanosecondsPerIteration: ready.estimatedNanosecondsPerIteration)
+                    var answer = PairedReply(iterations: ready.calibratedIterationsPerSample,
+                                             nanosecondsPerIteration: ready.estimatedNanosecondsPerIteration)
+                    answer.placements = placements.map { _ in ready.placements }
+                    reply = answer
                 case let .measure(id, samples, iterations):
                     guard let ready = prepared, ready.benchmark.id == id else {
                         reply = PairedReply(error: "'\(id)' is not the prepared benchmark")
@@ -53,6 +62,9 @@ package struct PairedWorker {
                         reply = PairedReply(error: "samples must be in 1...10000 and iterations in 1...1e9")
                         break
                     }
+                    // Each request is one side of a block: it starts on the next placement, so its untimed samples
+                    // warm that placement's buffers before the timed one.
+                    ready.nextPlacement()
                     reply = PairedReply(samples: ready.samples(samples, iterations: iterations))
                 case .quit:
                     return

@@ -86,6 +86,20 @@ final class PairedComparisonHTMLTests: XCTestCase {
         XCTAssertTrue(PairedComparisonText.markdown(report).contains("else inconclusive.\n"), "an older report does not say")
     }
 
+    /// Several placements change what a process times (their typical speed, not one draw): the method says so;
+    /// one placement, as every report before 5 Dec 2026, says nothing.
+    func testTheMethodSaysHowManyPlacementsEachBenchmarkHad() {
+        var report = report()
+        report.settings.pinnedCPU = 1
+        report.settings.freshCopies = true
+        report.settings.placements = 8
+        XCTAssertTrue(PairedComparisonText.markdown(report).contains(
+            "each worker from a fresh copy of its executable; each benchmark set up 8 times in each worker, a block on each in turn.\n"),
+            PairedComparisonText.markdown(report))
+        report.settings.placements = 1
+        XCTAssertFalse(PairedComparisonText.markdown(report).contains("set up"))
+    }
+
     /// The method names a block's samples and their duration, the granularity that decides which disturbances
     /// cancel; an older report, without the duration, still reads.
     func testTheMethodSaysHowLongABlockIs() {

@@ -31,6 +31,10 @@ final class PairedSessionTests: XCTestCase {
         /// (pair, side, id, iterations) of every measure request, in order.
         var log: [(pair: Int, side: PairedSide, id: String, iterations: Int)] = []
         var started: [(pair: Int, side: PairedSide)] = []
+        /// The placements each side's hello offers (nil: a build from before they existed).
+        var placementsOffered: [PairedSide: Int] = [.base: 64, .head: 64]
+        /// (side, placements) of every prepare request, in order.
+        var prepares: [(side: PairedSide, placements: Int?)] = []
     }
 
     final class Worker: PairedWorkerConnection {
@@ -49,15 +53,19 @@ final class PairedSessionTests: XCTestCase {
                 if side == .head { for id in machine.headOnly { ids[id] = 1 } }
                 var hello = PairedReply(benchmarks: ids, build: machine.build)
                 if side == .head { hello.thresholds = machine.declaredThresholds }
+                hello.placements = machine.placementsOffered[side]
                 return hello
-            case .prepare(let id):
+            case let .prepare(id, placements):
+                machine.prepares.append((side, placements))
                 if let die = machine.dieOn, die.side == side, die.id == id, die.times > 0 {
                     machine.dieOn!.times -= 1
                     dead = true
                     throw PairedWorkerError.died(side, "killed by signal 9")
                 }
                 prepared = id
-                return PairedReply(iterations: side == .base ? 4 : 9, nanosecondsPerIteration: 1)
+                var reply = PairedReply(iterations: side == .base ? 4 : 9, nanosecondsPerIteration: 1)
+                reply.placements = placements
+                return reply
             case let .measure(id, samples, iterations):
                 machine.log.append((pair, side, id, iterations))
                 machine.samplesAsked.append(samples)
@@ -266,5 +274,40 @@ final class PairedSessionTests: XCTestCase {
         }
         machine.headPairFactor = Self.layout
         XCTAssertNoThrow(try session(machine).run(launcher: Launcher(machine: machine), base: "b", head: "h", allowDebug: true))
+    }
+
+    func testPlacementsAreAskedOfBothSidesWhenBothOfferThem() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        let report = try session(machine, PairedSettings(blocks: 4, samplesPerBlock: 3, placements: 8))
+            .run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertFalse(machine.prepares.isEmpty)
+        XCTAssertTrue(machine.prepares.allSatisfy { $0.placements == 8 }, "\(machine.prepares)")
+        XCTAssertEqual(report.settings.placements, 8)
+        XCTAssertTrue(report.warnings.isEmpty, "\(report.warnings)")
+    }
+
+    /// A base build from before placements would ignore the request and set up once: asked of the head alone, the
+    /// two sides would be measured differently. Both get one, and the report says so.
+    func testABuildThatOffersNoPlacementsGetsBothSidesMeasuredWithOne() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        machine.placementsOffered[.base] = nil
+        let report = try session(machine, PairedSettings(blocks: 4, samplesPerBlock: 3, placements: 8))
+            .run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertTrue(machine.prepares.allSatisfy { $0.placements == nil }, "one placement goes as the plain request")
+        XCTAssertEqual(report.settings.placements, 1)
+        XCTAssertEqual(report.warnings.filter { $0.contains("placements") }.count, 1, "\(report.warnings)")
+        XCTAssertTrue(report.warnings[0].hasPrefix("the base build cannot set a benchmark up in 8 placements"), report.warnings[0])
+    }
+
+    func testOnePlacementSendsThePlainRequestAndRecordsNothing() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        let report = try session(machine).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertTrue(machine.prepares.allSatisfy { $0.placements == nil })
+        XCTAssertNil(report.settings.placements)
+        let wire = try PairedWire.encode(PairedRequest.prepare(id: "a/optimized/x"))
+        XCTAssertEqual(wire, #"{"prepare":{"id":"a/optimized/x"}}"#, "the request every earlier build's worker reads")
     }
 }

@@ -51,6 +51,13 @@ struct PairedOptions: ParsableArguments {
             help: "Untimed samples each side runs just before its timed ones in every block (its own cache state, not the other build's).")
     var blockWarmup = PairedOptions.standard.warmupSamplesPerBlock ?? 0
 
+    // On the Zen 3 VM (5 Dec 2026) the 256x192 upload's per-process speed is mostly where its 384 KB of buffers land
+    // in a 512 KB L2: with one placement its A/A pairs scatter 5.1-5.9%, set up 16 times and rotated per block
+    // 1.3-1.6% (Docs/measurements/2026-12-05-buffer-placements-zen3-amd.md). Not yet the default: a default of the
+    // procedure changes after `make gate-quality` on each kind.
+    @Option(help: "Set each benchmark up this many times in each worker (its buffers at other addresses) and rotate among them, one per block.")
+    var placements = 1
+
     @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds (a sample holds at least one iteration).")
     var sampleTime: Double = PairedSettings.standardSampleMilliseconds
 
@@ -98,6 +105,12 @@ struct PairedOptions: ParsableArguments {
         guard (1...10_000).contains(blocks), (1...1000).contains(blockSamples), (0...1000).contains(blockWarmup) else {
             throw badOptionValue("--blocks must be in 1...10000, --block-samples in 1...1000 and --block-warmup in 0...1000")
         }
+        guard (1...PreparedBenchmark.maximumPlacements).contains(placements) else {
+            throw badOptionValue("--placements must be in 1...\(PreparedBenchmark.maximumPlacements) (got \(placements))")
+        }
+        if placements > 1 && blockWarmup < 1 {
+            throw badOptionValue("--placements \(placements) needs --block-warmup 1 or more: each block starts on another placement, whose buffers its untimed sample brings into the caches")
+        }
         if let pin, pin < 0 { throw badOptionValue("--pin must be a CPU number ≥ 0 (got \(pin))") }
         if pin != nil && noPin { throw badOptionValue("--pin and --no-pin contradict each other: give one") }
         _ = try perBenchmarkThresholds()
@@ -130,7 +143,8 @@ struct PairedOptions: ParsableArguments {
         PairedSettings(threshold: threshold / 100, multithreadedThreshold: thresholdMultithreaded / 100,
                        thresholds: (try? perBenchmarkThresholds()) ?? [:], alpha: alpha, minimumPairs: minimumPairs,
                        maximumPairs: maximumPairs, maximumSeconds: maximumMinutes * 60, blocks: blocks,
-                       samplesPerBlock: blockSamples, warmupSamplesPerBlock: blockWarmup, sampleMilliseconds: sampleTime, pinnedCPU: measuringCPU, freshCopies: freshCopies)
+                       samplesPerBlock: blockSamples, warmupSamplesPerBlock: blockWarmup, sampleMilliseconds: sampleTime, pinnedCPU: measuringCPU, freshCopies: freshCopies,
+                       placements: placements > 1 ? placements : nil)
     }
 
     /// The paired comparison of the budgeted benchmarks (the nightly's regression check).
