@@ -109,7 +109,17 @@ public enum PairedComparisonText {
             + "p within a Pocock boundary that holds α = \(String(format: "%.2g", s.alpha)) family-wise over the "
             + "benchmarks (Bonferroni) and the looks after every pair\(nominal(report)), and the change beyond the threshold; "
             + "unchanged: the \(Int((s.equivalenceLevel * 100).rounded()))% interval within ±threshold; else inconclusive."
-            + placement(s)
+            + sentence(placementParts(s))
+    }
+
+    /// The procedure a comparison ran, in one line, for reports that count or pool many comparisons
+    /// (`gate-quality`): e.g. "120 blocks a pair of 1 sample of 1 ms after 1 untimed, 3–40 pairs, no new pair after
+    /// 10 minutes; measuring threads pinned to CPU 1; each worker from a fresh copy of its executable; each benchmark
+    /// set up 8 times in each worker, a block on each in turn".
+    public static func procedure(_ s: PairedSettings) -> String {
+        let caps = "\(s.blocks) blocks a pair of \(samples(s)), \(s.minimumPairs)–\(s.maximumPairs) pairs, "
+            + "no new pair after \(String(format: "%g", s.maximumSeconds / 60)) minutes"
+        return ([caps] + placementParts(s)).joined(separator: "; ")
     }
 
     /// "1 sample of 1 ms after 1 untimed", "3 samples of 5 ms", or without the duration or the untimed samples in
@@ -121,9 +131,9 @@ public enum PairedComparisonText {
         return phrase + " after \(untimed) untimed"
     }
 
-    /// " Measuring threads pinned to CPU 1; each worker from a fresh copy of its executable.", and the placements
-    /// when there were several; or nothing when the report does not say (written before these were recorded).
-    private static func placement(_ s: PairedSettings) -> String {
+    /// "measuring threads pinned to CPU 1", "each worker from a fresh copy of its executable", and the placements
+    /// when there were several; none of them when the report does not say (written before these were recorded).
+    private static func placementParts(_ s: PairedSettings) -> [String] {
         var parts: [String] = []
         if let cpu = s.pinnedCPU { parts.append("measuring threads pinned to CPU \(cpu)") }
         else if s.freshCopies != nil { parts.append("measuring threads not pinned") }
@@ -133,6 +143,11 @@ public enum PairedComparisonText {
         if let placements = s.placements, placements > 1 {
             parts.append("each benchmark set up \(placements) times in each worker, a block on each in turn")
         }
+        return parts
+    }
+
+    /// " Measuring threads pinned to CPU 1; each worker from a fresh copy of its executable.", or nothing.
+    private static func sentence(_ parts: [String]) -> String {
         guard !parts.isEmpty else { return "" }
         let text = parts.joined(separator: "; ")
         return " " + text.prefix(1).uppercased() + text.dropFirst() + "."

@@ -14,7 +14,8 @@ struct GateQualityPoolCommand: ParsableCommand {
             Reports/gate-quality-busy/gate-quality.json --out Reports/gate-quality-pooled
             Twenty rounds rarely fit one sitting: run gate-quality a few rounds at a time (quiet hours, busy hours) and \
             pool them here. Every comparison of every file counts once against the targets. Files of another machine, \
-            or of other --slowed benchmarks, are refused (exit 2): their rates are not one rate.
+            of other --slowed benchmarks or of another procedure (--placements, caps, blocks…) are refused (exit 2): \
+            their rates are not one rate.
             """))
 
     @Argument(help: "gate-quality.json files of runs of one procedure.")

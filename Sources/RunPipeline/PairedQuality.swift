@@ -32,6 +32,9 @@ package struct PairedQuality: Codable, Sendable {
         /// The host's steal over each process pair (``Comparison/PairedComparisonReport/pairHostSteal``): the
         /// busy-hour evidence beside the spread (absent in files of older versions).
         package var pairHostSteal: [Double]?
+        /// The procedure this comparison ran: rates of two procedures are not one rate (absent in files written
+        /// before 5 Dec 2026, which all ran one placement).
+        package var settings: PairedSettings?
 
         package init(_ report: PairedComparisonReport, load: Double?, loadAtEnd: Double? = nil) {
             exitStatus = report.exitStatus.rawValue
@@ -51,6 +54,7 @@ package struct PairedQuality: Codable, Sendable {
             intervals = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in b.interval.map { (b.id, [$0.lower, $0.upper]) } })
             pairLogRatios = Dictionary(uniqueKeysWithValues: report.benchmarks.compactMap { b in b.estimate.map { (b.id, $0.pairLogRatios) } })
             pairHostSteal = report.pairHostSteal
+            settings = report.settings
         }
     }
 
@@ -67,15 +71,17 @@ package struct PairedQuality: Codable, Sendable {
         self.slowed = slowed
     }
 
-    /// Why runs cannot be pooled: the named run measured another machine or other slowdowns than the first.
+    /// Why runs cannot be pooled: the named run measured another machine, other slowdowns or another procedure than
+    /// the first.
     package struct PoolingRefusal: Error, CustomStringConvertible {
         package let description: String
     }
 
     /// Several runs of one procedure as one set: every comparison of every run, so rates measured in sittings (five
     /// rounds in a quiet hour, two beside a build) are counted against the targets together. `date` lists the runs'.
-    /// - Throws: ``PoolingRefusal`` naming the first run whose machine or slowed benchmarks differ from the first's:
-    ///   rates of two machine kinds, or of two slowdowns, are not one rate.
+    /// - Throws: ``PoolingRefusal`` naming the first run whose machine, slowed benchmarks or procedure (a comparison's
+    ///   settings: placements, caps, blocks…) differ from the first's: rates of two machine kinds, two slowdowns or two
+    ///   procedures are not one rate.
     package static func pooled(_ runs: [(name: String, quality: PairedQuality)])
         throws(PoolingRefusal) -> PairedQuality {
         guard let first = runs.first?.quality else { throw PoolingRefusal(description: "no gate-quality run to pool") }
@@ -90,10 +96,26 @@ package struct PairedQuality: Codable, Sendable {
                 throw PoolingRefusal(description: "\(name): slows \(run.slowed.sorted().joined(separator: " ")), "
                                          + "not \(first.slowed.sorted().joined(separator: " ")) like \(runs[0].name)")
             }
+            let reference = (runs[0].quality.identical + runs[0].quality.slowedOutcomes).first?.settings
+            for outcome in run.identical + run.slowedOutcomes {
+                if let difference = ProcedureDifference.between(outcome.settings, reference) {
+                    throw PoolingRefusal(description: "\(name): measured with \(difference) like \(runs[0].name)")
+                }
+            }
             pooled.identical += run.identical
             pooled.slowedOutcomes += run.slowedOutcomes
         }
         return pooled
+    }
+
+    /// The procedures the comparisons ran, each once, in the order first met.
+    package var procedures: [String] {
+        var seen: [String] = []
+        for outcome in identical + slowedOutcomes {
+            let line = outcome.settings.map(PairedComparisonText.procedure) ?? "not recorded (one placement)"
+            if !seen.contains(line) { seen.append(line) }
+        }
+        return seen
     }
 
     private func verdicts(_ outcomes: [Outcome], where include: (String) -> Bool) -> [Verdict] {
@@ -148,9 +170,10 @@ package struct PairedQuality: Codable, Sendable {
             + ", above 5% in \(steal.filter { $0 > 0.05 }.count) of \(steal.count) pairs"
     }
 
-    /// Markdown: the machine and date, then the rates.
+    /// Markdown: the machine, date and procedure, then the rates.
     package var markdown: String {
-        (["# Paired comparison quality", "", "Machine: \(machine). Date: \(date).", ""] + lines.map { "- \($0)" })
-            .joined(separator: "\n") + "\n"
+        let procedure = procedures.map { "Procedure: \($0)." }
+        return (["# Paired comparison quality", "", "Machine: \(machine). Date: \(date)."] + procedure + [""]
+                + lines.map { "- \($0)" }).joined(separator: "\n") + "\n"
     }
 }

@@ -6,7 +6,8 @@ import XCTest
 
 /// gate-quality's counting, on a recorded set with a known answer.
 final class PairedQualityTests: XCTestCase {
-    private func report(_ verdicts: [String: Verdict], mde: Double = 0.01) -> PairedComparisonReport {
+    private func report(_ verdicts: [String: Verdict], mde: Double = 0.01,
+                        settings: PairedSettings = PairedSettings()) -> PairedComparisonReport {
         let benchmarks = verdicts.sorted { $0.key < $1.key }.map { id, verdict in
             PairedBenchmarkComparison(
                 id: id, threads: id.hasPrefix("two") ? 2 : 1, threshold: 0.02,
@@ -14,7 +15,7 @@ final class PairedQualityTests: XCTestCase {
                 minimumDetectableEffect: id.hasPrefix("two") ? mde * 3 : mde, iterationsPerSample: [1, 1, 1],
                 verdict: verdict, reason: "")
         }
-        return PairedComparisonReport(base: "a", head: "b", settings: PairedSettings(), benchmarks: benchmarks, notPaired: [:],
+        return PairedComparisonReport(base: "a", head: "b", settings: settings, benchmarks: benchmarks, notPaired: [:],
                                       pairsStarted: 3, seconds: 60, stop: "decided", complete: true, warnings: [])
     }
 
@@ -76,6 +77,42 @@ final class PairedQualityTests: XCTestCase {
         XCTAssertThrowsError(try PairedQuality.pooled([("quiet.json", quiet), ("other.json", other)])) { error in
             XCTAssertEqual("\(error)", "other.json: slows two/optimized/y, not one/optimized/x like quiet.json")
         }
+    }
+
+    /// One placement and eight are two procedures: their rates are not one rate. A file from before the settings
+    /// were recorded ran one placement, so it pools with one-placement runs and not with others.
+    func testPoolingRefusesRunsOfAnotherProcedureAndNamesTheSetting() throws {
+        func run(_ date: String, _ settings: PairedSettings?) -> PairedQuality {
+            var quality = PairedQuality(machine: "cpu, 2 cores", date: date, slowed: ["one/optimized/x"])
+            var outcome = PairedQuality.Outcome(report(["one/optimized/x": .unchanged], settings: settings ?? PairedSettings()),
+                                                load: 0.5)
+            if settings == nil { outcome.settings = nil }
+            quality.identical = [outcome]
+            return quality
+        }
+        let old = run("d0", nil), one = run("d1", PairedSettings(placements: 1))
+        let eight = run("d2", PairedSettings(placements: 8)), longer = run("d3", PairedSettings(maximumPairs: 80))
+        XCTAssertEqual(try PairedQuality.pooled([("old.json", old), ("one.json", one)]).identical.count, 2)
+        XCTAssertThrowsError(try PairedQuality.pooled([("old.json", old), ("eight.json", eight)])) { error in
+            XCTAssertEqual("\(error)", "eight.json: measured with placements 8, not 1 like old.json")
+        }
+        XCTAssertThrowsError(try PairedQuality.pooled([("one.json", one), ("longer.json", longer)])) { error in
+            XCTAssertEqual("\(error)", "longer.json: measured with maximumPairs 80, not 40 like one.json")
+        }
+    }
+
+    func testTheMarkdownNamesTheProcedureOfItsComparisons() {
+        var quality = PairedQuality(machine: "cpu, 2 cores", date: "2026-12-05", slowed: ["one/optimized/x"])
+        let settings = PairedSettings(sampleMilliseconds: 1, pinnedCPU: 1, freshCopies: true, placements: 8)
+        quality.identical = [.init(report(["one/optimized/x": .unchanged], settings: settings), load: 0.5)]
+        quality.slowedOutcomes = [.init(report(["one/optimized/x": .regressed], settings: settings), load: 0.5)]
+        XCTAssertTrue(quality.markdown.contains("""
+            Machine: cpu, 2 cores. Date: 2026-12-05.
+            Procedure: 120 blocks a pair of 1 sample of 1 ms after 1 untimed, 3–40 pairs, no new pair after 10 minutes; \
+            measuring threads pinned to CPU 1; each worker from a fresh copy of its executable; each benchmark set up 8 \
+            times in each worker, a block on each in turn.
+
+            """), quality.markdown)
     }
 
     func testTheExitStatusIsTheOneCompareBuildsReturns() {
