@@ -102,6 +102,8 @@ def show(title, mismatches, rows):
 
 if __name__ == "__main__":
     here = os.path.dirname(os.path.abspath(__file__))
-    files = sorted(glob.glob(os.path.join(here, "*gate-quality*.json")))
+    # The one-placement procedure's files: the --placements 8 rounds of that afternoon
+    # (2026-12-05-placements-gate-quality-zen3-amd.md) came after this replay and are another procedure.
+    files = sorted(f for f in glob.glob(os.path.join(here, "*gate-quality*.json")) if "placements" not in os.path.basename(f))
     show(f"make gate-quality, {len(files)} files", *replay(files))
     show("bisect steps beside the bursty load", *replay_bisect(os.path.join(here, "2026-12-05-paired-steps-busy-zen3-amd.json")))
