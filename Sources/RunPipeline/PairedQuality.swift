@@ -87,6 +87,8 @@ package struct PairedQuality: Codable, Sendable {
         guard let first = runs.first?.quality else { throw PoolingRefusal(description: "no gate-quality run to pool") }
         var pooled = PairedQuality(machine: first.machine, date: runs.map(\.quality.date).joined(separator: ", "),
                                    slowed: first.slowed)
+        // Every comparison is held to the first comparison's procedure.
+        let reference = (first.identical + first.slowedOutcomes).first?.settings
         for (name, run) in runs {
             guard run.machine == first.machine else {
                 throw PoolingRefusal(description: "\(name): measured on '\(run.machine)', "
@@ -96,7 +98,6 @@ package struct PairedQuality: Codable, Sendable {
                 throw PoolingRefusal(description: "\(name): slows \(run.slowed.sorted().joined(separator: " ")), "
                                          + "not \(first.slowed.sorted().joined(separator: " ")) like \(runs[0].name)")
             }
-            let reference = (runs[0].quality.identical + runs[0].quality.slowedOutcomes).first?.settings
             for outcome in run.identical + run.slowedOutcomes {
                 if let difference = ProcedureDifference.between(outcome.settings, reference) {
                     throw PoolingRefusal(description: "\(name): measured with \(difference) like \(runs[0].name)")
