@@ -117,8 +117,9 @@ peers: build
 ##          until every budgeted benchmark is decided or COMPARE_MINUTES (10) pass; exit 1 regressed, 3 inconclusive
 ##          e.g. make compare BASE=main HEAD=my-branch FILTER='colormap/*' COMPARE_MINUTES=5
 ##          MODE=instructions: exact instruction counts under valgrind instead of times (no noise, one run per side)
+##          LINK_ORDERS=8: each revision also linked in 8 shuffled function orders, process pair i on the i-th of both
 compare: build
-	BASE="$(BASE)" HEAD="$(HEAD)" FILTER="$(FILTER)" COMPARE_MINUTES="$(COMPARE_MINUTES)" \
+	BASE="$(BASE)" HEAD="$(HEAD)" FILTER="$(FILTER)" COMPARE_MINUTES="$(COMPARE_MINUTES)" LINK_ORDERS="$(LINK_ORDERS)" \
 		COMPARE_ARGS="$(COMPARE_ARGS)" OUT="$(OUT)" MODE="$(MODE)" scripts/compare-revisions.sh
 
 ## bisect: the first commit after GOOD up to BAD (git refs) where FILTER's benchmarks regressed (`framebudget bisect`:
@@ -135,9 +136,11 @@ nightly: build
 
 ## gate-quality: what make compare users get, on real builds (`framebudget gate-quality`): N comparisons of identical
 ##               code (A/A) and N against real slowdowns of the colormap (~3% one thread, ~5% two threads), the same
-##               paired procedure and exit rule as make compare; e.g. make gate-quality N=20 (Reports/gate-quality/)
+##               paired procedure and exit rule as make compare; e.g. make gate-quality N=20 (Reports/gate-quality/);
+##               LINK_ORDERS=8 as for compare
 gate-quality: build
-	N="$(N)" FILTER="$(FILTER)" COMPARE_ARGS="$(COMPARE_ARGS)" PATCH="$(PATCH)" SLOWED="$(SLOWED)" scripts/gate-quality.sh
+	N="$(N)" FILTER="$(FILTER)" COMPARE_ARGS="$(COMPARE_ARGS)" PATCH="$(PATCH)" SLOWED="$(SLOWED)" LINK_ORDERS="$(LINK_ORDERS)" \
+		scripts/gate-quality.sh
 
 ## bisect-quality: how often `framebudget bisect` names the right commit, on real builds: two 16-commit test
 ##                 histories made from HEAD (a ~5% single-thread and a ~10% two-thread colormap slowdown at known

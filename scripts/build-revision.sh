@@ -18,8 +18,13 @@
 #   among the COMPARE_CACHE_KEEP (24) most recently used there; older ones are removed (each is a ~100 MB binary,
 #   and a nightly builds a new baseline every night).
 # - Builds are serialized by a lock on $COMPARE_WORKTREES/build.lock (the worktree is shared).
+# - LINK_ORDERS=K (2…64; default none): also K link orders of the revision in <out-binary>.link-orders/1 … /K, for
+#   `compare-builds --link-orders`. Every function gets its own section (Swift and C) and lld links them, once in
+#   its own order (<out-binary>) and once per seed 1…K in an order shuffled by that seed (--shuffle-sections); the
+#   relinks recompile nothing (~4 s each). The same seeds for every revision: identical code gives identical orders.
 #
-# Exit: 0 built (or taken from the cache); 2 not a commit; 4 the build failed; 64 usage (or a bad COMPARE_CACHE_KEEP).
+# Exit: 0 built (or taken from the cache); 2 not a commit; 4 the build failed; 64 usage (or a bad COMPARE_CACHE_KEEP
+# or LINK_ORDERS).
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
@@ -35,11 +40,19 @@ out=$2
 # `make compare` measures the binaries `make bench` would build.
 default_flags="-Xswiftc -Xllvm -Xswiftc -align-all-functions=6 $("$(dirname "$0")/release-flags.sh")"
 read -r -a layout_flags <<< "${LAYOUT_FLAGS-$default_flags}"
+link_orders=${LINK_ORDERS:-0}
+if [[ $link_orders != 0 ]]; then
+    [[ $link_orders =~ ^[1-9][0-9]*$ ]] && (( link_orders >= 2 && link_orders <= 64 )) \
+        || { echo "build-revision: LINK_ORDERS='$link_orders': not a whole number of link orders in 2…64" >&2; exit 64; }
+    # Function sections for the linker to shuffle, and lld (the toolchain's), which shuffles them.
+    layout_flags+=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xswiftc -use-ld=lld)
+fi
 package=${PACKAGE:-.}
 product=${PRODUCT:-framebudget}
 configuration=${CONFIGURATION:-release}
 flags_key=$(printf '%s|%s|%s|%s' "${layout_flags[*]:-}" "$package" "$product" "$configuration" | sha256sum | cut -c1-8)
 cached="$worktrees/cache/${sha:0:12}-$flags_key/$product"
+cached_orders="$cached.link-orders-$link_orders"   # per K: a cached revision with 4 orders is not one with 8
 tree="$worktrees/src"
 keep=${COMPARE_CACHE_KEEP:-24}
 [[ $keep =~ ^[1-9][0-9]*$ ]] || { echo "build-revision: COMPARE_CACHE_KEEP='$keep': not a whole number of revisions ≥ 1" >&2; exit 64; }
@@ -50,7 +63,35 @@ install_binary() {
     mkdir -p "$(dirname "$out")"
     echo "$sha" > "$out.commit.tmp.$$" && mv "$out.commit.tmp.$$" "$out.commit"
     cp "$cached" "$out.tmp.$$" && mv "$out.tmp.$$" "$out"
+    if (( link_orders > 0 )); then
+        rm -rf "$out.link-orders.tmp.$$"
+        cp -r "$cached_orders" "$out.link-orders.tmp.$$"
+        for order in $(seq "$link_orders"); do echo "$sha" > "$out.link-orders.tmp.$$/$order.commit"; done
+        rm -rf "$out.link-orders" && mv "$out.link-orders.tmp.$$" "$out.link-orders"
+    else
+        rm -rf "$out.link-orders"   # another build's orders must not pass for this one's
+    fi
     forget_least_used
+}
+
+# The revision is cached, with its link orders when they are asked for.
+is_cached() { [[ -x "$cached" ]] && { (( link_orders == 0 )) || [[ -x "$cached_orders/$link_orders" ]]; }; }
+
+# swift build of the checked-out revision, with these extra arguments; the product is left in the scratch folder.
+swift_build() {
+    (cd "$tree/$package" && swift build -c "$configuration" --product "$product" --scratch-path "$worktrees/scratch-$flags_key" \
+        "${layout_flags[@]}" "$@" >&2) || { echo "build-revision: build of ${sha:0:10} failed" >&2; exit 4; }
+}
+
+# Relinks the revision once per seed 1…K, in function orders shuffled by the seed, into $cached_orders/<seed>
+# (only the link command changes between these builds: SwiftPM relinks and compiles nothing).
+link_shuffled_orders() {
+    rm -rf "$cached_orders.tmp" && mkdir -p "$cached_orders.tmp"
+    for seed in $(seq "$link_orders"); do
+        swift_build -Xlinker "--shuffle-sections=.text.*=$seed"
+        cp "$worktrees/scratch-$flags_key/$configuration/$product" "$cached_orders.tmp/$seed"
+    done
+    rm -rf "$cached_orders" && mv "$cached_orders.tmp" "$cached_orders"
 }
 
 # Marks this revision used (its folder's time) and removes all but the $keep most recently used. Runs under the
@@ -63,7 +104,7 @@ forget_least_used() {
 mkdir -p "$worktrees"
 exec 9> "$worktrees/build.lock"
 flock 9
-if [[ -x "$cached" ]]; then install_binary; exit 0; fi
+if is_cached; then install_binary; exit 0; fi
 if [[ ! -d "$tree" ]]; then
     git -C "$root" worktree add --detach "$tree" "$sha" >&2
 else
@@ -74,8 +115,8 @@ if [[ ! -f "$tree/$package/Package.swift" ]]; then
 fi
 if [[ -f "$root/$package/Package.resolved" ]]; then cp "$root/$package/Package.resolved" "$tree/$package/"; fi   # the same dependency versions
 echo "build-revision: building $product of ${sha:0:10} at $tree/$package ($configuration) ${layout_flags[*]:-}" >&2
-(cd "$tree/$package" && swift build -c "$configuration" --product "$product" --scratch-path "$worktrees/scratch-$flags_key" \
-    "${layout_flags[@]}" >&2) || { echo "build-revision: build of ${sha:0:10} failed" >&2; exit 4; }
+swift_build
 mkdir -p "$(dirname "$cached")"
 cp "$worktrees/scratch-$flags_key/$configuration/$product" "$cached.tmp" && mv "$cached.tmp" "$cached"
+if (( link_orders > 0 )); then link_shuffled_orders; fi
 install_binary

@@ -6,6 +6,8 @@
 # samples alternating A B B A, process pairs added until every benchmark is decided or a cap is reached (the whole
 # procedure, its caps and exit rules live in Swift: RunPipeline.PairedSession). This script decides nothing.
 # Default selection: the benchmarks that carry a budget (--budgeted); FILTER narrows it.
+# LINK_ORDERS=K: each revision also linked in K shuffled function orders (build-revision.sh), and compare-builds
+# --link-orders runs process pair i on the i-th order of both (Docs/CODE-LAYOUT.md).
 # Your own package (built on the FrameBudget library): PACKAGE=<its folder, relative to the git root> PRODUCT=<its
 # benchmark executable>; the head build then coordinates, from PACKAGE (where its budgets file is found).
 # Output in $OUT (default Reports/compare-<base>-<head>/): comparison.md, comparison.json and comparison.html; the
@@ -13,7 +15,7 @@
 # Exit: that of compare-builds (0 unchanged/improved, 1 regressed, 3 inconclusive, 2 bad input, 130/143 interrupted);
 # 4 when a build fails; 64 without BASE/HEAD.
 set -euo pipefail
-if [[ ${MODE:-time} == instructions ]]; then exec "$(dirname "$0")/compare-instructions.sh" "$@"; fi   # exact counts
+if [[ ${MODE:-time} == instructions ]]; then unset LINK_ORDERS; exec "$(dirname "$0")/compare-instructions.sh" "$@"; fi   # exact counts
 
 base_ref=${1:-${BASE:-}}
 head_ref=${2:-${HEAD:-}}
@@ -29,6 +31,7 @@ product=${PRODUCT:-framebudget}
 package=${PACKAGE:-.}
 read -r -a filter <<< "${FILTER:-}"
 read -r -a compare_args <<< "${COMPARE_ARGS:-}"
+if [[ -n ${LINK_ORDERS:-} && ${LINK_ORDERS:-} != 0 ]]; then compare_args+=(--link-orders); fi   # built by build-revision.sh
 
 resolve() {
     git rev-parse --verify --quiet "$1^{commit}" || { echo "compare: '$1' is not a git commit, branch or tag" >&2; exit 2; }

@@ -17,6 +17,7 @@ patch=${PATCH:-scripts/gate-quality/colormap-paired-slowdowns.patch}
 read -r -a slowed <<< "${SLOWED:-colormap/optimized/256x192 colormap/optimized/1920x1440 photo-frame/optimized/256x192-to-1920x1440}"
 read -r -a filter <<< "${FILTER:-}"
 read -r -a compare_args <<< "${COMPARE_ARGS:-}"
+if [[ -n ${LINK_ORDERS:-} && ${LINK_ORDERS:-} != 0 ]]; then compare_args+=(--link-orders); fi   # built by build-revision.sh
 
 # A commit of HEAD plus an edit, made in a scratch worktree (never on a branch): prints its sha.
 derived_commit() {  # name edit-command…

@@ -48,12 +48,15 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     /// to the next set-up at every block: a process then times its buffers' typical placement, not one draw of it.
     /// Nil or 1: one set-up (all reports before 5 Dec 2026). Used only when both builds' workers offer it.
     public var placements: Int?
+    /// How many link orders of each build the process pairs ran in turn (pair i the i-th order of both: the same
+    /// code with its functions laid out in another shuffled order); nil: each build as it was linked.
+    public var linkOrders: Int?
 
     public init(threshold: Double = 0.02, multithreadedThreshold: Double = 0.03, thresholds: [String: Double] = [:],
                 alpha: Double = 0.01, equivalenceLevel: Double = 0.90, power: Double = 0.8, minimumPairs: Int = 3,
                 maximumPairs: Int = 40, maximumSeconds: Double = 600, blocks: Int = 120, samplesPerBlock: Int = 1,
                 warmupSamplesPerBlock: Int? = standardWarmupSamplesPerBlock, sampleMilliseconds: Double? = nil, pinnedCPU: Int? = nil, freshCopies: Bool? = nil,
-                placements: Int? = nil) {
+                placements: Int? = nil, linkOrders: Int? = nil) {
         self.threshold = threshold
         self.multithreadedThreshold = multithreadedThreshold
         self.thresholds = thresholds
@@ -70,6 +73,7 @@ public struct PairedSettings: Codable, Sendable, Equatable {
         self.pinnedCPU = pinnedCPU
         self.freshCopies = freshCopies
         self.placements = placements
+        self.linkOrders = linkOrders
     }
 
     /// These settings with `more` thresholds for the benchmarks that have none yet: a source of lower precedence

@@ -132,7 +132,8 @@ public enum PairedComparisonText {
     }
 
     /// "measuring threads pinned to CPU 1", "each worker from a fresh copy of its executable", and the placements
-    /// when there were several; none of them when the report does not say (written before these were recorded).
+    /// when there were several, and the link orders when there were; none of them when the report does not say
+    /// (written before these were recorded).
     private static func placementParts(_ s: PairedSettings) -> [String] {
         var parts: [String] = []
         if let cpu = s.pinnedCPU { parts.append("measuring threads pinned to CPU \(cpu)") }
@@ -142,6 +143,9 @@ public enum PairedComparisonText {
         }
         if let placements = s.placements, placements > 1 {
             parts.append("each benchmark set up \(placements) times in each worker, a block on each in turn")
+        }
+        if let orders = s.linkOrders {
+            parts.append("process pairs on \(orders) link orders of each build in turn (functions shuffled by the linker)")
         }
         return parts
     }

@@ -44,19 +44,27 @@ package protocol PairedWorkerLauncher {
 
 /// Workers as child processes of an executable built on the FrameBudget library (`<binary> worker …`).
 package struct PairedProcessLauncher: PairedWorkerLauncher {
-    package let executables: [PairedSide: String]
+    /// Each side's executables, taken in turn by the process pairs (one, or the build's link orders).
+    package let executables: [PairedSide: [String]]
     package let arguments: [String]
     /// Start every worker from its own copy of the executable (see `ExecutableCopy`).
     package let freshCopies: Bool
 
     package init(base: String, head: String, arguments: [String], freshCopies: Bool = false) {
+        self.init(base: [base], head: [head], arguments: arguments, freshCopies: freshCopies)
+    }
+
+    /// Process pair i runs the i-th executable of each side, in turn (``LinkOrders``).
+    /// - Precondition: neither list is empty.
+    package init(base: [String], head: [String], arguments: [String], freshCopies: Bool = false) {
+        precondition(!base.isEmpty && !head.isEmpty, "each side needs an executable")
         executables = [.base: base, .head: head]
         self.arguments = arguments
         self.freshCopies = freshCopies
     }
 
     package func start(_ side: PairedSide, pair: Int) throws -> any PairedWorkerConnection {
-        let original = executables[side]!
+        let original = LinkOrders.executable(executables[side]!, pair: pair)
         guard freshCopies else {
             return try PairedWorkerProcess(executable: original, arguments: ["worker"] + arguments, side: side)
         }

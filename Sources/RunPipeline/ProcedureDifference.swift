@@ -31,12 +31,14 @@ enum ProcedureDifference {
         encoder.outputFormatting = .sortedKeys
         guard let data = try? encoder.encode(normalized),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
-        return object.mapValues { value in
+        var texts = object.mapValues { value -> String in
             guard JSONSerialization.isValidJSONObject([value]),
                   let text = try? JSONSerialization.data(withJSONObject: [value], options: .sortedKeys) else {
                 return "\(value)"
             }
             return String(decoding: text.dropFirst().dropLast(), as: UTF8.self)
         }
+        if settings.linkOrders == nil { texts["linkOrders"] = "none" }   // each build as linked: a procedure, not unknown
+        return texts
     }
 }

@@ -47,9 +47,9 @@ final class BuildRevisionCacheTests: XCTestCase {
         try FileManager.default.setAttributes([.modificationDate: used], ofItemAtPath: folder)
     }
 
-    private func buildRevision(_ commit: String, keep: String) throws -> Framebudget.Result {
+    private func buildRevision(_ commit: String, keep: String, linkOrders: String = "") throws -> Framebudget.Result {
         try Framebudget.command("/usr/bin/env", [
-            "COMPARE_CACHE_KEEP=" + keep, "LAYOUT_FLAGS=", "bash", "-c", "cd \"$1\" && \"$2\" \"$3\" \"$4\"", "build",
+            "COMPARE_CACHE_KEEP=" + keep, "LAYOUT_FLAGS=", "LINK_ORDERS=" + linkOrders, "bash", "-c", "cd \"$1\" && \"$2\" \"$3\" \"$4\"", "build",
             repository, Framebudget.repositoryRoot + "/scripts/build-revision.sh", commit, repository + "/out/framebudget"])
     }
 
@@ -85,5 +85,26 @@ final class BuildRevisionCacheTests: XCTestCase {
         XCTAssertEqual(result.status, 64, result.stdout)
         XCTAssertTrue(result.stdout.contains("COMPARE_CACHE_KEEP='0'"), result.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: try cacheFolder(commits[0])))
+    }
+
+    func testABadNumberOfLinkOrdersIsUsageBeforeAnyBuild() throws {
+        for bad in ["1", "65", "eight", "-3"] {
+            let result = try buildRevision(commits[0], keep: "24", linkOrders: bad)
+            XCTAssertEqual(result.status, 64, result.stdout)
+            XCTAssertTrue(result.stdout.contains("LINK_ORDERS='\(bad)': not a whole number of link orders in 2…64"), result.stdout)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: worktrees + "/src"), "nothing checked out")
+    }
+
+    /// A revision installed without link orders takes away the orders an earlier build left beside the binary, so
+    /// that `--link-orders` cannot run another link of the revision than the one named.
+    func testAnInstallWithoutLinkOrdersRemovesStaleOnes() throws {
+        try cache(commits[0], used: Date())
+        let stale = repository + "/out/framebudget.link-orders"
+        try FileManager.default.createDirectory(atPath: stale, withIntermediateDirectories: true)
+        try "x".write(toFile: stale + "/1", atomically: true, encoding: .utf8)
+        let result = try buildRevision(commits[0], keep: "24")
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale))
     }
 }

@@ -107,6 +107,28 @@ final class CompareBuildsTests: XCTestCase {
         }
     }
 
+    /// With `--link-orders` each side's pairs run the executables in `<executable>.link-orders/` (fresh copies of
+    /// them, removed after), and the report records how many orders there were; a build without them is bad input.
+    func testLinkOrdersRunBesideTheirBuildAndTheReportCountsThem() throws {
+        let binary = folder + "/bin/framebudget", orders = folder + "/bin/framebudget.link-orders"
+        try FileManager.default.createDirectory(atPath: orders, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Framebudget.binary.path, toPath: binary)
+        for order in ["1", "2"] { try FileManager.default.copyItem(atPath: Framebudget.binary.path, toPath: "\(orders)/\(order)") }
+        let result = try Framebudget.run([
+            "compare-builds", binary, binary, "finger-count/optimized/21-landmarks", "--link-orders", "--allow-debug",
+            "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
+            "--min-pairs", "2", "--max-pairs", "2"] + aaThreshold + ["--format", "json", "--out", folder + "/c.json"])
+        XCTAssertTrue([0, 3].contains(result.status), result.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
+        XCTAssertEqual((json["settings"] as? [String: Any])?["linkOrders"] as? Int, 2)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: orders).sorted(), ["1", "2"], "every copy removed")
+        try FileManager.default.removeItem(atPath: orders)
+        let missing = try Framebudget.run(["compare-builds", binary, binary, "--link-orders", "--allow-debug"])
+        XCTAssertEqual(missing.status, 2, missing.stderr)
+        XCTAssertEqual(missing.stderr, "framebudget: error: --link-orders: \(orders): no such folder "
+                       + "(build the executable with LINK_ORDERS=K scripts/build-revision.sh)\n")
+    }
+
     func testBadInputIsOneLineAndExitTwo() throws {
         let binary = Framebudget.binary.path
         let missing = try Framebudget.run(["compare-builds", folder + "/nothing", binary])

@@ -100,6 +100,18 @@ final class PairedComparisonHTMLTests: XCTestCase {
         XCTAssertFalse(PairedComparisonText.markdown(report).contains("set up"))
     }
 
+    /// Process pairs that ran on shuffled link orders time a kernel's typical code placement: the method says so.
+    func testTheMethodSaysOnHowManyLinkOrdersThePairsRan() {
+        var report = report()
+        report.settings.pinnedCPU = 1
+        report.settings.freshCopies = true
+        XCTAssertFalse(PairedComparisonText.markdown(report).contains("link order"))
+        report.settings.linkOrders = 8
+        XCTAssertTrue(PairedComparisonText.markdown(report).contains(
+            "each worker from a fresh copy of its executable; process pairs on 8 link orders of each build in turn "
+            + "(functions shuffled by the linker).\n"), PairedComparisonText.markdown(report))
+    }
+
     /// The method names a block's samples and their duration, the granularity that decides which disturbances
     /// cancel; an older report, without the duration, still reads.
     func testTheMethodSaysHowLongABlockIs() {

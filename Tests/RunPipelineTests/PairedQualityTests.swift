@@ -99,6 +99,10 @@ final class PairedQualityTests: XCTestCase {
         XCTAssertThrowsError(try PairedQuality.pooled([("one.json", one), ("longer.json", longer)])) { error in
             XCTAssertEqual("\(error)", "longer.json: measured with maximumPairs 80, not 40 like one.json")
         }
+        let shuffled = run("d4", PairedSettings(placements: 1, linkOrders: 8))
+        XCTAssertThrowsError(try PairedQuality.pooled([("one.json", one), ("shuffled.json", shuffled)])) { error in
+            XCTAssertEqual("\(error)", "shuffled.json: measured with linkOrders 8, not none like one.json")
+        }
     }
 
     func testTheMarkdownNamesTheProcedureOfItsComparisons() {

@@ -58,6 +58,13 @@ struct PairedOptions: ParsableArguments {
     @Option(help: "Set each benchmark up this many times in each worker (its buffers at other addresses) and rotate among them, one per block.")
     var placements = 1
 
+    // On the Zen 5 VM (6 Dec 2026) a slowdown patch to the colormap made typical NMS, whose code it does not touch,
+    // read 1.4-2.3% faster in the default link; in eight lld orders shuffled over function sections the same two
+    // sources read -0.8% to +0.6% (Docs/measurements/2026-12-06-zen5-busy-nights-link-order-amd.md).
+    @Flag(name: .customLong("link-orders"),
+          help: "Run process pair i on the i-th link order of each build, in turn: the executables in <executable>.link-orders/ (LINK_ORDERS=K scripts/build-revision.sh writes them), so that where the linker happened to put a kernel averages into the interval.")
+    var linkOrders = false
+
     @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds (a sample holds at least one iteration).")
     var sampleTime: Double = PairedSettings.standardSampleMilliseconds
 
@@ -162,8 +169,11 @@ struct PairedOptions: ParsableArguments {
         }
         var arguments = ["--sample-time", "\(sampleTime)", "--warmup", "\(warmup)"]
         if let cpu = measuringCPU { arguments += ["--pin", "\(cpu)"] }
-        let launcher = PairedProcessLauncher(base: base, head: head, arguments: arguments, freshCopies: freshCopies)
-        var session = PairedSession(settings: settings.filling(thresholds: try budgetThresholds()), filters: filters, interrupted: { interruption.signal }, progress: progress)
+        let executables = try executables(base: base, head: head)
+        let launcher = PairedProcessLauncher(base: executables.base, head: executables.head, arguments: arguments, freshCopies: freshCopies)
+        var measured = settings.filling(thresholds: try budgetThresholds())
+        if linkOrders { measured.linkOrders = executables.base.count }
+        var session = PairedSession(settings: measured, filters: filters, interrupted: { interruption.signal }, progress: progress)
         if budgeted {
             let ids = Set(try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs,
                                                          frameLoopIDs: Registration.frameLoopIDs).map(\.benchmarkID))
@@ -171,5 +181,12 @@ struct PairedOptions: ParsableArguments {
         }
         do { return try session.run(launcher: launcher, base: base, head: head, allowDebug: allowDebug) }
         catch let error as PairedWorkerError { throw CommandFailure(.runFailure, "\(error)") }
+    }
+
+    /// The executables each side's process pairs take in turn: the given ones, or with `--link-orders` their link orders.
+    private func executables(base: String, head: String) throws -> (base: [String], head: [String]) {
+        guard linkOrders else { return ([base], [head]) }
+        do { return try LinkOrders.executables(base: base, head: head) }
+        catch let error as LinkOrdersError { throw CommandFailure(.badInput, "--link-orders: \(error)") }
     }
 }
