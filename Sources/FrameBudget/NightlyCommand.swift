@@ -57,6 +57,9 @@ struct NightlyCommand: ParsableCommand {
         if !(gateMaxMinutes >= 0 && gateMaxMinutes.isFinite) {
             throw badOptionValue("--gate-max-minutes must be ≥ 0 (got \(gateMaxMinutes))")
         }
+        if paired.linkOrders {
+            throw badOptionValue("--link-orders is for compare-builds and gate-quality: the nightly's head is this executable, which has no link orders")
+        }
     }
 
     func run() throws {

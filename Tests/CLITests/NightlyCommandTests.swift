@@ -36,6 +36,15 @@ final class NightlyCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured, nothing written")
     }
 
+    func testLinkOrdersAreRefusedBeforeAnythingRuns() throws {
+        let result = try Framebudget.run([
+            "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
+            "--link-orders", "--", "--allow-debug", "--quick"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--link-orders is for compare-builds and gate-quality"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured, nothing written")
+    }
+
     func testTheGateThePairedChangeAndTheHistoryRecord() throws {
         let binary = Framebudget.binary.path
         let result = try Framebudget.run([
