@@ -21,6 +21,25 @@ final class CompareBuildsTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 
+    /// A copy of the built binary in its own folder (`<folder>/bin/framebudget`), so the files left beside it count.
+    private func copiedBinary() throws -> String {
+        let binary = folder + "/bin/framebudget"
+        try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Framebudget.binary.path, toPath: binary)
+        return binary
+    }
+
+    /// Two quick pairs of `binary` against itself on finger counting, with `extra` options: the JSON report. A
+    /// status other than 0 or 3 fails the test (identical code never regresses).
+    private func twoQuickPairs(_ binary: String, _ extra: [String] = []) throws -> [String: Any] {
+        let result = try Framebudget.run([
+            "compare-builds", binary, binary, "finger-count/optimized/21-landmarks", "--allow-debug",
+            "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
+            "--min-pairs", "2", "--max-pairs", "2"] + aaThreshold + ["--format", "json", "--out", folder + "/c.json"] + extra)
+        XCTAssertTrue([0, 3].contains(result.status), result.stderr)
+        return try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
+    }
+
     func testTwoBuildsArePairedAndTheReportsWritten() throws {
         let binary = Framebudget.binary.path
         let result = try Framebudget.run([
@@ -42,15 +61,7 @@ final class CompareBuildsTests: XCTestCase {
     }
 
     func testFreshCopiesRunEveryPairAndLeaveNoFileBehind() throws {
-        let binary = folder + "/bin/framebudget"
-        try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Framebudget.binary.path, toPath: binary)
-        let result = try Framebudget.run([
-            "compare-builds", binary, binary, "finger-count/optimized/21-landmarks", "--fresh-copies", "--allow-debug",
-            "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
-            "--min-pairs", "2", "--max-pairs", "2"] + aaThreshold + ["--format", "json", "--out", folder + "/c.json"])
-        XCTAssertTrue([0, 3].contains(result.status), result.stderr)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
+        let json = try twoQuickPairs(try copiedBinary(), ["--fresh-copies"])
         XCTAssertEqual(json["pairsStarted"] as? Int, 2)
         let benchmarks = json["benchmarks"] as! [[String: Any]]
         XCTAssertEqual((benchmarks.first?["iterationsPerSample"] as? [Int])?.count, 2, "both pairs measured from copies")
@@ -60,21 +71,11 @@ final class CompareBuildsTests: XCTestCase {
     /// By default the measuring threads are pinned to the last CPU this process may use, and every worker starts
     /// from a fresh copy; `--no-pin --no-fresh-copies` restores floating workers run in place. The report keeps both.
     func testWorkersArePinnedAndFreshByDefaultAndTheReportSaysSo() throws {
-        let binary = folder + "/bin/framebudget"
-        try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Framebudget.binary.path, toPath: binary)
+        let binary = try copiedBinary()
         let allowed = try Framebudget.command("/usr/bin/env", ["sh", "-c", "grep Cpus_allowed_list /proc/self/status"]).stdout
         let lastCPU = allowed.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }.max() ?? 0
         let cpus = try Framebudget.command("/usr/bin/env", ["nproc"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        func settings(_ extra: [String]) throws -> [String: Any] {
-            let result = try Framebudget.run([
-                "compare-builds", binary, binary, "finger-count/optimized/21-landmarks", "--allow-debug",
-                "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
-                "--min-pairs", "2", "--max-pairs", "2"] + aaThreshold + ["--format", "json", "--out", folder + "/c.json"] + extra)
-            XCTAssertTrue([0, 3].contains(result.status), result.stderr)
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
-            return json["settings"] as! [String: Any]
-        }
+        func settings(_ extra: [String]) throws -> [String: Any] { try twoQuickPairs(binary, extra)["settings"] as! [String: Any] }
         let defaults = try settings([])
         let expected: Int? = (Int(cpus) ?? 1) >= 2 ? lastCPU : nil  // one allowed CPU: nothing to pin away from
         XCTAssertEqual(defaults["pinnedCPU"] as? Int, expected)
@@ -92,16 +93,9 @@ final class CompareBuildsTests: XCTestCase {
     /// A worker started from a fresh copy reports the commit its original was built from (the `.commit` file
     /// build-revision writes beside it), not the commit of the folder it runs in.
     func testAWorkerFromAFreshCopyNamesItsOriginalsCommit() throws {
-        let binary = folder + "/bin/framebudget"
-        try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Framebudget.binary.path, toPath: binary)
+        let binary = try copiedBinary()
         try "0123456789abcdef0123456789abcdef01234567\n".write(toFile: binary + ".commit", atomically: true, encoding: .utf8)
-        let result = try Framebudget.run([
-            "compare-builds", binary, binary, "finger-count/optimized/21-landmarks", "--allow-debug",
-            "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
-            "--min-pairs", "2", "--max-pairs", "2"] + aaThreshold + ["--format", "json", "--out", folder + "/c.json"])
-        XCTAssertTrue([0, 3].contains(result.status), result.stderr)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
+        let json = try twoQuickPairs(binary)
         for side in ["base", "head"] {
             XCTAssertTrue((json[side] as? String ?? "").hasSuffix(", commit 0123456789)"), "\(side): \(json[side] ?? "none")")
         }
@@ -110,16 +104,10 @@ final class CompareBuildsTests: XCTestCase {
     /// With `--link-orders` each side's pairs run the executables in `<executable>.link-orders/` (fresh copies of
     /// them, removed after), and the report records how many orders there were; a build without them is bad input.
     func testLinkOrdersRunBesideTheirBuildAndTheReportCountsThem() throws {
-        let binary = folder + "/bin/framebudget", orders = folder + "/bin/framebudget.link-orders"
+        let binary = try copiedBinary(), orders = binary + ".link-orders"
         try FileManager.default.createDirectory(atPath: orders, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Framebudget.binary.path, toPath: binary)
         for order in ["1", "2"] { try FileManager.default.copyItem(atPath: Framebudget.binary.path, toPath: "\(orders)/\(order)") }
-        let result = try Framebudget.run([
-            "compare-builds", binary, binary, "finger-count/optimized/21-landmarks", "--link-orders", "--allow-debug",
-            "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
-            "--min-pairs", "2", "--max-pairs", "2"] + aaThreshold + ["--format", "json", "--out", folder + "/c.json"])
-        XCTAssertTrue([0, 3].contains(result.status), result.stderr)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
+        let json = try twoQuickPairs(binary, ["--link-orders"])
         XCTAssertEqual((json["settings"] as? [String: Any])?["linkOrders"] as? Int, 2)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: orders).sorted(), ["1", "2"], "every copy removed")
         try FileManager.default.removeItem(atPath: orders)
