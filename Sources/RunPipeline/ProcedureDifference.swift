@@ -6,11 +6,13 @@ import Foundation
 enum ProcedureDifference {
     /// The first setting in which `settings` differs from `reference`, e.g. "placements 8, not 1", or nil when they
     /// are one procedure. Files written before the settings were recorded all ran one placement, and the rest of their
-    /// procedure is unknown: against them only the placements are compared.
+    /// procedure is unknown: against them only the placements and the link orders are compared (they had none).
     static func between(_ settings: PairedSettings?, _ reference: PairedSettings?) -> String? {
         guard let settings, let reference else {
             let (mine, theirs) = (placements(settings), placements(reference))
-            return mine == theirs ? nil : "placements \(mine), not \(theirs)"
+            if mine != theirs { return "placements \(mine), not \(theirs)" }
+            let (myOrders, theirOrders) = (linkOrders(settings), linkOrders(reference))
+            return myOrders == theirOrders ? nil : "linkOrders \(myOrders), not \(theirOrders)"
         }
         let (mine, theirs) = (fields(settings), fields(reference))
         for key in Set(mine.keys).union(theirs.keys).sorted() where mine[key] != theirs[key] {
@@ -21,6 +23,9 @@ enum ProcedureDifference {
 
     /// Nil and 1 are the same procedure: one set-up.
     private static func placements(_ settings: PairedSettings?) -> Int { max(1, settings?.placements ?? 1) }
+
+    /// Nil is a procedure too: each build as it was linked (every file from before 6 Dec 2026).
+    private static func linkOrders(_ settings: PairedSettings?) -> String { settings?.linkOrders.map(String.init) ?? "none" }
 
     /// Each recorded setting as its JSON text, keyed by its name in the results file (so a setting added later is
     /// compared without touching this).
@@ -38,7 +43,7 @@ enum ProcedureDifference {
             }
             return String(decoding: text.dropFirst().dropLast(), as: UTF8.self)
         }
-        if settings.linkOrders == nil { texts["linkOrders"] = "none" }   // each build as linked: a procedure, not unknown
+        texts["linkOrders"] = linkOrders(settings)
         return texts
     }
 }

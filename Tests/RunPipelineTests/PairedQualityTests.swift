@@ -103,6 +103,9 @@ final class PairedQualityTests: XCTestCase {
         XCTAssertThrowsError(try PairedQuality.pooled([("one.json", one), ("shuffled.json", shuffled)])) { error in
             XCTAssertEqual("\(error)", "shuffled.json: measured with linkOrders 8, not none like one.json")
         }
+        XCTAssertThrowsError(try PairedQuality.pooled([("old.json", old), ("shuffled.json", shuffled)])) { error in
+            XCTAssertEqual("\(error)", "shuffled.json: measured with linkOrders 8, not none like old.json")
+        }
     }
 
     func testTheMarkdownNamesTheProcedureOfItsComparisons() {
