@@ -15,8 +15,13 @@
 #   alignment, so that a change in one function moves the functions after it by whole cache lines rather than by
 #   a few bytes.
 # - A revision built once with the same flags is kept under $COMPARE_WORKTREES/cache/ and not rebuilt while it is
-#   among the COMPARE_CACHE_KEEP (24) most recently used there; older ones are removed (each is a ~100 MB binary,
-#   and a nightly builds a new baseline every night).
+#   among the COMPARE_CACHE_KEEP (24) most recently used there and the most recently used that fit in
+#   COMPARE_CACHE_GB (10) together; older ones are removed (each is a ~100 MB binary, ~400 MB with 8 link orders,
+#   and a nightly builds a new baseline every night). The revision just asked for is always kept.
+# - <out-binary> is a hard link to the cached binary where the file system allows (a copy elsewhere), so an
+#   install costs no space of its own. The installs in $COMPARE_WORKTREES/bin/<sha12>/ (where make compare, gate,
+#   nightly and bisect put them) go with their revision's last cache folder: those folders are never left to grow
+#   by one revision a night.
 # - Builds are serialized by a lock on $COMPARE_WORKTREES/build.lock (the worktree is shared).
 # - LINK_ORDERS=K (2…64; default none): also K link orders of the revision in <out-binary>.link-orders/1 … /K, for
 #   `compare-builds --link-orders`. Every function gets its own section (Swift and C) and lld links them, once in
@@ -24,8 +29,8 @@
 #   relinks recompile nothing (~4 s each). The same seeds for every revision: identical code gives identical orders.
 #   The orders are stripped of debug information (binutils' strip); <out-binary> keeps it, for profiles.
 #
-# Exit: 0 built (or taken from the cache); 2 not a commit; 4 the build failed; 64 usage (or a bad COMPARE_CACHE_KEEP
-# or LINK_ORDERS).
+# Exit: 0 built (or taken from the cache); 2 not a commit; 4 the build failed; 64 usage (or a bad COMPARE_CACHE_KEEP,
+# COMPARE_CACHE_GB or LINK_ORDERS).
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
@@ -57,16 +62,20 @@ cached_orders="$cached.link-orders-$link_orders"   # per K: a cached revision wi
 tree="$worktrees/src"
 keep=${COMPARE_CACHE_KEEP:-24}
 [[ $keep =~ ^[1-9][0-9]*$ ]] || { echo "build-revision: COMPARE_CACHE_KEEP='$keep': not a whole number of revisions ≥ 1" >&2; exit 64; }
+gigabytes=${COMPARE_CACHE_GB:-10}
+[[ $gigabytes =~ ^[1-9][0-9]{0,5}$ ]] || { echo "build-revision: COMPARE_CACHE_GB='$gigabytes': not a whole number of gigabytes ≥ 1" >&2; exit 64; }
 
 # Beside the binary, <binary>.commit names the commit it was built from: the binary records that commit in its
 # results (EnvironmentProbe), not the commit of whatever checkout it happens to run in.
 install_binary() {
     mkdir -p "$(dirname "$out")"
     echo "$sha" > "$out.commit.tmp.$$" && mv "$out.commit.tmp.$$" "$out.commit"
-    cp "$cached" "$out.tmp.$$" && mv "$out.tmp.$$" "$out"
+    ln -f "$cached" "$out.tmp.$$" 2>/dev/null || cp "$cached" "$out.tmp.$$"
+    mv "$out.tmp.$$" "$out"
     if (( link_orders > 0 )); then
         rm -rf "$out.link-orders.tmp.$$"
-        cp -r "$cached_orders" "$out.link-orders.tmp.$$"
+        cp -rl "$cached_orders" "$out.link-orders.tmp.$$" 2>/dev/null \
+            || { rm -rf "$out.link-orders.tmp.$$"; cp -r "$cached_orders" "$out.link-orders.tmp.$$"; }
         for order in $(seq "$link_orders"); do echo "$sha" > "$out.link-orders.tmp.$$/$order.commit"; done
         rm -rf "$out.link-orders" && mv "$out.link-orders.tmp.$$" "$out.link-orders"
     else
@@ -90,18 +99,39 @@ link_shuffled_orders() {
     rm -rf "$cached_orders.tmp" && mkdir -p "$cached_orders.tmp"
     for seed in $(seq "$link_orders"); do
         swift_build -Xlinker "--shuffle-sections=.text.*=$seed"
-        # Without debug information: 38 MB instead of 105 (a revision keeps K of them, twice); the loaded segments
+        # Without debug information: 38 MB instead of 105 (a revision keeps K of them); the loaded segments
         # and the symbol table are unchanged. Profiles (--profile-seconds) run <out-binary>, which keeps it.
         strip --strip-debug -o "$cached_orders.tmp/$seed" "$worktrees/scratch-$flags_key/$configuration/$product"
     done
     rm -rf "$cached_orders" && mv "$cached_orders.tmp" "$cached_orders"
 }
 
-# Marks this revision used (its folder's time) and removes all but the $keep most recently used. Runs under the
-# build lock, so no other build-revision is copying from a folder being removed.
+# Marks this revision used (its folder's time) and keeps, from the most recently used down, the folders that fit
+# in $keep revisions and $gigabytes GB, removing the first that does not and every older one; this one always
+# stays (it is the most recent). Then removes the installs
+# in $worktrees/bin whose revision has no cache folder left. Runs under the build lock, so no other build-revision
+# is linking from a folder being removed.
 forget_least_used() {
     touch "$(dirname "$cached")"
-    ls -1dt "$worktrees"/cache/*/ 2>/dev/null | tail -n +$((keep + 1)) | xargs -r rm -rf --
+    local folder size kept=0 bytes=0 full=0 limit=$((gigabytes * 1024 * 1024 * 1024))
+    while IFS= read -r folder; do
+        size=$(du -sb -- "$folder" | cut -f1)
+        (( kept == 0 || (kept < keep && bytes + size <= limit) )) || full=1
+        if (( full )); then rm -rf -- "$folder"; else kept=$((kept + 1)); bytes=$((bytes + size)); fi
+    done < <(ls -1dt "$worktrees"/cache/*/ 2>/dev/null)
+    forget_uncached_installs
+}
+
+# Removes $worktrees/bin/<sha12>/ (the callers' installs) when no cache folder of that revision is left. Other
+# names there (bin/working-tree: the nightly's build of uncommitted code) are the callers' own.
+forget_uncached_installs() {
+    local install name
+    for install in "$worktrees"/bin/*/; do
+        [[ -d $install ]] || continue
+        name=$(basename "$install")
+        [[ $name =~ ^[0-9a-f]{12}$ ]] || continue
+        compgen -G "$worktrees/cache/$name-*" > /dev/null || rm -rf -- "$install"
+    done
 }
 
 mkdir -p "$worktrees"

@@ -47,11 +47,23 @@ final class BuildRevisionCacheTests: XCTestCase {
         try FileManager.default.setAttributes([.modificationDate: used], ofItemAtPath: folder)
     }
 
-    private func buildRevision(_ commit: String, keep: String, linkOrders: String = "") throws -> Framebudget.Result {
-        try Framebudget.command("/usr/bin/env", [
-            "COMPARE_CACHE_KEEP=" + keep, "LAYOUT_FLAGS=", "LINK_ORDERS=" + linkOrders, "bash", "-c", "cd \"$1\" && \"$2\" \"$3\" \"$4\"", "build",
-            repository, Framebudget.repositoryRoot + "/scripts/build-revision.sh", commit, repository + "/out/framebudget"])
+    /// Gives the cached binary of `commit` an apparent size of `megabytes` (a sparse file: the byte limit counts
+    /// apparent sizes, and a test should not write gigabytes).
+    private func grow(_ commit: String, megabytes: UInt64) throws {
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: try cacheFolder(commit) + "/framebudget"))
+        try file.truncate(atOffset: megabytes << 20)
+        try file.close()
     }
+
+    private func buildRevision(_ commit: String, keep: String, gigabytes: String = "10", linkOrders: String = "",
+                               out: String? = nil) throws -> Framebudget.Result {
+        try Framebudget.command("/usr/bin/env", [
+            "COMPARE_CACHE_KEEP=" + keep, "COMPARE_CACHE_GB=" + gigabytes, "LAYOUT_FLAGS=", "LINK_ORDERS=" + linkOrders,
+            "bash", "-c", "cd \"$1\" && \"$2\" \"$3\" \"$4\"", "build",
+            repository, Framebudget.repositoryRoot + "/scripts/build-revision.sh", commit, out ?? repository + "/out/framebudget"])
+    }
+
+    private func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     func testATakenRevisionIsKeptAndTheLeastRecentlyUsedBeyondTheLimitAreRemoved() throws {
         let now = Date()
@@ -85,6 +97,65 @@ final class BuildRevisionCacheTests: XCTestCase {
         XCTAssertEqual(result.status, 64, result.stdout)
         XCTAssertTrue(result.stdout.contains("COMPARE_CACHE_KEEP='0'"), result.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: try cacheFolder(commits[0])))
+    }
+
+    /// Link orders make a revision ~400 MB, so a count of revisions alone would let the cache take ten gigabytes.
+    func testTheLeastRecentlyUsedBeyondTheByteLimitAreRemoved() throws {
+        let now = Date()
+        for (k, commit) in commits.enumerated() {
+            try cache(commit, used: now.addingTimeInterval(Double(k - 3) * 100))
+            try grow(commit, megabytes: 400)
+        }
+        // Asked for, commits[0] is the most recent; with commits[2] 800 MB fit in 1 GB, commits[1] would make 1200.
+        let result = try buildRevision(commits[0], keep: "24", gigabytes: "1")
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(exists(try cacheFolder(commits[0])), "the revision just used was removed")
+        XCTAssertTrue(exists(try cacheFolder(commits[2])), "a revision within the limit was removed")
+        XCTAssertFalse(exists(try cacheFolder(commits[1])), "the least recently used is kept beyond the byte limit")
+    }
+
+    func testTheRevisionAskedForStaysEvenAloneBeyondTheByteLimit() throws {
+        try cache(commits[0], used: Date().addingTimeInterval(-100))
+        try cache(commits[1], used: Date().addingTimeInterval(-200))
+        try grow(commits[0], megabytes: 1500)
+        let result = try buildRevision(commits[0], keep: "24", gigabytes: "1")
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(exists(try cacheFolder(commits[0])))
+        XCTAssertFalse(exists(try cacheFolder(commits[1])))
+    }
+
+    /// The installs are hard links, so a revision costs its cache folder only; they go with that folder, so that a
+    /// nightly's baseline a night does not pile up in bin/ (it did: 21 revisions, 5 GB, on the development VM).
+    func testInstallsAreLinksAndGoWithTheirRevisionsCache() throws {
+        let now = Date()
+        try cache(commits[0], used: now.addingTimeInterval(-300))
+        try cache(commits[1], used: now.addingTimeInterval(-200))
+        let install = { (commit: String) in "\(self.worktrees)/bin/\(commit.prefix(12))/framebudget" }
+        XCTAssertEqual(try buildRevision(commits[0], keep: "24", out: install(commits[0])).status, 0)
+        let nightlyWorkingTree = worktrees + "/bin/working-tree/framebudget"
+        try FileManager.default.createDirectory(atPath: worktrees + "/bin/working-tree", withIntermediateDirectories: true)
+        try "x".write(toFile: nightlyWorkingTree, atomically: true, encoding: .utf8)
+        let cachedInode = try FileManager.default.attributesOfItem(atPath: try cacheFolder(commits[1]) + "/framebudget")[.systemFileNumber] as? Int
+        // commits[1] asked for with room for one revision: commits[0]'s cache folder goes, and its install with it.
+        let result = try buildRevision(commits[1], keep: "1", out: install(commits[1]))
+        XCTAssertEqual(result.status, 0, result.stdout)
+        let installedInode = try FileManager.default.attributesOfItem(atPath: install(commits[1]))[.systemFileNumber] as? Int
+        XCTAssertNotNil(installedInode)
+        XCTAssertEqual(installedInode, cachedInode, "the install is a copy, not a link to the cached binary")
+        XCTAssertFalse(exists(try cacheFolder(commits[0])))
+        XCTAssertFalse(exists("\(worktrees)/bin/\(commits[0].prefix(12))"), "an install outlived its revision's cache")
+        XCTAssertTrue(exists(install(commits[1])))
+        XCTAssertTrue(exists(nightlyWorkingTree), "an install not named by a commit was removed")
+    }
+
+    func testABadByteLimitIsUsageAndRemovesNothing() throws {
+        try cache(commits[0], used: Date())
+        for bad in ["0", "1.5", "ten"] {
+            let result = try buildRevision(commits[0], keep: "24", gigabytes: bad)
+            XCTAssertEqual(result.status, 64, result.stdout)
+            XCTAssertTrue(result.stdout.contains("COMPARE_CACHE_GB='\(bad)': not a whole number of gigabytes ≥ 1"), result.stdout)
+        }
+        XCTAssertTrue(exists(try cacheFolder(commits[0])))
     }
 
     func testABadNumberOfLinkOrdersIsUsageBeforeAnyBuild() throws {
