@@ -126,8 +126,10 @@ compare: build
 ##         each revision built once in release at one fixed path, cached; BAD checked against GOOD first, then a binary
 ##         search comparing each midpoint with GOOD in pairs; exit 0 found, 1 BAD not regressed, 3 inconclusive, 4 build
 ##         failure); MODE=instructions: exact instruction counts; e.g. make bisect GOOD=v1.2 BAD=main FILTER='colormap/*'
+##         LINK_ORDERS=8: every revision also linked in 8 shuffled function orders, as for make compare
 bisect: build
-	set -f; $(RELEASE_BIN) bisect --good "$(GOOD)" --bad "$(BAD)" --mode "$(or $(MODE),time)" $(FILTER) $(BISECT_ARGS)
+	set -f; $(RELEASE_BIN) bisect --good "$(GOOD)" --bad "$(BAD)" --mode "$(or $(MODE),time)" \
+		$(if $(LINK_ORDERS),--link-orders "$(LINK_ORDERS)") $(FILTER) $(BISECT_ARGS)
 
 ## nightly: the gate (budgets), then tonight's build against the branch's last recorded commit in pairs
 ##          (`framebudget nightly`; the baseline is built once and cached), both recorded in Reports/history.sqlite

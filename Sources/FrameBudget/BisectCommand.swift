@@ -58,6 +58,10 @@ struct BisectCommand: ParsableCommand {
     @Option(name: .customLong("max-minutes"), help: "--mode time: the minutes each comparison may measure.")
     var maximumMinutes: Double = 10
 
+    @Option(name: .customLong("link-orders"),
+            help: "--mode time: build every revision in K shuffled function orders as well (LINK_ORDERS=K scripts/build-revision.sh, K in 2…\(LinkOrders.maximum)) and run each comparison's process pair i on order i of both builds (compare-builds --link-orders).")
+    var linkOrders: Int?
+
     @OptionGroup var instructionOptions: InstructionCompareOptions
 
     @Option(help: "The package's folder inside the repository (its Package.swift; where its budgets are found).")
@@ -86,6 +90,12 @@ struct BisectCommand: ParsableCommand {
         guard (0...6).contains(remeasures) else { throw badOptionValue("--remeasures must be in 0...6 (got \(remeasures))") }
         guard maximumPairs >= 3 else { throw badOptionValue("--max-pairs must be ≥ 3 (got \(maximumPairs))") }
         guard maximumMinutes > 0 else { throw badOptionValue("--max-minutes must be > 0 (got \(maximumMinutes))") }
+        if let linkOrders {
+            guard mode == .time else { throw badOptionValue("--link-orders is for --mode time: instruction counts do not depend on where the linker put a function") }
+            guard (2...LinkOrders.maximum).contains(linkOrders) else {
+                throw badOptionValue("--link-orders must be a number of link orders in 2…\(LinkOrders.maximum) (got \(linkOrders))")
+            }
+        }
         guard (0...600).contains(profileSeconds) else {
             throw badOptionValue("--profile-seconds must be in 0...600 (got \(profileSeconds))")
         }
@@ -162,7 +172,8 @@ struct BisectCommand: ParsableCommand {
         return ScriptRevisionBuilder(
             script: buildScript ?? "\(root)/scripts/build-revision.sh", repository: root, binaries: "\(worktrees)/bin",
             product: product ?? ToolName.current,
-            environment: ["PACKAGE": package, "PRODUCT": product ?? ToolName.current, "CONFIGURATION": configuration.rawValue])
+            environment: ["PACKAGE": package, "PRODUCT": product ?? ToolName.current, "CONFIGURATION": configuration.rawValue,
+                          "LINK_ORDERS": linkOrders.map(String.init) ?? ""])
     }
 
     private func comparer(_ root: String, folder: String) -> any BuildComparing {
@@ -170,8 +181,9 @@ struct BisectCommand: ParsableCommand {
         let packageFolder = "\(root)/\(package)"
         switch mode {
         case .time:
+            let orders = linkOrders == nil ? [] : ["--link-orders"]
             return PairedBuildComparer(tool: ProcessRunner.currentExecutable, benchmarks: benchmarks,
-                                       maximumPairs: maximumPairs, arguments: ["--max-minutes", "\(maximumMinutes)"] + debug,
+                                       maximumPairs: maximumPairs, arguments: ["--max-minutes", "\(maximumMinutes)"] + orders + debug,
                                        workingDirectory: packageFolder, scratch: folder)
         case .instructions:
             let settings = InstructionComparisonSettings(threshold: instructionOptions.thresholdFraction!, topFunctions: 0)
