@@ -147,8 +147,9 @@ gate-quality: build
 ## bisect-quality: how often `framebudget bisect` names the right commit, on real builds: two 16-commit test
 ##                 histories made from HEAD (a ~5% single-thread and a ~10% two-thread colormap slowdown at known
 ##                 commits), N attempts each (scripts/bisect-quality.sh)   e.g. make bisect-quality N=10
+##                 LINK_ORDERS=8: every attempt runs bisect --link-orders 8
 bisect-quality: build
-	N="$(N)" KINDS="$(KINDS)" OUT="$(OUT)" BASE="$(BASE)" scripts/bisect-quality.sh
+	N="$(N)" KINDS="$(KINDS)" OUT="$(OUT)" BASE="$(BASE)" LINK_ORDERS="$(LINK_ORDERS)" scripts/bisect-quality.sh
 
 ## nightly-quality: N gate runs of an unchanged build (no FAIL expected) and of a real colormap slowdown (FAIL
 ##                  expected every time), alternating (`framebudget nightly-quality`)   e.g. make nightly-quality N=10

@@ -14,6 +14,8 @@
 # $OUT/attempts/ (OUT: Reports/bisect-quality/<UTC time>, and Reports/bisect-quality/latest points at it);
 # $OUT/bisect-quality.{md,json} (scripts/bisect-quality/summary.py) say how many attempts named the culprit, the measuring time of each,
 # and which function each culprit profile put first.
+# LINK_ORDERS=K: every attempt runs `bisect --link-orders K` (each revision linked in K shuffled function orders too,
+# process pair i of each comparison on order i of both builds).
 # Exit: 0 measured (whatever the rates), 2 a patch does not apply to HEAD, 4 a build failed.
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
@@ -28,6 +30,8 @@ declare -A culprit_at=([single-thread]=11 [two-thread]=6)
 declare -A benchmark=([single-thread]=colormap/optimized/256x192 [two-thread]=colormap/optimized/1920x1440)
 # BASE: the commit the histories start from (default HEAD); the same BASE gives the same histories (cached builds).
 base=$(git rev-parse --verify "${BASE:-HEAD}^{commit}")
+link_orders=()
+[[ -n ${LINK_ORDERS:-} ]] && link_orders=(--link-orders "$LINK_ORDERS")
 
 # The k-th commit that is not the slowdown: notes, a comment, or unrelated code, in turn.
 filler() {  # k
@@ -76,13 +80,13 @@ for i in $(seq 1 "$n"); do
         load_before=$(cut -d' ' -f1 /proc/loadavg)
         started=$(date +%s)
         set +e
-        "$tool" bisect --good "${good[$kind]}" --bad "${bad[$kind]}" "${benchmark[$kind]}" --reports "$out/attempts/$name" \
+        "$tool" bisect --good "${good[$kind]}" --bad "${bad[$kind]}" "${benchmark[$kind]}" --reports "$out/attempts/$name" "${link_orders[@]}" \
             > "$out/attempts/$name.out" 2> "$out/attempts/$name.err"
         status=$?
         set -e
         [[ $status == 4 ]] && { echo "bisect-quality: a revision failed to build ($out/attempts/$name.err)" >&2; exit 4; }
-        printf '{"kind": "%s", "attempt": %d, "exit": %d, "seconds": %d, "loadBefore": %s, "loadAfter": %s, "culprit": "%s", "result": "%s"}\n' \
-            "$kind" "$i" "$status" $(( $(date +%s) - started )) "$load_before" "$(cut -d' ' -f1 /proc/loadavg)" \
+        printf '{"kind": "%s", "attempt": %d, "exit": %d, "seconds": %d, "linkOrders": %s, "loadBefore": %s, "loadAfter": %s, "culprit": "%s", "result": "%s"}\n' \
+            "$kind" "$i" "$status" $(( $(date +%s) - started )) "${LINK_ORDERS:-null}" "$load_before" "$(cut -d' ' -f1 /proc/loadavg)" \
             "${culprit[$kind]}" "$(ls "$out"/attempts/"$name"/bisect-*/bisect.json 2>/dev/null | head -n1)" >> "$out/attempts.jsonl"
         tail -n 4 "$out/attempts/$name.out" | sed 's/^/    /' >&2
     done

@@ -84,6 +84,7 @@ def attempt_row(entry):
     null, stray = null_comparisons(result, entry["culprit"]) if result else (0, [])
     return {
         "kind": entry["kind"], "attempt": entry["attempt"], "exit": entry["exit"],
+        "linkOrders": entry.get("linkOrders"),  # absent before link orders: the default link
         "outcome": result.get("outcome", "no result"),
         "right": named == entry["culprit"], "named": named,
         "steps": len(result.get("steps", [])),
@@ -127,9 +128,11 @@ def main(out):
                       max(max(r["loadBefore"], r["loadAfter"]) for r in mine)] if mine else None,
         }
     machine = {"cpu": cpu_model(), "cores": os.cpu_count()}
-    json.dump({"machine": machine, "totals": totals, "attempts": rows}, open(os.path.join(out, "bisect-quality.json.tmp"), "w"), indent=2)
+    orders = sorted({row["linkOrders"] or 0 for row in rows})
+    json.dump({"machine": machine, "linkOrders": orders, "totals": totals, "attempts": rows}, open(os.path.join(out, "bisect-quality.json.tmp"), "w"), indent=2)
     os.replace(os.path.join(out, "bisect-quality.json.tmp"), os.path.join(out, "bisect-quality.json"))
-    lines = [f"# Bisection quality: {machine['cpu']}, {machine['cores']} CPUs", "",
+    method = ", ".join(f"{k} link orders (bisect --link-orders {k})" if k else "the default link" for k in orders)
+    lines = [f"# Bisection quality: {machine['cpu']}, {machine['cores']} CPUs", "", f"Builds: {method}.", "",
              "| history | attempts | culprit named | another commit | no commit | wrong search answers | stray verdicts | measuring, median / max | 1-min load |",
              "|---|---|---|---|---|---|---|---|---|"]
     for kind, t in totals.items():
