@@ -70,8 +70,10 @@ gigabytes=${COMPARE_CACHE_GB:-10}
 install_binary() {
     mkdir -p "$(dirname "$out")"
     echo "$sha" > "$out.commit.tmp.$$" && mv "$out.commit.tmp.$$" "$out.commit"
-    ln -f "$cached" "$out.tmp.$$" 2>/dev/null || cp "$cached" "$out.tmp.$$"
-    mv "$out.tmp.$$" "$out"
+    if [[ ! "$out" -ef "$cached" ]]; then   # installed before: already this link (mv refuses a file onto itself)
+        ln -f "$cached" "$out.tmp.$$" 2>/dev/null || cp "$cached" "$out.tmp.$$"
+        mv "$out.tmp.$$" "$out"
+    fi
     if (( link_orders > 0 )); then
         rm -rf "$out.link-orders.tmp.$$"
         cp -rl "$cached_orders" "$out.link-orders.tmp.$$" 2>/dev/null \

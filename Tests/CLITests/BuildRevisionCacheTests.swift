@@ -148,6 +148,19 @@ final class BuildRevisionCacheTests: XCTestCase {
         XCTAssertTrue(exists(nightlyWorkingTree), "an install not named by a commit was removed")
     }
 
+    /// A revision asked for again (every bisection step against GOOD, every nightly) finds its install already the
+    /// cached binary's link, and keeps it.
+    func testInstallingTheSameRevisionAgainKeepsItsLink() throws {
+        try cache(commits[0], used: Date())
+        XCTAssertEqual(try buildRevision(commits[0], keep: "24").status, 0)
+        let again = try buildRevision(commits[0], keep: "24", linkOrders: "")
+        XCTAssertEqual(again.status, 0, again.stdout)
+        let installed = try String(contentsOfFile: repository + "/out/framebudget", encoding: .utf8)
+        XCTAssertTrue(installed.contains(commits[0]), installed)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: repository + "/out").sorted(),
+                       ["framebudget", "framebudget.commit"], "a temporary file was left")
+    }
+
     func testABadByteLimitIsUsageAndRemovesNothing() throws {
         try cache(commits[0], used: Date())
         for bad in ["0", "1.5", "ten"] {
