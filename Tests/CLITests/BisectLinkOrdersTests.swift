@@ -9,27 +9,23 @@ import XCTest
 /// runs, whose JSON is checked for the orders they ran.
 final class BisectLinkOrdersTests: XCTestCase {
     private var folder = ""
-    private var repository: String { folder + "/repo" }
+    private var scratch: ScratchRepository!
+    private var repository: String { scratch.path }
     private var buildLog: String { folder + "/builds.log" }
 
     override func setUpWithError() throws {
         folder = NSTemporaryDirectory() + "fb-bisect-orders-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
-        try git("init", "--quiet")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        scratch = try ScratchRepository(prefix: "fb-bisect-orders-repo")
         for k in 1...2 {
-            try "note \(k)\n".write(toFile: repository + "/NOTES.md", atomically: true, encoding: .utf8)
-            try git("add", "--all")
-            try git("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "--quiet", "-m", "note \(k)")
+            try scratch.write("NOTES.md", "note \(k)\n")
+            try scratch.commitAll("note \(k)")
         }
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
-
-    @discardableResult
-    private func git(_ arguments: String...) throws -> String {
-        let result = try Framebudget.command("/usr/bin/env", ["git", "-C", repository] + arguments)
-        XCTAssertEqual(result.status, 0, "git \(arguments.joined(separator: " ")): \(result.stdout)")
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+        scratch?.remove()
     }
 
     /// A build script with build-revision.sh's interface: installs the test binary at <out-binary> and, with

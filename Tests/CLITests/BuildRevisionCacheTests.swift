@@ -4,30 +4,20 @@ import XCTest
 /// `scripts/build-revision.sh` keeps the most recently used revisions' binaries and removes the rest, so a machine
 /// that compares and runs nightlies for months does not keep one ~100 MB binary per revision it ever built.
 final class BuildRevisionCacheTests: XCTestCase {
-    private var repository = ""
+    private var scratch: ScratchRepository!
     private var commits: [String] = []
+    private var repository: String { scratch.path }
     private var worktrees: String { repository + "/.build-compare" }
 
     override func setUpWithError() throws {
-        repository = NSTemporaryDirectory() + "fb-revision-cache-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
-        try git("init", "--quiet")
+        scratch = try ScratchRepository(prefix: "fb-revision-cache")
         for k in 1...3 {
-            try "let work = \(k)\n".write(toFile: repository + "/kernel.swift", atomically: true, encoding: .utf8)
-            try git("add", "--all")
-            try git("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "--quiet", "-m", "commit \(k)")
-            commits.append(try git("rev-parse", "HEAD"))
+            try scratch.write("kernel.swift", "let work = \(k)\n")
+            commits.append(try scratch.commitAll("commit \(k)"))
         }
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: repository) }
-
-    @discardableResult
-    private func git(_ arguments: String...) throws -> String {
-        let result = try Framebudget.command("/usr/bin/env", ["git", "-C", repository] + arguments)
-        XCTAssertEqual(result.status, 0, "git \(arguments.joined(separator: " ")): \(result.stdout)")
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    override func tearDownWithError() throws { scratch?.remove() }
 
     /// The cache folder build-revision uses for `commit` with no layout flags (its key: the flags, package, product
     /// and configuration, hashed as the script hashes them).

@@ -5,33 +5,22 @@ import XCTest
 /// tree (`scripts/snapshot-tree.sh`), the way the baseline is built, and a baseline that measured such a tree says
 /// that only its commit can be built again.
 final class NightlyWorkingTreeTests: XCTestCase {
-    private var repository = ""
+    private var scratch: ScratchRepository!
+    private var repository: String { scratch.path }
 
     override func setUpWithError() throws {
-        repository = NSTemporaryDirectory() + "fb-snapshot-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
-        try git("init", "--quiet")
+        scratch = try ScratchRepository(prefix: "fb-snapshot")
         try write("kernel.swift", "let work = 1\n")
         try write(".gitignore", "scratch/\n")
-        try git("add", "--all")
-        try git("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "--quiet", "-m", "first")
+        try scratch.commitAll("first")
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: repository) }
+    override func tearDownWithError() throws { scratch?.remove() }
 
-    private func write(_ name: String, _ text: String) throws {
-        let path = repository + "/" + name
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-    }
+    private func write(_ name: String, _ text: String) throws { try scratch.write(name, text) }
 
-    /// Runs git in the repository; its output, trimmed. Fails on a non-zero exit.
     @discardableResult
-    private func git(_ arguments: String...) throws -> String {
-        let result = try Framebudget.command("/usr/bin/env", ["git", "-C", repository] + arguments)
-        XCTAssertEqual(result.status, 0, "git \(arguments.joined(separator: " ")): \(result.stdout)")
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    private func git(_ arguments: String...) throws -> String { try scratch.git(arguments) }
 
     /// The snapshot script run inside the repository, with no git identity configured (as on a fresh CI runner).
     private func snapshot() throws -> Framebudget.Result {
