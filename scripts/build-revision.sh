@@ -110,9 +110,8 @@ link_shuffled_orders() {
 
 # Marks this revision used (its folder's time) and keeps, from the most recently used down, the folders that fit
 # in $keep revisions and $gigabytes GB, removing the first that does not and every older one; this one always
-# stays (it is the most recent). Then removes the installs
-# in $worktrees/bin whose revision has no cache folder left. Runs under the build lock, so no other build-revision
-# is linking from a folder being removed.
+# stays (it is the most recent). Then removes the installs in $worktrees/bin whose revision has no cache folder
+# left. Runs under the build lock, so no other build-revision is linking from a folder being removed.
 forget_least_used() {
     touch "$(dirname "$cached")"
     local folder size kept=0 bytes=0 full=0 limit=$((gigabytes * 1024 * 1024 * 1024))

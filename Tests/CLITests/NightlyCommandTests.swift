@@ -27,22 +27,22 @@ final class NightlyCommandTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 
-    func testANegativeGateTimeCapIsBadInputBeforeAnythingRuns() throws {
+    /// `nightly` with `option` exits 2 with a line containing `message`, and measures and writes nothing.
+    private func assertRefusedBeforeAnythingRuns(_ option: String, _ message: String, line: UInt = #line) throws {
         let result = try Framebudget.run([
             "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
-            "--gate-max-minutes=-1", "--", "--allow-debug", "--quick"])
-        XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertTrue(result.stderr.contains("--gate-max-minutes must be ≥ 0 (got -1.0)"), result.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured, nothing written")
+            option, "--", "--allow-debug", "--quick"])
+        XCTAssertEqual(result.status, 2, result.stderr, line: line)
+        XCTAssertTrue(result.stderr.contains(message), result.stderr, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured, nothing written", line: line)
+    }
+
+    func testANegativeGateTimeCapIsBadInputBeforeAnythingRuns() throws {
+        try assertRefusedBeforeAnythingRuns("--gate-max-minutes=-1", "--gate-max-minutes must be ≥ 0 (got -1.0)")
     }
 
     func testLinkOrdersAreRefusedBeforeAnythingRuns() throws {
-        let result = try Framebudget.run([
-            "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
-            "--link-orders", "--", "--allow-debug", "--quick"])
-        XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertTrue(result.stderr.contains("--link-orders is for compare-builds and gate-quality"), result.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured, nothing written")
+        try assertRefusedBeforeAnythingRuns("--link-orders", "--link-orders is for compare-builds and gate-quality")
     }
 
     func testTheGateThePairedChangeAndTheHistoryRecord() throws {
