@@ -43,6 +43,6 @@ struct GateQualityPoolCommand: ParsableCommand {
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
         catch { throw CommandFailure(.badInput, "\(path): cannot read: \(ResultsFile.systemReason(error))") }
         do { return try JSONDecoder().decode(PairedQuality.self, from: data) }
-        catch { throw CommandFailure(.badInput, "\(path): not a gate-quality.json file: \(ResultsFile.describe(error))") }
+        catch { throw CommandFailure(.badInput, "\(path): not a gate-quality.json file: \(ResultsFile.describe(error, decoding: data))") }
     }
 }

@@ -65,14 +65,12 @@ struct PeersCommand: ParsableCommand {
                 var run: RunResults
                 do { run = try ResultsFile.read(from: resultsPath) } catch { throw CommandFailure(.badInput, "\(error)") }
                 for path in peerFiles {
-                    let measurements: PeerMeasurements
-                    do {
-                        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                        measurements = try JSONDecoder().decode(PeerMeasurements.self, from: data)
-                    } catch let error as DecodingError {
-                        throw CommandFailure(.badInput, "\(path): not a peers file: \(Self.describe(error))")
-                    } catch {
-                        throw CommandFailure(.badInput, "\(path): \((error as NSError).localizedDescription)")
+                    let data: Data, measurements: PeerMeasurements
+                    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
+                    catch { throw CommandFailure(.badInput, "\(path): cannot read: \(ResultsFile.systemReason(error))") }
+                    do { measurements = try JSONDecoder().decode(PeerMeasurements.self, from: data) }
+                    catch let error as DecodingError {
+                        throw CommandFailure(.badInput, "\(path): not a peers file: \(JSONSyntax.problem(in: data) ?? Self.describe(error))")
                     }
                     do { try run.mergePeers(measurements) } catch { throw CommandFailure(.badInput, "\(path): \(error)") }
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// Runs that could not be recorded because the history server was unavailable, kept locally until they are sent:
 /// one file per run, `<folder>/<run-id>.json`, written atomically (a temporary file renamed into place), so a
@@ -48,8 +49,11 @@ public struct HistorySpool: Sendable {
             (path, (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast)
         }
         return try dated.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map { path, _ in
-            do { return (path, try JSONDecoder().decode(Entry.self, from: Data(contentsOf: URL(fileURLWithPath: path)))) }
-            catch { throw HistoryError.unusable(path: path, reason: "not a spooled run (\(error.localizedDescription))") }
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
+            catch { throw HistoryError.unusable(path: path, reason: "cannot read the spooled run: \(ResultsFile.systemReason(error))") }
+            do { return (path, try JSONDecoder().decode(Entry.self, from: data)) }
+            catch { throw HistoryError.unusable(path: path, reason: "not a spooled run (\(ResultsFile.describe(error, decoding: data)))") }
         }
     }
 

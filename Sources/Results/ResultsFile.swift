@@ -73,7 +73,7 @@ public enum ResultsFile {
         struct Versioned: Decodable { var schemaVersion: Int }
         let version: Int
         do { version = try decoder().decode(Versioned.self, from: data).schemaVersion }
-        catch { throw ResultsFileError.malformed(path: path, reason: "no schemaVersion (\(describe(error)))") }
+        catch { throw ResultsFileError.malformed(path: path, reason: JSONSyntax.problem(in: data) ?? "no schemaVersion (\(describe(error)))") }
         guard version == RunResults.currentSchemaVersion else {
             throw ResultsFileError.unsupportedSchema(path: path, found: version, supported: RunResults.currentSchemaVersion)
         }
@@ -107,6 +107,16 @@ public enum ResultsFile {
 
     private static func filePath(of error: NSError) -> String? {
         error.userInfo[NSFilePathErrorKey] as? String ?? (error.userInfo[NSURLErrorKey] as? URL)?.path
+    }
+
+    /// A one-line description of a decoding error of `data`: where the bytes are not JSON at all (``JSONSyntax``),
+    /// that; else ``describe(_:)``.
+    public static func describe(_ error: Error, decoding data: Data) -> String {
+        if case DecodingError.dataCorrupted(let context)? = error as? DecodingError, context.codingPath.isEmpty,
+           let problem = JSONSyntax.problem(in: data) {
+            return problem
+        }
+        return describe(error)
     }
 
     /// A one-line description of a decoding error with its coding path.

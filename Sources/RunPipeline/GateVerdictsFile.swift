@@ -26,7 +26,7 @@ package enum GateVerdictsFile {
         catch { throw CommandFailure(.runFailure, "\(path): cannot read: \(ResultsFile.systemReason(error))") }
         let document: Document
         do { document = try JSONDecoder().decode(Document.self, from: data) }
-        catch { throw CommandFailure(.runFailure, "\(path): not a verdicts file: \(ResultsFile.describe(error))") }
+        catch { throw CommandFailure(.runFailure, "\(path): not a verdicts file: \(ResultsFile.describe(error, decoding: data))") }
         // A budgets file names each budget once; should one repeat, its first verdict counts.
         return Dictionary(document.verdicts.map { ($0.budget.name, $0.outcome) }, uniquingKeysWith: { first, _ in first })
     }

@@ -65,6 +65,17 @@ final class PeersCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: head)), before)
     }
 
+    func testAPeersFileCutShortOrMissingIsNamedWithItsProblem() throws {
+        let head = try ResultsFixtures.write(to: folder + "/head.json", runID: "head")
+        try Data("{\"environment\": {}, \"peers\": [".utf8).write(to: URL(fileURLWithPath: folder + "/cut.json"))
+        let cut = try Framebudget.run(["peers", "merge", head, folder + "/cut.json"])
+        XCTAssertEqual(cut.status, 2)
+        XCTAssertEqual(cut.stderr, "framebudget: error: \(folder)/cut.json: not a peers file: not valid JSON: it ends in the middle of a value (truncated?)\n")
+        let missing = try Framebudget.run(["peers", "merge", head, folder + "/none.json"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "framebudget: error: \(folder)/none.json: cannot read: No such file or directory\n")
+    }
+
     /// The real peers script on one exported kernel (skipped where numpy or OpenCV are not installed: `make peers`
     /// installs them).
     func testThePeersScriptTimesALibraryCallWithTheHarnessProtocol() throws {

@@ -96,6 +96,19 @@ final class ResultsFileTests: XCTestCase {
         }
     }
 
+    func testATruncatedResultsFileIsCalledTruncatedNotMissingItsVersion() throws {
+        let whole = try ResultsFile.encode(RealRun.make())
+        let path = directory + "/cut.json"
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try ResultsFile.read(from: path)) {
+            XCTAssertEqual("\($0)", "\(path): not a FrameBudget results file: not valid JSON: it ends in the middle of a value (truncated?)")
+        }
+        try Data().write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try ResultsFile.read(from: path)) {
+            XCTAssertEqual("\($0)", "\(path): not a FrameBudget results file: the file is empty")
+        }
+    }
+
     func testAtomicWriteIntoAMissingFolderFailsWithoutLeavingFiles() throws {
         XCTAssertThrowsError(try AtomicFile.write("x", to: directory + "/no/such/file.json"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [])

@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+@testable import Results
+
+/// The words a user reads for a file that is not JSON at all: what is wrong and where, never just "not valid JSON".
+final class JSONSyntaxTests: XCTestCase {
+    private func problem(_ text: String) -> String? { JSONSyntax.problem(in: Data(text.utf8)) }
+
+    func testValidJSONHasNoProblem() {
+        XCTAssertNil(problem(#"{"schemaVersion": 1, "benchmarks": []}"#))
+        XCTAssertNil(problem("[1, 2]"))
+        XCTAssertNil(problem("3"), "a fragment is JSON: what it should hold is the decoder's to say")
+    }
+
+    func testAnEmptyOrBlankFileIsCalledSo() {
+        XCTAssertEqual(problem(""), "the file is empty")
+        XCTAssertEqual(problem(" \n\t\r\n"), "the file holds only white space")
+    }
+
+    func testAFileCutShortIsCalledTruncated() {
+        XCTAssertEqual(problem(#"{"schemaVersion": 1, "benchmarks": ["#), "not valid JSON: it ends in the middle of a value (truncated?)")
+        XCTAssertEqual(problem(#"{"schemaVersion": 1, "na"#), "not valid JSON: it ends in the middle of a value (truncated?)")
+    }
+
+    func testAStrayCharacterIsPlacedByLineAndColumn() throws {
+        // Line 2 is `  "x": tru }`: the parser stops after `tru`, at column 11.
+        let words = try XCTUnwrap(problem("{\"schemaVersion\": 1,\n  \"x\": tru }"))
+        XCTAssertEqual(words, "not valid JSON: invalid value around line 2, column 11")
+        XCTAssertEqual(problem("garbage"), "not valid JSON: invalid value around line 1, column 1")
+    }
+
+    func testLineAndColumnCountFromOneAfterEachNewline() {
+        let data = Data("ab\ncd\n\nef".utf8)
+        XCTAssertTrue(JSONSyntax.lineAndColumn(ofByte: 0, in: data) == (1, 1))
+        XCTAssertTrue(JSONSyntax.lineAndColumn(ofByte: 2, in: data) == (1, 3))
+        XCTAssertTrue(JSONSyntax.lineAndColumn(ofByte: 3, in: data) == (2, 1))
+        XCTAssertTrue(JSONSyntax.lineAndColumn(ofByte: 7, in: data) == (4, 1))
+        XCTAssertTrue(JSONSyntax.lineAndColumn(ofByte: 99, in: data) == (4, 3), "an offset past the end is the end")
+    }
+
+    func testADecodingErrorOfBytesThatAreNoJSONSaysWhatIsWrongWithThem() throws {
+        struct Versioned: Decodable { var schemaVersion: Int }
+        let truncated = Data(#"{"schemaVersion": 1, "bench"#.utf8)
+        XCTAssertThrowsError(try JSONDecoder().decode(Versioned.self, from: truncated)) {
+            XCTAssertEqual(ResultsFile.describe($0, decoding: truncated), "not valid JSON: it ends in the middle of a value (truncated?)")
+        }
+        let wrongShape = Data(#"{"schemaVersion": "one"}"#.utf8)
+        XCTAssertThrowsError(try JSONDecoder().decode(Versioned.self, from: wrongShape)) {
+            XCTAssertTrue(ResultsFile.describe($0, decoding: wrongShape).hasPrefix("wrong type at schemaVersion"),
+                          "valid JSON of the wrong shape keeps the decoder's words: \(ResultsFile.describe($0, decoding: wrongShape))")
+        }
+    }
+}
