@@ -2,6 +2,9 @@
 #include <sched.h>
 #include <errno.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/personality.h>
+#endif
 #include "CPlatform.h"
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -42,6 +45,26 @@ int fb_hypervisor_vendor(char vendor[13]) {
     memcpy(vendor + 4, &ecx, 4);
     memcpy(vendor + 8, &edx, 4);
     return 1;
+#else
+    return 0;
+#endif
+}
+
+int fb_address_randomization_disabled(void) {
+#ifdef __linux__
+    int persona = personality(0xffffffff);  // 0xffffffff queries without changing it
+    return persona != -1 && (persona & ADDR_NO_RANDOMIZE) ? 1 : 0;
+#else
+    return 0;
+#endif
+}
+
+int fb_enable_address_randomization(void) {
+#ifdef __linux__
+    int persona = personality(0xffffffff);
+    if (persona == -1) return errno;
+    if (!(persona & ADDR_NO_RANDOMIZE)) return 0;
+    return personality((unsigned long)persona & ~(unsigned long)ADDR_NO_RANDOMIZE) == -1 ? errno : 0;
 #else
     return 0;
 #endif

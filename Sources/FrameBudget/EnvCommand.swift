@@ -30,6 +30,7 @@ struct EnvCommand: ParsableCommand {
             ("virtualization", environment.virtualization ?? "none detected"), ("kernel", environment.kernel),
             ("os", environment.operatingSystem), ("swift", environment.swiftVersion),
             ("build", environment.buildConfiguration),
+            ("aslr", environment.addressSpaceRandomization?.rawValue ?? "unknown"),
             ("git", environment.gitCommit.map { "\($0)\(environment.gitDirty == true ? " (dirty)" : "")" } ?? "not a git checkout"),
             ("load average", environment.loadAverage.map { String(format: "%.2f", $0) }.joined(separator: " ")),
             ("clock", "\(clock.source): resolution \(clock.resolutionNanoseconds) ns, step \(clock.granularityNanoseconds) ns, read cost \(String(format: "%.1f", clock.overheadNanoseconds)) ns"),

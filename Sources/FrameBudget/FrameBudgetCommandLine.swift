@@ -26,6 +26,9 @@ public enum FrameBudgetCommandLine {
     /// status. Never returns.
     public static func main(_ suite: RegisteredSuite) -> Never {
         Registration.register(suite)
+        // Before any child process: measured processes are replicates only in layouts of their own, which a
+        // `setarch -R` of this one would otherwise take from them (AddressSpaceRandomization).
+        AddressSpaceLayout.randomizeChildren()
         FrameBudgetCommand.main()
         exit(ExitStatus.success.rawValue)
     }

@@ -25,6 +25,7 @@ public enum EnvironmentProbe {
             clock: clock)
         info.cpuFeatures = cpuFeatures(cpuinfo: cpuinfo)
         info.executableDigest = executableDigest()
+        info.addressSpaceRandomization = AddressSpaceLayout.thisProcess
         return info
     }
 

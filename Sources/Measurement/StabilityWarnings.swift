@@ -38,6 +38,7 @@ public enum StabilityWarnings {
         case let governor?:
             warnings.append("CPU frequency governor is '\(governor)', not 'performance': frequency scaling adds noise")
         }
+        if let warning = environment.addressSpaceRandomization?.warning { warnings.append(warning) }
         if environment.clock.overheadNanoseconds > 100 {
             warnings.append("slow clock: one read costs \(Int(environment.clock.overheadNanoseconds)) ns")
         }

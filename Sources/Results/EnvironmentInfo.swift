@@ -25,6 +25,9 @@ public struct EnvironmentInfo: Codable, Sendable, Equatable {
     /// SHA-256 of the executable that measured (hex): the identity of the build, whatever the working directory's
     /// commit says. Runs of different builds are never merged as one side of a comparison.
     public var executableDigest: String?
+    /// Whether the measuring process, and the processes it started, had address-space randomization; nil in runs
+    /// recorded before 6 Dec 2026 (and off Linux).
+    public var addressSpaceRandomization: AddressSpaceRandomization?
     /// 1, 5 and 15 minute load averages at the start of the run.
     public var loadAverage: [Double]
     public var clock: ClockInfo
@@ -47,6 +50,7 @@ public struct EnvironmentInfo: Codable, Sendable, Equatable {
         self.gitCommit = gitCommit
         self.gitDirty = gitDirty
         self.executableDigest = nil
+        self.addressSpaceRandomization = nil
         self.loadAverage = loadAverage
         self.clock = clock
     }

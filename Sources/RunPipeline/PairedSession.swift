@@ -27,6 +27,8 @@ package struct PairedSession {
     package var requestTimeout: Double = 120
     /// The host's CPU time, read around each pair for the steal it records (injected by tests).
     package var hostCPUTime: () -> HostCPUTime? = { HostCPUTime.now() }
+    /// This process's address-space randomization: off system-wide, the workers run in one layout (a warning).
+    package var addressSpaceRandomization: () -> AddressSpaceRandomization = { AddressSpaceLayout.thisProcess }
 
     package init(settings: PairedSettings, filters: [String] = [], clock: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime },
                  interrupted: @escaping () -> InterruptingSignal? = { nil }, progress: @escaping (String) -> Void = { _ in }) {
@@ -61,6 +63,9 @@ package struct PairedSession {
                      allowDebug: Bool = false) throws -> PairedComparisonReport {
         let start = clock()
         var tally = Tally()
+        if case .offSystemWide = addressSpaceRandomization(), let warning = AddressSpaceRandomization.offSystemWide.warning {
+            tally.warnings.append(warning)
+        }
         var first: Workers? = try startPair(launcher, pair: 1)
         let (ids, builds) = try commonBenchmarks(first!, allowDebug: allowDebug, &tally)
         let boundary = settings.boundary(benchmarks: ids.count)

@@ -266,6 +266,21 @@ final class PairedSessionTests: XCTestCase {
                      "no /proc/stat: nothing recorded, not zeros")
     }
 
+    /// Off system-wide, every worker runs in one layout: the verdicts stand, said with the reason to distrust them.
+    func testAKernelThatRandomizesNoProcessIsWarnedOfInTheReport() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        var session = session(machine, filters: ["a/*"])
+        session.addressSpaceRandomization = { .offSystemWide }
+        let warned = try session.run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertEqual(warned.warnings.filter { $0.contains("kernel.randomize_va_space = 0") }.count, 1, "\(warned.warnings)")
+        for state in [AddressSpaceRandomization.on, .offForThisProcess] {  // the workers are randomized
+            session.addressSpaceRandomization = { state }
+            let report = try session.run(launcher: Launcher(machine: machine), base: "b", head: "h")
+            XCTAssertFalse(report.warnings.contains { $0.contains("randomiz") }, "\(state): \(report.warnings)")
+        }
+    }
+
     func testADebugBuildIsRefusedUnlessAllowed() throws {
         let machine = Machine()
         machine.build = "debug build, executable sha256 1"

@@ -13,6 +13,14 @@ int fb_last_allowed_cpu(void);
 /// (13 bytes, NUL-terminated) and returns 1 when the CPU reports a hypervisor; returns 0 otherwise.
 int fb_hypervisor_vendor(char vendor[13]);
 
+/// 1 when the calling process runs with address-space randomization turned off for itself (its personality has
+/// ADDR_NO_RANDOMIZE: `setarch -R`, a debugger), which the processes it starts inherit; 0 otherwise.
+int fb_address_randomization_disabled(void);
+
+/// Clears ADDR_NO_RANDOMIZE from the calling process's personality, so that the processes it starts from now on are
+/// randomized (this process keeps the layout it has). Returns 0, or an errno value.
+int fb_enable_address_randomization(void);
+
 // MARK: - Roofs (Roofs.c)
 #include <stddef.h>
 #include <stdint.h>
