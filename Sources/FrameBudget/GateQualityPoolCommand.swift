@@ -40,8 +40,8 @@ struct GateQualityPoolCommand: ParsableCommand {
 
     private static func read(_ path: String) throws -> PairedQuality {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
-        catch { throw CommandFailure(.badInput, "\(path): cannot read: \(ResultsFile.systemReason(error))") }
+        do throws(SystemFile.ReadError) { data = try SystemFile.read(path) }
+        catch { throw CommandFailure(.badInput, "\(error)") }
         do { return try JSONDecoder().decode(PairedQuality.self, from: data) }
         catch { throw CommandFailure(.badInput, "\(path): not a gate-quality.json file: \(ResultsFile.describe(error, decoding: data))") }
     }

@@ -66,8 +66,8 @@ struct PeersCommand: ParsableCommand {
                 do { run = try ResultsFile.read(from: resultsPath) } catch { throw CommandFailure(.badInput, "\(error)") }
                 for path in peerFiles {
                     let data: Data, measurements: PeerMeasurements
-                    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
-                    catch { throw CommandFailure(.badInput, "\(path): cannot read: \(ResultsFile.systemReason(error))") }
+                    do throws(SystemFile.ReadError) { data = try SystemFile.read(path) }
+                    catch { throw CommandFailure(.badInput, "\(error)") }
                     do { measurements = try JSONDecoder().decode(PeerMeasurements.self, from: data) }
                     catch let error as DecodingError {
                         throw CommandFailure(.badInput, "\(path): not a peers file: \(JSONSyntax.problem(in: data) ?? Self.describe(error))")

@@ -50,8 +50,8 @@ public struct HistorySpool: Sendable {
         }
         return try dated.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map { path, _ in
             let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
-            catch { throw HistoryError.unusable(path: path, reason: "cannot read the spooled run: \(ResultsFile.systemReason(error))") }
+            do throws(SystemFile.ReadError) { data = try SystemFile.read(path) }
+            catch { throw HistoryError.unusable(path: path, reason: "cannot read the spooled run: \(error.reason)") }
             do { return (path, try JSONDecoder().decode(Entry.self, from: data)) }
             catch { throw HistoryError.unusable(path: path, reason: "not a spooled run (\(ResultsFile.describe(error, decoding: data)))") }
         }

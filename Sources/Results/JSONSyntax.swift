@@ -26,10 +26,8 @@ public enum JSONSyntax {
         if detail.hasPrefix("Unexpected end of file") { return "it ends in the middle of a value (truncated?)" }
         var message = detail.hasSuffix(".") ? String(detail.dropLast()) : detail
         message = message.prefix(1).lowercased() + message.dropFirst()
-        guard let range = message.range(of: #"around (line \d+, column \d+|character \d+)$"#, options: .regularExpression)
-        else { return message }
-        let place = message[range]
-        guard place.contains("character"), let offset = Int(place.split(separator: " ").last ?? "") else { return message }
+        guard let range = message.range(of: #"around character \d+$"#, options: .regularExpression),
+              let offset = Int(message[range].split(separator: " ").last ?? "") else { return message }
         let (line, column) = lineAndColumn(ofByte: offset, in: data)
         return message.replacingCharacters(in: range, with: "around line \(line), column \(column)")
     }

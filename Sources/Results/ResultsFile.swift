@@ -112,11 +112,7 @@ public enum ResultsFile {
     /// A one-line description of a decoding error of `data`: where the bytes are not JSON at all (``JSONSyntax``),
     /// that; else ``describe(_:)``.
     public static func describe(_ error: Error, decoding data: Data) -> String {
-        if case DecodingError.dataCorrupted(let context)? = error as? DecodingError, context.codingPath.isEmpty,
-           let problem = JSONSyntax.problem(in: data) {
-            return problem
-        }
-        return describe(error)
+        JSONSyntax.problem(in: data) ?? describe(error)
     }
 
     /// A one-line description of a decoding error with its coding path.

@@ -63,9 +63,8 @@ package struct PairedSession {
                      allowDebug: Bool = false) throws -> PairedComparisonReport {
         let start = clock()
         var tally = Tally()
-        if case .offSystemWide = addressSpaceRandomization(), let warning = AddressSpaceRandomization.offSystemWide.warning {
-            tally.warnings.append(warning)
-        }
+        let layout = addressSpaceRandomization()
+        if layout == .offSystemWide, let warning = layout.warning { tally.warnings.append(warning) }
         var first: Workers? = try startPair(launcher, pair: 1)
         let (ids, builds) = try commonBenchmarks(first!, allowDebug: allowDebug, &tally)
         let boundary = settings.boundary(benchmarks: ids.count)
