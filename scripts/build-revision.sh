@@ -21,7 +21,8 @@
 # - <out-binary> is a hard link to the cached binary where the file system allows (a copy elsewhere), so an
 #   install costs no space of its own. The installs in $COMPARE_WORKTREES/bin/<sha12>/ (where make compare, gate,
 #   nightly and bisect put them) go with their revision's last cache folder: those folders are never left to grow
-#   by one revision a night.
+#   by one revision a night. A build folder ($COMPARE_WORKTREES/scratch-<flags>) goes when no cached revision
+#   has its flags any more.
 # - Builds are serialized by a lock on $COMPARE_WORKTREES/build.lock (the worktree is shared).
 # - LINK_ORDERS=K (2…64; default none): also K link orders of the revision in <out-binary>.link-orders/1 … /K, for
 #   `compare-builds --link-orders`. Every function gets its own section (Swift and C) and lld links them, once in
@@ -121,6 +122,21 @@ forget_least_used() {
         if (( full )); then rm -rf -- "$folder"; else kept=$((kept + 1)); bytes=$((bytes + size)); fi
     done < <(ls -1dt "$worktrees"/cache/*/ 2>/dev/null)
     forget_uncached_installs
+    forget_unused_scratch
+}
+
+# Removes $worktrees/scratch-<key>/ (a build folder, ~640 MB in release) when no cached revision was built with its
+# flags any longer: it only speeds up the next build with those flags, and the cache has judged them not recent.
+# The folder of the flags just used always stays. (Each set of flags, package or configuration ever asked for used
+# to leave its folder for good.)
+forget_unused_scratch() {
+    local folder key
+    for folder in "$worktrees"/scratch-*/; do
+        [[ -d $folder ]] || continue
+        key=${folder%/}; key=${key##*/scratch-}
+        [[ $key =~ ^[0-9a-f]{8}$ && $key != "$flags_key" ]] || continue
+        compgen -G "$worktrees/cache/*-$key" > /dev/null || rm -rf -- "$folder"
+    done
 }
 
 # Removes $worktrees/bin/<sha12>/ (the callers' installs) when no cache folder of that revision is left. Other

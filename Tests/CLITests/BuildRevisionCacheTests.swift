@@ -151,6 +151,25 @@ final class BuildRevisionCacheTests: XCTestCase {
                        ["framebudget", "framebudget.commit"], "a temporary file was left")
     }
 
+    /// A build folder (~640 MB in release) is kept while a cached revision has its flags, so that the next build
+    /// with them is incremental, and removed once none has: every set of flags ever asked for used to leave one.
+    func testABuildFolderGoesWhenNoCachedRevisionHasItsFlags() throws {
+        try cache(commits[0], used: Date().addingTimeInterval(-100))
+        let current = try cacheFolder(commits[0]).split(separator: "-").last.map(String.init) ?? ""
+        let cachedOther = "\(worktrees)/cache/\(commits[1].prefix(12))-0badf00d"
+        try FileManager.default.createDirectory(atPath: cachedOther, withIntermediateDirectories: true)
+        let folders = ["scratch-" + current, "scratch-0badf00d", "scratch-deadbeef", "scratch-notes"].map { worktrees + "/" + $0 }
+        for folder in folders {
+            try FileManager.default.createDirectory(atPath: folder + "/release", withIntermediateDirectories: true)
+        }
+        let result = try buildRevision(commits[0], keep: "24")
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(exists(folders[0]), "the build folder of the flags just used was removed")
+        XCTAssertTrue(exists(folders[1]), "the build folder of a cached revision's flags was removed")
+        XCTAssertFalse(exists(folders[2]), "a build folder no cached revision uses was kept")
+        XCTAssertTrue(exists(folders[3]), "a folder not named by a flags key was removed")
+    }
+
     func testABadByteLimitIsUsageAndRemovesNothing() throws {
         try cache(commits[0], used: Date())
         for bad in ["0", "1.5", "ten"] {
