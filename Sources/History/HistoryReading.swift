@@ -10,14 +10,16 @@ import Glibc
 /// SQLite reads a WAL-mode database without write access only when its `-wal` and `-shm` files already exist and are
 /// readable, or when it is opened as immutable (wal.html, "Read-Only Databases"). Every read therefore looks at what
 /// is beside the database first:
-/// - `-wal` and `-shm` both there (a writer is open, or stopped before its last checkpoint): `mode=ro` and
+/// - a `-shm` and a `-wal` with frames (a writer is open, or stopped before its last checkpoint): `mode=ro` and
 ///   `readonly_shm=1`: SQLite uses them, the WAL's writes included and consistent with a live writer, and never
 ///   writes the index (without write access it rebuilds it in memory);
-/// - otherwise (the state at rest: the last writer to close checkpointed and removed them): `immutable=1`, no
+/// - otherwise (the state at rest: the last writer to close checkpointed and removed them; or a `-wal` of its
+///   32-byte header alone, which adds nothing to the file): `immutable=1`, no
 ///   locks, no index, everything is in the file. A writer starting meanwhile changes the file only when it
 ///   checkpoints: a read during which the file changed is made again, on a fresh connection;
-/// - a `-wal` with frames that cannot be used (its `-shm` is missing, or unreadable to this user) cannot be applied
-///   without creating or writing the index: the file is read as immutable and the note says what is left out.
+/// - a `-wal` with frames that cannot be used (its `-shm` is missing, or unreadable to this user, or left
+///   inconsistent with the `-wal` by a writer killed mid-write) cannot be applied without creating or writing the
+///   index: the file is read as immutable and the note says what is left out. The next record recovers them.
 ///
 /// The `-wal` and journals are opened through a VFS that never creates them (``NoCreateVFS``): a writer removing its
 /// files between the look and the open makes that open fail (the file is then read as immutable) instead of creating
@@ -51,14 +53,19 @@ enum HistoryReading {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(HistoryDatabase.busyTimeout)
-        if exists(wal) && exists(shm) {
+        // A WAL of its header alone adds nothing to the file, and a writer killed just after writing that header
+        // leaves an index that a read-only connection spends ~10 s retrying on before it fails: read the file.
+        if exists(shm) && hasFrames(wal) {
             do {
                 let queue = try DatabaseQueue(path: uri(path, "mode=ro&readonly_shm=1" + NoCreateVFS.parameter), configuration: configuration)
                 do { _ = try queue.read { try Int.fetchOne($0, sql: "PRAGMA schema_version") } }  // opens the WAL and its index
                 catch { try? queue.close(); throw error }
                 return Connection(queue: queue, immutable: false, note: nil)
-            } catch let error as DatabaseError where [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode) {
-                // Unreadable, or removed meanwhile by a writer that closed: read the file itself.
+            } catch let error as DatabaseError
+                where [.SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PROTOCOL].contains(error.resultCode) {
+                // Unreadable, or removed meanwhile by a writer that closed: read the file itself. PROTOCOL: an index
+                // left by a killed writer that a read-only connection cannot rebuild (it retries, then gives up with
+                // "locking protocol"); only a writer's recovery settles it.
             }
         }
         let queue = try DatabaseQueue(path: uri(path, "immutable=1"), configuration: configuration)
