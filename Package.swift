@@ -93,7 +93,7 @@ let package = Package(
         ]),
         // Plain-text tables, durations, XML escaping, FNV-1a: the text utilities every report and command shares.
         .target(name: "TextFormatting"),
-        .target(name: "Results", dependencies: ["Statistics", "TextFormatting"]),
+        .target(name: "Results", dependencies: ["Statistics", "TextFormatting", "CPlatform"]),
         .target(name: "Measurement", dependencies: [
             "Statistics", "Results", "CAllocCounter", "CPlatform", "ChildProcesses",
             .product(name: "Crypto", package: "swift-crypto"),

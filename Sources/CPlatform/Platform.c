@@ -3,7 +3,11 @@
 #include <errno.h>
 #include <string.h>
 #ifdef __linux__
+#include <fcntl.h>
 #include <sys/personality.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/fs.h>
 #endif
 #include "CPlatform.h"
 #if defined(__x86_64__) || defined(__i386__)
@@ -67,5 +71,14 @@ int fb_enable_address_randomization(void) {
     return personality((unsigned long)persona & ~(unsigned long)ADDR_NO_RANDOMIZE) == -1 ? errno : 0;
 #else
     return 0;
+#endif
+}
+
+int fb_exchange_paths(const char *a, const char *b) {
+#if defined(__linux__) && defined(SYS_renameat2)
+    return syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE) == 0 ? 0 : errno;
+#else
+    (void)a; (void)b;
+    return ENOSYS;
 #endif
 }

@@ -29,6 +29,10 @@ public enum FrameBudgetCommandLine {
         // Before any child process: measured processes are replicates only in layouts of their own, which a
         // `setarch -R` of this one would otherwise take from them (AddressSpaceRandomization).
         AddressSpaceLayout.randomizeChildren()
+        // Before any output is written: an interrupted command removes what it had not put in place. Not in the
+        // processes that measure for another (a valgrind-counted `iterate`, a paired `worker`): they write nothing,
+        // and the signal sources' thread would run inside their counts (callgrind counts every thread).
+        if !["iterate", "worker"].contains(CommandLine.arguments.dropFirst().first ?? "") { SignalExit.install() }
         FrameBudgetCommand.main()
         exit(ExitStatus.success.rawValue)
     }

@@ -34,8 +34,6 @@ struct KernelCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw CommandFailure(.badInput, "--in \(input): no such folder")
             }
-            // An interrupted kernel leaves no hidden staging folder (tens of MB) beside --out.
-            SignalExit.install { OutputStaging.removeActiveStaging() }
             do {
                 let summary = try OutputStaging.write(into: output) { staging in
                     try kernel.run(input: input, output: staging, parameters: parameters)

@@ -29,10 +29,13 @@ struct PeersCommand: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let peers = try registeredPeers()
-                do {
-                    let count = try peers.export(out, seed)
-                    Console.output("exported the inputs of \(count) kernels → \(out)/manifest.json")
-                } catch { throw CommandFailure(.runFailure, "\(out): \(error)") }
+                // Staged beside --out and moved in whole: an interrupted or failed export leaves no folder without
+                // its manifest.
+                let count = try StagedFolder.write(into: out, what: "peer inputs folder") { staging in
+                    do { return try peers.export(staging, seed) }
+                    catch { throw CommandFailure(.runFailure, "\(out): \("\(error)".replacingOccurrences(of: staging, with: out))") }
+                }
+                Console.output("exported the inputs of \(count) kernels → \(out)/manifest.json")
             }
         }
     }

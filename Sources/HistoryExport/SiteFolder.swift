@@ -1,8 +1,10 @@
 import Foundation
 import Glibc
+import Results
 
 /// Replaces a folder as a whole: its new content is built in a hidden staging folder beside it, then swapped in
-/// with renames, so the folder is never half written and a failure leaves the old one as it was. Staging folders
+/// with one exchange of names (``PendingOutputs/replaceFolder(_:with:aside:)``), so the folder is never half
+/// written or missing and a failure leaves the old one as it was. Staging folders
 /// that a killed writer left (`.<name>.staging-<pid>-…`, `.<name>.old-<pid>-…`) are removed by the next writer.
 public enum SiteFolder {
     /// Why the folder could not be written; one line naming it.
@@ -27,13 +29,23 @@ public enum SiteFolder {
         sweepAbandoned(of: name, in: parent)
         let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let staging = "\(parent)/.\(name).staging-\(tag)", old = "\(parent)/.\(name).old-\(tag)"
-        guard mkdir(staging, 0o755) == 0 else { throw Failure(path: folder, reason: reason(errno)) }
-        defer { try? FileManager.default.removeItem(atPath: staging) }
+        // PendingOutputs entries: an interruption removes them, and waits for the swap below to finish.
+        let made = try PendingOutputs.create(staging) { mkdir(staging, 0o755) == 0 ? 0 : errno }
+        try PendingOutputs.create(old) {}
+        defer {
+            for path in [staging, old] {
+                try? FileManager.default.removeItem(atPath: path)
+                PendingOutputs.release(path)
+            }
+        }
+        guard made == 0 else { throw Failure(path: folder, reason: reason(made)) }
         try build(staging)
-        if exists { try move(folder, to: old, naming: folder) }
-        do { try move(staging, to: folder, naming: folder) }
-        catch { if exists { _ = rename(old, folder) }; throw error }
-        if exists { try? FileManager.default.removeItem(atPath: old) }
+        try PendingOutputs.publish(folder) {
+            // Swapped in one step where the file system can: readers see the old site or the new one, never none.
+            let failure = exists ? PendingOutputs.replaceFolder(folder, with: staging, aside: old)
+                : rename(staging, folder) == 0 ? 0 : errno
+            guard failure == 0 else { throw Failure(path: folder, reason: reason(failure)) }
+        }
     }
 
     /// Writes one file of the staged content; `naming` is its final path, for the message.
@@ -50,10 +62,6 @@ public enum SiteFolder {
                   let pid = Int32(rest.prefix { $0 != "-" }), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
             try? FileManager.default.removeItem(atPath: "\(parent)/\(entry)")
         }
-    }
-
-    private static func move(_ source: String, to destination: String, naming: String) throws {
-        guard rename(source, destination) == 0 else { throw Failure(path: naming, reason: reason(errno)) }
     }
 
     private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }

@@ -27,7 +27,7 @@ public final class Interruption: Sendable {
     public static let repeatWindowSeconds = 0.25
 
     private struct State: ~Copyable {
-        var sources: [any DispatchSourceSignal] = []
+        var installed = false
         /// When the first signal was received (monotonic nanoseconds).
         var firstAt: UInt64 = 0
         /// Every signal received, in order: what a running child is given (``receivedSignals``).
@@ -39,10 +39,11 @@ public final class Interruption: Sendable {
 
     /// Starts listening for SIGINT and SIGTERM; later calls do nothing.
     public func install() {
-        state.withLock { state in
-            guard state.sources.isEmpty else { return }
-            state.sources = SignalSources.install { [self] signalNumber in received(signalNumber) }
+        let first = state.withLock { state in
+            defer { state.installed = true }
+            return !state.installed
         }
+        if first { SignalSources.install { [self] signalNumber in received(signalNumber) } }
     }
 
     private func received(_ signalNumber: Int32) {
@@ -70,6 +71,7 @@ public final class Interruption: Sendable {
             // Nothing unsaved: the last complete write is on disk already.
             FileHandle.standardError.write(Data("\(ToolName.current): \(Self.name(of: signalNumber)) again: stopped at once\n".utf8))
         }
+        PendingOutputs.discardAll()  // what other threads were still writing
         exit(128 + firstSignal)
     }
 

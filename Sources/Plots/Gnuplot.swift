@@ -42,19 +42,26 @@ public enum Gnuplot {
         }
         return try formats.map { format in
             let image = "\(spec.name).\(format.rawValue)"
-            let temporary = ".\(image).\(getpid()).tmp"
+            let temporary = PendingOutputs.temporaryName(image), target = "\(directory)/\(image)"
             let script = "\(format.terminal)\nset output '\(temporary)'\n\(spec.strings.loader(from: spec.stringsFile))\n"
                 + "\(spec.script.code)\nunset output\n"
+            // Registered before gnuplot makes it, so that an interruption removes it; one a killed run left goes now.
+            PendingOutputs.sweepAbandoned(in: directory) { PendingOutputs.temporaryFileOwner($0, base: image) }
+            try PendingOutputs.create("\(directory)/\(temporary)") {}
+            defer { PendingOutputs.release("\(directory)/\(temporary)") }
+            var moved: Int32 = -1
             do {
                 try run(gnuplot, script: script, in: directory, plot: spec.name)
                 // gnuplot exits 0 even when it could not write the whole image (a full disk): check it is complete.
-                try ImageCheck.complete("\(directory)/\(temporary)", format: format, naming: "\(directory)/\(image)")
+                try ImageCheck.complete("\(directory)/\(temporary)", format: format, naming: target)
+                try PendingOutputs.publish(target) { moved = rename("\(directory)/\(temporary)", target) == 0 ? 0 : errno }
             } catch {
                 unlink("\(directory)/\(temporary)")
                 throw error
             }
-            guard rename("\(directory)/\(temporary)", "\(directory)/\(image)") == 0 else {
-                throw PlotError.unwritable(path: "\(directory)/\(image)", reason: String(cString: strerror(errno)))
+            guard moved == 0 else {
+                unlink("\(directory)/\(temporary)")
+                throw PlotError.unwritable(path: target, reason: String(cString: strerror(moved)))
             }
             return image
         }

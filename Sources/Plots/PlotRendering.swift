@@ -14,7 +14,8 @@ public enum PlotRendering {
     public static func render(_ specs: [PlotSpec], into directory: String) -> (plots: [Rendered], note: String?) {
         guard !specs.isEmpty else { return ([], nil) }
         guard Gnuplot.executable != nil else { return ([], PlotError.gnuplotMissing.description) }
-        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        do { try PendingOutputs.createFolder(directory) }
+        catch let interrupted as PendingOutputs.Interrupted { return ([], interrupted.description) }
         catch { return ([], PlotError.unwritable(path: directory, reason: ResultsFile.systemReason(error)).description) }
         var rendered: [Rendered] = []
         var failures: [PlotError] = []
@@ -26,6 +27,8 @@ public enum PlotRendering {
                 if case .unwritable = error {
                     return (rendered, note(failures, skipped: specs.count - index, of: specs.count))
                 }
+            } catch let interrupted as PendingOutputs.Interrupted {
+                return (rendered, interrupted.description)  // the process is exiting
             } catch { failures.append(.gnuplotFailed(plot: spec.name, message: "\(error)")) }
         }
         return (rendered, failures.isEmpty ? nil : note(failures, skipped: failures.count, of: specs.count))

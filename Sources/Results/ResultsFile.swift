@@ -133,36 +133,54 @@ public enum ResultsFile {
 }
 
 /// Atomic file replacement: write a temporary file beside the target, fsync, rename over the target.
+///
+/// The temporary file (`.<name>.<pid>.tmp`) is a ``PendingOutputs`` entry: a SIGINT/SIGTERM removes it, and one a
+/// killed process left is removed by the next write of the same file.
 public enum AtomicFile {
     /// Writes `data` to `path` so that no reader ever sees a partial file, even after kill -9.
-    /// - Throws: ``ResultsFileError/unwritable(path:reason:)``.
+    /// - Throws: ``ResultsFileError/unwritable(path:reason:)``; ``PendingOutputs/Interrupted`` once interrupted.
     public static func write(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
-        let temporary = "\(directory)/.\(url.lastPathComponent).\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        PendingOutputs.sweepAbandoned(in: directory) { PendingOutputs.temporaryFileOwner($0, base: url.lastPathComponent) }
+        let temporary = "\(directory)/\(PendingOutputs.temporaryName(url.lastPathComponent))"
+        let descriptor = try PendingOutputs.create(temporary) { open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
         guard descriptor >= 0 else {
-            throw ResultsFileError.unwritable(path: path, reason: String(cString: strerror(errno)))
+            let reason = String(cString: strerror(errno))
+            PendingOutputs.release(temporary)
+            throw ResultsFileError.unwritable(path: path, reason: reason)
         }
-        var failure: String?
+        defer { PendingOutputs.release(temporary) }
+        var failure = writeAll(data, to: descriptor)
+        if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        close(descriptor)
+        do {
+            if failure == nil {
+                try PendingOutputs.publish(path) { if rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) } }
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        if let failure {
+            unlink(temporary)
+            throw ResultsFileError.unwritable(path: path, reason: failure)
+        }
+    }
+
+    /// Writes every byte of `data` (retrying partial and interrupted writes); the failure's reason, or nil.
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> String? {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
+                    return String(cString: strerror(errno))
                 }
                 offset += written
             }
-        }
-        if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        close(descriptor)
-        if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw ResultsFileError.unwritable(path: path, reason: failure)
+            return nil
         }
     }
 

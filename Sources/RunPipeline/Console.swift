@@ -1,5 +1,6 @@
 import ChildProcesses
 import Foundation
+import Synchronization
 import TextFormatting
 
 /// Where the command writes: results to stdout, progress and errors to stderr.
@@ -10,6 +11,15 @@ package enum Console {
     /// True when stderr is a terminal: progress is shown only then, so CI logs stay quiet.
     package static let stderrIsTerminal = isatty(STDERR_FILENO) == 1
     package static let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+
+    /// Set by ``silence()``: nothing more is written.
+    private static let silenced = Atomic<Bool>(false)
+
+    /// Drops everything written from now on: an interrupted command's last line is the interruption's, not a
+    /// warning from work it was abandoning (a plot whose staging folder was just removed).
+    package static func silence() { silenced.store(true, ordering: .sequentiallyConsistent) }
+
+    private static var isSilenced: Bool { silenced.load(ordering: .sequentiallyConsistent) }
 
     package static func error(_ message: String) {
         writeToStandardError("\(ToolName.current): error: \(TerminalText.safe(message))\n")
@@ -34,6 +44,7 @@ package enum Console {
     /// written at once, so in a CI log that takes both streams a warning would land inside the table printed
     /// before it.
     package static func writeToStandardError(_ text: String) {
+        guard !isSilenced else { return }
         fflush(nil)  // every output stream, stdout included (naming `stdout` is not concurrency-safe in Swift 6)
         FileHandle.standardError.write(Data(text.utf8))
     }
@@ -42,6 +53,7 @@ package enum Console {
 extension Console {
     /// A line of what the command is doing that is worth keeping in a CI log (not a warning, not progress).
     package static func info(_ message: String) {
+        guard !isSilenced else { return }
         FileHandle.standardError.write(Data("\(ToolName.current): \(TerminalText.safe(message))\n".utf8))
     }
 }
@@ -49,12 +61,14 @@ extension Console {
 extension Console {
     /// Text output on stdout (tables, summaries, lists): control characters shown as escapes, lines cut.
     package static func output(_ text: String, terminator: String = "\n") {
+        guard !isSilenced else { return }
         print(TerminalText.safe(text), terminator: terminator)
     }
 
     /// Output a reporter already made safe line by line and may have painted (the console verdict table's own
     /// ANSI colours), or JSON, whose encoder escapes every control character.
     package static func outputRendered(_ text: String, terminator: String = "\n") {
+        guard !isSilenced else { return }
         print(text, terminator: terminator)
     }
 }

@@ -26,22 +26,29 @@ package enum StagedFolder {
         if !exists, let problem = Folders.make(parent) { throw fail(problem) }
         sweepStale(in: parent)
         let staging = "\(parent)/.reports.staging-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        guard mkdir(staging, 0o755) == 0 else { throw fail(SystemFile.reason(errno: errno)) }
-        defer { try? FileManager.default.removeItem(atPath: staging) }
+        // A PendingOutputs entry: an interruption removes it, and waits for the moves below to finish.
+        let made = try PendingOutputs.create(staging) { mkdir(staging, 0o755) == 0 ? 0 : errno }
+        defer {
+            try? FileManager.default.removeItem(atPath: staging)
+            PendingOutputs.release(staging)
+        }
+        guard made == 0 else { throw fail(SystemFile.reason(errno: made)) }
         let result: T
         do { result = try body(staging) }
         catch let failure as CommandFailure {
             throw CommandFailure(failure.status, failure.message.replacingOccurrences(of: staging, with: destination))
         }
-        if !exists {
-            guard rename(staging, destination) == 0 else { throw fail(SystemFile.reason(errno: errno)) }
-            return result
-        }
-        let staged: [String]
-        do { staged = try FileManager.default.contentsOfDirectory(atPath: staging).sorted() }
-        catch { throw fail(ResultsFile.systemReason(error)) }
-        for name in staged {
-            try moveIntoPlace("\(staging)/\(name)", "\(destination)/\(name)", staging: staging)
+        try PendingOutputs.publish(destination) {
+            if !exists {
+                guard rename(staging, destination) == 0 else { throw fail(SystemFile.reason(errno: errno)) }
+                return
+            }
+            let staged: [String]
+            do { staged = try FileManager.default.contentsOfDirectory(atPath: staging).sorted() }
+            catch { throw fail(ResultsFile.systemReason(error)) }
+            for name in staged {
+                try moveIntoPlace("\(staging)/\(name)", "\(destination)/\(name)", staging: staging)
+            }
         }
         return result
     }
@@ -64,18 +71,20 @@ package enum StagedFolder {
         throw fail(SystemFile.reason(errno: code))
     }
 
-    /// Renames a staged entry over its place; a staged folder (`plots/`) replaces the old one whole.
+    /// Renames a staged entry over its place; a staged folder (`plots/`) replaces the old one whole, in one step
+    /// (the old one is left in the staging folder, which goes).
     private static func moveIntoPlace(_ staged: String, _ target: String, staging: String) throws {
         var old = stat()
-        let replacesFolder = lstat(target, &old) == 0 && old.st_mode & S_IFMT == S_IFDIR
-        let aside = "\(staging)/.old-\(URL(fileURLWithPath: target).lastPathComponent)"
-        if replacesFolder && rename(target, aside) != 0 {
-            throw CommandFailure(.runFailure, "\(target): cannot replace: \(SystemFile.reason(errno: errno))")
+        if lstat(target, &old) == 0 && old.st_mode & S_IFMT == S_IFDIR {
+            let aside = "\(staging)/.old-\(URL(fileURLWithPath: target).lastPathComponent)"
+            let failure = PendingOutputs.replaceFolder(target, with: staged, aside: aside)
+            guard failure == 0 else {
+                throw CommandFailure(.runFailure, "\(target): cannot replace: \(SystemFile.reason(errno: failure))")
+            }
+            return
         }
         guard rename(staged, target) == 0 else {
-            let reason = SystemFile.reason(errno: errno)
-            if replacesFolder { _ = rename(aside, target) }
-            throw CommandFailure(.runFailure, "\(target): cannot move into place: \(reason)")
+            throw CommandFailure(.runFailure, "\(target): cannot move into place: \(SystemFile.reason(errno: errno))")
         }
     }
 

@@ -164,4 +164,33 @@ final class InterruptionTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dead), "a dead process's staging folder is swept")
         XCTAssertTrue(FileManager.default.fileExists(atPath: alive), "a live process's staging folder is left alone")
     }
+
+    /// Hidden entries (staging folders, `.<file>.<pid>.tmp`) anywhere below `folder`.
+    private func hiddenEntries(below folder: String) -> [String] {
+        (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
+            .filter { URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(".") }
+    }
+
+    /// `report` stops at once on SIGTERM, as the default action would, but first removes what it had not put in
+    /// place: it used to die by the signal and leave its staging folder (~85 plot files) beside the reports. An
+    /// existing report folder keeps a whole report, old or new, file by file.
+    func testSIGTERMDuringAReportLeavesNoStagingOrTemporaryFile() throws {
+        let results = try ResultsFixtures.write(to: root + "/results.json", runID: "cut")
+        let out = root + "/reports"
+        let first = try Framebudget.run(["report", results, "--out", out])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let log = root + "/report.err"
+        let process = try Framebudget.start(["report", results, "--out", out], stderrLog: log)
+        waitUntil("staging folder created") { hiddenEntries(below: out).contains { $0.hasPrefix(".reports.staging-") } }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "killed by the signal instead of cleaning up")
+        XCTAssertEqual(process.terminationStatus, 143)
+        XCTAssertEqual(hiddenEntries(below: root), [], "left behind")
+        for file in ["report.md", "report.html", "junit.xml", "plots"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/" + file), "\(file) of the report went missing")
+        }
+        let said = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertTrue(said.hasSuffix("SIGTERM: stopped; nothing was left half-written\n"), said)
+    }
 }

@@ -21,6 +21,10 @@ int fb_address_randomization_disabled(void);
 /// randomized (this process keeps the layout it has). Returns 0, or an errno value.
 int fb_enable_address_randomization(void);
 
+/// Swaps the two existing paths `a` and `b` in one step (renameat2 with RENAME_EXCHANGE): no moment has either
+/// name missing. Returns 0, or an errno value (EINVAL or ENOSYS where the file system or kernel cannot).
+int fb_exchange_paths(const char *a, const char *b);
+
 // MARK: - Roofs (Roofs.c)
 #include <stddef.h>
 #include <stdint.h>

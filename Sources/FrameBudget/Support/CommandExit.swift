@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Results
 import RunPipeline
 
 extension ExitStatus {
@@ -15,6 +17,9 @@ func reportingFailures(_ body: () throws -> Void) throws {
         throw failure.status.code
     } catch let exit as ExitCode {
         throw exit
+    } catch is PendingOutputs.Interrupted {
+        // Thrown only after SIGINT/SIGTERM's clean-up (SignalExit), whose handler is exiting with the signal's status.
+        while true { pause() }
     } catch {
         Console.error("\(error)")
         throw ExitStatus.badInput.code

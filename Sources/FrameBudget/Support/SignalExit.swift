@@ -1,17 +1,25 @@
+import CaptureKernels
+import ChildProcesses
 import Dispatch
 import Foundation
 import Measurement
+import Results
+import RunPipeline
 
-/// For commands that do not stop gracefully (`kernel`): on SIGINT or SIGTERM runs a clean-up, then exits with
-/// 128 + the signal number, as the default action would have, minus the debris.
+/// What SIGINT and SIGTERM do in a command that does not stop gracefully (`report`, `compare`, `merge`, `history …`,
+/// `peers …`, `kernel`, …): remove what it was writing and had not put in place (``PendingOutputs``, the kernels'
+/// staging folders), say so in one line, and exit with 128 + the signal number, as the default action would have,
+/// minus the debris. Installed at start-up for every command; a command that stops gracefully (`run`, `gate`,
+/// `nightly`, `compare-builds`, …) installs ``Interruption``, which takes over.
 enum SignalExit {
-    /// Kept alive for the life of the process (a released source stops delivering).
-    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
-
-    /// Installs the handlers; call once, before the work whose debris `cleanUp` removes.
-    static func install(cleanUp: @escaping @Sendable () -> Void) {
-        sources = SignalSources.install { signalNumber in
-            cleanUp()
+    /// Installs the handlers; call once, before any command runs.
+    static func install() {
+        SignalSources.installFallback { signalNumber in
+            Console.silence()
+            PendingOutputs.discardAll()
+            OutputStaging.removeActiveStaging()
+            FileHandle.standardError.write(Data(
+                "\(ToolName.current): \(Interruption.name(of: signalNumber)): stopped; nothing was left half-written\n".utf8))
             exit(128 + signalNumber)
         }
     }
