@@ -134,9 +134,16 @@ public enum ProcessRunner {
     /// removes it before returning, and swift-subprocess reaps after the body), so it never names another process.
     private static let forwarding = Mutex<Set<pid_t>>([])
 
+    /// Names this process to a child given forwarded signals, in its own process group where no signal sent to
+    /// this one reaches it: the child stops as on SIGTERM when this process is gone (a SIGKILL of the gate would
+    /// otherwise leave its re-measuring `run` measuring on, beside the next job). Read by `Interruption`.
+    public static let parentVariable = "FRAMEBUDGET_STOP_WITH_PARENT"
+
     private static func launch(_ request: Request) async -> Result<Outcome, LaunchError> {
+        var variables = request.environment
+        if request.forwardedSignals != nil { variables[parentVariable] = String(getpid()) }
         let environment = Environment.inherit.updating(
-            Dictionary(uniqueKeysWithValues: request.environment.map { (Environment.Key(stringLiteral: $0.key), Optional($0.value)) }))
+            Dictionary(uniqueKeysWithValues: variables.map { (Environment.Key(stringLiteral: $0.key), Optional($0.value)) }))
         var options = PlatformOptions()
         if request.forwardedSignals != nil { options.processGroupID = 0 }
         do {

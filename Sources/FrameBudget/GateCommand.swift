@@ -51,7 +51,9 @@ struct GateCommand: ParsableCommand {
     var advisory = false
 
     func validate() throws {
-        if let maxProcesses, maxProcesses < 1 { throw badOptionValue("--max-processes must be ≥ 1 (got \(maxProcesses))") }
+        if let maxProcesses, !(1...1000).contains(maxProcesses) {
+            throw badOptionValue("--max-processes must be in 1…1000, as in the budgets file (got \(maxProcesses))")
+        }
         if !(maxMinutes >= 0 && maxMinutes.isFinite) { throw badOptionValue("--max-minutes must be ≥ 0 (got \(maxMinutes))") }
         if out != nil && results == nil { throw ValidationError("--out applies to --results only (a measured run reports into its own folder)") }
     }
@@ -68,6 +70,7 @@ struct GateCommand: ParsableCommand {
                 extraChecks: baselineOptions.settings.map { [BaselineGateCheck(settings: $0)] } ?? [],
                 advisory: advisory)
             let status = try session.gate(run, from: results.map { .resultsFile($0) } ?? .measured(processes), directory: directory)
+            if results == nil && run.complete { try stopIfSignalledAfterMeasuring("the run, its verdicts and reports are") }
             if status != 0 { throw ExitCode(status) }
         }
     }

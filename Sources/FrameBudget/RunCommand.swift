@@ -40,6 +40,7 @@ struct RunCommand: ParsableCommand {
                 Console.warning("run incomplete: \(results.incompleteReason ?? "unknown reason"); partial results in \(directory.resultsPath)")
                 throw results.interruptingSignal.map { ExitCode($0.exitStatus) } ?? ExitStatus.runFailure.code
             }
+            try stopIfSignalledAfterMeasuring("the results and reports are")
         }
     }
 }

@@ -43,7 +43,23 @@ public final class Interruption: Sendable {
             defer { state.installed = true }
             return !state.installed
         }
-        if first { SignalSources.install { [self] signalNumber in received(signalNumber) } }
+        if first {
+            SignalSources.install { [self] signalNumber in received(signalNumber) }
+            stopWithParent()
+        }
+    }
+
+    /// In a child started with forwarded signals (``ProcessRunner/parentVariable``): once the parent is gone (this
+    /// process was handed to another), stop as its SIGTERM would have made it. The variable is removed, so that
+    /// this process's own children are not told of a parent that is not theirs.
+    private func stopWithParent() {
+        guard let value = getenv(ProcessRunner.parentVariable).map({ String(cString: $0) }) else { return }
+        unsetenv(ProcessRunner.parentVariable)
+        guard let parent = pid_t(value), parent > 1 else { return }
+        Thread.detachNewThread { [self] in
+            while getppid() == parent && !isRequested { usleep(200_000) }
+            if !isRequested { received(SIGTERM) }
+        }
     }
 
     private func received(_ signalNumber: Int32) {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import CaptureKernels
 import ChildProcesses
 import Dispatch
@@ -23,4 +24,13 @@ enum SignalExit {
             exit(128 + signalNumber)
         }
     }
+}
+
+/// A SIGINT/SIGTERM that came after the measuring ended (while the reports were written): the command finished its
+/// work, but its caller asked it to stop and reads the status, so it exits with 128 + the signal (not 0, as if
+/// nothing had been asked), saying that what it wrote is complete.
+func stopIfSignalledAfterMeasuring(_ complete: String) throws {
+    guard let signal = Interruption.shared.signal else { return }
+    Console.warning("\(signal.rawValue) came after the measuring ended: \(complete) complete")
+    throw ExitCode(signal.exitStatus)
 }
