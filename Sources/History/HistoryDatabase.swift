@@ -98,12 +98,17 @@ public final class HistoryDatabase: HistoryStore {
     /// anything is written, reading it as ``HistoryReading`` does: nothing is created beside a refused file.
     /// - Returns: the note of that read (see ``readNote``).
     private static func checkVersion(path: String, reading: Bool) throws -> String? {
-        let version: Int, superseded: Bool, hasTables: Bool, note: String?
+        let version: Int, superseded: Bool, hasTables: Bool, foreignTables: [String], note: String?
         do {
-            ((version, superseded, hasTables), note) = try HistoryReading.read(path) { db in
+            ((version, superseded, hasTables, foreignTables), note) = try HistoryReading.read(path) { db in
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                let superseded = try db.tableExists("grdb_migrations") && HistorySchema.migrator.hasBeenSuperseded(db)
-                return (version, superseded, try db.tableExists("runs") && db.tableExists("results"))
+                let migrated = try db.tableExists("grdb_migrations")
+                let superseded = try migrated && HistorySchema.migrator.hasBeenSuperseded(db)
+                // Tables in a file no history migration ever touched belong to another program.
+                let foreign = migrated ? [] : try String.fetchAll(db, sql: """
+                    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+                    """)
+                return (version, superseded, try db.tableExists("runs") && db.tableExists("results"), foreign)
             }
         } catch {
             // Reading writes nothing, so nothing of it is a write failure ("cannot write … nothing was recorded").
@@ -115,6 +120,10 @@ public final class HistoryDatabase: HistoryStore {
             throw HistoryError.newerDatabase(path: path, found: version, supported: HistorySchema.currentVersion)
         }
         if superseded { throw HistoryError.unknownMigrations(path: path) }
+        if !reading && !foreignTables.isEmpty {
+            let names = foreignTables.prefix(5).joined(separator: ", ") + (foreignTables.count > 5 ? ", …" : "")
+            throw HistoryError.unusable(path: path, reason: "an SQLite file of another program (its tables: \(names)); nothing was written")
+        }
         if reading && !hasTables {
             throw HistoryError.unusable(path: path, reason: "no history tables (an empty or foreign SQLite file)")
         }

@@ -76,7 +76,8 @@ extension RunResults {
     /// Adds each peer as a benchmark (replacing an earlier entry of the same id): statistics from its call samples,
     /// the kernel's declared work (so its throughput and roof are comparable), the conversion as a stage of its own,
     /// allocations marked not counted (Python's are not the interposer's to count).
-    /// - Throws: ``PeerMergeError`` for a peer without samples or whose variant is not a peer's.
+    /// - Throws: ``PeerMergeError`` for a peer without samples, whose variant is not a peer's, whose kernel is not
+    ///   in the run, or that breaks a rule of ``validate()`` (iterations, threads, conversion samples).
     public mutating func mergePeers(_ measurements: PeerMeasurements, resamples: Int = 2000) throws {
         let versions = measurements.environment.keys.sorted().map { "\($0) \(measurements.environment[$0]!)" }
             .joined(separator: ", ")
@@ -88,9 +89,18 @@ extension RunResults {
             guard !peer.call.samplesNanoseconds.isEmpty, peer.call.samplesNanoseconds.allSatisfy({ $0.isFinite && $0 > 0 }) else {
                 throw PeerMergeError(description: "peer '\(peer.id)': call.samplesNanoseconds must be positive numbers, at least one")
             }
+            guard benchmark(peer.kernel) != nil else {
+                throw PeerMergeError(description: "peer '\(peer.id)': its kernel '\(peer.kernel)' is not a benchmark of this run")
+            }
             let result = peerResult(peer, versions: versions, resamples: resamples)
-            if let index = benchmarks.firstIndex(where: { $0.id == peer.id }) { benchmarks[index] = result }
-            else { benchmarks.append(result) }
+            let index = benchmarks.firstIndex { $0.id == peer.id } ?? benchmarks.endIndex
+            if index == benchmarks.endIndex { benchmarks.append(result) } else { benchmarks[index] = result }
+            // The rules every reader of a run relies on, checked here so that no merge writes a file the tool refuses.
+            do throws(ResultsValidationError) { try validate() } catch {
+                let prefix = "benchmarks[\(index)]."
+                let field = error.field.hasPrefix(prefix) ? String(error.field.dropFirst(prefix.count)) : error.field
+                throw PeerMergeError(description: "peer '\(peer.id)': \(field): \(error.problem)")
+            }
         }
     }
 

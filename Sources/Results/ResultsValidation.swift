@@ -312,6 +312,7 @@ private struct FieldCheck {
         nonNegative(summary.standardDeviation, "\(path).standardDeviation")
         nonNegative(summary.medianAbsoluteDeviation, "\(path).medianAbsoluteDeviation")
         for key in summary.intervals.keys.sorted() { interval(summary.intervals[key]!, "\(path).intervals.\(key)") }
+        order(summary, path)
         let outliers = summary.outliers
         let counts = [(outliers.lowSevere, "lowSevere"), (outliers.lowMild, "lowMild"), (outliers.highMild, "highMild"),
                       (outliers.highSevere, "highSevere")]
@@ -327,6 +328,39 @@ private struct FieldCheck {
             fail("\(path).outliers.fences", "holds \(outliers.fences.count) values, not 4 (low severe, low mild, high mild, high severe)")
         }
         for (index, fence) in outliers.fences.enumerated() { finite(fence, "\(path).outliers.fences[\(index)]") }
+    }
+
+    /// What holds of every summary of times, whatever its samples: min ≥ 0; the percentiles in order; every
+    /// statistic and every interval bound (a bootstrap of statistics of resamples) between min and max; intervals
+    /// with lower ≤ upper. The gate reads these figures, not the samples: a p95 above the max would pass as its
+    /// interval says. (Rounding of the interpolation and the mean is allowed for, a relative 1e-9.)
+    mutating func order(_ summary: SampleSummary, _ path: String) {
+        guard ok else { return }
+        measurement(summary.min, "\(path).min")
+        measurement(summary.max, "\(path).max")
+        let slack = 1e-9 * Swift.max(abs(summary.max), 1)
+        func notBelow(_ value: Double, _ floor: Double, _ field: String, _ what: String) {
+            if ok && value < floor - slack { fail(field, "\(value) is below \(what) (\(floor))") }
+        }
+        func notAbove(_ value: Double, _ ceiling: Double, _ field: String, _ what: String) {
+            if ok && value > ceiling + slack { fail(field, "\(value) is above \(what) (\(ceiling))") }
+        }
+        notBelow(summary.max, summary.min, "\(path).max", "the min")
+        let percentiles = [(summary.p50, "p50"), (summary.p90, "p90"), (summary.p95, "p95"), (summary.p99, "p99"),
+                           (summary.p999, "p999")]
+        for (value, name) in [(summary.median, "median"), (summary.mean, "mean")] + percentiles {
+            notBelow(value, summary.min, "\(path).\(name)", "the min")
+            notAbove(value, summary.max, "\(path).\(name)", "the max")
+        }
+        for (lower, higher) in zip(percentiles, percentiles.dropFirst()) {
+            notBelow(higher.0, lower.0, "\(path).\(higher.1)", "the \(lower.1)")
+        }
+        for key in summary.intervals.keys.sorted() {
+            let interval = summary.intervals[key]!, field = "\(path).intervals.\(key)"
+            notBelow(interval.upper, interval.lower, "\(field).upper", "its lower bound")
+            notBelow(interval.lower, summary.min, "\(field).lower", "the min")
+            notAbove(interval.upper, summary.max, "\(field).upper", "the max")
+        }
     }
 
     mutating func interval(_ interval: ConfidenceInterval, _ path: String) {

@@ -37,6 +37,29 @@ final class HistoryDatabaseTests: XCTestCase {
         XCTAssertEqual(try history.integrityCheck(), "ok")
     }
 
+    /// `history record --database` pointed at another program's SQLite file used to add the history's tables to it
+    /// (or fail half-way on a table of the same name): it is refused, byte for byte untouched. An empty file is a
+    /// history to create.
+    func testRecordingIntoAnotherProgramsSQLiteFileIsRefusedAndChangesNothing() throws {
+        for tables in [["CREATE TABLE foo(x)"], ["CREATE TABLE runs(x)", "CREATE TABLE bar(y)"]] {
+            try? FileManager.default.removeItem(atPath: path)
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in for sql in tables { try db.execute(sql: sql) } }
+            try queue.close()
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            XCTAssertThrowsError(try HistoryDatabase(path: path)) { error in
+                let names = tables.map { $0.split(separator: " ")[2].prefix { $0 != "(" } }.sorted().joined(separator: ", ")
+                XCTAssertEqual("\(error)", "\(path): not a usable history database: an SQLite file of another program "
+                               + "(its tables: \(names)); nothing was written")
+            }
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["history.sqlite"])
+        }
+        try? FileManager.default.removeItem(atPath: path)
+        FileManager.default.createFile(atPath: path, contents: nil)
+        XCTAssertNoThrow(try HistoryDatabase(path: path).record(night(1, median: 1000).0, branch: "main"))
+    }
+
     func testRecordingARunTwiceIsRefusedAndChangesNothing() throws {
         let history = try HistoryDatabase(path: path)
         let (run, _) = night(1, median: 1000)

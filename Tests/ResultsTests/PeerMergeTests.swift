@@ -65,4 +65,22 @@ final class PeerMergeTests: XCTestCase {
         XCTAssertThrowsError(try run.mergePeers(PeerMeasurements(environment: [:], peers: [Self.peer(variant: "optimized")])))
         XCTAssertEqual(run.benchmarks.count, 1, "nothing merged")
     }
+
+    /// A merge wrote files the tool then refused to read (iterations 0, negative threads, a negative conversion
+    /// sample) and took peers of kernels the run does not have: each is refused naming the peer and its field.
+    func testAPeerThatWouldMakeAnUnreadableRunOrStandsBesideNoKernelIsRefused() throws {
+        func refusal(_ edit: (inout PeerMeasurements.Peer) -> Void) -> String {
+            var run = try! RealRun.make()
+            var peer = Self.peer(conversion: [500, 520])
+            edit(&peer)
+            do { try run.mergePeers(PeerMeasurements(environment: [:], peers: [peer])); return "merged" }
+            catch { return "\(error)" }
+        }
+        XCTAssertEqual(refusal { $0.call.iterationsPerSample = 0 }, "peer 'sum/peer-1core/n=1000': iterationsPerSample: 0 is less than 1")
+        XCTAssertEqual(refusal { $0.threads = -2 }, "peer 'sum/peer-1core/n=1000': threads: -2 is less than 1")
+        XCTAssertEqual(refusal { $0.conversion?.samplesNanoseconds = [-1, 500] },
+                       "peer 'sum/peer-1core/n=1000': stages[0].statistics.min: -1.0 is negative")
+        XCTAssertEqual(refusal { $0.kernel = "sum/optimized/n=999" },
+                       "peer 'sum/peer-1core/n=1000': its kernel 'sum/optimized/n=999' is not a benchmark of this run")
+    }
 }

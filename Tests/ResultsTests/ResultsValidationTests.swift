@@ -92,6 +92,42 @@ final class ResultsValidationTests: XCTestCase {
                        "results.json: benchmarks[0].samplesNanoseconds: is empty: a benchmark has at least one sample")
     }
 
+    /// The gate reads the summary, not the samples: a p95 far above the max used to PASS on its interval, and a
+    /// negative median went into the history and the exports (found by a bad-input audit).
+    func testTheSummaryOfTimesIsInOrderAndItsIntervalsBetweenMinAndMax() throws {
+        func statistics(_ edit: @escaping (inout [String: Any]) -> Void) -> (inout [String: Any]) -> Void {
+            benchmark(0) { result in
+                var summary = result["statistics"] as! [String: Any]
+                edit(&summary)
+                result["statistics"] = summary
+            }
+        }
+        func interval(_ key: String, lower: Double? = nil, upper: Double? = nil) -> (inout [String: Any]) -> Void {
+            statistics { summary in
+                var intervals = summary["intervals"] as! [String: Any]
+                var bounds = intervals[key] as! [String: Any]
+                if let lower { bounds["lower"] = lower }
+                if let upper { bounds["upper"] = upper }
+                intervals[key] = bounds
+                summary["intervals"] = intervals
+            }
+        }
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.example))) as! [String: Any]
+        let first = (summary["benchmarks"] as! [[String: Any]])[0]["statistics"] as! [String: Any]
+        let max = first["max"] as! Double, min = first["min"] as! Double
+
+        XCTAssertEqual(try refusal(statistics { $0["p95"] = max * 5 }),
+                       "results.json: benchmarks[0].statistics.p95: \(max * 5) is above the max (\(max))")
+        XCTAssertEqual(try refusal(statistics { $0["median"] = -1.0 }),
+                       "results.json: benchmarks[0].statistics.median: -1.0 is below the min (\(min))")
+        XCTAssertEqual(try refusal(statistics { $0["min"] = -1.0 }), "results.json: benchmarks[0].statistics.min: -1.0 is negative")
+        XCTAssertTrue(try refusal(statistics { $0["p99"] = min }).hasPrefix("results.json: benchmarks[0].statistics.p99: \(min) is below the p95 ("))
+        XCTAssertEqual(try refusal(interval("p95", lower: max * 1.5, upper: max)),
+                       "results.json: benchmarks[0].statistics.intervals.p95.upper: \(max) is below its lower bound (\(max * 1.5))")
+        XCTAssertEqual(try refusal(interval("p95", upper: max * 2)),
+                       "results.json: benchmarks[0].statistics.intervals.p95.upper: \(max * 2) is above the max (\(max))")
+    }
+
     func testSamplesAreFiniteAndNotNegative() throws {
         func withSample(_ value: Any) -> (inout [String: Any]) -> Void {
             benchmark(0) { result in
