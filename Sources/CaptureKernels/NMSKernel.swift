@@ -32,7 +32,10 @@ public enum NMSKernel: CaptureKernel {
         guard (0...1).contains(iou) else { throw KernelInputError.badParameter(name: "iou", reason: "must be in 0...1") }
         let maxDetections = try parameters.int("max_det", default: 300)
         guard maxDetections >= 0 else { throw KernelInputError.badParameter(name: "max_det", reason: "must be at least 0") }
-        return NMSParameters(confidence: try parameters.float("conf", default: 0.7), iou: iou, maxDetections: maxDetections)
+        // Scores are class probabilities: a threshold outside 0...1 keeps every candidate or none (a typo).
+        let confidence = try parameters.float("conf", default: 0.7)
+        guard (0...1).contains(confidence) else { throw KernelInputError.badParameter(name: "conf", reason: "must be in 0...1") }
+        return NMSParameters(confidence: confidence, iou: iou, maxDetections: maxDetections)
     }
 }
 

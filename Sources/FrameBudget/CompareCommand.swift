@@ -3,6 +3,7 @@ import ChildProcesses
 import Comparison
 import Foundation
 import History
+import PostgresHistory
 import Plots
 import Results
 import RunPipeline
@@ -141,6 +142,10 @@ struct CompareCommand: ParsableCommand {
     /// Between-run spreads of the head's machine class from `--database`, when given and present.
     private func priors(for headRun: RunResults) throws -> [String: PriorSpread] {
         guard let database else { return [:] }
+        if !PostgresURL.isPostgres(database) && !FileManager.default.fileExists(atPath: database) {
+            Console.warning("--database \(database): no such file; compared without the history's noise floors")
+            return [:]
+        }
         do {
             return try HistoryLocation.reading(database)?.noiseFloors(of: headRun.benchmarks.map(\.id),
                                                                    machineClass: headRun.machineClass) ?? [:]

@@ -51,6 +51,9 @@ struct HistoryShowCommand: ParsableCommand {
 func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete: Bool, machineClass: String?) throws -> Trend {
     let history = try database.openExisting()
     do {
+        if let machineClass, try !history.machineClasses().contains(where: { $0.machineClass.hash == machineClass }) {
+            throw CommandFailure(.badInput, "--machine-class \(machineClass): no such machine class in \(database.path) (see history list)")
+        }
         let chosen = try machineClass ?? history.newestMachineClass(of: benchmark)
         let points = try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: chosen)
         if let chosen, machineClass == nil, try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: nil).count > points.count {
@@ -96,9 +99,12 @@ struct HistoryPlotCommand: ParsableCommand {
         try reportingFailures {
             let ids = benchmarks.isEmpty ? try database.openExisting().benchmarkIDs() : benchmarks
             let timeBudgets = try budgetLines()
+            // Every series first: an unknown id or machine class is refused before the folder is made.
+            let trends = try ids.map { id in
+                (id, try loadTrend(id, database: database, includeIncomplete: includeIncomplete, machineClass: machineClass))
+            }
             try Folders.create(out)
-            for id in ids {
-                let trend = try loadTrend(id, database: database, includeIncomplete: includeIncomplete, machineClass: machineClass)
+            for (id, trend) in trends {
                 // --budget-ms is a line over the medians, the series the plot draws; a budget brings its statistic.
                 let budget = budgetMilliseconds.map { TrendPlot.BudgetLine(milliseconds: $0, statistic: .median) } ?? timeBudgets[id]
                 let statistic = budget.map(\.statistic) ?? .median

@@ -19,7 +19,7 @@ struct NightlyQualityCommand: ParsableCommand {
             from the verdicts.json in its run folder. Per build: runs, runs with any FAIL, exit 1, and the --watch \
             budget's FAIL / INCONCLUSIVE / PASS / MISSING or no verdicts; written to summary.md and summary.json in \
             OUT after every gate, printed at the end. \
-            Exit: 0 every round ran (the counts are the result) · 2 bad input · 4 a gate could not be started or its \
+            Exit: 0 every round ran (the counts are the result) · 2 bad input (also: a gate that refuses its input, a --watch that names no budget) · 4 a gate could not be started or its \
             verdicts read · 130/143 interrupted (the running gate stops, uncounted; the summary keeps the gates before).
             """))
 

@@ -6,6 +6,8 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
     /// A reading command met a database of an older schema: reading never migrates; recording does.
     case olderDatabase(path: String, found: Int, supported: Int)
     case unusable(path: String, reason: String)
+    /// A spool folder or spooled run that cannot be read (the database is not to blame).
+    case unusableSpool(path: String, reason: String)
     /// The database is intact but could not be written (full disk, read-only file or file system, I/O error).
     case unwritable(path: String, reason: String)
     case alreadyRecorded(runID: String)
@@ -44,6 +46,7 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
             return "\(path): history schema version \(found) is older than this framebudget's (\(supported)); reading commands "
                 + "never migrate: record a run with this framebudget (framebudget history record) to upgrade it"
         case let .unusable(path, reason): return "\(path): not a usable history database: \(reason)"
+        case let .unusableSpool(path, reason): return "\(path): \(reason) (the spool is left as it was)"
         case let .unwritable(path, reason):
             return "\(path): cannot write the history database: \(reason) (nothing was recorded; the database is unchanged)"
         case let .alreadyRecorded(runID): return "run \(runID) is already recorded (nothing changed)"

@@ -40,9 +40,13 @@ public struct HistorySpool: Sendable {
     }
 
     /// The spooled runs, oldest first (by file modification time, then name).
-    /// - Throws: ``HistoryError/unusable(path:reason:)`` for a spooled file that cannot be read or decoded; it is
-    ///   left in place.
+    /// - Throws: ``HistoryError/unusableSpool(path:reason:)`` for a spooled file that cannot be read or decoded
+    ///   (it is left in place), or a spool path that is not a folder.
     public func pending() throws -> [(path: String, entry: Entry)] {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && !isFolder.boolValue {
+            throw HistoryError.unusableSpool(path: folder, reason: "is a file, not a spool folder")
+        }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         let paths = names.filter { $0.hasSuffix(".json") }.map { "\(folder)/\($0)" }
         let dated = paths.map { path in
@@ -51,9 +55,9 @@ public struct HistorySpool: Sendable {
         return try dated.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map { path, _ in
             let data: Data
             do throws(SystemFile.ReadError) { data = try SystemFile.read(path) }
-            catch { throw HistoryError.unusable(path: path, reason: "cannot read the spooled run: \(error.reason)") }
+            catch { throw HistoryError.unusableSpool(path: path, reason: "cannot read the spooled run: \(error.reason)") }
             do { return (path, try JSONDecoder().decode(Entry.self, from: data)) }
-            catch { throw HistoryError.unusable(path: path, reason: "not a spooled run (\(ResultsFile.describe(error, decoding: data)))") }
+            catch { throw HistoryError.unusableSpool(path: path, reason: "not a spooled run (\(ResultsFile.describe(error, decoding: data)))") }
         }
     }
 

@@ -57,6 +57,13 @@ public enum SystemFile {
         }
     }
 
+    /// True for a regular file (or a link to one) this user may execute: FileManager's `isExecutableFile` also says
+    /// yes to a folder, which a launch then fails on with an unclear message.
+    public static func isExecutableFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
+    }
+
     /// The system's words for an errno: `No such file or directory`, `File name too long`.
     public static func reason(errno code: Int32) -> String {
         String(cString: strerror(code))

@@ -31,7 +31,12 @@ package struct BaselineCheckSettings: Sendable {
 
     /// The baseline run within `machineClass`, resolved from the reference.
     package func resolve(machineClass: MachineClass) throws -> BaselineResolver.Baseline {
-        try BaselineResolver.resolve(reference, database: openDatabase(), machineClass: machineClass)
+        let database = try openDatabase()
+        // Say where the history was looked for: the option has a default, and it was given either way.
+        if database == nil && !FileManager.default.fileExists(atPath: reference) {
+            throw HistoryError.noBaseline(reference: reference, reason: "no such results file, and no history database at \(historyDatabase)")
+        }
+        return try BaselineResolver.resolve(reference, database: database, machineClass: machineClass)
     }
 }
 

@@ -45,7 +45,7 @@ package struct NightlyQualitySession {
     /// exists yet (a gate refuses to write into one).
     /// - Throws: ``CommandFailure`` (bad input) naming the file or folder.
     package func check() throws {
-        for path in [unchanged, slowed] where !FileManager.default.isExecutableFile(atPath: path) {
+        for path in [unchanged, slowed] where !SystemFile.isExecutableFile(path) {
             throw CommandFailure(.badInput, "\(path): not an executable file")
         }
         for round in 1...rounds {
@@ -87,6 +87,16 @@ package struct NightlyQualitySession {
         let start = Date()
         let status = try launcher.gate(executable(build), reports: folder, runID: runID, arguments: gateArguments)
         let verdicts = try GateVerdictsFile.read(folder: "\(folder)/\(runID)")
+        // A gate that refused its input would refuse it every round: counting its rounds would measure nothing.
+        if status == ExitStatus.badInput.rawValue && verdicts == nil && interrupted() == nil {
+            let log = "\(folder)/\(runID).log"
+            let line = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").last.map(String.init)
+            throw CommandFailure(.badInput, "gate \(runID) refused its input (exit 2): \(line ?? "see \(log)")")
+        }
+        if let verdicts, verdicts[watch] == nil {
+            throw CommandFailure(.badInput, "--watch '\(watch)' names no budget of the gate (its budgets: "
+                                 + "\(verdicts.keys.sorted().prefix(8).joined(separator: ", ")))")
+        }
         let run = NightlyQuality.GateRun(build: build, round: round, runID: runID, exitStatus: status, verdicts: verdicts,
                                          seconds: Date().timeIntervalSince(start))
         let failures = verdicts.map { "\($0.values.filter { $0 == .fail }.count) FAIL" } ?? "no verdicts written"

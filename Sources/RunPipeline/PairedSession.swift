@@ -124,6 +124,10 @@ package struct PairedSession {
         tally.placements = placements(offered: (baseHello.placements, headHello.placements), &tally)
         let base = baseHello.benchmarks ?? [:], head = headHello.benchmarks ?? [:]
         let filter = IDFilter(filters)
+        // Each pattern must select something, as in run and gate: a mistyped one would silently compare less.
+        if let unmatched = filter.unmatchedPatterns(in: Array(Set(base.keys).union(head.keys))).first, filters.count > 1 {
+            throw CommandFailure(.badInput, "no timed benchmark of either build matches '\(unmatched)' (see 'framebudget list')")
+        }
         let wanted = Set(base.keys).union(head.keys).filter { filter.matches($0) && selection($0) }
         if wanted.isEmpty {
             throw CommandFailure(.badInput, filters.isEmpty ? "the two builds have no timed benchmark"

@@ -39,7 +39,7 @@ final class DetectionKernelCommandTests: XCTestCase {
             """)
         let result = try Framebudget.run(["kernel", "nms", "--in", base + "/in", "--out", base + "/out"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "framebudget: error: boxes.npy: row 1 is inverted (x1 9.0, y1 0.0, x2 1.0, y2 10.0); boxes are x1, y1, x2, y2\n")
+        XCTAssertEqual(result.stderr, "framebudget: error: \(base)/in/boxes.npy: row 1 is inverted (x1 9.0, y1 0.0, x2 1.0, y2 10.0); boxes are x1, y1, x2, y2\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: base + "/out"))
     }
 

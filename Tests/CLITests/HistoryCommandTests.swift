@@ -66,6 +66,31 @@ final class HistoryCommandTests: XCTestCase {
         let show = try Framebudget.run(["history", "show", "nope/x/1", "--database", database])
         XCTAssertEqual(show.status, 2)
         XCTAssertTrue(show.stderr.contains("no recorded results for benchmark 'nope/x/1'"))
+        // Refused before the folder is made, not after (it used to leave an empty one).
+        let plot = try Framebudget.run(["history", "plot", "nope/x/1", "--out", folder + "/deep/trends", "--database", database])
+        XCTAssertEqual(plot.status, 2, plot.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/deep"), "a refused plot made its folder")
+        let bogus = try Framebudget.run(["history", "show", "texture-upload/optimized/256x192", "--machine-class", "bogus",
+                                         "--database", database])
+        XCTAssertEqual(bogus.status, 2)
+        XCTAssertEqual(bogus.stderr, "framebudget: error: --machine-class bogus: no such machine class in \(database) (see history list)\n")
+    }
+
+    /// A bad spooled run is the spool's problem, named before any database is opened (a failed flush used to create
+    /// an empty history, and blame it); a file where the spool folder should be is not an empty spool.
+    func testFlushNamesABadSpoolBeforeTouchingTheDatabase() throws {
+        let spool = folder + "/spool"
+        try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: spool + "/r1.json", contents: Data())
+        let flush = try Framebudget.run(["history", "flush", "--database", database, "--spool", spool])
+        XCTAssertEqual(flush.status, 2, flush.stderr)
+        XCTAssertEqual(flush.stderr, "framebudget: error: \(spool)/r1.json: not a spooled run (the file is empty) (the spool is left as it was)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: database), "a failed flush created the database")
+        let file = folder + "/spool-file"
+        FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        let onFile = try Framebudget.run(["history", "flush", "--database", database, "--spool", file])
+        XCTAssertEqual(onFile.status, 2, onFile.stderr)
+        XCTAssertEqual(onFile.stderr, "framebudget: error: \(file): is a file, not a spool folder (the spool is left as it was)\n")
     }
 
     func testANewerDatabaseIsRefusedAndLeftUntouched() throws {

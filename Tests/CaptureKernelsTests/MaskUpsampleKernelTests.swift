@@ -45,13 +45,13 @@ final class MaskUpsampleKernelTests: XCTestCase {
     func testCoefficientsThatDoNotMatchThePrototypeChannelsAreRefused() throws {
         try write(coefficientRows: 1, channels: 31, boxes: [0, 0, 10, 10])
         XCTAssertEqual(folder.failure(MaskUpsampleKernel.self),
-                       "coeffs.npy: shape [1, 31], expected [1, 32] (one row of 32 coefficients per box, as protos.npy has 32 channels)")
+                       "\(folder.input)/coeffs.npy: shape [1, 31], expected [1, 32] (one row of 32 coefficients per box, as protos.npy has 32 channels)")
     }
 
     func testInvertedBoxesAndBadSizesAreRefused() throws {
         try write(coefficientRows: 1, boxes: [10, 0, 5, 10])
         XCTAssertEqual(folder.failure(MaskUpsampleKernel.self),
-                       "boxes.npy: row 0 is inverted (x1 10.0, y1 0.0, x2 5.0, y2 10.0); boxes are x1, y1, x2, y2")
+                       "\(folder.input)/boxes.npy: row 0 is inverted (x1 10.0, y1 0.0, x2 5.0, y2 10.0); boxes are x1, y1, x2, y2")
         try write(coefficientRows: 1, boxes: [0, 0, 5, 10])
         XCTAssertEqual(folder.failure(MaskUpsampleKernel.self, ["width": "0"]), "parameter 'width': 0 is not in 1...16384")
         try folder.write("protos.npy", NpyArray(shape: [channels, protoHeight * protoWidth], values: prototypes))

@@ -46,28 +46,28 @@ final class NMSKernelTests: XCTestCase {
     func testInvertedOrNonFiniteBoxIsRefusedWithItsRow() throws {
         try write(boxes: [0, 0, 10, 10,  30, 0, 20, 10], scores: [0.9, 0.9], classes: [0, 0])
         XCTAssertEqual(folder.failure(NMSKernel.self),
-                       "boxes.npy: row 1 is inverted (x1 30.0, y1 0.0, x2 20.0, y2 10.0); boxes are x1, y1, x2, y2")
+                       "\(folder.input)/boxes.npy: row 1 is inverted (x1 30.0, y1 0.0, x2 20.0, y2 10.0); boxes are x1, y1, x2, y2")
         try write(boxes: [0, 0, 10, 10,  0, .infinity, 20, 10], scores: [0.9, 0.9], classes: [0, 0])
-        XCTAssertEqual(folder.failure(NMSKernel.self), "boxes.npy: row 1 has a non-finite coordinate")
+        XCTAssertEqual(folder.failure(NMSKernel.self), "\(folder.input)/boxes.npy: row 1 has a non-finite coordinate")
     }
 
     func testCountsThatDisagreeAreNamed() throws {
         try write(boxes: [0, 0, 10, 10,  1, 1, 2, 2], scores: [0.9], classes: [0, 0])
-        XCTAssertEqual(folder.failure(NMSKernel.self), "scores.npy: shape [1], expected [2] (one score per box)")
+        XCTAssertEqual(folder.failure(NMSKernel.self), "\(folder.input)/scores.npy: shape [1], expected [2] (one score per box)")
     }
 
     func testMistypedTruncatedOrMissingFilesAreNamed() throws {
         try write(boxes: [0, 0, 10, 10], scores: [0.9], classes: [0])
         try folder.write("classes.npy", NpyArray(shape: [1], values: [Float(0)]))
-        XCTAssertEqual(folder.failure(NMSKernel.self), "classes.npy: dtype is float32, expected int32")
+        XCTAssertEqual(folder.failure(NMSKernel.self), "\(folder.input)/classes.npy: dtype is float32, expected int32")
         var bytes = NpyFormat.serialize(NpyArray(shape: [1, 4], values: [Float](repeating: 1, count: 4)))
         bytes.removeLast(3)
         try folder.writeRaw("boxes.npy", bytes)
         XCTAssertTrue(folder.failure(NMSKernel.self).hasSuffix("boxes.npy: truncated: header declares 16 data bytes, file has 13"))
         try FileManager.default.removeItem(atPath: folder.input + "/boxes.npy")
-        XCTAssertEqual(folder.failure(NMSKernel.self), "boxes.npy: missing input file")
+        XCTAssertEqual(folder.failure(NMSKernel.self), "\(folder.input)/boxes.npy: missing input file")
         try folder.write("boxes.npy", NpyArray(shape: [4], values: [Float](repeating: 1, count: 4)))
-        XCTAssertEqual(folder.failure(NMSKernel.self), "boxes.npy: shape [4], expected [N, 4] (x1, y1, x2, y2 per box)")
+        XCTAssertEqual(folder.failure(NMSKernel.self), "\(folder.input)/boxes.npy: shape [4], expected [N, 4] (x1, y1, x2, y2 per box)")
     }
 
     func testOutOfRangeParametersAreRefused() throws {
@@ -75,6 +75,9 @@ final class NMSKernelTests: XCTestCase {
         XCTAssertEqual(folder.failure(NMSKernel.self, ["iou": "1.5"]), "parameter 'iou': must be in 0...1")
         XCTAssertEqual(folder.failure(NMSKernel.self, ["max_det": "-1"]), "parameter 'max_det': must be at least 0")
         XCTAssertEqual(folder.failure(NMSKernel.self, ["conf": "high"]), "parameter 'conf': 'high' is not a finite number")
+        for conf in ["2", "-1"] {
+            XCTAssertEqual(folder.failure(NMSKernel.self, ["conf": conf]), "parameter 'conf': must be in 0...1")
+        }
         XCTAssertEqual(folder.failure(NMSKernel.self, ["variant": "fast"]), "parameter 'variant': 'fast' is not optimized or reference")
     }
 }

@@ -36,7 +36,7 @@ final class HistorySpoolTests: XCTestCase {
         try spool.keep(entry("night-01"))
         try "junk".write(toFile: folder + "/spool/junk.json", atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try spool.pending()) { error in
-            guard case .unusable(let path, let reason) = error as? HistoryError else { return XCTFail("\(error)") }
+            guard case .unusableSpool(let path, let reason) = error as? HistoryError else { return XCTFail("\(error)") }
             XCTAssertEqual(path, folder + "/spool/junk.json")
             XCTAssertEqual(reason, "not a spooled run (not valid JSON: invalid value around line 1, column 1)")
         }
@@ -48,7 +48,7 @@ final class HistorySpoolTests: XCTestCase {
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
         try whole.prefix(whole.count - 3).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try spool.pending()) { error in
-            guard case .unusable(_, let reason) = error as? HistoryError else { return XCTFail("\(error)") }
+            guard case .unusableSpool(_, let reason) = error as? HistoryError else { return XCTFail("\(error)") }
             XCTAssertEqual(reason, "not a spooled run (not valid JSON: it ends in the middle of a value (truncated?))")
         }
     }

@@ -53,7 +53,7 @@ final class NightlyQualitySessionTests: XCTestCase {
     private func quality() -> NightlyQuality { NightlyQuality(watch: watch, machine: "cpu, 2 cores", date: "2026-11-26") }
 
     func testTheBuildsAlternateWhichGoesFirstEveryRoundEachInItsOwnRunFolder() throws {
-        let gate = FakeGate { _, _ in (0, [:]) }
+        let gate = FakeGate { _, _ in (0, [self.watch: .pass]) }
         _ = try session(rounds: 3).run(quality(), launcher: gate)
         XCTAssertEqual(gate.calls.map(\.runID), ["unchanged-1", "slowed-1", "slowed-2", "unchanged-2", "unchanged-3", "slowed-3"])
         XCTAssertEqual(gate.calls.map(\.executable), ["/bin/true", "/bin/false", "/bin/false", "/bin/true", "/bin/true", "/bin/false"])
@@ -65,7 +65,7 @@ final class NightlyQualitySessionTests: XCTestCase {
             if executable == "/bin/true" {
                 return (0, [self.watch: runID == "unchanged-2" ? .inconclusive : .pass, "other-p95": .pass])
             }
-            if runID == "slowed-3" { return (2, nil) }  // stopped before writing reports
+            if runID == "slowed-3" { return (4, nil) }  // stopped before writing reports
             return (1, [self.watch: runID == "slowed-2" ? .pass : .fail, "other-p95": runID == "slowed-2" ? .fail : .pass])
         }
         let (measured, signal) = try session(rounds: 3).run(quality(), launcher: gate)
@@ -83,6 +83,22 @@ final class NightlyQualitySessionTests: XCTestCase {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/summary.json"))) as! [String: Any]
         XCTAssertEqual((json["builds"] as? [[String: Any]])?.map { $0["watchedFail"] as? Int }, [0, 1])
         XCTAssertEqual((json["runs"] as? [[String: Any]])?.count, 6)
+    }
+
+    /// A gate that refuses its input (no budgets file where it runs) would refuse it every round, and a --watch that
+    /// names no budget is never FAILed: both used to end in exit 0 and a summary of nothing.
+    func testAGateThatRefusesItsInputOrAWatchThatNamesNoBudgetIsBadInput() throws {
+        try "framebudget: error: Benchmarks/budgets.yaml: cannot read: No such file or directory\n"
+            .write(toFile: "\(folder)/unchanged-1.log", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try session(rounds: 2).run(quality(), launcher: FakeGate { _, _ in (2, nil) })) { error in
+            XCTAssertEqual((error as? CommandFailure)?.status, .badInput)
+            XCTAssertEqual((error as? CommandFailure)?.message, "gate unchanged-1 refused its input (exit 2): "
+                           + "framebudget: error: Benchmarks/budgets.yaml: cannot read: No such file or directory")
+        }
+        try FileManager.default.removeItem(atPath: folder)
+        XCTAssertThrowsError(try session(rounds: 2).run(quality(), launcher: FakeGate { _, _ in (0, ["other-p95": .pass]) })) { error in
+            XCTAssertEqual((error as? CommandFailure)?.message, "--watch '\(self.watch)' names no budget of the gate (its budgets: other-p95)")
+        }
     }
 
     func testAnInterruptionStopsAfterTheRunningGateWhichIsNotCountedAndTheSummaryKeepsTheRunsBefore() throws {

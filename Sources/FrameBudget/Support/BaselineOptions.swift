@@ -28,7 +28,7 @@ struct BaselineOptions: ParsableArguments {
 
     func validate() throws {
         guard regressionThreshold >= 0 && regressionThreshold < 1000 else {
-            throw badOptionValue("--regression-threshold must be a percentage ≥ 0 (got \(regressionThreshold))")
+            throw badOptionValue("--regression-threshold must be a percentage in [0, 1000) (got \(regressionThreshold))")
         }
         guard ComparisonSettings.alphaRange.contains(regressionAlpha) else {
             throw badOptionValue("--regression-alpha must be between 1e-9 and 0.5 (got \(regressionAlpha))")

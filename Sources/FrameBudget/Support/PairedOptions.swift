@@ -3,6 +3,7 @@ import Budgets
 import Comparison
 import Foundation
 import Measurement
+import Results
 import RunPipeline
 
 /// How two builds are measured in pairs and judged: shared by `compare-builds` and `gate-quality`, so that what
@@ -119,6 +120,10 @@ struct PairedOptions: ParsableArguments {
             throw badOptionValue("--placements \(placements) needs --block-warmup 1 or more: each block starts on another placement, whose buffers its untimed sample brings into the caches")
         }
         if let pin, pin < 0 { throw badOptionValue("--pin must be a CPU number ≥ 0 (got \(pin))") }
+        // The workers would pin nowhere and say nothing: a CPU this process may not use is refused here, as run does.
+        if let pin, let last = ProcessResources.lastAllowedCPU(), pin > last {
+            throw badOptionValue("--pin \(pin): no such CPU for this process (it may use CPUs up to \(last))")
+        }
         if pin != nil && noPin { throw badOptionValue("--pin and --no-pin contradict each other: give one") }
         _ = try perBenchmarkThresholds()
     }
@@ -164,7 +169,7 @@ struct PairedOptions: ParsableArguments {
     /// One paired comparison of two executables, as `compare-builds` runs it.
     func compare(base: String, head: String, filters: [String], interruption: Interruption,
                  progress: @escaping (String) -> Void = { Console.info($0) }) throws -> PairedComparisonReport {
-        for path in [base, head] where !FileManager.default.isExecutableFile(atPath: path) {
+        for path in [base, head] where !SystemFile.isExecutableFile(path) {
             throw CommandFailure(.badInput, "\(path): not an executable file")
         }
         var arguments = ["--sample-time", "\(sampleTime)", "--warmup", "\(warmup)"]

@@ -33,6 +33,8 @@ struct SpoolingRecorder {
     /// Sends every spooled run.
     /// - Returns: how many were sent (a run found already recorded counts as sent: it is removed from the spool).
     func flush() throws -> Int {
+        // The spool first: a bad spooled file is named before any database is opened (or created).
+        guard try pendingCount() > 0 else { return 0 }
         let store: any HistoryStore
         do { store = try database.open() }
         catch let error as HistoryError where error.isServerUnavailable {
