@@ -43,8 +43,9 @@ struct RepeatabilityCommand: ParsableCommand {
         try reportingFailures {
             let interruption = Interruption()
             interruption.install()
+            let benchmark = try resolvedID()
             try Folders.create(out, what: "output folder")  // a file in the way is named before any process starts
-            let session = RepeatabilitySession(benchmark: try resolvedID(), runs: runs, folder: out,
+            let session = RepeatabilitySession(benchmark: benchmark, runs: runs, folder: out,
                                                progress: { Console.info("repeatability: \($0)") })
             let launcher = ExecutableLauncher(
                 executable: ProcessRunner.currentExecutable,

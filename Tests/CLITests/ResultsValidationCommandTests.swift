@@ -157,9 +157,12 @@ final class ResultsValidationCommandTests: XCTestCase {
             (["compare", base, base, "--threshold", "nan"], "--threshold must be a percentage such as 2 or 2% (got nan)"),
             (["compare", base, base, "--statistic", "p100"], "--statistic must be median or pN with N in 1...99 (got p100)"),
             (["gate", "--results", base, "--margin", "100"], "--margin must be in [0, 100) (got 100.0)"),
-            (["gate", "--max-processes", "0"], "--max-processes must be ≥ 1 (got 0)"),
+            (["gate", "--max-processes", "0"], "--max-processes must be in 1…1000, as in the budgets file (got 0)"),
+            // 100000 spun for ten minutes judging a results file.
+            (["gate", "--results", base, "--max-processes", "100000"],
+             "--max-processes must be in 1…1000, as in the budgets file (got 100000)"),
             (["gate", "--results", base, "--baseline", base, "--regression-threshold=-1"],
-             "--regression-threshold must be a percentage ≥ 0 (got -1.0)"),
+             "--regression-threshold must be a percentage in [0, 1000) (got -1.0)"),
         ]
         for (arguments, message) in cases {
             let result = try Framebudget.run(arguments)
