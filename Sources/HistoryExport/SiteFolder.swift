@@ -56,11 +56,9 @@ public enum SiteFolder {
 
     /// Removes the staging and old folders of `name` that a killed process left behind (their process is gone).
     static func sweepAbandoned(of name: String, in parent: String) {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
-        for entry in entries {
-            guard let rest = [".\(name).staging-", ".\(name).old-"].first(where: entry.hasPrefix).map({ entry.dropFirst($0.count) }),
-                  let pid = Int32(rest.prefix { $0 != "-" }), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(atPath: "\(parent)/\(entry)")
+        PendingOutputs.sweepAbandoned(in: parent) { entry in
+            [".\(name).staging-", ".\(name).old-"].first(where: entry.hasPrefix)
+                .flatMap { pid_t(entry.dropFirst($0.count).prefix { $0 != "-" }) }
         }
     }
 

@@ -96,12 +96,10 @@ package enum StagedFolder {
 
     /// Removes `.reports.staging-<pid>-<n>` folders in `parent` whose process is gone.
     private static func sweepStale(in parent: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
-        for name in names where name.hasPrefix(".reports.staging-") {
+        PendingOutputs.sweepAbandoned(in: parent) { name in
+            guard name.hasPrefix(".reports.staging-") else { return nil }
             let parts = name.dropFirst(".reports.staging-".count).split(separator: "-")
-            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
-            else { continue }
-            try? FileManager.default.removeItem(atPath: "\(parent)/\(name)")
+            return parts.count == 2 && UInt32(parts[1]) != nil ? pid_t(parts[0]) : nil
         }
     }
 }
