@@ -18,7 +18,10 @@ struct HeaderDictionary {
             // A structured dtype is a list of fields: kept as written, to be refused by name as a dtype.
             case "descr": descr = try scanner.bracketed() ?? scanner.quoted(orThrow: fail("descr is not a string"))
             case "fortran_order": fortranOrder = try scanner.boolean(orThrow: fail("fortran_order is not True/False"))
-            case "shape": shape = try scanner.tuple(orThrow: fail("shape is not a tuple of integers"))
+            case "shape":
+                shape = try scanner.tuple(orThrow: fail("shape is not a tuple of integers")) {
+                    fail("shape has a dimension of \($0.count) digits, beyond any array")
+                }
             default: throw fail("unexpected key '\(key)'")
             }
             seen.insert(key)
@@ -99,7 +102,8 @@ private struct Scanner {
         throw error
     }
 
-    mutating func tuple(orThrow error: NpyError) throws -> [Int] {
+    /// - Parameter tooLarge: the error for a dimension of more digits than any array has (its digits).
+    mutating func tuple(orThrow error: NpyError, tooLarge: (String) -> NpyError) throws -> [Int] {
         try expect("(", orThrow: error)
         var values: [Int] = []
         while true {
@@ -112,6 +116,7 @@ private struct Scanner {
             }
             // Python 2 era files may write long integers as 192L.
             if position < characters.count, characters[position] == "L" { position += 1 }
+            if digits.count > 18 && digits.allSatisfy(\.isASCII) && Int(digits.prefix(18)) != nil { throw tooLarge(digits) }
             guard digits.count <= 18, let value = Int(digits) else { throw error }
             values.append(value)
             guard values.count <= 32 else { throw error }

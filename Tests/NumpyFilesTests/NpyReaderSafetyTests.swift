@@ -58,4 +58,12 @@ final class NpyReaderSafetyTests: XCTestCase {
             guard case .badShape = error as? NpyError else { return XCTFail("\(error)") }
         }
     }
+
+    /// A dimension past what an Int holds was called "not a tuple of integers": it is one, too large.
+    func testADimensionOfMoreDigitsThanAnyArrayIsNamedAsTooLarge() {
+        let bytes = Self.file(header: "{'descr': '<f4', 'fortran_order': False, 'shape': (46116860184273879040, 4), }\n")
+        XCTAssertThrowsError(try NpyFormat.parse(bytes, file: "x.npy")) { error in
+            XCTAssertEqual("\(error)", "x.npy: not a .npy file: header dict: shape has a dimension of 20 digits, beyond any array")
+        }
+    }
 }
