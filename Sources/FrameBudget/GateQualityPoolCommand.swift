@@ -30,7 +30,15 @@ struct GateQualityPoolCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let runs = try files.map { (name: $0, quality: try Self.read($0)) }
+            let read = try files.map { (name: $0, file: try Self.read($0)) }
+            // The same comparisons twice (a file named twice, or a copy) would count twice and narrow the rates.
+            for (index, later) in read.enumerated() {
+                if let earlier = read.prefix(index).first(where: { $0.file.data == later.file.data }) {
+                    throw CommandFailure(.badInput, "\(later.name): the same comparisons as \(earlier.name) (identical files): "
+                                         + "each comparison counts once")
+                }
+            }
+            let runs = read.map { (name: $0.name, quality: $0.file.quality) }
             let pooled: PairedQuality
             do { pooled = try PairedQuality.pooled(runs) } catch { throw CommandFailure(.badInput, "\(error)") }
             try GateQualityCommand.save(pooled, to: out)
@@ -38,11 +46,11 @@ struct GateQualityPoolCommand: ParsableCommand {
         }
     }
 
-    private static func read(_ path: String) throws -> PairedQuality {
+    private static func read(_ path: String) throws -> (data: Data, quality: PairedQuality) {
         let data: Data
         do throws(SystemFile.ReadError) { data = try SystemFile.read(path) }
         catch { throw CommandFailure(.badInput, "\(error)") }
-        do { return try JSONDecoder().decode(PairedQuality.self, from: data) }
+        do { return (data, try JSONDecoder().decode(PairedQuality.self, from: data)) }
         catch { throw CommandFailure(.badInput, "\(path): not a gate-quality.json file: \(ResultsFile.describe(error, decoding: data))") }
     }
 }

@@ -133,6 +133,15 @@ final class QualityCommandsTests: XCTestCase {
         XCTAssertEqual(wrong.status, 2, wrong.stderr)
         XCTAssertTrue(wrong.stderr.hasPrefix("framebudget: error: \(text): not a gate-quality.json file: "), wrong.stderr)
         XCTAssertEqual(wrong.stderr.filter { $0 == "\n" }.count, 1, wrong.stderr)
+        // The same comparisons twice (named twice, or a copy) used to count twice.
+        let copy = folder + "/copy.json"
+        try FileManager.default.copyItem(atPath: first, toPath: copy)
+        for twice in [[first, first], [first, copy]] {
+            let result = try Framebudget.run(["gate-quality-pool"] + twice + ["--out", out])
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertEqual(result.stderr, "framebudget: error: \(twice[1]): the same comparisons as \(first) (identical files): "
+                           + "each comparison counts once\n")
+        }
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing pooled, nothing written")
     }
 
