@@ -92,6 +92,11 @@ public enum BudgetsFile {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
             return BudgetsFileError(path: path, line: mark.line, field: nil, problem: "malformed YAML: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            // Yams's own words carry the whole document, escaped, as "context": the key and the line say it all.
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return BudgetsFileError(path: path, line: context.mark.line, field: nil,
+                                    problem: "\(keys) given twice in one mapping (each key once)")
         default:
             return BudgetsFileError(path: path, line: nil, field: nil, problem: "malformed YAML: \(error)")
         }

@@ -79,6 +79,11 @@ final class BudgetsFileTests: XCTestCase {
         XCTAssertEqual(error("version: 1\nbudgets:\n  - name: [unclosed\n"), "budgets.yaml:4: malformed YAML: did not find expected ',' or ']'")
     }
 
+    /// A key given twice used to be Yams's message with the whole document after it, its newlines escaped.
+    func testAKeyGivenTwiceIsNamedWithItsLineInOneLine() {
+        XCTAssertEqual(error(yaml(validEntry + "    limit: 5\n")), "budgets.yaml:8: 'limit' given twice in one mapping (each key once)")
+    }
+
     func testUnknownBenchmarkIDNamesTheLineAndTheKnownOnes() {
         let text = yaml(validEntry.replacingOccurrences(of: "workload: 256x192", with: "workload: 1920x1440"))
         XCTAssertEqual(error(text), "budgets.yaml:4: hot-path: unknown benchmark id 'colormap/optimized/1920x1440' "
