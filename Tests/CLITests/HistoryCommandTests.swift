@@ -91,6 +91,15 @@ final class HistoryCommandTests: XCTestCase {
         let onFile = try Framebudget.run(["history", "flush", "--database", database, "--spool", file])
         XCTAssertEqual(onFile.status, 2, onFile.stderr)
         XCTAssertEqual(onFile.stderr, "framebudget: error: \(file): is a file, not a spool folder (the spool is left as it was)\n")
+        // A spooled entry whose name disagrees with the run it holds used to be sent under the wrong name.
+        try FileManager.default.removeItem(atPath: spool + "/r1.json")
+        let document = try Data(contentsOf: URL(fileURLWithPath: try ResultsFixtures.write(to: folder + "/r1.json", runID: "r1")))
+        let entry = try JSONSerialization.data(withJSONObject: ["runID": "zzz", "branch": "main", "document": document.base64EncodedString()])
+        try entry.write(to: URL(fileURLWithPath: spool + "/zzz.json"))
+        let mismatch = try Framebudget.run(["history", "flush", "--database", database, "--spool", spool])
+        XCTAssertEqual(mismatch.status, 0, mismatch.stderr)
+        XCTAssertEqual(mismatch.stderr, "framebudget: warning: spooled run zzz (\(spool)/zzz.json) not sent: it holds run r1\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: spool + "/zzz.json"), "the entry stays for a person to look at")
     }
 
     func testANewerDatabaseIsRefusedAndLeftUntouched() throws {

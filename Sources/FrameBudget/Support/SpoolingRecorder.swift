@@ -56,6 +56,10 @@ struct SpoolingRecorder {
         for (path, spooled) in try pendingEntries() where spooled.runID != entry?.runID {
             do {
                 let run = try ResultsFile.decode(spooled.document, path: path)
+                guard run.runID == spooled.runID else {
+                    Console.warning("spooled run \(spooled.runID) (\(path)) not sent: it holds run \(run.runID)")
+                    continue
+                }
                 let number = try store.record(run, document: spooled.document, branch: spooled.branch, insideTransaction: {})
                 Console.info("sent spooled run \(spooled.runID) as #\(number) to \(store.location)")
             } catch let error as HistoryError where error.isAlreadyRecorded {
