@@ -67,6 +67,11 @@ struct CompareBuildsCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            // The outputs' folders before minutes of measuring, not after: a missing one is made, a file in the
+            // way is named now.
+            for path in [out, markdown, html].compactMap({ $0 }) {
+                try Folders.create(URL(fileURLWithPath: path).deletingLastPathComponent().path, what: "output folder")
+            }
             let interruption = Interruption()
             interruption.install()
             var report = try paired.compare(base: base, head: head, filters: filters, interruption: interruption)
