@@ -54,8 +54,14 @@ public struct ConfidenceIntervalBounds: Codable, Sendable, Equatable {
 /// Why a revision gives no measurement: it does not build, or its benchmark does not run.
 public struct RevisionUnavailable: Error, Sendable, Equatable {
     public var reason: String
+    /// The comparison refused its input (its benchmarks or options), which no other revision would change: the
+    /// bisection is refused rather than reported as a build failure.
+    public var badInput: Bool
 
-    public init(_ reason: String) { self.reason = reason }
+    public init(_ reason: String, badInput: Bool = false) {
+        self.reason = reason
+        self.badInput = badInput
+    }
 }
 
 /// Builds a revision into an executable. The bisection asks for each revision at most once.

@@ -114,6 +114,10 @@ public final class PairedBuildComparer: BuildComparing {
         ] + arguments + split, workingDirectory: workingDirectory)
         let outcome: ProcessRunner.Outcome
         do { outcome = try ProcessRunner.run(request) } catch { throw RevisionUnavailable(error.description) }
+        if outcome.termination.status == 2 {
+            try? FileManager.default.removeItem(atPath: json)
+            throw RevisionUnavailable("compare-builds refused: " + lastLine(of: outcome.standardError), badInput: true)
+        }
         guard [0, 1, 3].contains(outcome.termination.status),
               let data = FileManager.default.contents(atPath: json),
               let report = try? ResultsFile.decoder().decode(PairedComparisonReport.self, from: data) else {

@@ -19,6 +19,8 @@ public final class Bisector {
     private var comparisons: [String: BisectStep] = [:]
     private var steps: [BisectStep] = []
     private var midpoint: MidpointThreshold?
+    /// Why a comparison refused its input (``RevisionUnavailable/badInput``), if one did.
+    private var refusal: String?
     private let clock = ContinuousClock()
     private var building = Duration.zero, measuring = Duration.zero
 
@@ -43,6 +45,7 @@ public final class Bisector {
             throw BisectRefusal("BAD \(bad.sha.prefix(10)) is not on a first-parent path from GOOD \(good.sha.prefix(10))")
         }
         let verified = measure(path.count - 1, in: path, against: good, role: .verify)
+        if let refusal { throw BisectRefusal(refusal) }
         guard let measurement = verified.measurement else {
             return finish(good, bad, .buildFailure, range: path, skipped: [],
                           summary: "cannot measure BAD against GOOD: \(verified.skipped ?? "")")
@@ -216,6 +219,7 @@ public final class Bisector {
             return BisectStep(role: role, commit: head, base: base.sha, measurement: measurement, attempts: attempts,
                               answer: role == .search ? Self.answer(measurement, threshold) : nil)
         } catch {
+            if error.badInput { refusal = refusal ?? error.reason }
             return BisectStep(role: role, commit: head, base: base.sha, measurement: nil, attempts: attempts,
                               skipped: error.reason)
         }

@@ -24,6 +24,8 @@ final class BisectorTests: XCTestCase {
         var compared: [String] = []
         /// The threshold each comparison was asked with, in order.
         var thresholds: [String] = []
+        /// Every comparison refuses its input (compare-builds exit 2: a pattern naming no benchmark).
+        var refusesInput = false
 
         func resolve(_ reference: String) -> String? { shas.contains(reference) ? reference : nil }
         func isAncestor(_ ancestor: String, of descendant: String) -> Bool { ancestry }
@@ -40,6 +42,7 @@ final class BisectorTests: XCTestCase {
 
         func compare(base: String, head: String, attempt: Int, threshold: MidpointThreshold?) throws(RevisionUnavailable)
             -> BisectMeasurement {
+            if refusesInput { throw RevisionUnavailable("compare-builds refused: no timed benchmark of either build matches 'no/such'", badInput: true) }
             let (before, after) = (index(String(base.dropFirst(4))), index(String(head.dropFirst(4))))
             compared.append("\(base.dropFirst(4))-\(head.dropFirst(4))#\(attempt)")
             thresholds.append(threshold.map { "\($0.benchmark) \($0.change)" } ?? "usual")
@@ -231,6 +234,16 @@ final class BisectorTests: XCTestCase {
         XCTAssertEqual(result.exitStatus, 3)
         XCTAssertEqual(fakes.compared, ["c0-c8#0", "c0-c8#1", "c0-c8#2"])
         XCTAssertTrue(result.summary.hasPrefix("BAD does not show a regression against GOOD: INCONCLUSIVE"))
+    }
+
+    /// A comparison that refuses its input would refuse it at every revision: bad input (exit 2), not the build
+    /// failure (exit 4) it was reported as.
+    func testAComparisonThatRefusesItsInputRefusesTheBisection() {
+        let fakes = Fakes()
+        fakes.refusesInput = true
+        XCTAssertThrowsError(try bisect(fakes)) { error in
+            XCTAssertEqual(error as? BisectRefusal, BisectRefusal("compare-builds refused: no timed benchmark of either build matches 'no/such'"))
+        }
     }
 
     func testAnUnbuildableBadIsABuildFailure() throws {
