@@ -79,7 +79,11 @@ public enum ResultsFile {
         }
         let run: RunResults
         do { run = try decoder().decode(RunResults.self, from: data) }
-        catch { throw ResultsFileError.malformed(path: path, reason: describe(error)) }
+        catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+            // Foundation on Linux names no field for a number that does not fit it or a date it cannot read.
+            let located = JSONFieldLocator.problem(decoding: RunResults.self, from: data)
+            throw ResultsFileError.malformed(path: path, reason: located ?? "corrupted at top level: \(context.debugDescription)")
+        } catch { throw ResultsFileError.malformed(path: path, reason: describe(error)) }
         do { try run.validate() }
         catch { throw ResultsFileError.invalid(path: path, field: error.field, problem: error.problem) }
         return run

@@ -128,6 +128,29 @@ final class ResultsValidationTests: XCTestCase {
                        "results.json: benchmarks[0].statistics.intervals.p95.upper: \(max * 2) is above the max (\(max))")
     }
 
+    /// Foundation on Linux reports these as "corrupted at top level: The given data was not valid JSON" with no
+    /// field: the field is found again (JSONFieldLocator).
+    func testANumberThatDoesNotFitItsFieldOrADateThatIsNoneIsNamedWithItsField() throws {
+        XCTAssertEqual(try refusal(benchmark(0) { $0["iterationsPerSample"] = 2.5 }),
+                       "results.json: not a FrameBudget results file: benchmarks[0].iterationsPerSample: 2.5 is not a whole number")
+        XCTAssertEqual(try refusal(benchmark(1) { $0["threads"] = 1e30 }),
+                       "results.json: not a FrameBudget results file: benchmarks[1].threads: 1e+30 is out of the range of this field "
+                       + "(-9223372036854775808…9223372036854775807)")
+        XCTAssertEqual(try refusal { $0["startedAt"] = "yesterday" },
+                       "results.json: not a FrameBudget results file: startedAt: 'yesterday' is not an ISO 8601 date and time "
+                       + "(e.g. 2026-12-06T12:00:00Z)")
+    }
+
+    func testAByteThatIsNotUTF8IsNamedWithItsOffset() throws {
+        var data = try Data(contentsOf: URL(fileURLWithPath: Self.example))
+        let quote = try XCTUnwrap(data.firstRange(of: Data("\"runID\" : \"".utf8)) ?? data.firstRange(of: Data("\"runID\": \"".utf8)))
+        data[quote.upperBound] = 0xFF
+        XCTAssertThrowsError(try ResultsFile.decode(data, path: "results.json")) {
+            XCTAssertEqual("\($0)", "results.json: not a FrameBudget results file: not UTF-8 text: the byte at offset "
+                           + "\(quote.upperBound) is not UTF-8")
+        }
+    }
+
     func testSamplesAreFiniteAndNotNegative() throws {
         func withSample(_ value: Any) -> (inout [String: Any]) -> Void {
             benchmark(0) { result in
