@@ -50,7 +50,26 @@ struct GateQualityPoolCommand: ParsableCommand {
         let data: Data
         do throws(SystemFile.ReadError) { data = try SystemFile.read(path) }
         catch { throw CommandFailure(.badInput, "\(error)") }
-        do { return (data, try JSONDecoder().decode(PairedQuality.self, from: data)) }
+        let quality: PairedQuality
+        do { quality = try JSONDecoder().decode(PairedQuality.self, from: data) }
         catch { throw CommandFailure(.badInput, "\(path): not a gate-quality.json file: \(ResultsFile.describe(error, decoding: data))") }
+        try check(quality, path: path)
+        return (data, quality)
+    }
+
+    /// What the rates count: a negative count or time, or an exit status no process has, is no comparison.
+    private static func check(_ quality: PairedQuality, path: String) throws {
+        for (side, outcomes) in [("identical", quality.identical), ("slowedOutcomes", quality.slowedOutcomes)] {
+            for (index, outcome) in outcomes.enumerated() {
+                let field = "\(path): \(side)[\(index)]"
+                if outcome.pairs < 0 { throw CommandFailure(.badInput, "\(field).pairs: \(outcome.pairs) is negative") }
+                if !(outcome.seconds >= 0 && outcome.seconds.isFinite) {
+                    throw CommandFailure(.badInput, "\(field).seconds: \(outcome.seconds) is not a time")
+                }
+                if !(0...255).contains(outcome.exitStatus) {
+                    throw CommandFailure(.badInput, "\(field).exitStatus: \(outcome.exitStatus) is no exit status (0…255)")
+                }
+            }
+        }
     }
 }

@@ -142,6 +142,16 @@ final class QualityCommandsTests: XCTestCase {
             XCTAssertEqual(result.stderr, "framebudget: error: \(twice[1]): the same comparisons as \(first) (identical files): "
                            + "each comparison counts once\n")
         }
+        // Counts and times the rates rest on.
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: first))) as! [String: Any]
+        var identical = json["identical"] as! [[String: Any]]
+        identical[0]["pairs"] = -3
+        json["identical"] = identical
+        let negative = folder + "/negative.json"
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: negative))
+        let refused = try Framebudget.run(["gate-quality-pool", negative, "--out", out])
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertEqual(refused.stderr, "framebudget: error: \(negative): identical[0].pairs: -3 is negative\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing pooled, nothing written")
     }
 
