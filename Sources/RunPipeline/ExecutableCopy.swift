@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Results
 
 /// A private copy of a build's executable for one worker process.
 ///
@@ -12,8 +13,12 @@ package enum ExecutableCopy {
     /// run paths relative to the executable (`$ORIGIN`) still resolve. The worker process removes it once the worker has answered (or died).
     package static func make(of path: String, pair: Int, side: PairedSide) throws -> String {
         let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        let copy = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).worker-\(getpid())-\(pair)-\(side.rawValue)").path
+        let folder = url.deletingLastPathComponent().path, prefix = ".\(url.lastPathComponent).worker-"
+        // A coordinator killed before its worker answered left its copy (a whole executable, ~100 MB): gone now.
+        PendingOutputs.sweepAbandoned(in: folder) { name in
+            name.hasPrefix(prefix) ? pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }) : nil
+        }
+        let copy = "\(folder)/\(prefix)\(getpid())-\(pair)-\(side.rawValue)"
         unlink(copy)
         do {
             try FileManager.default.copyItem(atPath: url.path, toPath: copy)

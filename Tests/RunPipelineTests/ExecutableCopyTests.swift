@@ -29,6 +29,24 @@ final class ExecutableCopyTests: XCTestCase {
         XCTAssertNotEqual(first.st_ino, second.st_ino, "a new file, so new page-cache pages")
     }
 
+    /// A coordinator killed (SIGKILL) before its worker answered leaves its copy: the next copy of the same
+    /// executable removes the copies of coordinators that are gone, and no other.
+    func testCopiesLeftByADeadCoordinatorGoWithTheNextCopy() throws {
+        let original = folder + "/tool"
+        try "#!/bin/sh\n".write(toFile: original, atomically: true, encoding: .utf8)
+        chmod(original, 0o755)
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let dead = "\(folder)/.tool.worker-\(gone.processIdentifier)-3-base", alive = "\(folder)/.tool.worker-\(getppid())-1-head"
+        for path in [dead, alive] { XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("x".utf8))) }
+        let copy = try ExecutableCopy.make(of: original, pair: 1, side: .base)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dead), "a dead coordinator's copy stayed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: alive), "a live coordinator's copy was removed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: copy))
+    }
+
     func testAMissingExecutableIsNamedAndNothingIsLeft() throws {
         XCTAssertThrowsError(try ExecutableCopy.make(of: folder + "/absent", pair: 1, side: .base)) { error in
             guard case let PairedWorkerError.notStarted(side, why) = error else { return XCTFail("\(error)") }
