@@ -113,7 +113,7 @@ struct GateOptions: ParsableArguments {
     @Flag(help: "Treat INCONCLUSIVE as a failure (exit 3; a failure in JUnit).")
     var strict = false
 
-    @Option(name: .customLong("margin"), help: "Warn when a PASS leaves less headroom than this percentage of the limit.")
+    @Option(name: .customLong("margin"), parsing: .unconditional, help: "Warn when a PASS leaves less headroom than this percentage of the limit.")
     var marginPercent: Double = 20
 
     func validate() throws {

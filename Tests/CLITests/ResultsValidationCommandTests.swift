@@ -158,6 +158,9 @@ final class ResultsValidationCommandTests: XCTestCase {
             (["compare", base, base, "--statistic", "p100"], "--statistic must be median or pN with N in 1...99 (got p100)"),
             (["gate", "--results", base, "--margin", "100"], "--margin must be in [0, 100) (got 100.0)"),
             (["gate", "--max-processes", "0"], "--max-processes must be in 1…1000, as in the budgets file (got 0)"),
+            // A negative number after its option is its value, not a missing value and an unknown option (exit 64).
+            (["run", "--samples", "-1"], "--samples must be at least 2 (got -1)"),
+            (["gate", "--results", base, "--margin", "-5"], "--margin must be in [0, 100) (got -5.0)"),
             // 100000 spun for ten minutes judging a results file.
             (["gate", "--results", base, "--max-processes", "100000"],
              "--max-processes must be in 1…1000, as in the budgets file (got 100000)"),

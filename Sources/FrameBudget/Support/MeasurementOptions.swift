@@ -10,19 +10,21 @@ struct MeasurementOptions: ParsableArguments {
     @Flag(help: "A short smoke pass: fewer, shorter samples (numbers are indicative only).")
     var quick = false
 
-    @Option(help: "Samples per benchmark (fewer for slow benchmarks that would exceed --max-time).")
+    // `parsing: .unconditional` on the numbers: `--samples -1` is the value -1 (refused in one line, exit 2), not a
+    // missing value followed by an unknown option -1 (a usage error).
+    @Option(parsing: .unconditional, help: "Samples per benchmark (fewer for slow benchmarks that would exceed --max-time).")
     var samples: Int?
 
-    @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds (at most 60000).")
+    @Option(name: .customLong("sample-time"), parsing: .unconditional, help: "Target duration of one sample, in milliseconds (at most 60000).")
     var sampleTimeMilliseconds: Double?
 
-    @Option(name: .customLong("warmup"), help: "Warm-up per benchmark, in milliseconds (at most 3600000).")
+    @Option(name: .customLong("warmup"), parsing: .unconditional, help: "Warm-up per benchmark, in milliseconds (at most 3600000).")
     var warmupMilliseconds: Double?
 
-    @Option(name: .customLong("max-time"), help: "Time cap of the sampling phase of one benchmark, in seconds (at most 86400).")
+    @Option(name: .customLong("max-time"), parsing: .unconditional, help: "Time cap of the sampling phase of one benchmark, in seconds (at most 86400).")
     var maxTimeSeconds: Double?
 
-    @Option(help: "Pin the measuring thread to this CPU.")
+    @Option(parsing: .unconditional, help: "Pin the measuring thread to this CPU.")
     var pin: Int?
 
     @Flag(help: "Cold-cache mode: evict caches before every sample and time single iterations.")
@@ -31,7 +33,7 @@ struct MeasurementOptions: ParsableArguments {
     @Option(help: "Benchmark on a recorded capture: a folder of .npy files (see README, Captures).")
     var workload: String?
 
-    @Option(help: "Seed of the synthetic workloads and of the bootstrap.")
+    @Option(parsing: .unconditional, help: "Seed of the synthetic workloads and of the bootstrap.")
     var seed: UInt64 = 0x5EED
 
     @Flag(name: .customLong("allow-debug"), help: "Measure a debug build anyway (numbers are meaningless).")
