@@ -23,6 +23,9 @@ package struct PairedSession {
     package var progress: (String) -> Void
     /// Narrows the filters further (`--budgeted`: the benchmarks that carry a budget).
     package var selection: (String) -> Bool = { _ in true }
+    /// The ids the command line gave a threshold of their own (`--threshold-for`): each must be a benchmark of
+    /// either build, or a mistyped id would leave its benchmark judged at the default threshold without a word.
+    package var namedThresholds: [String] = []
     /// Seconds a worker may take to answer one request before it is declared hung.
     package var requestTimeout: Double = 120
     /// The host's CPU time, read around each pair for the steal it records (injected by tests).
@@ -127,6 +130,9 @@ package struct PairedSession {
         // Each pattern must select something, as in run and gate: a mistyped one would silently compare less.
         if let unmatched = filter.unmatchedPatterns(in: Array(Set(base.keys).union(head.keys))).first, filters.count > 1 {
             throw CommandFailure(.badInput, "no timed benchmark of either build matches '\(unmatched)' (see 'framebudget list')")
+        }
+        if let unknown = namedThresholds.sorted().first(where: { base[$0] == nil && head[$0] == nil }) {
+            throw CommandFailure(.badInput, "--threshold-for \(unknown): no timed benchmark of either build has this id (see 'framebudget list')")
         }
         let wanted = Set(base.keys).union(head.keys).filter { filter.matches($0) && selection($0) }
         if wanted.isEmpty {

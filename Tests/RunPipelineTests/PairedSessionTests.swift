@@ -243,6 +243,24 @@ final class PairedSessionTests: XCTestCase {
         }
     }
 
+    func testAThresholdNamedForNoBenchmarkOfEitherBuildIsRefusedBeforeAnyPair() throws {
+        let machine = Machine()
+        machine.headOnly = ["c/optimized/new"]
+        var mistyped = session(machine)
+        mistyped.namedThresholds = ["a/optimized/typicl"]
+        XCTAssertThrowsError(try mistyped.run(launcher: Launcher(machine: machine), base: "b", head: "h")) {
+            XCTAssertEqual(($0 as? CommandFailure)?.status, .badInput)
+            XCTAssertTrue("\($0)".contains("--threshold-for a/optimized/typicl"), "\($0)")
+        }
+        XCTAssertEqual(machine.requests, 2, "the two hellos, and nothing measured for a mistyped id")
+        let second = Machine()
+        second.headPairFactor = Self.layout
+        second.headOnly = ["c/optimized/new"]
+        var headOnly = session(second)
+        headOnly.namedThresholds = ["c/optimized/new"]
+        XCTAssertNoThrow(try headOnly.run(launcher: Launcher(machine: second), base: "b", head: "h"))
+    }
+
     /// The host's steal is read around every pair: each pair's share is its own ticks, not the session's so far.
     func testEachPairRecordsTheStealOfItsOwnTicks() throws {
         let machine = Machine()

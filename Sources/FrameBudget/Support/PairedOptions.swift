@@ -179,6 +179,7 @@ struct PairedOptions: ParsableArguments {
         var measured = settings.filling(thresholds: try budgetThresholds())
         if linkOrders { measured.linkOrders = executables.base.count }
         var session = PairedSession(settings: measured, filters: filters, interrupted: { interruption.signal }, progress: progress)
+        session.namedThresholds = Array(try perBenchmarkThresholds().keys)
         if budgeted {
             let ids = Set(try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs,
                                                          frameLoopIDs: Registration.frameLoopIDs).map(\.benchmarkID))
