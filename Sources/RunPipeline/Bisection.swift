@@ -95,6 +95,9 @@ public protocol BuildComparing {
     /// - Throws: ``RevisionUnavailable`` when a build cannot run the benchmarks.
     func compare(base: String, head: String, attempt: Int, threshold: MidpointThreshold?) throws(RevisionUnavailable)
         -> BisectMeasurement
+    /// Why the bisected benchmarks cannot be selected in `executable` (a pattern naming none of its benchmarks), or
+    /// nil: asked of BAD's build before anything else is built or measured.
+    func selectionRefusal(in executable: String) -> String?
 }
 
 /// The git history a bisection walks.

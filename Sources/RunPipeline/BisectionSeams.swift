@@ -129,6 +129,10 @@ public final class PairedBuildComparer: BuildComparing {
         return measurement
     }
 
+    public func selectionRefusal(in executable: String) -> String? {
+        BenchmarkSelection.refusal(of: benchmarks, in: executable, workingDirectory: workingDirectory)
+    }
+
     /// "comparisons/03-<head's folder>-against-<base's folder>.json" (a revision's build is `<sha12>/<product>`).
     /// The first comparison of a bisection empties the folder of an earlier bisection of the same range.
     private func keptPath(base: String, head: String) -> String {
@@ -174,6 +178,10 @@ public final class InstructionBuildComparer: BuildComparing {
         self.reports = reports
     }
 
+    public func selectionRefusal(in executable: String) -> String? {
+        BenchmarkSelection.refusal(of: benchmarks, in: executable, workingDirectory: workingDirectory)
+    }
+
     /// Exact counts need no midpoint: `threshold` is not used.
     public func compare(base: String, head: String, attempt: Int, threshold: MidpointThreshold?) throws(RevisionUnavailable)
         -> BisectMeasurement {
@@ -203,6 +211,17 @@ public final class InstructionBuildComparer: BuildComparing {
         let profiles = InstructionProfile.profiles(of: run)
         counted[binary] = profiles
         return profiles
+    }
+}
+
+/// The benchmarks' patterns checked by the build's own `list`, which refuses (exit 2) a pattern that selects none.
+enum BenchmarkSelection {
+    static func refusal(of benchmarks: [String], in executable: String, workingDirectory: String) -> String? {
+        let request = ProcessRunner.Request(executable, ["list"] + benchmarks, workingDirectory: workingDirectory)
+        // Any other outcome (a build too old to have `list`, a crash) is left to the comparisons to report.
+        guard let outcome = try? ProcessRunner.run(request), outcome.termination.status == 2 else { return nil }
+        let line = lastLine(of: outcome.standardError)
+        return line.range(of: "error: ").map { String(line[$0.upperBound...]) } ?? line
     }
 }
 

@@ -44,6 +44,11 @@ public final class Bisector {
         guard path.last?.sha == bad.sha else {
             throw BisectRefusal("BAD \(bad.sha.prefix(10)) is not on a first-parent path from GOOD \(good.sha.prefix(10))")
         }
+        // A pattern naming no benchmark would be refused by every comparison: asked of BAD's build alone, before
+        // GOOD is built (minutes, for a revision not yet cached) and anything is measured.
+        if let badBuild = try? build(bad.sha), let refusal = comparer.selectionRefusal(in: badBuild) {
+            throw BisectRefusal("BAD \(bad.sha.prefix(10)): \(refusal)")
+        }
         let verified = measure(path.count - 1, in: path, against: good, role: .verify)
         if let refusal { throw BisectRefusal(refusal) }
         guard let measurement = verified.measurement else {

@@ -26,6 +26,9 @@ final class BisectorTests: XCTestCase {
         var thresholds: [String] = []
         /// Every comparison refuses its input (compare-builds exit 2: a pattern naming no benchmark).
         var refusesInput = false
+        /// What BAD's build says of the bisected patterns (`list` exit 2), if it refuses them.
+        var selectionRefusal: String?
+        var selectionsAsked: [String] = []
 
         func resolve(_ reference: String) -> String? { shas.contains(reference) ? reference : nil }
         func isAncestor(_ ancestor: String, of descendant: String) -> Bool { ancestry }
@@ -56,6 +59,11 @@ final class BisectorTests: XCTestCase {
                                      change: regressed ? 0.2 : 0, interval: .init(lower: regressed ? 0.18 : -0.01, upper: regressed ? 0.22 : 0.01))
         }
 
+        func selectionRefusal(in executable: String) -> String? {
+            selectionsAsked.append(executable)
+            return selectionRefusal
+        }
+
         private func index(_ sha: String) -> Int { shas.firstIndex(of: sha)! }
     }
 
@@ -79,7 +87,7 @@ final class BisectorTests: XCTestCase {
         XCTAssertEqual(path(result), ["verify c8/c0 regressed", "search c4/c0 good", "search c6/c0 bad",
                                       "search c5/c0 bad", "culprit c5/c4 regressed"])
         XCTAssertEqual(result.againstParent?.change, 0.2)
-        XCTAssertEqual(fakes.built, ["c0", "c8", "c4", "c6", "c5"])
+        XCTAssertEqual(fakes.built, ["c8", "c0", "c4", "c6", "c5"], "BAD first: its build checks the patterns")
         XCTAssertTrue(result.summary.hasPrefix("first regressed commit: c5 subject of c5, against its parent: REGRESSED +20.0% [+18.0%, +22.0%]"),
                       result.summary)
     }
@@ -244,6 +252,18 @@ final class BisectorTests: XCTestCase {
         XCTAssertThrowsError(try bisect(fakes)) { error in
             XCTAssertEqual(error as? BisectRefusal, BisectRefusal("compare-builds refused: no timed benchmark of either build matches 'no/such'"))
         }
+    }
+
+    /// A mistyped pattern is found by BAD's build alone: GOOD is not built, nothing is measured.
+    func testAPatternBadsBuildDoesNotHaveIsRefusedBeforeGoodIsBuilt() {
+        let fakes = Fakes()
+        fakes.selectionRefusal = "unknown benchmark id or pattern 'colormap/optimzed/*' (see 'framebudget list')"
+        XCTAssertThrowsError(try bisect(fakes)) { error in
+            XCTAssertEqual(error as? BisectRefusal, BisectRefusal("BAD c8: unknown benchmark id or pattern 'colormap/optimzed/*' (see 'framebudget list')"))
+        }
+        XCTAssertEqual(fakes.built, ["c8"])
+        XCTAssertEqual(fakes.selectionsAsked, ["bin-c8"])
+        XCTAssertEqual(fakes.compared, [])
     }
 
     func testAnUnbuildableBadIsABuildFailure() throws {
