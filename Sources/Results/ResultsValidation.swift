@@ -199,6 +199,8 @@ private struct FieldCheck {
         if let seconds = result.measurementSeconds { nonNegative(seconds, "\(path).measurementSeconds") }
         if let steal = result.hostSteal { fraction(steal, "\(path).hostSteal") }
         if let replicates = result.replicates { self.replicates(replicates, samples: result.samplesNanoseconds.count, "\(path).replicates") }
+        // Last: a file whose structure is wrong is told that first.
+        agrees(result.statistics, with: result.samplesNanoseconds, "\(path).statistics")
     }
 
     /// Replicates tile the samples: the first starts at sample 0, each starts where the one before ended, the last
@@ -360,6 +362,25 @@ private struct FieldCheck {
             notBelow(interval.upper, interval.lower, "\(field).upper", "its lower bound")
             notBelow(interval.lower, summary.min, "\(field).lower", "the min")
             notAbove(interval.upper, summary.max, "\(field).upper", "the max")
+        }
+    }
+
+    /// A summary beside its samples is the summary of those samples: its min, max, mean and percentiles are what
+    /// they give (a relative 1e-9 allowed). The gate and the reports read the summary, `compare` and the merges
+    /// the samples: an edited or mis-merged file would have them tell two stories. (The bootstrap intervals are
+    /// not recomputed: order() keeps them between the min and the max.)
+    mutating func agrees(_ summary: SampleSummary, with samples: [Double], _ path: String) {
+        guard ok, !samples.isEmpty else { return }
+        let sorted = samples.sorted()
+        let expected: [(Double, Double, String)] = [
+            (summary.min, sorted[0], "min"), (summary.max, sorted[sorted.count - 1], "max"),
+            (summary.mean, Descriptive.mean(sorted), "mean"), (summary.median, Percentile.ofSorted(sorted, 50), "median"),
+            (summary.p50, Percentile.ofSorted(sorted, 50), "p50"), (summary.p90, Percentile.ofSorted(sorted, 90), "p90"),
+            (summary.p95, Percentile.ofSorted(sorted, 95), "p95"), (summary.p99, Percentile.ofSorted(sorted, 99), "p99"),
+            (summary.p999, Percentile.ofSorted(sorted, 99.9), "p999"),
+        ]
+        for (value, computed, name) in expected where ok && abs(value - computed) > 1e-9 * Swift.max(abs(computed), 1) {
+            fail("\(path).\(name)", "\(value) is not the \(name) of samplesNanoseconds (\(computed)): the summary is not of these samples")
         }
     }
 

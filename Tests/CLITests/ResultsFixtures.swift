@@ -32,11 +32,34 @@ enum ResultsFixtures {
         json["runID"] = runID
         var benchmarks = (json["benchmarks"] as! [[String: Any]]).filter { !drop.contains($0["id"] as! String) }
         for index in benchmarks.indices where slower.map({ (benchmarks[index]["id"] as! String).contains($0) }) ?? false {
-            benchmarks[index]["samplesNanoseconds"] = (benchmarks[index]["samplesNanoseconds"] as! [Double]).map { $0 * factor }
+            benchmarks[index] = scaled(benchmarks[index], by: factor)
         }
         json["benchmarks"] = benchmarks
         try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
         return path
+    }
+
+    /// A benchmark whose samples are all multiplied by `factor`, its summary with them (every time figure scales;
+    /// the counts and the coefficient of variation do not): readers refuse a summary that is not of its samples.
+    static func scaled(_ benchmark: [String: Any], by factor: Double) -> [String: Any] {
+        var benchmark = benchmark
+        benchmark["samplesNanoseconds"] = (benchmark["samplesNanoseconds"] as! [Double]).map { $0 * factor }
+        var statistics = benchmark["statistics"] as! [String: Any]
+        for key in ["min", "max", "mean", "median", "p50", "p90", "p95", "p99", "p999", "standardDeviation", "medianAbsoluteDeviation"] {
+            statistics[key] = (statistics[key] as! Double) * factor
+        }
+        var intervals = statistics["intervals"] as! [String: [String: Any]]
+        for (name, interval) in intervals {
+            var bounds = interval
+            for bound in ["lower", "upper"] { bounds[bound] = (interval[bound] as! Double) * factor }
+            intervals[name] = bounds
+        }
+        statistics["intervals"] = intervals
+        var outliers = statistics["outliers"] as! [String: Any]
+        outliers["fences"] = (outliers["fences"] as! [Double]).map { $0 * factor }
+        statistics["outliers"] = outliers
+        benchmark["statistics"] = statistics
+        return benchmark
     }
 
     /// Writes a variant in which every sample of each benchmark is multiplied by the product of the `scales` whose
@@ -50,7 +73,7 @@ enum ResultsFixtures {
         for index in benchmarks.indices {
             let id = benchmarks[index]["id"] as! String
             let factor = scales.filter { id.contains($0.key) }.map(\.value).reduce(1, *)
-            benchmarks[index]["samplesNanoseconds"] = (benchmarks[index]["samplesNanoseconds"] as! [Double]).map { $0 * factor }
+            benchmarks[index] = scaled(benchmarks[index], by: factor)
         }
         json["benchmarks"] = benchmarks
         try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))

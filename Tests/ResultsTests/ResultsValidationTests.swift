@@ -164,6 +164,32 @@ final class ResultsValidationTests: XCTestCase {
         XCTAssertEqual(try refusal(withSample(-2.5)), "results.json: benchmarks[0].samplesNanoseconds[3]: -2.5 is negative")
     }
 
+    /// The gate reads the summary, compare and merge the samples: a file in which they disagree tells two stories.
+    func testASummaryThatIsNotOfItsSamplesIsRefusedNamingTheFigure() throws {
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.example))) as! [String: Any]
+        let statistics = (json["benchmarks"] as! [[String: Any]])[0]["statistics"] as! [String: Any]
+        let (p90, p95, p99) = (statistics["p90"] as! Double, statistics["p95"] as! Double, statistics["p99"] as! Double)
+        json = [:]
+        // Still between its neighbours, so only the samples can tell.
+        let moved = (p90 + p95) / 2
+        XCTAssertLessThan(p90, moved)
+        XCTAssertLessThan(moved, p99)
+        let message = try refusal(benchmark(0) { result in
+            var edited = result["statistics"] as! [String: Any]
+            edited["p95"] = moved
+            result["statistics"] = edited
+        })
+        XCTAssertTrue(message.hasPrefix("results.json: benchmarks[0].statistics.p95: \(moved) is not the p95 of samplesNanoseconds ("), message)
+        XCTAssertTrue(message.hasSuffix("): the summary is not of these samples"), message)
+        XCTAssertTrue(message.contains("(\(String(p95).prefix(8))"), "the samples' own p95, \(p95), up to rounding: \(message)")
+        // A sample made slower than the max: the summary's max is no longer the samples'.
+        XCTAssertTrue(try refusal(benchmark(0) { result in
+            var samples = result["samplesNanoseconds"] as! [Double]
+            samples[0] = (statistics["max"] as! Double) * 2
+            result["samplesNanoseconds"] = samples
+        }).hasPrefix("results.json: benchmarks[0].statistics.max: "))
+    }
+
     func testSamplesAndCountersStayWhereSumsOverRunsAreFinite() throws {
         // Found by make fuzz: samples of 1e308 loaded, and merging the run with another made a pooled mean of NaN that
         // no reader would load again; counters alike, averaged over runs.
