@@ -32,16 +32,16 @@ public enum FingerCountKernel: CaptureKernel {
     /// - Throws: ``KernelInputError/missingFile(file:)`` when absent; ``KernelInputError`` or ``NpyError`` when invalid.
     public static func hands(in folder: String) throws -> [HandPose] {
         let path = folder + "/landmarks.npy"
-        guard FileManager.default.fileExists(atPath: path) else { throw KernelInputError.missingFile(file: "landmarks.npy") }
+        guard FileManager.default.fileExists(atPath: path) else { throw KernelInputError.missingFile(file: path) }
         let array = try NpyFile.read(path)
         guard array.shape.count == 3, array.shape[1] == 21, array.shape[2] == 2 else {
-            throw NpyError.wrongRank(file: "landmarks.npy", expected: "[H, 21, 2] (21 x, y landmarks per hand)", found: array.shape)
+            throw NpyError.wrongRank(file: path, expected: "[H, 21, 2] (21 x, y landmarks per hand)", found: array.shape)
         }
         let values: [Double] = array.dtype == .float32
-            ? try array.values(as: Float.self, file: "landmarks.npy").map(Double.init)
-            : try array.values(as: Double.self, file: "landmarks.npy")
+            ? try array.values(as: Float.self, file: path).map(Double.init)
+            : try array.values(as: Double.self, file: path)
         if let bad = values.firstIndex(where: { !$0.isFinite }) {
-            throw KernelInputError.invalidInput(file: "landmarks.npy", reason: "hand \(bad / 42) has a non-finite landmark")
+            throw KernelInputError.invalidInput(file: path, reason: "hand \(bad / 42) has a non-finite landmark")
         }
         return (0..<array.shape[0]).map { h in
             HandPose(points: (0..<21).map { SIMD2(values[h * 42 + 2 * $0], values[h * 42 + 2 * $0 + 1]) })

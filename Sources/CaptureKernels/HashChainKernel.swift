@@ -53,13 +53,13 @@ enum HashChainInputs {
     /// `frames.npy`, uint8 [F, B]; read without a second copy (a 15 s recording is about 1.9 GB).
     static func frames(in folder: String) throws -> Frames {
         let path = folder + "/frames.npy"
-        guard FileManager.default.fileExists(atPath: path) else { throw KernelInputError.missingFile(file: "frames.npy") }
+        guard FileManager.default.fileExists(atPath: path) else { throw KernelInputError.missingFile(file: path) }
         let array = try NpyFile.read(path)
         guard array.dtype == .uint8 else {
-            throw NpyError.wrongDType(file: "frames.npy", expected: "uint8", found: array.dtype.name)
+            throw NpyError.wrongDType(file: path, expected: "uint8", found: array.dtype.name)
         }
         guard array.shape.count == 2 else {
-            throw NpyError.wrongRank(file: "frames.npy", expected: "2 dimensions [frames, bytes per frame]", found: array.shape)
+            throw NpyError.wrongRank(file: path, expected: "2 dimensions [frames, bytes per frame]", found: array.shape)
         }
         return Frames(count: array.shape[0], frameBytes: array.shape[1], bytes: array.bytes)
     }
@@ -69,13 +69,13 @@ enum HashChainInputs {
         let path = folder + "/genesis.hex"
         guard FileManager.default.fileExists(atPath: path) else { return .zero }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw KernelInputError.invalidInput(file: "genesis.hex", reason: "cannot read")
+            throw KernelInputError.invalidInput(file: path, reason: "cannot read")
         }
         let text = String(decoding: data, as: UTF8.self)
         guard let genesis = ChainDigest(hex: text) else {
             let digits = text.trimmingCharacters(in: .whitespacesAndNewlines)
             throw KernelInputError.invalidInput(
-                file: "genesis.hex", reason: "expected 64 hex digits (32 bytes), found \(digits.count) characters"
+                file: path, reason: "expected 64 hex digits (32 bytes), found \(digits.count) characters"
                     + (digits.count == 64 ? " with a non-hex character" : ""))
         }
         return genesis

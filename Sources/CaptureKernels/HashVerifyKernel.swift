@@ -31,7 +31,7 @@ public enum HashVerifyKernel: CaptureKernel {
                                              checkpoints: checkpoints, genesis: genesis)
             }
         } catch let error as HashChainError {
-            throw KernelInputError.invalidInput(file: "chain.npy", reason: error.description)
+            throw KernelInputError.invalidInput(file: input + "/chain.npy", reason: error.description)
         }
         let summary = outcome.summary(framesPerSecond: fps)
         guard outcome.tamperedFrames == nil else { throw KernelInputError.noResult(reason: summary) }
@@ -42,10 +42,10 @@ public enum HashVerifyKernel: CaptureKernel {
     /// `chain.npy`, uint8 [K, 32].
     private static func storedDigests(in folder: String) throws -> [ChainDigest] {
         let path = folder + "/chain.npy"
-        guard FileManager.default.fileExists(atPath: path) else { throw KernelInputError.missingFile(file: "chain.npy") }
+        guard FileManager.default.fileExists(atPath: path) else { throw KernelInputError.missingFile(file: path) }
         let (shape, bytes) = try NpyFile.read(path, as: UInt8.self, rank: 2)
         guard shape[1] == ChainDigest.byteCount else {
-            throw NpyError.wrongRank(file: "chain.npy", expected: "[K, 32] (32-byte SHA-256 links)", found: shape)
+            throw NpyError.wrongRank(file: path, expected: "[K, 32] (32-byte SHA-256 links)", found: shape)
         }
         return bytes.withUnsafeBytes { raw in
             (0..<shape[0]).map { ChainDigest(UnsafeRawBufferPointer(rebasing: raw[($0 * 32)..<(($0 + 1) * 32)]))! }

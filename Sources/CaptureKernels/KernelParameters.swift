@@ -32,8 +32,14 @@ public struct KernelParameters: Sendable {
         return value
     }
 
+    /// A parameter the kernel takes as a Float: finite as a Float too (1e39 is finite as a Double and infinite
+    /// once narrowed, which trapped the colormap's palette instead of being refused).
     public func float(_ name: String, default fallback: Float) throws -> Float {
-        Float(try double(name, default: Double(fallback)))
+        let value = try double(name, default: Double(fallback))
+        guard Float(value).isFinite else {
+            throw KernelInputError.badParameter(name: name, reason: "'\(values[name] ?? "")' is beyond a 32-bit float (±\(Float.greatestFiniteMagnitude))")
+        }
+        return Float(value)
     }
 
     public func int(_ name: String, default fallback: Int) throws -> Int {

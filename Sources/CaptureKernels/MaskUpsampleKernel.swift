@@ -59,10 +59,10 @@ struct MaskInputs {
 
     static func read(from folder: String) throws -> MaskInputs {
         let protosPath = folder + "/protos.npy"
-        guard FileManager.default.fileExists(atPath: protosPath) else { throw KernelInputError.missingFile(file: "protos.npy") }
+        guard FileManager.default.fileExists(atPath: protosPath) else { throw KernelInputError.missingFile(file: protosPath) }
         let (protoShape, prototypes) = try NpyFile.read(protosPath, as: Float.self, rank: 3)
         guard protoShape.allSatisfy({ $0 > 0 }) else {
-            throw NpyError.badShape(file: "protos.npy", reason: "empty prototype grid \(protoShape)")
+            throw NpyError.badShape(file: protosPath, reason: "empty prototype grid \(protoShape)")
         }
         let boxes = try KernelInputs.boxes(in: folder)
         let count = boxes.count / 4

@@ -14,6 +14,8 @@ extension KernelParameters {
         guard palette.opacity >= 0 && palette.opacity <= 1 else {
             throw KernelInputError.badParameter(name: "opacity", reason: "\(palette.opacity) is outside 0...1")
         }
+        // Whatever else the hot path requires of a palette is refused here in one line, never trapped in it.
+        if let problem = palette.problem { throw KernelInputError.badParameter(name: "near", reason: problem) }
         return palette
     }
 }

@@ -33,11 +33,11 @@ public enum UnprojectKernel: CaptureKernel {
     private static func intrinsics(_ folder: String) throws -> ColumnMajorMatrix3 {
         let m = try KernelInputs.read(folder, "intrinsics.npy", as: Float.self, shape: [3, 3], meaning: "a 3x3 matrix")
         guard m[2] == 0 && m[5] == 0 && m[8] == 1 else {
-            throw KernelInputError.invalidInput(file: "intrinsics.npy", reason:
+            throw KernelInputError.invalidInput(file: folder + "/intrinsics.npy", reason:
                 "not simd_float3x3 columns (K[0][2] = \(m[2]), K[1][2] = \(m[5]), K[2][2] = \(m[8]); expected 0, 0, 1): save K.T, rows = columns (fx,0,0), (0,fy,0), (cx,cy,1)")
         }
         guard m[0] > 0 && m[4] > 0 && m.allSatisfy(\.isFinite) else {
-            throw KernelInputError.invalidInput(file: "intrinsics.npy", reason: "fx = K[0][0] and fy = K[1][1] must be positive and finite")
+            throw KernelInputError.invalidInput(file: folder + "/intrinsics.npy", reason: "fx = K[0][0] and fy = K[1][1] must be positive and finite")
         }
         return ColumnMajorMatrix3(columns: (SIMD3(m[0], m[1], m[2]), SIMD3(m[3], m[4], m[5]), SIMD3(m[6], m[7], m[8])))
     }
@@ -51,15 +51,15 @@ public enum UnprojectKernel: CaptureKernel {
 
     private static func detections(_ folder: String) throws -> [PlacementRequest] {
         let path = folder + "/detections.npy"
-        guard FileManager.default.fileExists(atPath: path) else { throw KernelInputError.missingFile(file: "detections.npy") }
+        guard FileManager.default.fileExists(atPath: path) else { throw KernelInputError.missingFile(file: path) }
         let (shape, values) = try NpyFile.read(path, as: Float.self, rank: 2)
         guard shape[1] == 4 else {
-            throw NpyError.wrongRank(file: "detections.npy", expected: "[N, 4] (u, v, width fraction, depth)", found: shape)
+            throw NpyError.wrongRank(file: path, expected: "[N, 4] (u, v, width fraction, depth)", found: shape)
         }
         return try (0..<shape[0]).map { row in
             let (u, v, width, depth) = (values[4 * row], values[4 * row + 1], values[4 * row + 2], values[4 * row + 3])
             guard u.isFinite && v.isFinite && width.isFinite && depth.isFinite && depth > 0 && width >= 0 else {
-                throw KernelInputError.invalidInput(file: "detections.npy", reason: "row \(row): values must be finite, depth > 0 and width ≥ 0")
+                throw KernelInputError.invalidInput(file: path, reason: "row \(row): values must be finite, depth > 0 and width ≥ 0")
             }
             return PlacementRequest(centre: SIMD2(u, v), normalizedWidth: width, depth: depth)
         }

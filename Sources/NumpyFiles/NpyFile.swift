@@ -75,11 +75,11 @@ public enum NpyFile {
         _ path: String, as type: T.Type, rank: Int
     ) throws -> (shape: [Int], values: [T]) {
         let array = try read(path)
-        let name = (path as NSString).lastPathComponent
+        // The path as given, as every other error of the file names it (not its bare name).
         guard array.shape.count == rank else {
-            throw NpyError.wrongRank(file: name, expected: "\(rank) dimensions", found: array.shape)
+            throw NpyError.wrongRank(file: path, expected: "\(rank) dimensions", found: array.shape)
         }
-        return (array.shape, try array.values(as: T.self, file: name))
+        return (array.shape, try array.values(as: T.self, file: path))
     }
 
     /// Writes an array (not atomically by itself: callers stage outputs and move them into place).

@@ -63,7 +63,7 @@ final class DetectionKernelCommandTests: XCTestCase {
         try numpy("np.save('frames.npy', np.zeros((2, 8), np.uint8)); open('genesis.hex', 'w').write('abcd')")
         let result = try Framebudget.run(["kernel", "hash-chain", "--in", base + "/in", "--out", base + "/out"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "framebudget: error: genesis.hex: expected 64 hex digits (32 bytes), found 4 characters\n")
+        XCTAssertEqual(result.stderr, "framebudget: error: \(base)/in/genesis.hex: expected 64 hex digits (32 bytes), found 4 characters\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: base + "/out"))
     }
 

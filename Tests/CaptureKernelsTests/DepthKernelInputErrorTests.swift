@@ -71,9 +71,14 @@ final class DepthKernelInputErrorTests: XCTestCase {
             XCTAssertEqual(failure(kernel, folders, ["opacity": "1.5"]), "parameter 'opacity': 1.5 is outside 0...1")
             XCTAssertEqual(failure(kernel, folders, ["opacity": "-0.1"]), "parameter 'opacity': -0.1 is outside 0...1")
             XCTAssertEqual(failure(kernel, folders, ["far": "nan"]), "parameter 'far': 'nan' is not a finite number")
+            // Finite as a Double, infinite as the Float the shader takes: refused, not a trap in the palette.
+            XCTAssertEqual(failure(kernel, folders, ["far": "1e39"]), "parameter 'far': '1e39' is beyond a 32-bit float (±3.4028235e+38)")
+            XCTAssertEqual(failure(kernel, folders, ["near": "-1e39"]), "parameter 'near': '-1e39' is beyond a 32-bit float (±3.4028235e+38)")
             XCTAssertTrue(failure(kernel, folders, ["colour": "red"]).hasPrefix("parameter 'colour': unknown parameter"))
         }
         XCTAssertEqual(failure(EdgeOverlayKernel.self, folders, ["threshold": "-1"]), "parameter 'threshold': -1.0 must be ≥ 0")
+        XCTAssertEqual(failure(EdgeOverlayKernel.self, folders, ["threshold": "1e39"]),
+                       "parameter 'threshold': '1e39' is beyond a 32-bit float (±3.4028235e+38)")
         XCTAssertEqual(failure(TextureUploadKernel.self, folders, ["alignment": "100"]),
                        "parameter 'alignment': 100 is not a power of two from 4 to 4096")
     }

@@ -19,10 +19,10 @@ final class FingerCountKernelTests: XCTestCase {
 
     func testWrongLandmarkCountAndNaNAreRefused() throws {
         try folder.write("landmarks.npy", NpyArray(shape: [1, 20, 2], values: [Double](repeating: 0.5, count: 40)))
-        XCTAssertEqual(folder.failure(FingerCountKernel.self), "landmarks.npy: shape [1, 20, 2], expected [H, 21, 2] (21 x, y landmarks per hand)")
+        XCTAssertEqual(folder.failure(FingerCountKernel.self), "\(folder.input)/landmarks.npy: shape [1, 20, 2], expected [H, 21, 2] (21 x, y landmarks per hand)")
         var values = [Float](repeating: 0.5, count: 84)
         values[50] = .nan
         try folder.write("landmarks.npy", NpyArray(shape: [2, 21, 2], values: values))
-        XCTAssertEqual(folder.failure(FingerCountKernel.self), "landmarks.npy: hand 1 has a non-finite landmark")
+        XCTAssertEqual(folder.failure(FingerCountKernel.self), "\(folder.input)/landmarks.npy: hand 1 has a non-finite landmark")
     }
 }

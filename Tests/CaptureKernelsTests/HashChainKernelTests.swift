@@ -52,20 +52,20 @@ final class HashChainKernelTests: XCTestCase {
         try writeFrames(frames(1), count: 1)
         try folder.writeText("genesis.hex", String(repeating: "0", count: 40))
         XCTAssertEqual(folder.failure(HashChainKernel.self),
-                       "genesis.hex: expected 64 hex digits (32 bytes), found 40 characters")
+                       "\(folder.input)/genesis.hex: expected 64 hex digits (32 bytes), found 40 characters")
     }
 
     func testMistypedOrTruncatedFramesAreRefused() throws {
         try folder.write("frames.npy", NpyArray(shape: [2, 3], values: [Float](repeating: 1, count: 6)))
-        XCTAssertEqual(folder.failure(HashChainKernel.self), "frames.npy: dtype is float32, expected uint8")
+        XCTAssertEqual(folder.failure(HashChainKernel.self), "\(folder.input)/frames.npy: dtype is float32, expected uint8")
         var file = NpyFormat.serialize(NpyArray(dtype: .uint8, shape: [2, frameBytes], bytes: frames(2)))
         file.removeLast(10)
         try folder.writeRaw("frames.npy", file)
-        XCTAssertTrue(folder.failure(HashChainKernel.self).hasSuffix("frames.npy: truncated: header declares 192 data bytes, file has 182"))
+        XCTAssertTrue(folder.failure(HashChainKernel.self).hasSuffix("\(folder.input)/frames.npy: truncated: header declares 192 data bytes, file has 182"))
     }
 
     func testMissingFramesAndUnknownParametersAreNamed() throws {
-        XCTAssertEqual(folder.failure(HashChainKernel.self), "frames.npy: missing input file")
+        XCTAssertEqual(folder.failure(HashChainKernel.self), "\(folder.input)/frames.npy: missing input file")
         try writeFrames(frames(1), count: 1)
         XCTAssertTrue(folder.failure(HashChainKernel.self, ["varient": "reference"]).hasPrefix("parameter 'varient': unknown parameter"))
     }
@@ -99,10 +99,10 @@ final class HashChainKernelTests: XCTestCase {
         try writeFrames(frames(2), count: 2)
         try folder.write("chain.npy", NpyArray(dtype: .uint8, shape: [3, 32], bytes: [UInt8](repeating: 0, count: 96)))
         XCTAssertEqual(folder.failure(HashVerifyKernel.self),
-                       "chain.npy: checkpoint 2 covers 3 frames, only 2 frames were given")
+                       "\(folder.input)/chain.npy: checkpoint 2 covers 3 frames, only 2 frames were given")
         try folder.write("chain.npy", NpyArray(dtype: .uint8, shape: [2, 16], bytes: [UInt8](repeating: 0, count: 32)))
         XCTAssertEqual(folder.failure(HashVerifyKernel.self),
-                       "chain.npy: shape [2, 16], expected [K, 32] (32-byte SHA-256 links)")
+                       "\(folder.input)/chain.npy: shape [2, 16], expected [K, 32] (32-byte SHA-256 links)")
         XCTAssertEqual(folder.failure(HashVerifyKernel.self, ["checkpoint_every": "0"]),
                        "parameter 'checkpoint_every': must be in 1...4294967296")
         XCTAssertEqual(folder.failure(HashVerifyKernel.self, ["checkpoint_every": "\(Int.max)"]),

@@ -55,6 +55,6 @@ final class MaskUpsampleKernelTests: XCTestCase {
         try write(coefficientRows: 1, boxes: [0, 0, 5, 10])
         XCTAssertEqual(folder.failure(MaskUpsampleKernel.self, ["width": "0"]), "parameter 'width': 0 is not in 1...16384")
         try folder.write("protos.npy", NpyArray(shape: [channels, protoHeight * protoWidth], values: prototypes))
-        XCTAssertEqual(folder.failure(MaskUpsampleKernel.self), "protos.npy: shape [32, 192], expected 3 dimensions")
+        XCTAssertEqual(folder.failure(MaskUpsampleKernel.self), "\(folder.input)/protos.npy: shape [32, 192], expected 3 dimensions")
     }
 }

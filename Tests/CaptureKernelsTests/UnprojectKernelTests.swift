@@ -27,12 +27,12 @@ final class UnprojectKernelTests: XCTestCase {
     func testTextbookRowMajorIntrinsicsAreRefused() throws {
         try folder.write("intrinsics.npy", NpyArray(shape: [3, 3], values: [1450, 0, 962.5,  0, 1460, 718.25,  0, 0, 1] as [Float]))
         try folder.write("detections.npy", NpyArray(shape: [1, 4], values: [1, 1, 0.1, 1] as [Float]))
-        XCTAssertTrue(folder.failure(UnprojectKernel.self).hasPrefix("intrinsics.npy: not simd_float3x3 columns (K[0][2] = 962.5"))
+        XCTAssertTrue(folder.failure(UnprojectKernel.self).hasPrefix("\(folder.input)/intrinsics.npy: not simd_float3x3 columns (K[0][2] = 962.5"))
     }
 
     func testNonPositiveDepthIsRefusedWithItsRow() throws {
         try folder.write("intrinsics.npy", NpyArray(shape: [3, 3], values: columns))
         try folder.write("detections.npy", NpyArray(shape: [2, 4], values: [1, 1, 0.1, 1,  1, 1, 0.1, 0] as [Float]))
-        XCTAssertEqual(folder.failure(UnprojectKernel.self), "detections.npy: row 1: values must be finite, depth > 0 and width ≥ 0")
+        XCTAssertEqual(folder.failure(UnprojectKernel.self), "\(folder.input)/detections.npy: row 1: values must be finite, depth > 0 and width ≥ 0")
     }
 }
