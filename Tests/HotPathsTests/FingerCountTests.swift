@@ -61,6 +61,22 @@ final class FingerCountTests: XCTestCase {
         XCTAssertEqual(FingerDetector.raisedFingers(HandPose(points: points)), [.thumb, .middle, .ring, .little])
     }
 
+    /// The angle is scale-free in 004's atan2; the optimized test's fourth powers overflowed from about 1e79 and
+    /// underflowed below 1e-78, calling an open hand a fist.
+    func testAnOpenHandIsOpenAtEveryScaleBothDetectorsCanMeasure() {
+        let points = HandLandmarks.pose(raised: [true, true, true, true, true])
+        for scale in [1e-150, 1e-120, 1e-80, 1e-78, 1e78, 1e80, 1e120, 1e150] {
+            assertBothDetect(HandPose(points: points.map { $0 * scale }), Finger.allCases)
+        }
+        var bent = points
+        let pip = bent[3 + 4], mcp = bent[4 + 4]
+        bent[1 + 4] = pip + SIMD2((pip - mcp).y, -(pip - mcp).x) * 2 + (pip - mcp) * 2
+        bent[2 + 4] = pip + (pip - mcp) * 0.5
+        for scale in [1e-120, 1, 1e120] {
+            assertBothDetect(HandPose(points: bent.map { $0 * scale }), [.thumb, .middle, .ring, .little])
+        }
+    }
+
     func testOptimizedAgreesWithReferenceOnSeededPoses() {
         var matchingLabels = 0
         for seed in 0..<500 {
