@@ -66,7 +66,7 @@ public struct RunLevelTest: Codable, Sendable, Equatable {
     /// Two-sided p-value before the family-wise adjustment.
     public var pValue: Double
     /// Degrees of freedom contributed by the history's between-run spread; nil when no prior was used.
-    public var priorDegreesOfFreedom: Double?
+    @ExplicitNull public var priorDegreesOfFreedom: Double?
 }
 
 /// A counter's change, with the evidence behind it.
@@ -118,19 +118,19 @@ public struct BenchmarkComparison: Codable, Sendable, Equatable {
     /// exp(mean log head − mean log base) − 1 of the per-run statistics (negative is faster).
     public var relativeChange: Double
     /// t interval of that change over runs at ``ComparisonSettings/level`` (not adjusted); nil without a test.
-    public var interval: ConfidenceInterval?
+    @ExplicitNull public var interval: ConfidenceInterval?
     /// The run-level test; nil when the between-run variance is unknown (one run per side, no history).
-    public var runLevel: RunLevelTest?
+    @ExplicitNull public var runLevel: RunLevelTest?
     /// Holm-adjusted run-level p-value over the comparison's benchmarks: what the verdict compares with α.
-    public var adjustedPValue: Double?
+    @ExplicitNull public var adjustedPValue: Double?
     /// Between-run standard deviation of the log statistic (both sides pooled, with the history's prior).
-    public var betweenRunSpread: Double?
+    @ExplicitNull public var betweenRunSpread: Double?
     /// The threshold this benchmark is judged at: max(the user's threshold, exp(between-run SD) − 1). A change
     /// smaller than one run-to-run standard deviation of this benchmark is never called.
     public var noiseFloor: Double
     /// The smallest relative change these runs detect with ``ComparisonSettings/power`` at α (two-sided); nil
     /// without a test.
-    public var minimumDetectableEffect: Double?
+    @ExplicitNull public var minimumDetectableEffect: Double?
     /// INCONCLUSIVE: more process runs could still decide it (`compare --undecided` lists these).
     public var needsMoreRuns: Bool
     public var verdict: Verdict

@@ -36,6 +36,23 @@ final class ComparisonTextTests: XCTestCase {
         XCTAssertEqual(decoded.undecided, ["one/x/1"])
     }
 
+    /// CI scripts read the documented fields as `b["interval"]`: without a test they are null, never missing.
+    func testFieldsWithoutATestAreNullNotMissingAndReadBackAsNil() throws {
+        let json = try ComparisonText.json(report())
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+        let one = (object["benchmarks"] as! [[String: Any]]).first { $0["id"] as? String == "one/x/1" }!
+        for key in ["interval", "runLevel", "adjustedPValue", "betweenRunSpread", "minimumDetectableEffect"] {
+            XCTAssertTrue(one[key] is NSNull, "\(key): \(String(describing: one[key]))")
+        }
+        let tested = (object["benchmarks"] as! [[String: Any]]).first { $0["id"] as? String == "a/x/1" }!
+        XCTAssertTrue((tested["runLevel"] as? [String: Any])?["priorDegreesOfFreedom"] != nil, "kept as null without a prior")
+        // A file written before the nulls (keys left out) still reads.
+        var older = object
+        older["benchmarks"] = (object["benchmarks"] as! [[String: Any]]).map { $0.filter { !($0.value is NSNull) } }
+        let decoded = try ResultsFile.decoder().decode(ComparisonReport.self, from: JSONSerialization.data(withJSONObject: older))
+        XCTAssertEqual(decoded.benchmarks, report().benchmarks)
+    }
+
     func testConsoleTableShowsTheVerdictAndSummary() {
         let console = ComparisonText.console(report())
         XCTAssertTrue(console.contains("REGRESSED"))
