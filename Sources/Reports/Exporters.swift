@@ -6,6 +6,8 @@ import Results
 /// with its 95% interval (Bencher's `latency` measure is in nanoseconds).
 public struct BencherExporter: Reporter {
     public var fileName: String { "bencher.json" }
+    /// BMF has no field for it: Bencher would store an interrupted run's few benchmarks as a whole run.
+    public var writesIncompleteRuns: Bool { false }
 
     public init() {}
 
@@ -29,6 +31,8 @@ public struct BencherExporter: Reporter {
 /// github-action-benchmark's `customSmallerIsBetter` input: `[{name, unit, value, range, extra}]`, median ns.
 public struct GitHubActionBenchmarkExporter: Reporter {
     public var fileName: String { "github-action-benchmark.json" }
+    /// Its input has no field for it either.
+    public var writesIncompleteRuns: Bool { false }
 
     public init() {}
 
@@ -61,6 +65,9 @@ public struct VerdictsExporter: Reporter {
 
     struct Document: Encodable {
         var runID: String
+        /// False for an interrupted run (its unmeasured budgets are MISSING), with the reason.
+        var complete: Bool
+        var incompleteReason: String?
         var strict: Bool
         var summary: [String: Int]
         var verdicts: [BudgetVerdict]
@@ -68,7 +75,9 @@ public struct VerdictsExporter: Reporter {
 
     public func render(_ input: ReportInput) throws -> Data {
         let summary = Dictionary(uniqueKeysWithValues: VerdictOutcome.allCases.map { ($0.rawValue, input.summary.count($0)) })
-        return try JSONExport.encode(Document(runID: input.run.runID, strict: input.strict, summary: summary, verdicts: input.verdicts))
+        return try JSONExport.encode(Document(
+            runID: input.run.runID, complete: input.run.complete, incompleteReason: input.run.complete ? nil : input.run.incompleteReason ?? "unknown reason",
+            strict: input.strict, summary: summary, verdicts: input.verdicts))
     }
 }
 

@@ -33,13 +33,17 @@ public struct JUnitReporter: Reporter {
             "      <property name=\"build\" value=\"\(XMLText.escape(input.run.environment.buildConfiguration))\"/>",
             "      <property name=\"quick\" value=\"\(input.run.settings.quick)\"/>",
             "      <property name=\"strict\" value=\"\(input.strict)\"/>",
+            "      <property name=\"complete\" value=\"\(input.run.complete)\"/>",
             "    </properties>",
         ]
         for verdict in input.verdicts {
             let seconds = input.run.benchmark(verdict.budget.benchmarkID)?.measurementSeconds ?? 0
             lines += testcase(verdict, seconds: seconds, strict: input.strict)
         }
-        lines += ["    <system-out/>", "    <system-err/>", "  </testsuite>", "</testsuites>"]
+        // An interrupted run says so where a CI test view shows the suite's output.
+        let incomplete = input.run.complete ? nil : "run incomplete: \(input.run.incompleteReason ?? "unknown reason")"
+        lines += ["    <system-out/>", incomplete.map { "    <system-err>\(XMLText.escape($0))</system-err>" } ?? "    <system-err/>",
+                  "  </testsuite>", "</testsuites>"]
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
 

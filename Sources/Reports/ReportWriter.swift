@@ -15,12 +15,17 @@ public struct ReportWriter: Sendable {
         GitHubActionBenchmarkExporter(), VerdictsExporter(),
     ]
 
-    /// Renders every report, then writes them; nothing is written if any fails to render.
+    /// Renders every report, then writes them; nothing is written if any fails to render. For an incomplete run
+    /// the formats that cannot say so are not written, and an earlier file of theirs in `directory` is removed.
     /// - Returns: the written paths.
     /// - Throws: the renderer's error, or ``ResultsFileError/unwritable(path:reason:)``.
     @discardableResult
     public func write(_ input: ReportInput, to directory: String) throws -> [String] {
-        let rendered = try reporters.map { ($0.fileName, try $0.render(input)) }
+        let written = reporters.filter { input.run.complete || $0.writesIncompleteRuns }
+        let rendered = try written.map { ($0.fileName, try $0.render(input)) }
+        for withheld in reporters where !input.run.complete && !withheld.writesIncompleteRuns {
+            try? FileManager.default.removeItem(atPath: "\(directory)/\(withheld.fileName)")
+        }
         return try rendered.map { name, data in
             let path = "\(directory)/\(name)"
             try AtomicFile.write(data, to: path)

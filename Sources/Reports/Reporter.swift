@@ -66,10 +66,15 @@ public struct ReportInput: Sendable {
 public protocol Reporter: Sendable {
     /// File name inside the report folder, e.g. `report.md`.
     var fileName: String { get }
+    /// False for a format with no way to say that a run is incomplete (Bencher's, github-action-benchmark's):
+    /// ``ReportWriter`` leaves it out for an interrupted run, so that a partial run is never stored as a whole one.
+    var writesIncompleteRuns: Bool { get }
     func render(_ input: ReportInput) throws -> Data
 }
 
 extension Reporter {
+    public var writesIncompleteRuns: Bool { true }
+
     /// Renders to UTF-8 text (every format is text).
     public func text(_ input: ReportInput) throws -> String {
         String(decoding: try render(input), as: UTF8.self)

@@ -53,12 +53,14 @@ final class JUnitAndHTMLTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "fb-junit-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for strict in [false, true] {
-            let report = folder + "/junit-\(strict).xml"
-            try JUnitReporter().render(ReportFixture.input(strict: strict)).write(to: URL(fileURLWithPath: report))
+        for (strict, complete) in [(false, true), (true, true), (false, false)] {
+            let report = folder + "/junit-\(strict)-\(complete).xml"
+            var input = ReportFixture.input(strict: strict)
+            if !complete { (input.run.complete, input.run.incompleteReason) = (false, "interrupted by SIGTERM") }
+            try JUnitReporter().render(input).write(to: URL(fileURLWithPath: report))
             for schema in ["junit-10.xsd", "JUnit.xsd"] {
                 let outcome = try ProcessRunner.run(.init(xmllint, ["--noout", "--schema", schemas + "/" + schema, report]))
-                XCTAssertEqual(outcome.termination.status, 0, "\(schema), strict \(strict): \(outcome.standardError)")
+                XCTAssertEqual(outcome.termination.status, 0, "\(schema), strict \(strict), complete \(complete): \(outcome.standardError)")
             }
         }
     }
@@ -109,6 +111,18 @@ final class JUnitAndHTMLTests: XCTestCase {
         let frameLoop = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue == "frame-loop-photo-fps-share" })
         XCTAssertEqual(frameLoop.attribute(forName: "time")?.stringValue, "10.000", "three decimals at most")
         XCTAssertEqual(suite.attribute(forName: "timestamp")?.stringValue, "2026-11-18T11:06:40", "UTC, no zone")
+    }
+
+    /// An interrupted run says so in the suite: a property CI scripts can test and the reason in its system-err.
+    func testJUnitOfAnInterruptedRunSaysSoInItsPropertiesAndSystemErr() throws {
+        var input = ReportFixture.input()
+        (input.run.complete, input.run.incompleteReason) = (false, "interrupted by SIGTERM")
+        let document = try parse(try JUnitReporter().render(input))
+        XCTAssertEqual(try document.nodes(forXPath: "//property[@name='complete']/@value").first?.stringValue, "false")
+        XCTAssertEqual(try document.nodes(forXPath: "//testsuite/system-err").first?.stringValue, "run incomplete: interrupted by SIGTERM")
+        let whole = try parse(try JUnitReporter().render(ReportFixture.input()))
+        XCTAssertEqual(try whole.nodes(forXPath: "//property[@name='complete']/@value").first?.stringValue, "true")
+        XCTAssertEqual(try whole.nodes(forXPath: "//testsuite/system-err").first?.stringValue, "")
     }
 
     func testJUnitUnderStrictTurnsInconclusiveIntoFailures() throws {

@@ -95,6 +95,25 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }, [], "no temporary left")
     }
 
+    /// Bencher's and github-action-benchmark's formats cannot say a run is partial: an interrupted run does not
+    /// write them (and removes an earlier one), so a CI upload cannot store it as a whole run; verdicts.json says so.
+    func testAnInterruptedRunWritesNoExportThatCannotSaySoAndItsVerdictsSayIncomplete() throws {
+        let folder = NSTemporaryDirectory() + "fb-reports-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try ReportWriter().write(ReportFixture.input(), to: folder)
+        var input = ReportFixture.input()
+        (input.run.complete, input.run.incompleteReason) = (false, "interrupted by SIGINT")
+        let paths = try ReportWriter().write(input, to: folder)
+        XCTAssertEqual(paths.map { URL(fileURLWithPath: $0).lastPathComponent },
+                       ["summary.txt", "report.md", "junit.xml", "report.html", "verdicts.json"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(),
+                       ["junit.xml", "report.html", "report.md", "summary.txt", "verdicts.json"], "the complete run's exports are gone")
+        let verdicts = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/verdicts.json"))) as! [String: Any]
+        XCTAssertEqual(verdicts["complete"] as? Bool, false)
+        XCTAssertEqual(verdicts["incompleteReason"] as? String, "interrupted by SIGINT")
+    }
+
     func testWriterIntoAMissingFolderFailsWithThePath() {
         XCTAssertThrowsError(try ReportWriter().write(ReportFixture.input(), to: "/nonexistent/run")) { error in
             XCTAssertTrue("\(error)".hasPrefix("/nonexistent/run/summary.txt: cannot write"), "\(error)")
