@@ -27,7 +27,7 @@ public struct JUnitReporter: Reporter {
             "<testsuites>",
             "  <testsuite name=\"budgets\" package=\"\(XMLText.escape(input.toolName))\" id=\"0\" tests=\"\(input.verdicts.count)\" "
                 + "failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(XML.seconds(suiteSeconds(input.run)))\" "
-                + "timestamp=\"\(XML.timestamp(input.run.startedAt))\" hostname=\"\(XMLText.escape(hostname))\">",
+                + "timestamp=\"\(XML.timestamp(ResultsFile.storedDate(input.run.startedAt)))\" hostname=\"\(XMLText.escape(hostname))\">",
             "    <properties>",
             "      <property name=\"run-id\" value=\"\(XMLText.escape(input.run.runID))\"/>",
             "      <property name=\"build\" value=\"\(XMLText.escape(input.run.environment.buildConfiguration))\"/>",
@@ -47,9 +47,13 @@ public struct JUnitReporter: Reporter {
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
 
-    /// The run's wall time; without an end time (an interrupted run), the sum of its benchmarks' times.
+    /// The run's wall time, from its start and end as results.json keeps them (whole seconds): the gate's own
+    /// report and a `report` of its file say the same (2.303 s and 3.000 s before); without an end time (an
+    /// interrupted run), the sum of its benchmarks' times.
     private func suiteSeconds(_ run: RunResults) -> Double {
-        if let finishedAt = run.finishedAt { return Swift.max(0, finishedAt.timeIntervalSince(run.startedAt)) }
+        if let finishedAt = run.finishedAt {
+            return Swift.max(0, ResultsFile.storedDate(finishedAt).timeIntervalSince(ResultsFile.storedDate(run.startedAt)))
+        }
         return run.benchmarks.compactMap(\.measurementSeconds).reduce(0, +)
     }
 

@@ -36,6 +36,13 @@ public enum ResultsFile {
         return encoder
     }
 
+    /// `date` as results.json keeps it (ISO 8601 in whole seconds): what a report made from the file sees, so a
+    /// report made in memory can show the same figure.
+    public static func storedDate(_ date: Date) -> Date {
+        let formatter = ISO8601DateFormatter()
+        return formatter.date(from: formatter.string(from: date)) ?? date
+    }
+
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

@@ -125,6 +125,18 @@ final class JUnitAndHTMLTests: XCTestCase {
         XCTAssertEqual(try whole.nodes(forXPath: "//testsuite/system-err").first?.stringValue, "")
     }
 
+    /// The gate renders from memory (dates to the nanosecond), `report` from results.json (whole seconds): the
+    /// suite's time and timestamp are the same either way.
+    func testJUnitOfARunIsTheSameFromMemoryAndFromItsResultsFile() throws {
+        var input = ReportFixture.input()
+        input.run.startedAt = input.run.startedAt.addingTimeInterval(0.9)
+        input.run.finishedAt = input.run.startedAt.addingTimeInterval(2.303)
+        let fromMemory = try JUnitReporter().render(input)
+        var reread = input
+        reread.run = try ResultsFile.decoder().decode(RunResults.self, from: ResultsFile.encoder().encode(input.run))
+        XCTAssertEqual(String(decoding: fromMemory, as: UTF8.self), String(decoding: try JUnitReporter().render(reread), as: UTF8.self))
+    }
+
     func testJUnitUnderStrictTurnsInconclusiveIntoFailures() throws {
         let document = try parse(try JUnitReporter().render(ReportFixture.input(strict: true)))
         let suite = try XCTUnwrap((try document.nodes(forXPath: "/testsuites/testsuite") as! [XMLElement]).first)
