@@ -33,6 +33,9 @@ struct HistoryExportCommand: ParsableCommand {
     @Flag(name: .customLong("include-incomplete"), help: "Also export runs that were interrupted.")
     var includeIncomplete = false
 
+    @Option(help: "Export only the runs of this branch (Otava refuses a file of several branches unless its own --branch names one).")
+    var branch: String?
+
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
@@ -51,8 +54,16 @@ struct HistoryExportCommand: ParsableCommand {
             let table: OtavaCSV.Table
             do {
                 table = try OtavaCSV.table(from: history, machineClass: chosen, benchmarkIDs: benchmarks.isEmpty ? nil : benchmarks,
-                                           includeIncomplete: includeIncomplete)
+                                           includeIncomplete: includeIncomplete, branch: branch)
             } catch let error as HistoryError { throw CommandFailure(.badInput, "\(error.description) in machine class \(chosen)") }
+            if let branch, table.rows.isEmpty && table.omittedRuns == 0 {
+                throw CommandFailure(.badInput, "--branch \(branch): no run of machine class \(chosen) on this branch in \(database.path) (see history list)")
+            }
+            let branches = OtavaCSV.branches(table)
+            if branch == nil && branches.count > 1 {
+                Console.warning("the export holds \(branches.count) branches (\(branches.map { $0.isEmpty ? "none" : $0 }.joined(separator: ", "))): "
+                                + "otava analyze refuses it without its --branch; or export one with --branch")
+            }
             if table.omittedRuns > 0 {
                 Console.warning("\(table.omittedRuns) runs left out: they did not measure every exported benchmark (choose fewer with --benchmark)")
             }

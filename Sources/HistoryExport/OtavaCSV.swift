@@ -29,9 +29,10 @@ public enum OtavaCSV {
     /// - Parameters:
     ///   - benchmarkIDs: the columns; nil for every benchmark measured in the class.
     ///   - includeIncomplete: also export interrupted runs.
+    ///   - branch: only the runs of this branch (Otava refuses a file of several unless told which one to read).
     /// - Throws: ``History/HistoryError/unknownBenchmark(id:)`` for a requested id the class never measured.
     public static func table(from history: any HistoryStore, machineClass: String, benchmarkIDs: [String]? = nil,
-                             includeIncomplete: Bool = false) throws -> Table {
+                             includeIncomplete: Bool = false, branch: String? = nil) throws -> Table {
         var medians = [String: [String: Double]]()  // benchmark → run id → median
         for id in try benchmarkIDs ?? history.benchmarkIDs() {
             do {
@@ -40,7 +41,7 @@ public enum OtavaCSV {
             } catch HistoryError.unknownBenchmark where benchmarkIDs == nil { continue }
         }
         let ids = (benchmarkIDs ?? medians.keys.sorted())
-        let runs = try history.runs(limit: Int.max, branch: nil).reversed()
+        let runs = try history.runs(limit: Int.max, branch: branch).reversed()
             .filter { $0.machineClass == machineClass && (includeIncomplete || $0.complete) }
         var table = Table(benchmarkIDs: ids, rows: [], omittedRuns: 0)
         for run in runs {
@@ -48,6 +49,11 @@ public enum OtavaCSV {
             if values.count == ids.count { table.rows.append((run, values)) } else { table.omittedRuns += 1 }
         }
         return table
+    }
+
+    /// The branches of the exported runs, sorted (a run recorded without one is "").
+    public static func branches(_ table: Table) -> [String] {
+        Set(table.rows.map { $0.run.gitBranch ?? "" }).sorted()
     }
 
     /// The CSV text (RFC 4180: fields with a comma, quote or line break quoted; lines end with `\n`).

@@ -61,6 +61,25 @@ final class HistorySiteCommandTests: XCTestCase {
         XCTAssertEqual(only.stdout.split(separator: "\n").first, "time,commit,branch,run,machine,texture-upload/memcpy/256x192")
     }
 
+    /// Otava refuses a file of several branches (and exits 0 having analysed nothing): the export warns, and
+    /// `--branch` exports one.
+    func testExportOfSeveralBranchesWarnsAndBranchExportsOne() throws {
+        try recordNights(2)
+        let feature = try ResultsFixtures.write(to: folder + "/f.json", runID: "feature-1")
+        XCTAssertEqual(try Framebudget.run(["history", "record", feature, "--branch", "feature", "--database", database]).status, 0)
+        let mixed = try Framebudget.run(["history", "export", "--database", database])
+        XCTAssertEqual(mixed.status, 0, mixed.stderr)
+        XCTAssertTrue(mixed.stderr.contains("warning: the export holds 2 branches (feature, main): otava analyze refuses it"), mixed.stderr)
+        let main = try Framebudget.run(["history", "export", "--branch", "main", "--database", database])
+        XCTAssertEqual(main.status, 0, main.stderr)
+        XCTAssertEqual(main.stderr, "")
+        XCTAssertEqual(main.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[3] }, ["night-1", "night-2"])
+        let none = try Framebudget.run(["history", "export", "--branch", "nope", "--out", folder + "/h.csv", "--database", database])
+        XCTAssertEqual(none.status, 2)
+        XCTAssertTrue(none.stderr.hasPrefix("framebudget: error: --branch nope: no run of machine class "), none.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/h.csv"))
+    }
+
     func testExportNamesAnUnknownMachineClassOrBenchmarkInOneLine() throws {
         try recordNights(1)
         let machine = try Framebudget.run(["history", "export", "--machine-class", "0000", "--out", folder + "/h.csv", "--database", database])
