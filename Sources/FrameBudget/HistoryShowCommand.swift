@@ -108,10 +108,11 @@ struct HistoryPlotCommand: ParsableCommand {
                 // --budget-ms is a line over the medians, the series the plot draws; a budget brings its statistic.
                 let budget = budgetMilliseconds.map { TrendPlot.BudgetLine(milliseconds: $0, statistic: .median) } ?? timeBudgets[id]
                 let statistic = budget.map(\.statistic) ?? .median
+                let labels = TrendPlot.runLabels(commits: trend.points.map(\.gitCommit), runIDs: trend.points.map(\.runID))
                 let input = TrendPlot.Input(
                     benchmarkID: id,
-                    points: trend.points.map { p in
-                        .init(label: p.gitCommit.map { String($0.prefix(7)) } ?? String(p.runID.prefix(8)), median: p.median / 1e6,
+                    points: zip(labels, trend.points).map { label, p in
+                        .init(label: label, median: p.median / 1e6,
                               lower: (p.lower ?? p.median) / 1e6, upper: (p.upper ?? p.median) / 1e6,
                               budgetStatistic: p.value(of: statistic).map { $0 / 1e6 })
                     },

@@ -62,6 +62,17 @@ public struct TrendPlot: PlotKind {
 
     public init() {}
 
+    /// The x-axis labels of runs: each run's short commit, with its run id after it where several runs share that
+    /// commit (a night's reruns, a series of one commit), so that no two ticks read the same.
+    public static func runLabels(commits: [String?], runIDs: [String]) -> [String] {
+        let short = commits.map { $0.map { String($0.prefix(7)) } }
+        let counts = Dictionary(short.compactMap { $0 }.map { ($0, 1) }, uniquingKeysWith: +)
+        return zip(short, runIDs).map { commit, runID in
+            guard let commit else { return String(runID.prefix(12)) }
+            return counts[commit, default: 0] > 1 ? "\(commit) \(runID.prefix(12))" : commit
+        }
+    }
+
     public func plots(for input: Input) -> [PlotSpec] {
         guard !input.points.isEmpty else { return [] }
         // `trend-<id>` with `_` for what is not a letter, digit or `-` (the names users' scripts already read).
@@ -95,7 +106,10 @@ public struct TrendPlot: PlotKind {
             plot = plot + ", \(file) using 1:6 with linespoints pt 5 lc rgb '#8250DF' title \(strings.add("\(series.rawValue) per run"))"
         }
         if let budget {
-            let (settings, curve) = Self.budgetCurve(budget, drawn: budget.limitsTheMedian || series != nil, strings: &strings)
+            let largest = input.points.map { Swift.max($0.upper, series == nil ? 0 : $0.budgetStatistic ?? 0) }.max() ?? 0
+            let place: BudgetPlace = !(budget.limitsTheMedian || series != nil) ? .notDrawn
+                : budget.milliseconds > LatencyDistributionPlot.linearHeadroom * largest ? .offScale : .drawn
+            let (settings, curve) = Self.budgetCurve(budget, place, strings: &strings)
             lines += settings
             plot = plot + curve
         }
@@ -104,14 +118,24 @@ public struct TrendPlot: PlotKind {
                          strings: strings, dataFiles: [file.name: data])]
     }
 
-    /// The budget's line (with the settings that keep it in the panel) when its statistic is drawn; else only its
-    /// name in the key, so that its absence is not read as "no budget".
-    private static func budgetCurve(_ budget: BudgetLine, drawn: Bool, strings: inout PlotStrings)
+    /// Where the budget goes: over its series, in the key only because its statistic has no series, or in the key
+    /// only because it lies so far above the series (a 1 ms budget over 2.4 µs medians) that drawing it would
+    /// flatten them onto the axis, as the latency plots do.
+    enum BudgetPlace { case drawn, notDrawn, offScale }
+
+    /// The budget's line (with the settings that keep it in the panel) when it is drawn; else only its name in
+    /// the key, so that its absence is not read as "no budget".
+    private static func budgetCurve(_ budget: BudgetLine, _ place: BudgetPlace, strings: inout PlotStrings)
         -> (settings: [GnuplotScript], curve: GnuplotScript) {
         let limit = "\(budget.statistic.rawValue) budget \(PlotText.number(budget.milliseconds)) ms"
-        guard drawn else {
+        switch place {
+        case .drawn: break
+        case .notDrawn:
             let note = "\(limit): not drawn (no \(budget.statistic.rawValue) per run recorded)"
             return ([], ", NaN with lines lw 2 dt 3 lc rgb '#C0392B' title \(strings.add(note))")
+        case .offScale:
+            // Room above the series for the key, which sits top left over where the series would be.
+            return (["set yrange [0:*]", "set offsets 0, 0, graph 0.3, 0"], ", NaN with lines lw 2 lc rgb '#C0392B' title \(strings.add("\(limit) (off-scale, above)"))")
         }
         // From 0, with room above a line at the top; autoscaling takes in the line itself.
         return (["set yrange [0:*]", "set offsets 0, 0, graph 0.1, 0"],

@@ -93,4 +93,24 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
         XCTAssertTrue(spec.readable.contains("set title 'b/x/1: median per run'"), spec.readable)
         _ = try Gnuplot.render(spec, into: directory)
     }
+
+    /// A 1 ms budget over 2.4 µs medians would flatten them onto the axis: it is named in the key as off-scale.
+    func testABudgetFarAboveTheSeriesIsNamedOffScaleNotDrawn() throws {
+        let points = (0..<6).map { TrendPlot.Input.Point(label: "c\($0)", median: 0.0024, lower: 0.0023, upper: 0.0025) }
+        let spec = try XCTUnwrap(TrendPlot().plots(for: TrendPlot.Input(
+            benchmarkID: "texture-upload/optimized/256x192", points: points, budget: .init(milliseconds: 1, statistic: .median))).first)
+        XCTAssertFalse(spec.readable.contains(", 1 with lines"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("NaN with lines lw 2 lc rgb '#C0392B' title 'median budget 1 ms (off-scale, above)'"), spec.readable)
+        _ = try Gnuplot.render(spec, into: directory)
+        // Within 4× of the series it is drawn.
+        let near = try XCTUnwrap(TrendPlot().plots(for: TrendPlot.Input(
+            benchmarkID: "b/x/1", points: points, budget: .init(milliseconds: 0.009, statistic: .median))).first)
+        XCTAssertTrue(near.readable.contains(", 0.009 with lines lw 2"), near.readable)
+    }
+
+    func testRunsOfOneCommitAreToldApartByTheirRunIDs() {
+        XCTAssertEqual(TrendPlot.runLabels(commits: ["89221147b6b2", "89221147b6b2", "aaaaaaa1234", nil],
+                                           runIDs: ["hist1", "hist2", "hist3", "20261206-150629-abcdef"]),
+                       ["8922114 hist1", "8922114 hist2", "aaaaaaa", "20261206-150"])
+    }
 }
