@@ -218,4 +218,32 @@ final class FusionVariantsTests: XCTestCase {
         XCTAssertEqual(blasFit, reference.fit)
         XCTAssertEqual(optimizedMap, [Float](repeating: 1, count: 25))
     }
+
+    /// A constant 2.7 map on the room samples to values a few ulps apart (bilinear weights in Float): the Double
+    /// variants take it as the constant it is, (1, 0) as the document's guard means, instead of fitting the
+    /// rounding (α −4.65 before: "no fit"). The reference keeps the document's Float arithmetic as written.
+    func testAConstantMapThatSamplesInexactlyIsStillDegenerateForTheDoubleVariants() {
+        let room = Self.roomInput(seed: 7)
+        let input = FusionInput(lidarDepth: room.lidarDepth, confidence: room.confidence, lidarWidth: room.lidarWidth,
+                                lidarHeight: room.lidarHeight, relative: [Float](repeating: 2.7, count: room.relative.count),
+                                relativeWidth: room.relativeWidth, relativeHeight: room.relativeHeight)
+        let (reference, (optimizedFit, optimizedMap), (blasFit, _)) = fuseAll(input)
+        guard case let .fit(_, _, pairs) = optimizedFit else { return XCTFail("\(optimizedFit)") }
+        XCTAssertEqual(optimizedFit, .fit(alpha: 1, beta: 0, pairs: pairs))
+        XCTAssertEqual(blasFit, optimizedFit)
+        XCTAssertEqual(optimizedMap, [Float](repeating: 2.7, count: room.relative.count))
+        XCTAssertEqual(reference.fit.pairs, pairs, "the same pairs, whatever the reference's Float sums make of them")
+    }
+
+    /// A map that varies by more than Float rounding is fitted, however small its range.
+    func testANarrowButRealSpreadIsFittedNotTakenAsConstant() {
+        var sums = FusionSums()
+        for i in 0..<1000 {
+            let x = 2.7 + Double(i % 10) * 1e-5, y = 3 * x + 0.5
+            sums.pairs += 1; sums.sumX += x; sums.sumY += y; sums.sumXY += x * y; sums.sumX2 += x * x
+        }
+        let (alpha, beta) = sums.solve()
+        XCTAssertEqual(alpha, 3, accuracy: 1e-3)
+        XCTAssertEqual(beta, 0.5, accuracy: 1e-2)
+    }
 }

@@ -98,10 +98,11 @@ public final class BlasFusion: StagedFusion, @unchecked Sendable {
         var lwork = Int32(work.count), info: Int32 = 0
         dgels_(&trans, &m, &n, &nrhs, matrix.baseAddress, &lda, depths.baseAddress, &ldb,
                work.baseAddress, &lwork, &info, 1)
-        // The document's degenerate guard |n·Σx² − (Σx)²| ≤ 1e-10, read off the QR factor: that determinant of
-        // AᵀA = RᵀR is (r11·r22)². info > 0 means R is exactly singular.
-        let determinant = matrix[0] * matrix[pairs + 1] * matrix[0] * matrix[pairs + 1]
-        guard info == 0, abs(determinant) > 1e-10 else { return (1.0, 0.0) }
+        // The document's degenerate guard, read off the QR factor R of A = [rel 1]: n·Σx² − (Σx)², the determinant
+        // of AᵀA = RᵀR, is (r11·r22)², and Σx = r11·r12 (the signs cancel). info > 0 means R is exactly singular.
+        let (r11, r12, r22) = (matrix[0], matrix[pairs], matrix[pairs + 1])
+        let determinant = r11 * r22 * r11 * r22
+        guard info == 0, !FusionFit.isDegenerate(determinant: determinant, pairs: pairs, sumX: r11 * r12) else { return (1.0, 0.0) }
         return (Float(depths[0]), Float(depths[1]))
     }
 

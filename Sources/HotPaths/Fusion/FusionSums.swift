@@ -6,11 +6,12 @@ public struct FusionSums: Sendable, Equatable {
     public init() {}
 
     /// The document's closed form, evaluated in Double (the sums of ~40 000 pairs lose digits in Float, and
-    /// n·Σx² − (Σx)² cancels). Same degenerate fallback as the document: |denominator| ≤ 1e-10 gives (1, 0).
+    /// n·Σx² − (Σx)² cancels). The document's degenerate fallback (1, 0) when the relative values do not vary
+    /// beyond Float rounding (``FusionFit/isDegenerate(determinant:pairs:sumX:)``).
     public func solve() -> (alpha: Float, beta: Float) {
         let n = Double(pairs)
         let denom = n * sumX2 - sumX * sumX
-        guard abs(denom) > 1e-10 else { return (1.0, 0.0) }
+        guard !FusionFit.isDegenerate(determinant: denom, pairs: pairs, sumX: sumX) else { return (1.0, 0.0) }
         let alpha = (n * sumXY - sumX * sumY) / denom
         let beta = (sumY * sumX2 - sumX * sumXY) / denom
         return (Float(alpha), Float(beta))

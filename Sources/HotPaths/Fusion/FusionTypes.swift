@@ -95,6 +95,18 @@ public enum FusionFit: Sendable, Equatable {
         }
     }
 
+    /// The document's degenerate case, |n·Σx² − (Σx)²| ≤ 1e-10, for solvers in Double: also when the relative
+    /// values' spread is within the rounding of the Float map they were sampled from (4 ulps of their mean). A
+    /// constant map of 2.7 samples to values a few ulps apart; Double sums then fitted that rounding (α −4.65,
+    /// "no fit"), where the document's guard means such a map to give (1, 0).
+    /// - Parameters:
+    ///   - determinant: n·Σx² − (Σx)², i.e. n² times the variance of the relative values.
+    static func isDegenerate(determinant: Double, pairs: Int, sumX: Double) -> Bool {
+        guard abs(determinant) > 1e-10 else { return true }
+        let n = Double(pairs), rounding = 4 * Double(Float.ulpOfOne) * abs(sumX / n)
+        return determinant / (n * n) <= rounding * rounding
+    }
+
     /// Applies the document's guards, in its order: the pair count first, then α ∈ (0.01, 100) and a finite β.
     /// - Parameter solve: the least-squares solver, called only when there are enough pairs.
     static func judged(pairs: Int, solve: () -> (alpha: Float, beta: Float)) -> FusionFit {
