@@ -88,9 +88,10 @@ package struct PairedSession {
             let judged = judge(ids, tally, boundary).filter { tally.notPaired[$0.id] == nil }
             let undecided = judged.filter { $0.verdict == .inconclusive }.map(\.id)
             // The undecided first, then the UNCHANGED still short of power (the order they are measured in a pair).
-            pending = (undecided + judged.filter(\.lacksPower).map(\.id))
-                .filter { (tally.pairRatios[$0]?.count ?? 0) < settings.maximumPairs }
-            if pending.isEmpty && !undecided.isEmpty { stop = "pair cap" }
+            let wanting = undecided + judged.filter(\.lacksPower).map(\.id)
+            pending = wanting.filter { (tally.pairRatios[$0]?.count ?? 0) < settings.maximumPairs }
+            // Stopped by the cap whenever a benchmark still wanted pairs: an UNCHANGED one short of power too.
+            if pending.isEmpty && !wanting.isEmpty { stop = "pair cap" }
         }
         first?.base.stop()
         first?.head.stop()

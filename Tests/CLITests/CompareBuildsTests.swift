@@ -86,7 +86,7 @@ final class CompareBuildsTests: XCTestCase {
         XCTAssertEqual(try settings(["--pin", "0"])["pinnedCPU"] as? Int, 0)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/bin"), ["framebudget"], "every copy removed")
         let both = try Framebudget.run(["compare-builds", binary, binary, "--pin", "0", "--no-pin", "--allow-debug"])
-        XCTAssertEqual(both.status, 2, both.stderr)
+        XCTAssertEqual(both.status, 64, both.stderr)
         XCTAssertTrue(both.stderr.contains("--pin and --no-pin contradict each other: give one"), both.stderr)
     }
 
@@ -145,6 +145,14 @@ final class CompareBuildsTests: XCTestCase {
         let warmup = try Framebudget.run(["compare-builds", binary, binary, "--block-warmup", "1001"])
         XCTAssertEqual(warmup.status, 2, warmup.stderr)
         XCTAssertTrue(warmup.stderr.contains("--block-warmup in 0...1000"), warmup.stderr)
+        // The id is split from its percent at the last '=' (ids hold one), and must name a benchmark of a build.
+        let threshold = try Framebudget.run(["compare-builds", binary, binary, "nms/optimized/n=100", "--allow-debug",
+                                             "--threshold-for", "nms/optimized/n=99=5"])
+        XCTAssertEqual(threshold.status, 2, threshold.stderr)
+        XCTAssertEqual(threshold.stderr, "framebudget: error: --threshold-for nms/optimized/n=99: no timed benchmark of either build has this id (see 'framebudget list')\n")
+        // Options that do not go together: a malformed command line.
+        XCTAssertEqual(try Framebudget.run(["compare-builds", binary, binary, "--pin", "0", "--no-pin"]).status, 64)
+        XCTAssertEqual(try Framebudget.run(["compare-builds", binary, binary, "--placements", "2", "--block-warmup", "0"]).status, 64)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/c.json"))
     }
 

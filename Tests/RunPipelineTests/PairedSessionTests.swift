@@ -130,6 +130,20 @@ final class PairedSessionTests: XCTestCase {
         XCTAssertEqual(report.benchmarks.map(\.verdict), [.unchanged, .unchanged])
     }
 
+    /// The cap stops a comparison whose UNCHANGED benchmark still lacks the power to have seen its threshold: the
+    /// report says `pair cap`, not `decided`.
+    func testAnUnchangedBenchmarkShortOfPowerAtTheCapStopsThereByTheCap() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        var settings = PairedSettings(blocks: 4, samplesPerBlock: 3)
+        settings.maximumPairs = settings.minimumPairs
+        let report = try session(machine, settings).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        let unchanged = try XCTUnwrap(report.benchmarks.first { $0.id == "a/optimized/x" })
+        XCTAssertEqual(unchanged.verdict, .unchanged)
+        XCTAssertTrue(unchanged.lacksPower, "short of power at \(settings.maximumPairs) pairs")
+        XCTAssertEqual(report.stop, "pair cap")
+    }
+
     func testASlowerHeadIsRegressedAndAFasterOneImproved() throws {
         let machine = Machine()
         machine.headPairFactor = Self.layout

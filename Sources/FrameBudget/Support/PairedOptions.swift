@@ -116,26 +116,28 @@ struct PairedOptions: ParsableArguments {
         guard (1...PreparedBenchmark.maximumPlacements).contains(placements) else {
             throw badOptionValue("--placements must be in 1...\(PreparedBenchmark.maximumPlacements) (got \(placements))")
         }
+        // Options that do not go together are a malformed command line (exit 64), as everywhere else.
         if placements > 1 && blockWarmup < 1 {
-            throw badOptionValue("--placements \(placements) needs --block-warmup 1 or more: each block starts on another placement, whose buffers its untimed sample brings into the caches")
+            throw ValidationError("--placements \(placements) needs --block-warmup 1 or more: each block starts on another placement, whose buffers its untimed sample brings into the caches")
         }
         if let pin, pin < 0 { throw badOptionValue("--pin must be a CPU number ≥ 0 (got \(pin))") }
         // The workers would pin nowhere and say nothing: a CPU this process may not use is refused here, as run does.
         if let pin, let last = ProcessResources.lastAllowedCPU(), pin > last {
             throw badOptionValue("--pin \(pin): no such CPU for this process (it may use CPUs up to \(last))")
         }
-        if pin != nil && noPin { throw badOptionValue("--pin and --no-pin contradict each other: give one") }
+        if pin != nil && noPin { throw ValidationError("--pin and --no-pin contradict each other: give one") }
         _ = try perBenchmarkThresholds()
     }
 
     private func perBenchmarkThresholds() throws -> [String: Double] {
         var thresholds: [String: Double] = [:]
         for entry in thresholdFor {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let value = Double(parts[1]), value.isFinite, (0...100).contains(value) else {
+            // At the last '=': ids hold one too (nms/optimized/n=100=5), a percent never does.
+            guard let equals = entry.lastIndex(of: "="), equals != entry.startIndex,
+                  let value = Double(entry[entry.index(after: equals)...]), value.isFinite, (0...100).contains(value) else {
                 throw badOptionValue("--threshold-for takes id=percent, e.g. nms/optimized/typical=3 (got \(entry))")
             }
-            thresholds[parts[0]] = value / 100
+            thresholds[String(entry[..<equals])] = value / 100
         }
         return thresholds
     }
