@@ -56,6 +56,10 @@ struct GateCommand: ParsableCommand {
         }
         if !(maxMinutes >= 0 && maxMinutes.isFinite) { throw badOptionValue("--max-minutes must be ≥ 0 (got \(maxMinutes))") }
         if out != nil && results == nil { throw ValidationError("--out applies to --results only (a measured run reports into its own folder)") }
+        // Silently ignored, they would read as if the file had been measured so.
+        if results != nil, let option = measurement.measuringOptionsGiven.first {
+            throw ValidationError("\(option) shapes a measurement: it does not apply to --results (the file is judged as it was measured)")
+        }
     }
 
     func run() throws {

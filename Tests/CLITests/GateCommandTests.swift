@@ -129,6 +129,11 @@ final class GateCommandTests: XCTestCase {
         XCTAssertTrue(gate.stdout.contains("MISSING  upload-p95"), gate.stdout)
         let junit = try String(contentsOfFile: folder + "/r/m/junit.xml", encoding: .utf8)
         XCTAssertTrue(junit.contains("type=\"MISSING\""))
+        // A measuring option cannot apply to a file already measured: refused, not silently ignored.
+        let samples = try Framebudget.run(["gate", "--results", folder + "/r/m/results.json", "--samples", "500"])
+        XCTAssertEqual(samples.status, 64, samples.stderr)
+        XCTAssertTrue(samples.stderr.contains("--samples shapes a measurement: it does not apply to --results"), samples.stderr)
+        XCTAssertEqual(try Framebudget.run(["gate", "--results", folder + "/r/m/results.json", "--quick"]).status, 64)
     }
 
     /// Budget ids are checked against the benchmarks the executable registers (all of them, whatever was selected):

@@ -135,6 +135,12 @@ final class JUnitAndHTMLTests: XCTestCase {
         var reread = input
         reread.run = try ResultsFile.decoder().decode(RunResults.self, from: ResultsFile.encoder().encode(input.run))
         XCTAssertEqual(String(decoding: fromMemory, as: UTF8.self), String(decoding: try JUnitReporter().render(reread), as: UTF8.self))
+        // A run shorter than its whole seconds show is never shorter than its own benchmarks.
+        input.run.finishedAt = input.run.startedAt.addingTimeInterval(0.05)
+        let document = try parse(try JUnitReporter().render(input))
+        let suite = try XCTUnwrap((try document.nodes(forXPath: "//testsuite") as! [XMLElement]).first)
+        let benchmarks = input.run.benchmarks.compactMap(\.measurementSeconds).reduce(0, +)
+        XCTAssertEqual(suite.attribute(forName: "time")?.stringValue, String(format: "%.3f", benchmarks))
     }
 
     func testJUnitUnderStrictTurnsInconclusiveIntoFailures() throws {

@@ -71,6 +71,13 @@ struct MeasurementOptions: ParsableArguments {
     }
 
     /// The engine settings these options ask for.
+    /// The options given that only shape a measurement, for a command that may not measure (`gate --results`).
+    var measuringOptionsGiven: [String] {
+        [(quick, "--quick"), (samples != nil, "--samples"), (sampleTimeMilliseconds != nil, "--sample-time"),
+         (warmupMilliseconds != nil, "--warmup"), (maxTimeSeconds != nil, "--max-time"), (pin != nil, "--pin"),
+         (cold, "--cold"), (workload != nil, "--workload")].filter(\.0).map(\.1)
+    }
+
     var settings: MeasurementSettings {
         var settings = quick ? MeasurementSettings.quick : MeasurementSettings()
         if let samples { settings.samples = samples; settings.minimumSamples = min(settings.minimumSamples, samples) }
