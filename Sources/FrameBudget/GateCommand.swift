@@ -114,7 +114,8 @@ struct GateOptions: ParsableArguments {
     @Option(help: "The budgets file.")
     var budgets: String = Registration.suite.budgetsPath
 
-    @Flag(help: "Treat INCONCLUSIVE as a failure (exit 3; a failure in JUnit).")
+    // Shared help, so it says what both commands do: `report` writes reports and exits 0 whatever the verdicts.
+    @Flag(help: "Treat INCONCLUSIVE as a failure: a failure in JUnit and the reports, and exit 3 from gate (report exits 0 once its reports are written).")
     var strict = false
 
     @Option(name: .customLong("margin"), parsing: .unconditional, help: "Warn when a PASS leaves less headroom than this percentage of the limit.")
