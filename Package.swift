@@ -178,5 +178,6 @@ let package = Package(
             "RunPipeline", "Comparison", "Measurement", "Results", "Statistics", "Budgets", "Gate", "Reports", "RunFixtures",
         ]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["Schemas"]),
+        .testTarget(name: "FrameBudgetTests", dependencies: ["FrameBudget"]),
     ]
 )

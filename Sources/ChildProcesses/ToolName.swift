@@ -10,6 +10,9 @@ public enum ToolName {
     /// The current name (default `framebudget`).
     public static var current: String { stored.withLock { $0 } }
 
+    /// The name reports open with: `FrameBudget` for FrameBudget's own tool, else the package's tool's name.
+    public static var displayName: String { current == "framebudget" ? "FrameBudget" : current }
+
     /// Sets the name, before any command runs.
     public static func set(_ name: String) { stored.withLock { $0 = name } }
 

@@ -17,10 +17,11 @@ public enum ComparisonText {
     }
 
     /// Markdown: a headline, what a verdict means, the table, added/removed and warnings.
-    public static func markdown(_ report: ComparisonReport) -> String {
+    /// - Parameter tool: the name the heading opens with (a package's own benchmark tool names itself).
+    public static func markdown(_ report: ComparisonReport, tool: String = "FrameBudget") -> String {
         let s = report.summary
         var lines = [
-            "### FrameBudget comparison: \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, "
+            "### \(tool) comparison: \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, "
                 + "\(s.inconclusive) inconclusive",
             "",
             "Base \(MarkdownText.code(report.baseCommit.map { String($0.prefix(10)) } ?? report.baseRunID)) → head "

@@ -21,9 +21,10 @@ public enum InstructionComparisonText {
         return (lines + [""] + footer(report)).joined(separator: "\n") + "\n"
     }
 
-    public static func markdown(_ report: InstructionComparisonReport) -> String {
+    /// - Parameter tool: the name the heading opens with (a package's own benchmark tool names itself).
+    public static func markdown(_ report: InstructionComparisonReport, tool: String = "FrameBudget") -> String {
         var lines = [
-            "### FrameBudget instruction counts: \(report.count(.regressed)) regressed, \(report.count(.improved)) improved, "
+            "### \(tool) instruction counts: \(report.count(.regressed)) regressed, \(report.count(.improved)) improved, "
                 + "\(report.count(.unchanged)) unchanged",
             "", headline(report, label: MarkdownText.code) + " Counts are exact (valgrind); equal counts are `unchanged`.", "",
             "| " + header.joined(separator: " | ") + " |",

@@ -9,8 +9,9 @@ public enum PairedComparisonHTML {
     ///   - report: the comparison.
     ///   - flameGraphs: the SVG of each profiled benchmark's differential flame graph, by benchmark id (read by the
     ///     caller from ``PairedComparisonReport/profileFolder``); embedded as images, so their scripts never run.
-    public static func render(_ report: PairedComparisonReport, flameGraphs: [String: Data] = [:]) -> String {
-        let title = "FrameBudget paired comparison: \(report.count(.regressed)) regressed, \(report.count(.improved)) "
+    ///   - tool: the name the title opens with (a package's own benchmark tool names itself).
+    public static func render(_ report: PairedComparisonReport, flameGraphs: [String: Data] = [:], tool: String = "FrameBudget") -> String {
+        let title = "\(tool) paired comparison: \(report.count(.regressed)) regressed, \(report.count(.improved)) "
             + "improved, \(report.count(.unchanged)) unchanged, \(report.count(.inconclusive)) inconclusive"
         var body = ["<h1>\(e(title))</h1>",
                     "<p>Base <code>\(e(report.base))</code> → head <code>\(e(report.head))</code>.</p>",

@@ -27,11 +27,12 @@ public enum PairedComparisonText {
     }
 
     /// Markdown for a pull-request comment: verdicts that need attention first.
-    public static func markdown(_ report: PairedComparisonReport) -> String {
+    /// - Parameter tool: the name the heading opens with (a package's own benchmark tool names itself).
+    public static func markdown(_ report: PairedComparisonReport, tool: String = "FrameBudget") -> String {
         let level = report.settings.equivalenceLevel
         let ordered = report.benchmarks.sorted { rank($0.verdict) < rank($1.verdict) }
         var lines = [
-            "### FrameBudget paired comparison: \(report.count(.regressed)) regressed, \(report.count(.improved)) improved, "
+            "### \(tool) paired comparison: \(report.count(.regressed)) regressed, \(report.count(.improved)) improved, "
                 + "\(report.count(.unchanged)) unchanged, \(report.count(.inconclusive)) inconclusive",
             "", "Base \(MarkdownText.code(report.base)) → head \(MarkdownText.code(report.head)). " + method(report), "",
             "| " + header.joined(separator: " | ") + " |", "|" + header.map { _ in " --- " }.joined(separator: "|") + "|",

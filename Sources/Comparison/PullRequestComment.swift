@@ -12,10 +12,10 @@ public enum PullRequestComment {
     public static let gitHubLimit = 65_536
 
     /// The comment for `report`, at most `limit` UTF-8 bytes.
-    public static func markdown(_ report: ComparisonReport, limit: Int = gitHubLimit) -> String {
+    public static func markdown(_ report: ComparisonReport, limit: Int = gitHubLimit, tool: String = "FrameBudget") -> String {
         let changed = report.regressions + report.benchmarks.filter { $0.verdict == .improved }
         let quiet = report.inconclusive + report.benchmarks.filter { $0.verdict == .unchanged }
-        let top = headline(report) + "\n\n", tail = notes(report)
+        let top = headline(report, tool: tool) + "\n\n", tail = notes(report)
         let changedText = changed.isEmpty ? "No benchmark regressed or improved.\n"
             : fitted(changed.map(row), open: tableHeader, close: "", budget: limit - length(top) - length(tail))
         let collapsed = quiet.isEmpty ? ""
@@ -25,11 +25,11 @@ public enum PullRequestComment {
     }
 
     /// The verdict counts and the two commits, one line each.
-    static func headline(_ report: ComparisonReport) -> String {
+    static func headline(_ report: ComparisonReport, tool: String = "FrameBudget") -> String {
         let s = report.summary
         let icon = s.regressed > 0 ? "🔴" : s.inconclusive > 0 ? "🟡" : "🟢"
         let side = { (commit: String?, runID: String) in MarkdownText.code(commit.map { String($0.prefix(10)) } ?? runID) }
-        return "### \(icon) FrameBudget: \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, "
+        return "### \(icon) \(tool): \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, "
             + "\(s.inconclusive) inconclusive\n\n"
             + "Base \(side(report.baseCommit, report.baseRunID)) → head \(side(report.headCommit, report.headRunID)); "
             + "geometric mean of \(report.settings.statisticName) ratios **\(Percent.signed(s.relativeChange))** "

@@ -26,6 +26,12 @@ public enum FrameBudgetCommandLine {
     /// status. Never returns.
     public static func main(_ suite: RegisteredSuite) -> Never {
         Registration.register(suite)
+        // A package's own declarations, refused in one line before any command (a precondition said nothing in a
+        // release build: exit 132 and a backtrace).
+        if let problem = suite.problem {
+            Console.error(problem)
+            exit(ExitStatus.badInput.rawValue)
+        }
         // Before any child process: measured processes are replicates only in layouts of their own, which a
         // `setarch -R` of this one would otherwise take from them (AddressSpaceRandomization).
         AddressSpaceLayout.randomizeChildren()
@@ -71,11 +77,10 @@ public struct RegisteredSuite: Sendable {
     /// - Parameters:
     ///   - name: the tool's name; default the executable's file name (`string-kernels-bench`).
     ///   - abstract: what `--help` says the tool does; default a description naming the tool.
-    /// - Precondition: benchmark ids are unique.
+    /// Ids must be unique and each part (hot path, variant, workload) non-empty and without a `/`: the command
+    /// line refuses a suite that breaks this (``problem``), in one line, exit 2.
     public init(benchmarks: [Benchmark], budgets: String = defaultBudgetsPath, peers: PeerInputsExport? = nil,
                 name: String? = nil, abstract: String? = nil, captureKernels: Bool = false) {
-        let ids = benchmarks.map(\.id)
-        precondition(Set(ids).count == ids.count, "benchmark ids must be unique: \(Dictionary(grouping: ids) { $0 }.filter { $0.value.count > 1 }.keys.sorted())")
         self.benchmarks = benchmarks
         self.budgetsPath = budgets
         self.peers = peers
@@ -83,6 +88,20 @@ public struct RegisteredSuite: Sendable {
         self.name = name ?? executable
         self.abstract = abstract ?? "Benchmark \(name ?? executable)'s code against the budgets of \(budgets) (built on FrameBudget)."
         self.captureKernels = captureKernels
+    }
+
+    /// What is wrong with the declared benchmarks, in one line, or nil: an id declared twice, or an id part that is
+    /// empty or holds a `/` (ids are hotPath/variant/workload: `64/KiB` as a workload made a four-part id that id
+    /// filters, folders and results files read as another).
+    public var problem: String? {
+        for benchmark in benchmarks {
+            for (part, value) in [("hotPath", benchmark.hotPath), ("variant", benchmark.variant), ("workload", benchmark.workload)]
+            where value.isEmpty || value.contains("/") {
+                return "benchmark '\(benchmark.id)': its \(part) '\(value)' \(value.isEmpty ? "is empty" : "holds a '/'") (ids are hotPath/variant/workload)"
+            }
+        }
+        let repeated = Dictionary(grouping: benchmarks.map(\.id)) { $0 }.filter { $0.value.count > 1 }.keys.sorted()
+        return repeated.isEmpty ? nil : "benchmark ids must be unique: \(repeated.joined(separator: ", ")) declared more than once"
     }
 
     /// The benchmarks of every group, in the groups' order.

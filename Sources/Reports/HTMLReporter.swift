@@ -33,7 +33,7 @@ public struct HTMLReporter: Reporter {
             <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
             <head>
             <meta charset="utf-8"/>
-            <title>FrameBudget \(XMLText.escape(input.run.runID))</title>
+            <title>\(XMLText.escape(input.displayName)) \(XMLText.escape(input.run.runID))</title>
             <style>\(HTMLStyle.css)</style>
             </head>
             <body>
@@ -56,7 +56,7 @@ public struct HTMLReporter: Reporter {
         if let plotsNote = input.plotsNote { notes.append("plots: \(plotsNote)") }
         if input.strict { notes.append("strict gate: INCONCLUSIVE counts as a failure") }
         let list = notes.isEmpty ? "" : "<ul class=\"notes\">" + notes.map { "<li>\(XMLText.escape($0))</li>" }.joined() + "</ul>"
-        return "<header><h1>FrameBudget run \(XMLText.escape(input.run.runID))</h1>\n<p class=\"summary\">\(badges)</p>\n\(list)</header>"
+        return "<header><h1>\(XMLText.escape(input.displayName)) run \(XMLText.escape(input.run.runID))</h1>\n<p class=\"summary\">\(badges)</p>\n\(list)</header>"
     }
 
     private func section(_ hotPath: String, verdicts: [BudgetVerdict], plots: [PlotImage]) -> String {

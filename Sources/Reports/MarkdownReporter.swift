@@ -14,7 +14,7 @@ public struct MarkdownReporter: Reporter {
             : summary.count(.inconclusive) > 0 ? "⚠️ budgets inconclusive" : "✅ all budgets pass"
         // Every string from the results or the budgets is a code span or escaped text (MarkdownText): a pull
         // request's own files fill this comment.
-        var lines = ["## FrameBudget: \(headline)", "", "**\(summary.line)** · run \(MarkdownText.code(input.run.runID)) · "
+        var lines = ["## \(input.displayName): \(headline)", "", "**\(summary.line)** · run \(MarkdownText.code(input.run.runID)) · "
             + "\(MarkdownText.text(input.run.environment.cpuModel)) · \(MarkdownText.text(input.run.environment.buildConfiguration)) build"
             + (CodePaths.phrase(input.run).map { " · \(MarkdownText.text($0))" } ?? "")
             + (HostConditions.phrase(input.run).map { " · \(MarkdownText.text($0))" } ?? "")]

@@ -60,6 +60,9 @@ public struct ReportInput: Sendable {
     }
 
     public var summary: GateSummary { GateSummary(verdicts) }
+
+    /// The name report headings open with: `FrameBudget` for FrameBudget's own tool, else the package's tool.
+    public var displayName: String { toolName == "framebudget" ? "FrameBudget" : toolName }
 }
 
 /// A report format: pure, results and verdicts in, bytes out. ``ReportWriter`` decides where the bytes go.

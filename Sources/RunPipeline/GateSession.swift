@@ -1,4 +1,5 @@
 import Budgets
+import ChildProcesses
 import Reports
 import Results
 
@@ -88,6 +89,6 @@ package struct GateSession {
         let undecided = verdicts.filter { $0.evidence?.basis == .oneProcessUndecided }
         guard !undecided.isEmpty else { return }
         Console.warning("\(file): \(undecided.count) budget(s) rest on one process run, whose between-run variance is unknown: "
-            + "INCONCLUSIVE, not FAIL (a FAIL needs ≥ 2 process runs: let gate measure, or gate a file of 'framebudget merge')")
+            + "INCONCLUSIVE, not FAIL (a FAIL needs ≥ 2 process runs: let gate measure, or gate a file of '\(ToolName.current) merge')")
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Comparison
 import Foundation
 import Measurement
@@ -130,10 +131,10 @@ package struct PairedSession {
         let filter = IDFilter(filters)
         // Each pattern must select something, as in run and gate: a mistyped one would silently compare less.
         if let unmatched = filter.unmatchedPatterns(in: Array(Set(base.keys).union(head.keys))).first, filters.count > 1 {
-            throw CommandFailure(.badInput, "no timed benchmark of either build matches '\(unmatched)' (see 'framebudget list')")
+            throw CommandFailure(.badInput, "no timed benchmark of either build matches '\(unmatched)' (see '\(ToolName.current) list')")
         }
         if let unknown = namedThresholds.sorted().first(where: { base[$0] == nil && head[$0] == nil }) {
-            throw CommandFailure(.badInput, "--threshold-for \(unknown): no timed benchmark of either build has this id (see 'framebudget list')")
+            throw CommandFailure(.badInput, "--threshold-for \(unknown): no timed benchmark of either build has this id (see '\(ToolName.current) list')")
         }
         let wanted = Set(base.keys).union(head.keys).filter { filter.matches($0) && selection($0) }
         if wanted.isEmpty {

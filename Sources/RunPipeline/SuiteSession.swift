@@ -1,3 +1,4 @@
+import ChildProcesses
 import Counters
 import Foundation
 import Measurement
@@ -22,7 +23,7 @@ package struct SuiteSession {
     package static func select(_ filters: [String], from all: [Benchmark]) throws -> [Benchmark] {
         let filter = IDFilter(filters)
         if let unmatched = filter.unmatchedPatterns(in: all.map(\.id)).first {
-            throw CommandFailure(.badInput, "unknown benchmark id or pattern '\(unmatched)' (see 'framebudget list')")
+            throw CommandFailure(.badInput, "unknown benchmark id or pattern '\(unmatched)' (see '\(ToolName.current) list')")
         }
         return all.filter { filter.matches($0.id) }
     }

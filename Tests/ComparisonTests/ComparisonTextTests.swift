@@ -53,6 +53,12 @@ final class ComparisonTextTests: XCTestCase {
         XCTAssertEqual(decoded.benchmarks, report().benchmarks)
     }
 
+    func testHeadingsOpenWithTheToolGiven() {
+        XCTAssertTrue(ComparisonText.markdown(report()).hasPrefix("### FrameBudget comparison: "))
+        XCTAssertTrue(ComparisonText.markdown(report(), tool: "my-bench").hasPrefix("### my-bench comparison: "))
+        XCTAssertTrue(PullRequestComment.markdown(report(), tool: "my-bench").contains(" my-bench: 1 regressed"))
+    }
+
     func testConsoleTableShowsTheVerdictAndSummary() {
         let console = ComparisonText.console(report())
         XCTAssertTrue(console.contains("REGRESSED"))

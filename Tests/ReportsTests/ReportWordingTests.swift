@@ -27,6 +27,18 @@ final class ReportWordingTests: XCTestCase {
         try headroomReports(input) + [("junit", try JUnitReporter().text(input))]
     }
 
+    /// A package's own benchmark tool names itself in the headings; FrameBudget's keeps its name.
+    func testHeadingsNameThePackagesToolAndFrameBudgetsOwn() throws {
+        var input = ReportFixture.input()
+        XCTAssertTrue(try MarkdownReporter().text(input).hasPrefix("## FrameBudget: "))
+        input.toolName = "my-bench"
+        XCTAssertTrue(try MarkdownReporter().text(input).hasPrefix("## my-bench: "))
+        let html = try HTMLReporter().text(input)
+        XCTAssertTrue(html.contains("<title>my-bench \(input.run.runID)</title>"), html)
+        XCTAssertTrue(html.contains("<h1>my-bench run \(input.run.runID)</h1>"), html)
+        XCTAssertFalse(html.contains("FrameBudget run"))
+    }
+
     func testAnOverrunPastTwiceTheLimitReadsAsARatio() {
         XCTAssertEqual(VerdictText.headroom(verdict(measured: 3.3845, limit: 0.01)), "338× over the limit")
         XCTAssertEqual(VerdictText.headroom(verdict(measured: 2.4, limit: 1)), "2.4× over the limit")
