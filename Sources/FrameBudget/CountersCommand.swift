@@ -44,9 +44,12 @@ struct CountersCommand: ParsableCommand {
             let tools = ["valgrind", "perf", "callgrind_annotate", "setarch", "swift-demangle"].reduce(into: [String: String]()) {
                 $0[$1] = ExternalTool.locate($1) ?? "missing"
             }
+            // Read with every counted run beside the probed events, so listed as one of them (JSON included).
+            let processTime = Report.Event(name: ProcessCPUTime.name, available: true, event: nil, source: CounterSource.papiSoftware.rawValue,
+                                           method: "clock_gettime, whole process", reason: nil)
             let report = Report(papiVersion: PAPIRuntime.version, papiState: state,
                                 disabledComponents: PAPIRuntime.disabledComponents.map { "\($0.name): \($0.reason)" },
-                                events: probed, tools: tools)
+                                events: probed + [processTime], tools: tools)
             if json {
                 Console.outputRendered(String(decoding: try ResultsFile.encoder().encode(report), as: UTF8.self))
             } else {
@@ -61,13 +64,10 @@ struct CountersCommand: ParsableCommand {
         lines.append("")
         let width = (report.events.map(\.name.count).max() ?? 0) + 2
         for event in report.events {
-            let status = event.available
-                ? "available (\(event.source), \(event.method ?? "")\(event.event == event.name ? "" : ", as \(event.event ?? "")"))"
-                : "unavailable: \(event.reason ?? "")"
+            let named = event.event == nil || event.event == event.name ? "" : ", as \(event.event ?? "")"
+            let status = event.available ? "available (\(event.source), \(event.method ?? "")\(named))" : "unavailable: \(event.reason ?? "")"
             lines.append(event.name.padding(toLength: width, withPad: " ", startingAt: 0) + status)
         }
-        lines.append(ProcessCPUTime.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                     + "available (clock_gettime, whole process)")
         lines.append("")
         for (tool, path) in report.tools.sorted(by: { $0.key < $1.key }) {
             lines.append(tool.padding(toLength: width, withPad: " ", startingAt: 0) + path)

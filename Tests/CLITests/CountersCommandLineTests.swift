@@ -30,6 +30,12 @@ final class CountersCommandLineTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("perf::TASK-CLOCK"))
         XCTAssertTrue(result.stdout.contains("valgrind"))
         XCTAssertTrue(result.stdout.contains("process-cpu-time-ns"))
+        // The JSON lists what the text lists: the process CPU time too.
+        let json = try Framebudget.run(["counters", "--json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let events = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["events"] as? [[String: Any]])
+        let cpu = try XCTUnwrap(events.first { $0["name"] as? String == "process-cpu-time-ns" })
+        XCTAssertEqual(cpu["available"] as? Bool, true)
     }
 
     func testUnknownEventIsABadInputWithCloseMatches() throws {
