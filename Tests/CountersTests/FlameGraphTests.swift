@@ -36,6 +36,15 @@ final class FlameGraphTests: XCTestCase {
         XCTAssertNil(names["main"], "C names pass unchanged")
     }
 
+    /// The optimizer's copies of one function (`…TA`, `…TA.18`) read the same once simplified: each keeps its suffix.
+    func testCopiesOfOneFunctionKeepTheirSuffixesWhenTheyWouldReadTheSame() throws {
+        guard ExternalTool.locate("swift-demangle") != nil else { throw XCTSkip("swift-demangle not installed") }
+        let names = SymbolDemangler.demangle(["$s8HotPaths8colormapyyF", "$s8HotPaths8colormapyyF.18", "$s8HotPaths4fuseyyF"])
+        XCTAssertEqual(names["$s8HotPaths8colormapyyF"], "colormap()")
+        XCTAssertEqual(names["$s8HotPaths8colormapyyF.18"], "colormap() [.18]")
+        XCTAssertEqual(names["$s8HotPaths4fuseyyF"], "fuse()", "a name read once keeps its plain form")
+    }
+
     func testLayoutStacksChildrenInNameOrderOverTheirParents() throws {
         let frames = FlameGraphLayout.frames(try FoldedStacks(parsingFolded: try golden("expected.folded")))
         XCTAssertEqual(frames, [

@@ -13,6 +13,16 @@ public enum SymbolDemangler {
               output.status == 0 else { return [:] }
         let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.count >= mangled.count else { return [:] }
-        return Dictionary(uniqueKeysWithValues: zip(mangled, lines.prefix(mangled.count)))
+        return distinguished(Dictionary(uniqueKeysWithValues: zip(mangled, lines.prefix(mangled.count))))
+    }
+
+    /// `--simplified` drops the suffix the optimizer gives a function's copies (`…TA` and `…TA.18`): where two raw
+    /// names read the same, each keeps its suffix (`… [.18]`), so a table never shows one function twice.
+    static func distinguished(_ readable: [String: String]) -> [String: String] {
+        let shared = Set(Dictionary(grouping: readable.values) { $0 }.filter { $0.value.count > 1 }.keys)
+        return readable.reduce(into: [:]) { result, entry in
+            guard shared.contains(entry.value), let dot = entry.key.lastIndex(of: ".") else { return result[entry.key] = entry.value }
+            result[entry.key] = "\(entry.value) [\(entry.key[dot...])]"
+        }
     }
 }
