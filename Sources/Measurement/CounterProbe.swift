@@ -19,17 +19,21 @@ public struct CountingContext: Sendable, Equatable {
     public var benchmarkID: String?
     /// Threads the kernel uses, so the probe can say what it counted (the calling thread only, or the process).
     public var threads: Int
-    /// Runs of the body to count over (one timed sample's worth; 1 for a frame).
+    /// Runs of the body to count over (one timed sample's worth, and at least ~20 ms of work; 1 for a frame).
     public var iterations: Int
+    /// Iterations of one timed sample: how slow the body is, for a probe that counts in another process (valgrind
+    /// runs a slow body once, not `iterations` times 20–50× slower).
+    public var sampleIterations: Int
 
-    public init(benchmarkID: String?, threads: Int, iterations: Int) {
+    public init(benchmarkID: String?, threads: Int, iterations: Int, sampleIterations: Int? = nil) {
         self.benchmarkID = benchmarkID
         self.threads = threads
         self.iterations = iterations
+        self.sampleIterations = sampleIterations ?? iterations
     }
 
     /// The whole iteration of `benchmark`, `iterations` times.
-    public init(_ benchmark: Benchmark, iterations: Int) {
-        self.init(benchmarkID: benchmark.id, threads: benchmark.threads, iterations: iterations)
+    public init(_ benchmark: Benchmark, iterations: Int, sampleIterations: Int? = nil) {
+        self.init(benchmarkID: benchmark.id, threads: benchmark.threads, iterations: iterations, sampleIterations: sampleIterations)
     }
 }

@@ -51,14 +51,14 @@ public struct ValgrindCounter: CounterProbe {
     }
 
     /// Counts the context's benchmark in child processes (a body that is no benchmark's whole iteration cannot be).
-    /// `context.iterations` (one timed sample's worth) only bounds n: a benchmark whose sample holds fewer than n
+    /// `context.sampleIterations` (one timed sample's worth) only bounds n: a benchmark whose sample holds fewer than n
     /// iterations is slow, and under valgrind (20–50× slower) 3n of them would take minutes; n = 1 then. Warm
     /// iterations execute the same instructions, so n does not change the count.
     public func readings(_ context: CountingContext, running _: () -> Void) -> [CounterReading] {
         guard let id = context.benchmarkID else {
             return [.unavailable("Ir", reason: "valgrind counts a benchmark by id; no id given")]
         }
-        let n = fixedIterations || context.iterations >= iterations ? iterations : 1
+        let n = fixedIterations || context.sampleIterations >= iterations ? iterations : 1
         do { return try count(id, iterations: n) } catch { return [.unavailable("Ir", reason: "\(error)")] }
     }
 
