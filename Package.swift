@@ -7,8 +7,8 @@
 //     HotPaths → COpenBLAS, CVectorLoops, COpenSSLSHA, Crypto          NumpyFiles (.npy I/O)          CaptureKernels → HotPaths, NumpyFiles
 //     Workloads (seeded synthetic scenes) → Statistics
 //   Harness:
-//     Statistics (pure functions)          TextFormatting (text tables, durations, XML escaping, FNV-1a)
-//     ChildProcesses (the one process runner) → Subprocess, SystemPackage
+//     Statistics (pure functions)          TextFormatting (text tables, durations, XML escaping, FNV-1a, the tool's name)
+//     ChildProcesses (the one process runner) → TextFormatting, Subprocess, SystemPackage
 //     Results (one Codable model) → Statistics, TextFormatting
 //     Measurement (the engine: Benchmark, runner, the one clock, the BenchmarkDriver seam)
 //       → Results, Statistics, ChildProcesses, CAllocCounter, CPlatform, Crypto
@@ -16,7 +16,8 @@
 //     Counters (PAPI, valgrind, roofs) → Measurement, Results, Statistics, TextFormatting, ChildProcesses, CPAPI,
 //       COpenBLAS, CPlatform
 //     Budgets → Results, Statistics, Yams          Comparison → Results, Statistics, TextFormatting
-//     History (the HistoryStore seam, the SQLite store, the spool) → Comparison, Results, Statistics, GRDB, GRDBSQLite
+//     History (the HistoryStore seam, the SQLite store, the spool) → Comparison, Results, Statistics, TextFormatting, GRDB,
+//       GRDBSQLite
 //     PostgresHistory (the shared history on a PostgreSQL server) → History, Results, Statistics, PostgresNIO, Logging,
 //       NIOSSL
 //     HistoryExport (the static history site with inline SVG trends, Apache Otava's CSV; read through History's reading
@@ -88,6 +89,7 @@ let package = Package(
         .target(name: "Statistics"),
         // The one process runner (swift-subprocess underneath): every child process and PATH lookup goes through it.
         .target(name: "ChildProcesses", dependencies: [
+            "TextFormatting",
             .product(name: "Subprocess", package: "swift-subprocess"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
@@ -107,7 +109,7 @@ let package = Package(
         .target(name: "Comparison", dependencies: ["Results", "Statistics", "TextFormatting"]),
         // GRDBSQLite: SQLite's C API, for the VFS through which reading commands open the history without creating files.
         .target(name: "History", dependencies: [
-            "Results", "Statistics", "Comparison", .product(name: "GRDB", package: "GRDB.swift"),
+            "Results", "Statistics", "Comparison", "TextFormatting", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // The history published: a static site (one page per benchmark and machine class) and Otava's CSV.
@@ -164,7 +166,7 @@ let package = Package(
         .target(name: "RunFixtures", dependencies: ["Results", "Statistics"], path: "Tests/Support/RunFixtures"),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics", "RunFixtures"], resources: [.copy("Golden")]),
         .testTarget(name: "HistoryTests", dependencies: [
-            "History", "PostgresHistory", "Results", "Statistics", "RunFixtures", .product(name: "GRDB", package: "GRDB.swift"),
+            "History", "PostgresHistory", "Results", "Statistics", "RunFixtures", "TextFormatting", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
         .testTarget(name: "HistoryExportTests", dependencies: ["HistoryExport", "History", "Results", "Statistics", "RunFixtures"]),

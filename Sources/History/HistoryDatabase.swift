@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Results
+import TextFormatting
 
 /// The nightly history: an SQLite database (WAL mode) written through GRDB, the embedded ``HistoryStore``.
 ///
@@ -46,7 +47,7 @@ public final class HistoryDatabase: HistoryStore {
         let exists = try HistoryFileCheck.existingFile(path)
         switch access {
         case .readOnly:
-            guard exists else { throw HistoryError.unusable(path: path, reason: "no such file (record a run first: framebudget history record)") }
+            guard exists else { throw HistoryError.unusable(path: path, reason: "no such file (record a run first: \(ToolName.current) history record)") }
             try HistoryFileCheck.notEmpty(path)
             readNote = try Self.checkVersion(path: path, reading: true)
             pool = nil

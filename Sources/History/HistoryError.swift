@@ -1,3 +1,5 @@
+import TextFormatting
+
 /// Errors of the history database. Each message names the file or reference and the problem in one line.
 public enum HistoryError: Error, CustomStringConvertible, Equatable {
     case newerDatabase(path: String, found: Int, supported: Int)
@@ -37,23 +39,23 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case let .newerDatabase(path, found, supported):
-            return "\(path): history database schema version \(found) is newer than this framebudget handles (\(supported)); "
-                + "upgrade framebudget (the database was not modified)"
+            return "\(path): history database schema version \(found) is newer than this \(ToolName.current) handles (\(supported)); "
+                + "upgrade \(ToolName.current) (the database was not modified)"
         case let .unknownMigrations(path):
-            return "\(path): history database was written by a newer framebudget (schema changes this one does not know); "
-                + "upgrade framebudget (the database was not modified)"
+            return "\(path): history database was written by a newer \(ToolName.current) (schema changes this one does not know); "
+                + "upgrade \(ToolName.current) (the database was not modified)"
         case let .olderDatabase(path, found, supported):
-            return "\(path): history schema version \(found) is older than this framebudget's (\(supported)); reading commands "
-                + "never migrate: record a run with this framebudget (framebudget history record) to upgrade it"
+            return "\(path): history schema version \(found) is older than this \(ToolName.current)'s (\(supported)); reading commands "
+                + "never migrate: record a run with this \(ToolName.current) (\(ToolName.current) history record) to upgrade it"
         case let .unusable(path, reason): return "\(path): not a usable history database: \(reason)"
         case let .unusableSpool(path, reason): return "\(path): \(reason) (the spool is left as it was)"
         case let .unwritable(path, reason):
             return "\(path): cannot write the history database: \(reason) (nothing was recorded; the database is unchanged)"
         case let .alreadyRecorded(runID): return "run \(runID) is already recorded (nothing changed)"
-        case let .unknownRun(reference): return "no recorded run '\(reference)' (see 'framebudget history list')"
+        case let .unknownRun(reference): return "no recorded run '\(reference)' (see '\(ToolName.current) history list')"
         case let .noBaseline(reference, reason): return "baseline '\(reference)': \(reason)"
-        case let .unknownBenchmark(id): return "no recorded results for benchmark '\(id)' (see 'framebudget history list')"
-        case let .noHistory(location): return "\(location): no history recorded here yet (record a run first: framebudget history record)"
+        case let .unknownBenchmark(id): return "no recorded results for benchmark '\(id)' (see '\(ToolName.current) history list')"
+        case let .noHistory(location): return "\(location): no history recorded here yet (record a run first: \(ToolName.current) history record)"
         case let .serverUnreachable(location, reason): return "\(location): cannot reach the history server: \(reason)"
         case let .serverRefused(location, reason): return "\(location): the history server refused the connection: \(reason)"
         case let .connectionLost(location, reason):
