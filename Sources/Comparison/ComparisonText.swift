@@ -17,8 +17,8 @@ public enum ComparisonText {
     }
 
     /// Markdown: a headline, what a verdict means, the table, added/removed and warnings.
-    /// - Parameter tool: the name the heading opens with (a package's own benchmark tool names itself).
-    public static func markdown(_ report: ComparisonReport, tool: String = "FrameBudget") -> String {
+    /// - Parameter tool: the name the heading opens with (default: this tool's, `FrameBudget` or the package's own tool).
+    public static func markdown(_ report: ComparisonReport, tool: String = ToolName.displayName) -> String {
         let s = report.summary
         var lines = [
             "### \(tool) comparison: \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, "

@@ -21,8 +21,8 @@ public enum InstructionComparisonText {
         return (lines + [""] + footer(report)).joined(separator: "\n") + "\n"
     }
 
-    /// - Parameter tool: the name the heading opens with (a package's own benchmark tool names itself).
-    public static func markdown(_ report: InstructionComparisonReport, tool: String = "FrameBudget") -> String {
+    /// - Parameter tool: the name the heading opens with (default: this tool's, `FrameBudget` or the package's own tool).
+    public static func markdown(_ report: InstructionComparisonReport, tool: String = ToolName.displayName) -> String {
         var lines = [
             "### \(tool) instruction counts: \(report.count(.regressed)) regressed, \(report.count(.improved)) improved, "
                 + "\(report.count(.unchanged)) unchanged",

@@ -9,8 +9,8 @@ public enum PairedComparisonHTML {
     ///   - report: the comparison.
     ///   - flameGraphs: the SVG of each profiled benchmark's differential flame graph, by benchmark id (read by the
     ///     caller from ``PairedComparisonReport/profileFolder``); embedded as images, so their scripts never run.
-    ///   - tool: the name the title opens with (a package's own benchmark tool names itself).
-    public static func render(_ report: PairedComparisonReport, flameGraphs: [String: Data] = [:], tool: String = "FrameBudget") -> String {
+    ///   - tool: the name the title opens with (default: this tool's, `FrameBudget` or the package's own tool).
+    public static func render(_ report: PairedComparisonReport, flameGraphs: [String: Data] = [:], tool: String = ToolName.displayName) -> String {
         let title = "\(tool) paired comparison: \(report.count(.regressed)) regressed, \(report.count(.improved)) "
             + "improved, \(report.count(.unchanged)) unchanged, \(report.count(.inconclusive)) inconclusive"
         var body = ["<h1>\(e(title))</h1>",

@@ -27,8 +27,8 @@ public enum PairedComparisonText {
     }
 
     /// Markdown for a pull-request comment: verdicts that need attention first.
-    /// - Parameter tool: the name the heading opens with (a package's own benchmark tool names itself).
-    public static func markdown(_ report: PairedComparisonReport, tool: String = "FrameBudget") -> String {
+    /// - Parameter tool: the name the heading opens with (default: this tool's, `FrameBudget` or the package's own tool).
+    public static func markdown(_ report: PairedComparisonReport, tool: String = ToolName.displayName) -> String {
         let level = report.settings.equivalenceLevel
         let ordered = report.benchmarks.sorted { rank($0.verdict) < rank($1.verdict) }
         var lines = [

@@ -12,7 +12,7 @@ public enum PullRequestComment {
     public static let gitHubLimit = 65_536
 
     /// The comment for `report`, at most `limit` UTF-8 bytes.
-    public static func markdown(_ report: ComparisonReport, limit: Int = gitHubLimit, tool: String = "FrameBudget") -> String {
+    public static func markdown(_ report: ComparisonReport, limit: Int = gitHubLimit, tool: String = ToolName.displayName) -> String {
         let changed = report.regressions + report.benchmarks.filter { $0.verdict == .improved }
         let quiet = report.inconclusive + report.benchmarks.filter { $0.verdict == .unchanged }
         let top = headline(report, tool: tool) + "\n\n", tail = notes(report)
@@ -25,7 +25,7 @@ public enum PullRequestComment {
     }
 
     /// The verdict counts and the two commits, one line each.
-    static func headline(_ report: ComparisonReport, tool: String = "FrameBudget") -> String {
+    static func headline(_ report: ComparisonReport, tool: String = ToolName.displayName) -> String {
         let s = report.summary
         let icon = s.regressed > 0 ? "🔴" : s.inconclusive > 0 ? "🟡" : "🟢"
         let side = { (commit: String?, runID: String) in MarkdownText.code(commit.map { String($0.prefix(10)) } ?? runID) }

@@ -100,10 +100,10 @@ struct CompareBuildsCommand: ParsableCommand {
         let text: String
         switch format {
         case .console: text = PairedComparisonText.console(report)
-        case .markdown: text = PairedComparisonText.markdown(report, tool: ToolName.displayName)
+        case .markdown: text = PairedComparisonText.markdown(report)
         case .json: text = try PairedComparisonText.json(report)
         }
-        let files: [(String?, () -> String)] = [(out, { text }), (markdown, { PairedComparisonText.markdown(report, tool: ToolName.displayName) }),
+        let files: [(String?, () -> String)] = [(out, { text }), (markdown, { PairedComparisonText.markdown(report) }),
                                                 (html, { page(report) })]
         for (path, contents) in files {
             guard let path else { continue }
@@ -121,6 +121,6 @@ struct CompareBuildsCommand: ParsableCommand {
             let path = report.profileFolder.map { "\($0)/\(graph)" } ?? graph
             graphs[profile.id] = FileManager.default.contents(atPath: path)
         }
-        return PairedComparisonHTML.render(report, flameGraphs: graphs, tool: ToolName.displayName)
+        return PairedComparisonHTML.render(report, flameGraphs: graphs)
     }
 }

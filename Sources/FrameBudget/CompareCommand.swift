@@ -123,8 +123,8 @@ struct CompareCommand: ParsableCommand {
             let text: String
             switch format {
             case .console: text = ComparisonText.console(report) + "\n"
-            case .markdown: text = ComparisonText.markdown(report, tool: ToolName.displayName)
-            case .prComment: text = PullRequestComment.markdown(report, tool: ToolName.displayName)
+            case .markdown: text = ComparisonText.markdown(report)
+            case .prComment: text = PullRequestComment.markdown(report)
             case .json: text = try ComparisonText.json(report)
             }
             if let out {

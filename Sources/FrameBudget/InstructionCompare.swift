@@ -56,7 +56,7 @@ struct InstructionCompare {
         let text: String
         switch format {
         case .console: text = InstructionComparisonText.console(report)
-        case .markdown, .prComment: text = InstructionComparisonText.markdown(report, tool: ToolName.displayName)  // pr-comment: refused by validate()
+        case .markdown, .prComment: text = InstructionComparisonText.markdown(report)  // pr-comment: refused by validate()
         case .json: text = try InstructionComparisonText.json(report)
         }
         if let out {

@@ -115,7 +115,7 @@ struct NightlyCommand: ParsableCommand {
 
     private func writePaired(_ report: PairedComparisonReport, folder: String) throws {
         do {
-            try AtomicFile.write(PairedComparisonText.markdown(report, tool: ToolName.displayName), to: "\(folder)/paired.md")
+            try AtomicFile.write(PairedComparisonText.markdown(report), to: "\(folder)/paired.md")
             try AtomicFile.write(try PairedComparisonText.json(report), to: "\(folder)/paired.json")
         } catch { throw CommandFailure(.runFailure, "\(error)") }
         Console.output(PairedComparisonText.console(report), terminator: "")

@@ -36,8 +36,8 @@ struct RunCommand: ParsableCommand {
             case .none:
                 break
             }
-            if !results.complete {
-                Console.warning("run incomplete: \(results.incompleteReason ?? "unknown reason"); partial results in \(directory.resultsPath)")
+            if let note = results.incompleteNote {
+                Console.warning("\(note); partial results in \(directory.resultsPath)")
                 throw results.interruptingSignal.map { ExitCode($0.exitStatus) } ?? ExitStatus.runFailure.code
             }
             try stopIfSignalledAfterMeasuring("the results and reports are")

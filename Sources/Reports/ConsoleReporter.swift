@@ -32,9 +32,7 @@ public struct ConsoleReporter: Reporter {
         }
         if let note = input.plotsNote { lines += ["", TerminalText.safe("plots: \(note)")] }
         if input.run.settings.quick { lines += ["", "quick run: numbers are indicative only"] }
-        if !input.run.complete {
-            lines += ["", TerminalText.safe("run incomplete: \(input.run.incompleteReason ?? "unknown reason")")]
-        }
+        if let note = input.run.incompleteNote { lines += ["", TerminalText.safe(note)] }
         lines += RoofsSection.console(input.run).map(TerminalText.safe)
         if let paths = CodePaths.phrase(input.run) { lines += ["", TerminalText.safe(paths)] }
         if let host = HostConditions.phrase(input.run) { lines += [TerminalText.safe(host)] }

@@ -52,7 +52,7 @@ public struct HTMLReporter: Reporter {
         }.joined(separator: " ")
         var notes = input.run.warnings
         if input.run.settings.quick { notes.insert("quick run: numbers are indicative only", at: 0) }
-        if !input.run.complete { notes.insert("run incomplete: \(input.run.incompleteReason ?? "unknown reason")", at: 0) }
+        if let note = input.run.incompleteNote { notes.insert(note, at: 0) }
         if let plotsNote = input.plotsNote { notes.append("plots: \(plotsNote)") }
         if input.strict { notes.append("strict gate: INCONCLUSIVE counts as a failure") }
         let list = notes.isEmpty ? "" : "<ul class=\"notes\">" + notes.map { "<li>\(XMLText.escape($0))</li>" }.joined() + "</ul>"

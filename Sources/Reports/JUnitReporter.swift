@@ -41,8 +41,7 @@ public struct JUnitReporter: Reporter {
             lines += testcase(verdict, seconds: seconds, strict: input.strict)
         }
         // An interrupted run says so where a CI test view shows the suite's output.
-        let incomplete = input.run.complete ? nil : "run incomplete: \(input.run.incompleteReason ?? "unknown reason")"
-        lines += ["    <system-out/>", incomplete.map { "    <system-err>\(XMLText.escape($0))</system-err>" } ?? "    <system-err/>",
+        lines += ["    <system-out/>", input.run.incompleteNote.map { "    <system-err>\(XMLText.escape($0))</system-err>" } ?? "    <system-err/>",
                   "  </testsuite>", "</testsuites>"]
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }

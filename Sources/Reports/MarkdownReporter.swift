@@ -51,7 +51,7 @@ public struct MarkdownReporter: Reporter {
     private func runNotes(_ input: ReportInput) -> [String] {
         var notes: [String] = []
         if input.run.settings.quick { notes.append("quick run: numbers are indicative only") }
-        if !input.run.complete { notes.append("run incomplete: \(input.run.incompleteReason ?? "unknown reason")") }
+        if let note = input.run.incompleteNote { notes.append(note) }
         if let note = input.plotsNote { notes.append("plots: \(note)") }
         return notes
     }

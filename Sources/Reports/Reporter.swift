@@ -1,6 +1,7 @@
 import Budgets
 import Foundation
 import Results
+import TextFormatting
 
 /// One rendered plot, as reports link or embed it.
 public struct PlotImage: Sendable, Equatable {
@@ -62,7 +63,7 @@ public struct ReportInput: Sendable {
     public var summary: GateSummary { GateSummary(verdicts) }
 
     /// The name report headings open with: `FrameBudget` for FrameBudget's own tool, else the package's tool.
-    public var displayName: String { toolName == "framebudget" ? "FrameBudget" : toolName }
+    public var displayName: String { ToolName.displayName(of: toolName) }
 }
 
 /// A report format: pure, results and verdicts in, bytes out. ``ReportWriter`` decides where the bytes go.

@@ -18,6 +18,9 @@ public struct RunResults: Codable, Sendable {
     public var complete: Bool
     /// Why the run is incomplete, e.g. `interrupted by SIGINT`.
     public var incompleteReason: String?
+    /// What every report says of an incomplete run, `run incomplete: <reason>` (`unknown reason` when the file does
+    /// not say); nil for a complete run.
+    public var incompleteNote: String? { complete ? nil : "run incomplete: \(incompleteReason ?? "unknown reason")" }
     /// The signal that interrupted the run, when one did (absent in files written before it was recorded): the
     /// exit status (130, 143) follows from it.
     public var interruptingSignal: InterruptingSignal?

@@ -11,7 +11,10 @@ public enum ToolName {
     public static var current: String { stored.withLock { $0 } }
 
     /// The name reports open with: `FrameBudget` for FrameBudget's own tool, else the package's tool's name.
-    public static var displayName: String { current == "framebudget" ? "FrameBudget" : current }
+    public static var displayName: String { displayName(of: current) }
+
+    /// The name reports open with for the tool called `name`.
+    public static func displayName(of name: String) -> String { name == "framebudget" ? "FrameBudget" : name }
 
     /// Sets the name, before any command runs.
     public static func set(_ name: String) { stored.withLock { $0 = name } }
