@@ -6,6 +6,9 @@ RELEASE_BIN  := .build/release/framebudget
 # binary): see scripts/release-flags.sh.
 ISA_FLAGS    ?= $(shell scripts/release-flags.sh)
 BENCH_ARGS   ?=
+# Where the system's python3 refuses pip (PEP 668), scripts/ensure-system-packages.sh puts the python modules the
+# tests and scripts use in this virtual environment: every recipe finds its python3 first.
+export PATH := $(CURDIR)/.build-python/bin:$(PATH)
 
 .PHONY: all deps build build-debug test snippets bench quick gate env clean counters profile reference
 
@@ -47,18 +50,19 @@ snippets: deps
 
 ## bench: the main job: measure the whole suite in release, write Reports/<run-id>/ (results.json, every report,
 ## plots) and point Reports/latest at it. Advisory: failing budgets are reported but do not fail `make bench`
-## (bad input and run failures still do); `make gate` is the gate.
+## (bad input and run failures still do); `make gate` is the gate. BENCH_ARGS is split into words but never
+## expanded as a file glob (set -f): BENCH_ARGS='colormap/*' reaches the tool as written.
 bench: build
-	$(RELEASE_BIN) gate --advisory --reports $(REPORTS) $(BENCH_ARGS)
+	set -f; $(RELEASE_BIN) gate --advisory --reports "$(REPORTS)" $(BENCH_ARGS)
 
 ## quick: a short smoke pass of the whole suite, with every report
 quick: build
-	$(RELEASE_BIN) gate --advisory --quick --reports $(REPORTS) $(BENCH_ARGS)
+	set -f; $(RELEASE_BIN) gate --advisory --quick --reports "$(REPORTS)" $(BENCH_ARGS)
 
 ## gate: like bench, but exits 1 when a budget fails or is missing; undecided budgets get fresh processes first
 ##       (up to 10); still INCONCLUSIVE exits 0, or 3 with BENCH_ARGS=--strict
 gate: build
-	$(RELEASE_BIN) gate --reports $(REPORTS) $(BENCH_ARGS)
+	set -f; $(RELEASE_BIN) gate --reports "$(REPORTS)" $(BENCH_ARGS)
 
 env: build
 	$(RELEASE_BIN) env
@@ -102,7 +106,7 @@ counters: build
 
 ## profile: stages, flame graph (and callgrind top functions with PROFILE_ARGS=--counters callgrind) of ID
 profile: build
-	$(RELEASE_BIN) profile --reports $(REPORTS) $(PROFILE_ARGS) $(ID)
+	set -f; $(RELEASE_BIN) profile --reports "$(REPORTS)" $(PROFILE_ARGS) $(ID)
 
 .PHONY: compare bisect bisect-quality nightly gate-quality nightly-quality repeatability peers
 
