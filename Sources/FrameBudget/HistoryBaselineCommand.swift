@@ -4,11 +4,13 @@ import History
 import RunPipeline
 
 /// `history baseline-commit --branch B`: the git commit of the branch's newest complete run — the build `make nightly`
-/// compares tonight's build with, in pairs. Prints nothing (exit 0) when the branch has no complete run yet.
+/// compares tonight's build with, in pairs. Prints nothing (exit 0) when the branch has no complete run yet; exit 5
+/// when the history server cannot be reached (the nightly then gates the budgets alone and spools its run).
 struct HistoryBaselineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "baseline-commit",
-        abstract: "Print the git commit of a branch's newest complete recorded run (the nightly's paired baseline).")
+        abstract: "Print the git commit of a branch's newest complete recorded run (the nightly's paired baseline).",
+        discussion: "Prints nothing (exit 0) when the branch has no complete run yet. Exit 5 when the history server cannot be reached: make nightly then gates the budgets alone and spools tonight's run.")
 
     @Option(help: "The branch.")
     var branch: String
@@ -17,7 +19,7 @@ struct HistoryBaselineCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard let history = try database.openExistingIfAny() else { return }
+            guard let history = try database.openExistingIfAny(unreachable: .spooled) else { return }
             let baseline: BaselineResolver.Baseline
             do { baseline = try BaselineResolver.resolve(branch, database: history) }
             catch HistoryError.noBaseline { return }

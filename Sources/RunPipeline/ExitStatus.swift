@@ -17,6 +17,7 @@ package enum ExitStatus: Int32, Sendable {
     case runFailure = 4
     /// `history record` (and `nightly`) with a history server that could not be reached, or was lost mid-record:
     /// nothing was written to it; the run is kept in the spool and sent by the next record or `history flush`.
+    /// `history baseline-commit` gives it too, having read nothing (`make nightly` then gates the budgets alone).
     case spooled = 5
     /// Malformed command line (swift-argument-parser's EX_USAGE).
     case usage = 64

@@ -52,10 +52,12 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     /// ``openExisting()``, or nil when there is no history yet (no file; a server where nothing was recorded).
-    func openExistingIfAny() throws -> (any HistoryStore)? {
+    /// - Parameter unreachable: the exit status when the server cannot be reached (`history baseline-commit` gives
+    ///   5, on which `make nightly` goes on with the budgets alone and spools its run).
+    func openExistingIfAny(unreachable: ExitStatus = .runFailure) throws -> (any HistoryStore)? {
         guard isServer || FileManager.default.fileExists(atPath: resolved) else { return nil }
         do { return try opening(.readOnly) }
-        catch let error as HistoryError where error.isServerUnavailable { throw CommandFailure(.runFailure, error.description) }
+        catch let error as HistoryError where error.isServerUnavailable { throw CommandFailure(unreachable, error.description) }
         catch let error as HistoryError where error == .noHistory(location: path) { return nil }
     }
 
