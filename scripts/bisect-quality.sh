@@ -16,7 +16,8 @@
 # and which function each culprit profile put first.
 # LINK_ORDERS=K: every attempt runs `bisect --link-orders K` (each revision linked in K shuffled function orders too,
 # process pair i of each comparison on order i of both builds).
-# Exit: 0 measured (whatever the rates), 2 a patch does not apply to HEAD, 4 a build failed.
+# Exit: 0 measured (whatever the rates), 2 a patch does not apply to HEAD, 4 a build failed (or a history could
+# not be committed), 64 an N that is not a number of attempts.
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
 cd "$root"
@@ -24,6 +25,7 @@ tool=${FRAMEBUDGET:-$root/.build/release/framebudget}
 worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
 out=${OUT:-Reports/bisect-quality/$(date -u +%Y%m%dT%H%M%SZ)}
 n=${N:-10}
+[[ $n =~ ^[1-9][0-9]*$ ]] || { echo "bisect-quality: N='$n': not a whole number of attempts ≥ 1" >&2; exit 64; }
 read -r -a kinds <<< "${KINDS:-single-thread two-thread}"
 declare -A patch=([single-thread]=colormap-single-thread-5pct.patch [two-thread]=colormap-two-thread-10pct.patch)
 declare -A culprit_at=([single-thread]=11 [two-thread]=6)
@@ -47,7 +49,7 @@ filler() {  # k
 history() {  # kind
     local kind=$1 tree="$worktrees/bisect-quality-$1" culprit=""
     git worktree remove --force "$tree" 2>/dev/null || true
-    git worktree add --detach "$tree" "$base" >&2
+    git worktree add --detach "$tree" "$base" >&2 || { echo "bisect-quality: cannot make the worktree $tree" >&2; exit 4; }
     (
         cd "$tree"
         export GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
@@ -59,8 +61,10 @@ history() {  # kind
             else
                 subject=$(filler "$k")
             fi
-            git -c user.name=bisect-quality -c user.email=bisect-quality@localhost commit -qam "$subject" >&2
-            if [[ $k == "${culprit_at[$kind]}" ]]; then git rev-parse HEAD > .culprit; fi
+            # (Checked by hand: bash ignores set -e inside `( … ) ||`; a commit a hook refused would shift the culprit.)
+            git -c user.name=bisect-quality -c user.email=bisect-quality@localhost commit -qam "$subject" >&2 \
+                || { echo "bisect-quality: cannot commit '$subject' in $tree" >&2; exit 4; }
+            if [[ $k == "${culprit_at[$kind]}" ]]; then git rev-parse HEAD > .culprit || exit 4; fi
         done
     ) || exit $?
     echo "$base $(git -C "$tree" rev-parse HEAD) $(cat "$tree/.culprit")"
@@ -70,7 +74,8 @@ mkdir -p "$out/attempts"
 ln -sfn "$(basename "$out")" "$(dirname "$out")/latest" 2>/dev/null || true
 declare -A good bad culprit
 for kind in "${kinds[@]}"; do
-    read -r good[$kind] bad[$kind] culprit[$kind] < <(history "$kind") || exit 2
+    line=$(history "$kind") || exit $?   # (not `read < <(history …)`: a process substitution's exit status is lost)
+    read -r good[$kind] bad[$kind] culprit[$kind] <<< "$line"
     [[ -n ${culprit[$kind]} ]] || exit 2
 done
 for i in $(seq 1 "$n"); do
@@ -80,7 +85,7 @@ for i in $(seq 1 "$n"); do
         load_before=$(cut -d' ' -f1 /proc/loadavg)
         started=$(date +%s)
         set +e
-        "$tool" bisect --good "${good[$kind]}" --bad "${bad[$kind]}" "${benchmark[$kind]}" --reports "$out/attempts/$name" "${link_orders[@]}" \
+        scripts/tied "$tool" bisect --good "${good[$kind]}" --bad "${bad[$kind]}" "${benchmark[$kind]}" --reports "$out/attempts/$name" "${link_orders[@]}" \
             > "$out/attempts/$name.out" 2> "$out/attempts/$name.err"
         status=$?
         set -e

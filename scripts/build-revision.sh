@@ -17,7 +17,8 @@
 # - A revision built once with the same flags is kept under $COMPARE_WORKTREES/cache/ and not rebuilt while it is
 #   among the COMPARE_CACHE_KEEP (24) most recently used there and the most recently used that fit in
 #   COMPARE_CACHE_GB (10) together; older ones are removed (each is a ~100 MB binary, ~400 MB with 8 link orders,
-#   and a nightly builds a new baseline every night). The revision just asked for is always kept.
+#   and a nightly builds a new baseline every night). The revision just asked for is always kept, and so are the
+#   commits in COMPARE_CACHE_HOLD (space-separated: the callers' other side, still to be run).
 # - <out-binary> is a hard link to the cached binary where the file system allows (a copy elsewhere), so an
 #   install costs no space of its own. The installs in $COMPARE_WORKTREES/bin/<sha12>/ (where make compare, gate,
 #   nightly and bisect put them) go with their revision's last cache folder: those folders are never left to grow
@@ -39,13 +40,14 @@ if [[ $# -ne 2 ]]; then
     exit 64
 fi
 root=$(git rev-parse --show-toplevel)
+scripts=$(cd "$(dirname "$0")" && pwd)
 worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
 sha=$(git -C "$root" rev-parse --verify --quiet "$1^{commit}") \
     || { echo "build-revision: '$1' is not a git commit, branch or tag" >&2; exit 2; }
 out=$2
 # Function alignment, and the machine's vector width as `make build` uses it (scripts/release-flags.sh), so that
 # `make compare` measures the binaries `make bench` would build.
-default_flags="-Xswiftc -Xllvm -Xswiftc -align-all-functions=6 $("$(dirname "$0")/release-flags.sh")"
+default_flags="-Xswiftc -Xllvm -Xswiftc -align-all-functions=6 $("$scripts/release-flags.sh")"
 read -r -a layout_flags <<< "${LAYOUT_FLAGS-$default_flags}"
 link_orders=${LINK_ORDERS:-0}
 if [[ $link_orders != 0 ]]; then
@@ -91,9 +93,11 @@ install_binary() {
 is_cached() { [[ -x "$cached" ]] && { (( link_orders == 0 )) || [[ -x "$cached_orders/$link_orders" ]]; }; }
 
 # swift build of the checked-out revision, with these extra arguments; the product is left in the scratch folder.
+# (Tied: a SIGTERM that ends this script ends the build too, rather than leaving it holding the build lock.)
 swift_build() {
-    (cd "$tree/$package" && swift build -c "$configuration" --product "$product" --scratch-path "$worktrees/scratch-$flags_key" \
-        "${layout_flags[@]}" "$@" >&2) || { echo "build-revision: build of ${sha:0:10} failed" >&2; exit 4; }
+    (cd "$tree/$package" && exec "$scripts/tied" swift build -c "$configuration" --product "$product" \
+        --scratch-path "$worktrees/scratch-$flags_key" "${layout_flags[@]}" "$@" >&2) \
+        || { echo "build-revision: build of ${sha:0:10} failed" >&2; exit 4; }
 }
 
 # Relinks the revision once per seed 1…K, in function orders shuffled by the seed, into $cached_orders/<seed>
@@ -111,18 +115,30 @@ link_shuffled_orders() {
 
 # Marks this revision used (its folder's time) and keeps, from the most recently used down, the folders that fit
 # in $keep revisions and $gigabytes GB, removing the first that does not and every older one; this one always
-# stays (it is the most recent). Then removes the installs in $worktrees/bin whose revision has no cache folder
-# left. Runs under the build lock, so no other build-revision is linking from a folder being removed.
+# stays (it is the most recent), and so do the revisions the caller still runs (COMPARE_CACHE_HOLD: make compare's
+# base while its head builds, the nightly's baseline, bisect's GOOD), or a small cache would remove the binary of
+# the other side of a comparison about to start. Then removes the installs in $worktrees/bin whose revision has no
+# cache folder left. Runs under the build lock, so no other build-revision is linking from a folder being removed.
 forget_least_used() {
     touch "$(dirname "$cached")"
     local folder size kept=0 bytes=0 full=0 limit=$((gigabytes * 1024 * 1024 * 1024))
     while IFS= read -r folder; do
         size=$(du -sb -- "$folder" | cut -f1)
         (( kept == 0 || (kept < keep && bytes + size <= limit) )) || full=1
-        if (( full )); then rm -rf -- "$folder"; else kept=$((kept + 1)); bytes=$((bytes + size)); fi
+        if (( full )) && ! is_held "$folder"; then rm -rf -- "$folder"; else kept=$((kept + 1)); bytes=$((bytes + size)); fi
     done < <(ls -1dt "$worktrees"/cache/*/ 2>/dev/null)
     forget_uncached_installs
     forget_unused_scratch
+}
+
+# The cache folder (…/cache/<sha12>-<flags>/) is of a revision in COMPARE_CACHE_HOLD (commits, space-separated).
+is_held() {
+    local name commit
+    name=$(basename "$1")
+    for commit in ${COMPARE_CACHE_HOLD:-}; do
+        [[ ${#commit} -ge 12 && $name == "${commit:0:12}"-* ]] && return 0
+    done
+    return 1
 }
 
 # Removes $worktrees/scratch-<key>/ (a build folder, ~640 MB in release) when no cached revision was built with its

@@ -11,7 +11,8 @@
 # and instructions/<id>/ with both cachegrind outputs and functions.tsv), comparison.md.
 # Your own package: PACKAGE=<its folder, relative to the git root> PRODUCT=<its benchmark executable>, as for
 # compare-revisions.sh; the head build then compares.
-# Exit: that of `framebudget compare` (0 no regression, 1 regression, 2 bad input); 4 when a build or run fails.
+# Exit: that of `framebudget compare` (0 no regression, 1 regression, 2 bad input); 4 when a build or run fails; 2 when
+# a run refuses its input (FILTER matches no benchmark) or a ref is not a commit; 64 a bad cache setting.
 set -euo pipefail
 
 base_ref=${1:-${BASE:-}}
@@ -47,8 +48,9 @@ fi
 # Both binaries at paths of the same length: the path reaches the program (argv[0]), and its length is counted.
 for side in base head; do
     sha=$base_sha; [[ $side == head ]] && sha=$head_sha
-    PACKAGE=$package PRODUCT=$product "$scripts/build-revision.sh" "$sha" "$worktrees/bin/${sha:0:12}/$product" \
-        || { echo "compare: build of ${sha:0:10} failed" >&2; exit 4; }
+    PACKAGE=$package PRODUCT=$product COMPARE_CACHE_HOLD="$base_sha $head_sha" \
+        "$scripts/tied" "$scripts/build-revision.sh" "$sha" "$worktrees/bin/${sha:0:12}/$product" \
+        || { status=$?; echo "compare: build of ${sha:0:10} failed (build-revision exit $status)" >&2; exit "$status"; }
 done
 
 base_run=base-${base_sha:0:10}
@@ -59,9 +61,10 @@ for side in base head; do
     sha=$base_sha run_id=$base_run
     [[ $side == head ]] && sha=$head_sha run_id=$head_run
     echo "compare: counting instructions of $side (${sha:0:10}) under valgrind" >&2
-    "$worktrees/bin/${sha:0:12}/$product" run --quick --no-roofs --counters callgrind \
+    # A run's bad input (a FILTER no benchmark matches: exit 2) is the user's to fix, not a run failure.
+    "$scripts/tied" "$worktrees/bin/${sha:0:12}/$product" run --quick --no-roofs --counters callgrind \
         --counted-iterations "$iterations" --reports "$out" --run-id "$run_id" --format none "${filter[@]}" \
-        || { echo "compare: $side run failed" >&2; exit 4; }
+        || { status=$?; echo "compare: $side run failed (exit $status)" >&2; exit $(( status == 2 || status >= 128 ? status : 4 )); }
 done
 
 results=("$out/$base_run/results.json" "$out/$head_run/results.json")

@@ -13,9 +13,13 @@
 # Output in $OUT (default Reports/compare-<base>-<head>/): comparison.md, comparison.json and comparison.html; the
 # table on stdout.
 # Exit: that of compare-builds (0 unchanged/improved, 1 regressed, 3 inconclusive, 2 bad input, 130/143 interrupted);
-# 4 when a build fails; 64 without BASE/HEAD.
+# 4 when a build fails; 64 without BASE/HEAD, or with a MODE, LINK_ORDERS or cache setting that is not one.
 set -euo pipefail
-if [[ ${MODE:-time} == instructions ]]; then unset LINK_ORDERS; exec "$(dirname "$0")/compare-instructions.sh" "$@"; fi   # exact counts
+case ${MODE:-time} in
+    time) ;;
+    instructions) unset LINK_ORDERS; exec "$(dirname "$0")/compare-instructions.sh" "$@" ;;   # exact counts
+    *) echo "compare: MODE='$MODE': not a mode (time or instructions)" >&2; exit 64 ;;
+esac
 
 base_ref=${1:-${BASE:-}}
 head_ref=${2:-${HEAD:-}}
@@ -42,13 +46,17 @@ out=${OUT:-Reports/compare-${base_sha:0:10}-${head_sha:0:10}}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
+# Builds a revision into $worktrees/bin/<sha12>/ (tied: a SIGTERM that ends this script ends the build), keeping
+# the cached builds of the commits in $2 (the other side). Exits with build-revision's status when it fails (2 not a
+# commit, 4 the build failed, 64 a bad LINK_ORDERS or cache setting: its own line says which).
 build() {
-    local binary="$worktrees/bin/${1:0:12}/$product"
-    "$scripts/build-revision.sh" "$1" "$binary" >&2 || { echo "compare: build of ${1:0:10} failed" >&2; exit 4; }
-    echo "$binary"
+    COMPARE_CACHE_HOLD="$2" "$scripts/tied" "$scripts/build-revision.sh" "$1" "$worktrees/bin/${1:0:12}/$product" >&2 \
+        || { status=$?; echo "compare: build of ${1:0:10} failed (build-revision exit $status)" >&2; exit "$status"; }
 }
-base_bin=$(build "$base_sha")
-head_bin=$(build "$head_sha")
+build "$base_sha" "$head_sha"
+build "$head_sha" "$base_sha"
+base_bin="$worktrees/bin/${base_sha:0:12}/$product"
+head_bin="$worktrees/bin/${head_sha:0:12}/$product"
 if [[ $product == framebudget ]]; then
     tool=${FRAMEBUDGET:-$root/.build/release/framebudget}   # the current checkout's build coordinates
 else

@@ -24,22 +24,24 @@ derived_commit() {  # name edit-command…
     local name=$1; shift
     local tree="$worktrees/gate-quality-$name"
     git worktree remove --force "$tree" 2>/dev/null || true
-    git worktree add --detach "$tree" HEAD >&2
+    # (Each step checked by hand: this runs inside `$(…) ||`, where bash ignores set -e.)
+    git worktree add --detach "$tree" HEAD >&2 || { echo "gate-quality: cannot make the worktree $tree" >&2; exit 4; }
     # A patch that no longer applies must stop here: measured on, B would be A and every slowdown "missed".
-    (cd "$tree" && "$@" >&2 && git -c user.name=gate-quality -c user.email=gate-quality@localhost commit -qam "gate-quality: $name" >&2) \
-        || { echo "gate-quality: the $name edit does not apply to HEAD ($patch): nothing measured" >&2; exit 2; }
+    (cd "$tree" && "$@" >&2) || { echo "gate-quality: the $name edit does not apply to HEAD ($patch): nothing measured" >&2; exit 2; }
+    git -C "$tree" -c user.name=gate-quality -c user.email=gate-quality@localhost commit -qam "gate-quality: $name" >&2 \
+        || { echo "gate-quality: cannot commit the $name edit in $tree" >&2; exit 4; }
     git -C "$tree" rev-parse HEAD
 }
 comment_only() { printf '\n// gate-quality: a comment-only change (identical code)\n' >> Sources/HotPaths/HotPaths.swift; }
 slowdown() { git apply "$root/$patch"; }
 
 a=$(git rev-parse HEAD)
-a2=$(derived_commit identical comment_only) || exit 2
-b=$(derived_commit slowdown slowdown) || exit 2
+a2=$(derived_commit identical comment_only) || exit $?
+b=$(derived_commit slowdown slowdown) || exit $?
 binaries=()
 for sha in "$a" "$a2" "$b"; do
     binary="$worktrees/bin/${sha:0:12}/framebudget"
-    scripts/build-revision.sh "$sha" "$binary"
+    COMPARE_CACHE_HOLD="$a $a2 $b" scripts/tied scripts/build-revision.sh "$sha" "$binary"
     binaries+=("$binary")
 done
 slowed_args=()

@@ -18,19 +18,26 @@ out=${OUT:-Reports/nightly-quality}
 worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
 read -r -a filter <<< "${FILTER:-}"
 read -r -a bench_args <<< "${BENCH_ARGS:-}"
-# A fresh folder each night: the command refuses to write a gate into a run folder that exists.
+# A fresh folder each night: the command refuses to write a gate into a run folder that exists. Removed only when
+# it is an earlier nightly-quality's (or empty): OUT also names make compare's folder, and OUT=Reports would take
+# the history with it.
+if [[ -d $out && -n $(ls -A "$out") && ! -e $out/summary.json && ! -d $out/unchanged-1 && ! -d $out/slowed-1 ]]; then
+    echo "nightly-quality: OUT=$out is not an earlier nightly-quality's folder (no summary.json, unchanged-1/ or slowed-1/): not removing it; choose another OUT" >&2
+    exit 2
+fi
 rm -rf "$out"
 
 tree="$worktrees/nightly-quality-slowdown"
 git worktree remove --force "$tree" 2>/dev/null || true
-git worktree add --detach "$tree" HEAD >&2
+git worktree add --detach "$tree" HEAD >&2 || { echo "nightly-quality: cannot make the worktree $tree" >&2; exit 4; }
 (cd "$tree" && git apply "$root/scripts/gate-quality/colormap-slowdown.patch" \
     && git -c user.name=gate-quality -c user.email=gate-quality@localhost commit -qam "nightly-quality: colormap slowdown") \
     || { echo "nightly-quality: scripts/gate-quality/colormap-slowdown.patch does not apply to HEAD: nothing measured" >&2; exit 2; }
 binaries=()
-for sha in "$(git rev-parse HEAD)" "$(git -C "$tree" rev-parse HEAD)"; do
+shas=("$(git rev-parse HEAD)" "$(git -C "$tree" rev-parse HEAD)")
+for sha in "${shas[@]}"; do
     binary="$worktrees/bin/${sha:0:12}/framebudget"
-    [[ -x "$binary" ]] || scripts/build-revision.sh "$sha" "$binary"
+    [[ -x "$binary" ]] || COMPARE_CACHE_HOLD="${shas[*]}" scripts/tied scripts/build-revision.sh "$sha" "$binary"
     binaries+=("$binary")
 done
 exec "$tool" nightly-quality "${binaries[@]}" -n "${N:-10}" --watch colormap-1920x1440-p95 --out "$out" \

@@ -10,7 +10,7 @@ harness's: a warm-up (at least two calls, --warmup-ms), calls per sample calibra
 call. `framebudget peers merge` turns the samples into statistics (medians with bootstrap intervals) with the same
 code as every benchmark. Conversions a user pays before the library call (xyxy boxes to xywh float64, Python
 lists) are timed apart from the call. With --threads 1, OpenCV and the BLAS under numpy get one thread (set before
-they are imported); with --threads all, every core. Exit: 0; 2 bad input; 3 numpy or OpenCV missing.
+they are imported); with --threads all, every core. Exit: 0; 2 bad input; 4 numpy or OpenCV missing.
 """
 import argparse
 import json
@@ -47,7 +47,7 @@ try:
     import cv2
 except ImportError as error:
     print(f"peers.py: {error.name} is missing: python3 -m pip install opencv-python-headless numpy", file=sys.stderr)
-    sys.exit(3)
+    sys.exit(4)  # as framebudget's run failures: 3 means "inconclusive" to its users
 cv2.setNumThreads(THREADS)
 
 

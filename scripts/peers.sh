@@ -28,16 +28,21 @@ if [[ -n "${RESULTS:-}" ]]; then
     [[ -f "$results" ]] || { echo "framebudget: RESULTS=$results: no such file" >&2; exit 2; }
 else
     run_id="peers-$(date -u +%Y%m%d-%H%M%S)"
-    mapfile -t kernels < <("$tool" peers kernels)
-    "$tool" run --reports "$reports" --run-id "$run_id" --format none "${run_args[@]}" "${kernels[@]}"
+    # (A substitution, not `mapfile < <(…)`: a process substitution's failure would go unnoticed, and `run` with
+    # no ids would measure the whole suite.)
+    listed=$("$tool" peers kernels)
+    [[ -n $listed ]] || { echo "framebudget: peers kernels listed no kernel: nothing to time" >&2; exit 4; }
+    mapfile -t kernels <<< "$listed"
+    scripts/tied "$tool" run --reports "$reports" --run-id "$run_id" --format none "${run_args[@]}" "${kernels[@]}"
     results="$reports/$run_id/results.json"
 fi
 folder=$(dirname "$results")
 seed=$("$python" -c 'import json, sys; print(json.load(open(sys.argv[1]))["settings"]["seed"])' "$results")
 inputs="$folder/peer-inputs"
 "$tool" peers export --out "$inputs" --seed "$seed"
-"$python" scripts/peers.py --inputs "$inputs" --threads 1 --out "$folder/peers-1core.json" "${peers_args[@]}"
-"$python" scripts/peers.py --inputs "$inputs" --threads all --out "$folder/peers-all-cores.json" "${peers_args[@]}"
+# Tied: a SIGTERM that ends this script (make passes it to the script alone) ends the timing too.
+scripts/tied "$python" scripts/peers.py --inputs "$inputs" --threads 1 --out "$folder/peers-1core.json" "${peers_args[@]}"
+scripts/tied "$python" scripts/peers.py --inputs "$inputs" --threads all --out "$folder/peers-all-cores.json" "${peers_args[@]}"
 "$tool" peers merge "$results" "$folder/peers-1core.json" "$folder/peers-all-cores.json"
 [[ -n "${KEEP_INPUTS:-}" ]] || rm -rf "$inputs"
 "$tool" report "$results" >/dev/null

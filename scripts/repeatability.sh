@@ -12,7 +12,13 @@ cd "$root"
 tool=${FRAMEBUDGET:-$root/.build/release/framebudget}
 out=${OUT:-Reports/repeatability}
 read -r -a run_args <<< "${RUN_ARGS:-}"
-# A fresh folder each time: the command refuses to write a run into a run folder that exists.
+# A fresh folder each time: the command refuses to write a run into a run folder that exists. Removed only when it
+# is an earlier repeatability's (or empty): OUT also names make compare's folder, and OUT=Reports would take the
+# history with it.
+if [[ -d $out && -n $(ls -A "$out") && ! -e $out/repeatability.json && ! -d $out/run-1 ]]; then
+    echo "repeatability: OUT=$out is not an earlier repeatability's folder (no repeatability.json or run-1/): not removing it; choose another OUT" >&2
+    exit 2
+fi
 rm -rf "$out"
 exec "$tool" repeatability "${BENCHMARK:-${1:-colormap/optimized/256x192}}" --runs "${RUNS:-10}" --out "$out" \
     ${run_args[@]+-- "${run_args[@]}"}

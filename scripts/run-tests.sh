@@ -4,7 +4,8 @@
 set -uo pipefail
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-${SWIFT:-swift} test --skip-build --disable-swift-testing "$@" 2>&1 | tee "$log"
+# Tied (scripts/tied): a SIGTERM that ends this script ends the tests too.
+"$(dirname "$0")/tied" ${SWIFT:-swift} test --skip-build --disable-swift-testing "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 # Counted per test case, from the line XCTest prints as each one ends: "Test Case 'Class.test' passed|failed|skipped
 # (0.001 seconds)". Not from "Executed N tests, with F failures": F counts failed assertions, so a test with three

@@ -69,7 +69,8 @@ case "${1:-}" in
     url=$(start | tail -n 1)
     echo "test-postgres: PostgreSQL for the history tests at $(sed -E 's#(://[^:/@]+):[^@]*@#\1:***@#' <<< "$url")" >&2
     status=0
-    FRAMEBUDGET_TEST_POSTGRES_URL=$url "$@" || status=$?
+    # Tied: when a SIGTERM ends this script (and its EXIT trap stops the server), the tests end too.
+    FRAMEBUDGET_TEST_POSTGRES_URL=$url "$root/scripts/tied" "$@" || status=$?
     exit "$status"
     ;;
   *) echo "usage: $0 start|stop|run COMMAND [ARG…]" >&2; exit 64 ;;

@@ -106,7 +106,7 @@ struct BisectCommand: ParsableCommand {
             let root = try repositoryRoot()
             let history = GitHistory(repository: root)
             let folder = resultFolder(history)
-            let builder = builder(root)
+            let builder = builder(root, holding: [good, bad].compactMap(history.resolve))
             let bisector = Bisector(history: history, builder: builder, comparer: comparer(root, folder: folder),
                                     settings: BisectSettings(maximumSteps: maximumSteps, remeasures: remeasures),
                                     progress: { Console.info("bisect: \($0)") })
@@ -166,14 +166,16 @@ struct BisectCommand: ParsableCommand {
         }
     }
 
-    private func builder(_ root: String) -> ScriptRevisionBuilder {
+    /// The build script's runner; `held` (GOOD's and BAD's commits) stay in its cache however small it is set, as
+    /// every midpoint is compared with GOOD's build.
+    private func builder(_ root: String, holding held: [String]) -> ScriptRevisionBuilder {
         let environment = ProcessInfo.processInfo.environment
         let worktrees = environment["COMPARE_WORKTREES"] ?? "\(root)/.build-compare"
         return ScriptRevisionBuilder(
             script: buildScript ?? "\(root)/scripts/build-revision.sh", repository: root, binaries: "\(worktrees)/bin",
             product: product ?? ToolName.current,
             environment: ["PACKAGE": package, "PRODUCT": product ?? ToolName.current, "CONFIGURATION": configuration.rawValue,
-                          "LINK_ORDERS": linkOrders.map(String.init) ?? ""])
+                          "LINK_ORDERS": linkOrders.map(String.init) ?? "", "COMPARE_CACHE_HOLD": held.joined(separator: " ")])
     }
 
     private func comparer(_ root: String, folder: String) -> any BuildComparing {

@@ -46,9 +46,10 @@ final class BuildRevisionCacheTests: XCTestCase {
     }
 
     private func buildRevision(_ commit: String, keep: String, gigabytes: String = "10", linkOrders: String = "",
-                               out: String? = nil) throws -> Framebudget.Result {
+                               hold: [String] = [], out: String? = nil) throws -> Framebudget.Result {
         try Framebudget.command("/usr/bin/env", [
             "COMPARE_CACHE_KEEP=" + keep, "COMPARE_CACHE_GB=" + gigabytes, "LAYOUT_FLAGS=", "LINK_ORDERS=" + linkOrders,
+            "COMPARE_CACHE_HOLD=" + hold.joined(separator: " "),
             "bash", "-c", "cd \"$1\" && \"$2\" \"$3\" \"$4\"", "build",
             repository, Framebudget.repositoryRoot + "/scripts/build-revision.sh", commit, out ?? repository + "/out/framebudget"])
     }
@@ -70,6 +71,25 @@ final class BuildRevisionCacheTests: XCTestCase {
         XCTAssertTrue(installed.contains(commits[0]), installed)
         let named = try String(contentsOfFile: repository + "/out/framebudget.commit", encoding: .utf8)
         XCTAssertEqual(named.trimmingCharacters(in: .whitespacesAndNewlines), commits[0])
+    }
+
+    /// make compare builds its head after its base: a cache too small for both must not remove the base's binary
+    /// (nor its install) the comparison is about to run.
+    func testARevisionTheCallerStillRunsIsKeptBeyondTheLimit() throws {
+        let now = Date()
+        try cache(commits[0], used: now.addingTimeInterval(-300))
+        try cache(commits[1], used: now.addingTimeInterval(-200))
+        try cache(commits[2], used: now.addingTimeInterval(-100))
+        let base = repository + "/.build-compare/bin/\(commits[0].prefix(12))/framebudget"
+        XCTAssertEqual(try buildRevision(commits[0], keep: "24", out: base).status, 0)
+        try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-300)],
+                                              ofItemAtPath: try cacheFolder(commits[0]))
+        let result = try buildRevision(commits[2], keep: "1", hold: [commits[0]])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(exists(try cacheFolder(commits[0])), "the held revision was removed")
+        XCTAssertTrue(exists(base), "the held revision's install was removed")
+        XCTAssertFalse(exists(try cacheFolder(commits[1])), "a revision nobody holds is kept beyond the limit")
+        XCTAssertTrue(exists(try cacheFolder(commits[2])))
     }
 
     func testWithinTheLimitNothingIsRemoved() throws {
