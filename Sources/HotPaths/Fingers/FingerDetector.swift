@@ -38,18 +38,20 @@ public enum FingerDetector {
         let lengths = squaredLength(v1) * squaredLength(v2)
         // dot² and the lengths' product are fourth powers of the coordinates: beyond about 1e±77 they overflow or
         // underflow, where 004's atan2 does not care about scale. dot ≠ 0, so neither vector is 0 and `lengths`
-        // is normal unless it left the range. Each answer is checked only for what can make it wrong: a yes only
-        // an underflow (dot² ≤ lengths, so an overflow makes both infinite, and inf > inf is no).
-        if dot * dot > 0.75 * lengths { return lengths >= .leastNormalMagnitude ? .yes : .unsure }
-        return isNormal(nonNegative: lengths) ? .no : .unsure
+        // is normal unless it left the range. A yes can be wrong only by an underflow (dot² ≤ lengths, so an
+        // overflow makes both infinite, and inf > inf is no): with the bar at least the smallest normal number, a yes
+        // needs lengths > dot² > that, normal, and costs one vmaxsd instead of a second compare. A no is unsure when
+        // lengths is infinite or below where that floor can have raised the bar (¾·lengths < leastNormal).
+        if dot * dot > max(0.75 * lengths, .leastNormalMagnitude) { return .yes }
+        return isAtLeastFloorAndFinite(lengths) ? .no : .unsure
     }
 
-    /// `x.isNormal` for an `x` without its sign bit, as one unsigned compare of the bits (positive doubles order as
-    /// their bit patterns): `isNormal` tests the exponent field at both ends, six instructions where this is four.
+    /// `x ≥ leastNormal / 0.75 ∧ x < ∞` for an `x` without its sign bit, as one unsigned compare of the bits (positive
+    /// doubles order as their bit patterns; NaN is out of range too).
     @inline(__always)
-    private static func isNormal(nonNegative x: Double) -> Bool {
-        let smallest = Double.leastNormalMagnitude.bitPattern
-        return x.bitPattern &- smallest < Double.infinity.bitPattern &- smallest
+    private static func isAtLeastFloorAndFinite(_ x: Double) -> Bool {
+        let floor = (Double.leastNormalMagnitude / 0.75).nextUp.bitPattern
+        return x.bitPattern &- floor < Double.infinity.bitPattern &- floor
     }
 
     @inline(__always)
