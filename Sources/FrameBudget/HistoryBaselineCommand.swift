@@ -21,7 +21,7 @@ struct HistoryBaselineCommand: ParsableCommand {
         try reportingFailures {
             guard let history = try database.openExistingIfAny(unreachable: .spooled) else { return }
             let baseline: BaselineResolver.Baseline
-            do { baseline = try BaselineResolver.resolve(branch, database: history) }
+            do { baseline = try BaselineResolver.resolve(branch: branch, database: history) }
             catch HistoryError.noBaseline { return }
             catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
             guard let commit = baseline.run.environment.gitCommit else { return }

@@ -120,7 +120,7 @@ struct HistoryListCommand: ParsableCommand {
     @Option(help: "Only runs of this branch.")
     var branch: String?
 
-    @Option(help: "At most this many runs.")
+    @Option(help: "At most this many runs (of the machine class, with --machine-class-of).")
     var limit: Int = 50
 
     @Option(name: .customLong("machine-class-of"), help: "Only runs of the machine class of this results file (CPU, cores, build, run settings).")
@@ -131,12 +131,20 @@ struct HistoryListCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    func validate() throws {
+        guard limit >= 1 else { throw badOptionValue("--limit must be at least 1 (got \(limit))") }
+    }
+
     func run() throws {
         try reportingFailures {
-            var runs = try database.openExisting().runs(limit: limit, branch: branch)
+            let history = try database.openExisting()
+            var runs: [RunRecord]
             if let machineClassOf {
+                // The class first, then the limit: the newest runs may all be of other classes.
                 let hash = try ResultsFile.read(from: machineClassOf).machineClass.hash
-                runs = runs.filter { $0.machineClass == hash }
+                runs = Array(try history.runs(limit: Int(Int32.max), branch: branch).filter { $0.machineClass == hash }.prefix(limit))
+            } else {
+                runs = try history.runs(limit: limit, branch: branch)
             }
             if json { Console.outputRendered(String(decoding: try ResultsFile.encoder().encode(runs), as: UTF8.self)); return }
             Console.output(TextTable.render(header: ["#", "run", "started", "commit", "branch", "class", "benchmarks", "complete"],

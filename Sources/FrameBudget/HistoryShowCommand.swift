@@ -49,6 +49,20 @@ struct HistoryShowCommand: ParsableCommand {
 /// Loads a benchmark's series within one machine class (`machineClass`, or that of its newest run) and detects its
 /// steps: runs of other machines or settings never make one series.
 func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete: Bool, machineClass: String?) throws -> Trend {
+    guard let trend = try loadTrend(benchmark, database: database, includeIncomplete: includeIncomplete,
+                                    machineClass: machineClass, unrecorded: .refuse) else {
+        throw CommandFailure(.badInput, HistoryError.unknownBenchmark(id: benchmark).description)
+    }
+    return trend
+}
+
+/// What ``loadTrend(_:database:includeIncomplete:machineClass:unrecorded:)`` does with a benchmark that has no
+/// (complete) run in the history or the machine class: refuse it (an id the user named) or give nil (every recorded
+/// benchmark by default, some of which only incomplete runs or other machine classes hold).
+enum UnrecordedBenchmark { case refuse, skip }
+
+func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete: Bool, machineClass: String?,
+               unrecorded: UnrecordedBenchmark) throws -> Trend? {
     let history = try database.openExisting()
     do {
         if let machineClass, try !history.machineClasses().contains(where: { $0.machineClass.hash == machineClass }) {
@@ -60,6 +74,8 @@ func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete
             Console.warning("\(benchmark): showing machine class \(chosen) only; other classes: --machine-class (see history list)")
         }
         return Trend.analyze(benchmark, points: points)
+    } catch HistoryError.unknownBenchmark where unrecorded == .skip {
+        return nil
     } catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
 }
 
@@ -99,9 +115,19 @@ struct HistoryPlotCommand: ParsableCommand {
         try reportingFailures {
             let ids = benchmarks.isEmpty ? try database.openExisting().benchmarkIDs() : benchmarks
             let timeBudgets = try budgetLines()
-            // Every series first: an unknown id or machine class is refused before the folder is made.
-            let trends = try ids.map { id in
-                (id, try loadTrend(id, database: database, includeIncomplete: includeIncomplete, machineClass: machineClass))
+            // Every series first: an unknown id or machine class is refused before the folder is made. By default
+            // (every recorded benchmark) one without a complete run in the class is left out, saying so.
+            let unrecorded: UnrecordedBenchmark = benchmarks.isEmpty ? .skip : .refuse
+            let trends = try ids.compactMap { id -> (String, Trend)? in
+                guard let trend = try loadTrend(id, database: database, includeIncomplete: includeIncomplete,
+                                                machineClass: machineClass, unrecorded: unrecorded) else {
+                    Console.info("\(id): no \(includeIncomplete ? "" : "complete ")run recorded\(machineClass.map { " in machine class \($0)" } ?? ""): not plotted")
+                    return nil
+                }
+                return (id, trend)
+            }
+            guard !trends.isEmpty else {
+                throw CommandFailure(.badInput, "\(database.path): no benchmark has a \(includeIncomplete ? "" : "complete ")run recorded\(machineClass.map { " in machine class \($0)" } ?? ""): nothing to plot")
             }
             try Folders.create(out)
             for (id, trend) in trends {
@@ -144,15 +170,19 @@ extension HistoryPlotCommand {
 struct HistoryVerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check the history's integrity (SQLite: PRAGMA integrity_check; a server: every result and spread belongs to a run).")
+        abstract: "Check the history's integrity (SQLite: PRAGMA integrity_check; a server: every result and spread belongs to a run).",
+        discussion: "Prints ok (exit 0). A damaged history is a malformed file: its problems in one line, exit 2.")
 
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
         try reportingFailures {
             let result = try database.openExisting().integrityCheck()
+            guard result == "ok" else {
+                let problems = result.split(whereSeparator: \.isNewline).joined(separator: "; ")
+                throw CommandFailure(.badInput, "\(database.path): integrity check failed: \(problems)")
+            }
             Console.output(result)
-            if result != "ok" { throw CommandFailure(.runFailure, "\(database.path): integrity check failed: \(result)") }
         }
     }
 }

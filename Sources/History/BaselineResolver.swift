@@ -52,6 +52,17 @@ public enum BaselineResolver {
             reference: reference, reason: "not a results file, run number, run id, recorded branch or commit in \(database.location)")
     }
 
+    /// The newest complete run recorded for `branch`, read as a branch name only (`history baseline-commit`, where
+    /// a branch named like a run number, run id, folder or commit must not resolve to that instead).
+    public static func resolve(branch: String, database: any HistoryStore) throws -> Baseline {
+        let onBranch = try database.latestCompleteRunID(branch: branch, commitPrefix: nil, machineClass: nil)
+        if let runID = onBranch.runID {
+            return Baseline(run: try database.run(runID), source: "newest complete run \(runID) on branch \(branch)")
+        }
+        try refuseOnlyIncomplete(onBranch.incomplete, of: "branch \(branch)", reference: branch)
+        throw HistoryError.noBaseline(reference: branch, reason: "no run of this branch in \(database.location)")
+    }
+
     /// A branch or commit whose runs were all interrupted has no baseline: its partial numbers would decide a
     /// verdict (the docs promise incomplete runs never do). Naming the run itself still compares with it.
     private static func refuseOnlyIncomplete(_ incomplete: Int, of what: String, reference: String) throws {

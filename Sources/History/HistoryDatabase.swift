@@ -71,10 +71,16 @@ public final class HistoryDatabase: HistoryStore {
         }
     }
 
-    /// Runs `body` in one read transaction: on the recording pool, or on a fresh read-only connection.
+    /// Runs `body` in one read transaction: on the recording pool, or on a fresh read-only connection. SQLite's own
+    /// errors (a damaged page: "database disk image is malformed") name the file in one line, as
+    /// ``HistoryError/unusable(path:reason:)``, not GRDB's several lines quoting the query.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        if let pool { return try pool.read(body) }
-        return try HistoryReading.read(path, body).value
+        do {
+            if let pool { return try pool.read(body) }
+            return try HistoryReading.read(path, body).value
+        } catch let error as DatabaseError {
+            throw Self.failure(error, path: path)
+        }
     }
 
     /// The busy timeout as a callback that reports the first wait: retry after ≥ 1 ms sleeps, for `busyTimeout`.

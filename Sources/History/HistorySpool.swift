@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import TextFormatting
 
 /// Runs that could not be recorded because the history server was unavailable, kept locally until they are sent:
 /// one file per run, `<folder>/<run-id>.json`, written atomically (a temporary file renamed into place), so a
@@ -68,9 +69,12 @@ public struct HistorySpool: Sendable {
     }
 
     /// The file of a run id: characters other than letters, digits, `.`, `-` and `_` become `_`, so any run id
-    /// names a file inside the folder.
+    /// names a file inside the folder; a run id so changed also gets its hash (`ci run 7` and `ci/run/7` would
+    /// otherwise share `ci_run_7.json`, the second spooled run overwriting the first).
     public func file(of runID: String) -> String {
-        let safe = String(runID.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
-        return "\(folder)/\(safe.hasPrefix(".") ? "_" + safe : safe).json"
+        var safe = String(runID.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
+        if safe.hasPrefix(".") { safe = "_" + safe }
+        if safe != runID { safe += "-" + FNV1a.hex(FNV1a.hash64(runID)).prefix(8) }
+        return "\(folder)/\(safe).json"
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Results
 import Statistics
+import TextFormatting
 
 /// Per hot path: a box plot of every benchmark's samples (ms per iteration) with the p95 confidence interval shaded
 /// and each time budget drawn as a dashed red line, beside the empirical CDFs with the budgets as vertical lines.
@@ -11,9 +12,6 @@ import Statistics
 /// that one is named in the key as off-scale instead of drawn.
 public struct LatencyDistributionPlot: PlotKind {
     public init() {}
-
-    /// How far above the largest sample a budget may lie on a linear scale and still be drawn.
-    static let linearHeadroom = 4.0
 
     public func plots(for input: PlotInput) -> [PlotSpec] {
         input.hotPaths.compactMap { hotPath in
@@ -40,7 +38,7 @@ public struct LatencyDistributionPlot: PlotKind {
             let limits = input.timeLimitsMilliseconds(of: result.id)
                 + (result.frameLoop == nil ? [] : input.timeLimitsMilliseconds(of: result.id, metric: .frameTime))
             for limit in limits {
-                let onScale = logScale || limit.milliseconds <= linearHeadroom * largest
+                let onScale = logScale || BudgetHeadroom.isOnScale(limit.milliseconds, largest: largest)
                 let value = PlotText.number(limit.milliseconds)
                 marks.append(BudgetMark(box: index + 1, milliseconds: limit.milliseconds, dashType: 2 + marks.count % 4,
                                         title: onScale ? "\(limit.name): \(value) ms" : "\(limit.name): \(value) ms (off-scale, above)",

@@ -1,5 +1,6 @@
 import Foundation
 import Statistics
+import TextFormatting
 
 /// A benchmark's nightly trend: median per run with its interval, the budget line when known, and the detected
 /// steps marked at the run where they happened.
@@ -108,7 +109,7 @@ public struct TrendPlot: PlotKind {
         if let budget {
             let largest = input.points.map { Swift.max($0.upper, series == nil ? 0 : $0.budgetStatistic ?? 0) }.max() ?? 0
             let place: BudgetPlace = !(budget.limitsTheMedian || series != nil) ? .notDrawn
-                : budget.milliseconds > LatencyDistributionPlot.linearHeadroom * largest ? .offScale : .drawn
+                : BudgetHeadroom.isOnScale(budget.milliseconds, largest: largest) ? .drawn : .offScale
             let (settings, curve) = Self.budgetCurve(budget, place, strings: &strings)
             lines += settings
             plot = plot + curve

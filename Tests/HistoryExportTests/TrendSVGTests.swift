@@ -39,6 +39,19 @@ final class TrendSVGTests: XCTestCase {
         XCTAssertFalse(median.contains("budget-statistic"), "a median budget is drawn over the medians alone")
     }
 
+    /// A 1 ms p95 budget over µs-scale values (every budgeted kernel of the suite) would flatten the series onto the
+    /// axis: it is named in the key as off-scale, as `history plot` does, and the series keeps the whole height.
+    func testABudgetFarAboveTheSeriesIsNamedOffScaleAndTheSeriesKeepsTheAxis() {
+        let plot = TrendSVG(series(budget: SiteBudget(nanoseconds: 1_000_000, statistic: .p95)))
+        let svg = plot.render()
+        XCTAssertFalse(svg.contains("<g class=\"budget\">"), "an off-scale budget drawn as a line")
+        XCTAssertTrue(svg.contains("p95 budget 1.000 ms (off-scale, above; dotted: p95 per run)"), svg)
+        XCTAssertLessThan(plot.y(1_500), TrendSVG.top + 20, "the largest value no longer sits on the axis")
+        XCTAssertGreaterThan(plot.y(990), TrendSVG.height - TrendSVG.bottom - 20)
+        let near = TrendSVG(series(budget: SiteBudget(nanoseconds: 4 * 1_500, statistic: .p95))).render()
+        XCTAssertTrue(near.contains("<g class=\"budget\">"), "a budget within 4× of the series is drawn")
+    }
+
     func testEveryPointIsInsideThePlotAreaAndTheBudgetLineToo() {
         let plot = TrendSVG(series(budget: SiteBudget(nanoseconds: 1_600, statistic: .p95)))
         for value in [990.0, 1_000, 1_210, 1_500, 1_600] {

@@ -27,9 +27,13 @@ final class HistorySpoolTests: XCTestCase {
                        "written atomically: no temporary file left beside")
     }
 
-    func testAnyRunIDNamesAFileInsideTheFolder() {
-        XCTAssertEqual(spool.file(of: "../../etc/passwd"), folder + "/spool/_.._.._etc_passwd.json")
-        XCTAssertEqual(spool.file(of: "a b/c"), folder + "/spool/a_b_c.json")
+    /// A changed run id also carries the first 8 hex digits of its FNV-1a 64-bit hash (the values computed apart, in
+    /// Python), so two ids that read alike never share a file.
+    func testAnyRunIDNamesAFileInsideTheFolderAndTwoIDsNeverShareOne() {
+        XCTAssertEqual(spool.file(of: "../../etc/passwd"), folder + "/spool/_.._.._etc_passwd-2bef2c0b.json")
+        XCTAssertEqual(spool.file(of: "a b/c"), folder + "/spool/a_b_c-69f52808.json")
+        XCTAssertEqual(spool.file(of: "night-01"), folder + "/spool/night-01.json", "an id that is a file name already")
+        XCTAssertNotEqual(spool.file(of: "ci run 7"), spool.file(of: "ci/run/7"))
     }
 
     func testAFileThatIsNotASpooledRunIsNamed() throws {
