@@ -151,6 +151,19 @@ public enum AtomicFile {
     /// Writes `data` to `path` so that no reader ever sees a partial file, even after kill -9.
     /// - Throws: ``ResultsFileError/unwritable(path:reason:)``; ``PendingOutputs/Interrupted`` once interrupted.
     public static func write(_ data: Data, to path: String) throws {
+        // A device or pipe named as the output (`--out /dev/null`, `--out /dev/stdout`, a FIFO) is written into, as
+        // a shell's `>` would: renaming a file over it would replace /dev/null itself with a regular file (as root,
+        // for every process on the machine). A block device is refused. A symbolic link to a file is followed, so
+        // the link stays and its file is replaced.
+        var status = stat()
+        if stat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFCHR, S_IFIFO, S_IFSOCK: return try writeInPlace(data, to: path)
+            case S_IFBLK: throw ResultsFileError.unwritable(path: path, reason: "a block device: not written")
+            case S_IFREG: if let target = linkTarget(path) { return try write(data, to: target) }
+            default: break
+            }
+        }
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         PendingOutputs.sweepAbandoned(in: directory) { PendingOutputs.temporaryFileOwner($0, base: url.lastPathComponent) }
@@ -177,6 +190,22 @@ public enum AtomicFile {
             unlink(temporary)
             throw ResultsFileError.unwritable(path: path, reason: failure)
         }
+    }
+
+    /// Writes into an existing device, pipe or socket: no temporary, no rename (nothing can be half-replaced).
+    private static func writeInPlace(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY)
+        guard descriptor >= 0 else { throw ResultsFileError.unwritable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        if let failure = writeAll(data, to: descriptor) { throw ResultsFileError.unwritable(path: path, reason: failure) }
+    }
+
+    /// The file a symbolic link at `path` resolves to, or nil when `path` is not a link.
+    private static func linkTarget(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Writes every byte of `data` (retrying partial and interrupted writes); the failure's reason, or nil.
