@@ -49,11 +49,9 @@ struct HistoryShowCommand: ParsableCommand {
 /// Loads a benchmark's series within one machine class (`machineClass`, or that of its newest run) and detects its
 /// steps: runs of other machines or settings never make one series.
 func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete: Bool, machineClass: String?) throws -> Trend {
-    guard let trend = try loadTrend(benchmark, database: database, includeIncomplete: includeIncomplete,
-                                    machineClass: machineClass, unrecorded: .refuse) else {
-        throw CommandFailure(.badInput, HistoryError.unknownBenchmark(id: benchmark).description)
-    }
-    return trend
+    // .refuse throws for an unrecorded benchmark: it never gives nil.
+    try loadTrend(benchmark, database: database, includeIncomplete: includeIncomplete, machineClass: machineClass,
+                  unrecorded: .refuse)!
 }
 
 /// What ``loadTrend(_:database:includeIncomplete:machineClass:unrecorded:)`` does with a benchmark that has no
@@ -118,16 +116,17 @@ struct HistoryPlotCommand: ParsableCommand {
             // Every series first: an unknown id or machine class is refused before the folder is made. By default
             // (every recorded benchmark) one without a complete run in the class is left out, saying so.
             let unrecorded: UnrecordedBenchmark = benchmarks.isEmpty ? .skip : .refuse
+            let recorded = "\(includeIncomplete ? "" : "complete ")run recorded\(machineClass.map { " in machine class \($0)" } ?? "")"
             let trends = try ids.compactMap { id -> (String, Trend)? in
                 guard let trend = try loadTrend(id, database: database, includeIncomplete: includeIncomplete,
                                                 machineClass: machineClass, unrecorded: unrecorded) else {
-                    Console.info("\(id): no \(includeIncomplete ? "" : "complete ")run recorded\(machineClass.map { " in machine class \($0)" } ?? ""): not plotted")
+                    Console.info("\(id): no \(recorded): not plotted")
                     return nil
                 }
                 return (id, trend)
             }
             guard !trends.isEmpty else {
-                throw CommandFailure(.badInput, "\(database.path): no benchmark has a \(includeIncomplete ? "" : "complete ")run recorded\(machineClass.map { " in machine class \($0)" } ?? ""): nothing to plot")
+                throw CommandFailure(.badInput, "\(database.path): no benchmark has a \(recorded): nothing to plot")
             }
             try Folders.create(out)
             for (id, trend) in trends {

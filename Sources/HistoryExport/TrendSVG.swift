@@ -14,10 +14,16 @@ struct TrendSVG {
 
     let series: SiteSeries
     private let scale: ValueScale
+    /// The budget lies so far above the series that drawing it would flatten them onto the axis (a 1 ms budget over
+    /// 8 µs medians): it is named in the key as off-scale instead, as in `history plot`.
+    private let budgetIsOffScale: Bool
 
     init(_ series: SiteSeries) {
         self.series = series
-        scale = ValueScale(values: Self.plottedValues(series))
+        let values = Self.seriesValues(series)
+        let offScale = series.budget.map { !BudgetHeadroom.isOnScale($0.nanoseconds, largest: values.max() ?? 0) } ?? false
+        budgetIsOffScale = offScale
+        scale = ValueScale(values: values + (offScale ? [] : series.budget.map { [$0.nanoseconds] } ?? []))
     }
 
     var points: [SeriesPoint] { series.trend.points }
@@ -82,16 +88,8 @@ struct TrendSVG {
         }.joined()
     }
 
-    /// The budget lies so far above everything else the plot shows that drawing it would flatten the series onto
-    /// the axis (a 1 ms budget over 8 µs medians): it is named in the key as off-scale instead, as in `history plot`.
-    static func budgetIsOffScale(_ series: SiteSeries) -> Bool {
-        guard let budget = series.budget else { return false }
-        let largest = seriesValues(series).max() ?? 0
-        return !BudgetHeadroom.isOnScale(budget.nanoseconds, largest: largest)
-    }
-
     private func budgetLine() -> String {
-        guard let budget = series.budget, !Self.budgetIsOffScale(series) else { return "" }
+        guard let budget = series.budget, !budgetIsOffScale else { return "" }
         let position = format(y(budget.nanoseconds))
         let text = XMLText.escape("\(budget.statistic.rawValue) budget \(DurationText.string(nanoseconds: budget.nanoseconds))")
         return "<g class=\"budget\"><line x1=\"\(format(Self.left))\" x2=\"\(format(Self.width - Self.right))\" y1=\"\(position)\" "
@@ -122,7 +120,7 @@ struct TrendSVG {
         var entries = [("median per run", Self.colours.median), ("interval", Self.colours.band), ("change point", Self.colours.step)]
         if let budget = series.budget {
             let dotted = budget.limitsTheMedian ? [] : ["dotted: \(budget.statistic.rawValue) per run"]
-            let name = Self.budgetIsOffScale(series)
+            let name = budgetIsOffScale
                 ? "\(budget.statistic.rawValue) budget \(DurationText.string(nanoseconds: budget.nanoseconds)) ("
                     + (["off-scale, above"] + dotted).joined(separator: "; ") + ")"
                 : "\(budget.statistic.rawValue) budget" + dotted.map { " (\($0))" }.joined()
@@ -136,15 +134,8 @@ struct TrendSVG {
         }.joined()
     }
 
-    /// Every value the plot must show: medians, intervals, the budget's statistic's series, and the budget unless it
-    /// is off-scale.
-    static func plottedValues(_ series: SiteSeries) -> [Double] {
-        var values = seriesValues(series)
-        if let budget = series.budget, !budgetIsOffScale(series) { values.append(budget.nanoseconds) }
-        return values
-    }
-
-    /// The series' own values: medians, intervals, and the per-run values of the statistic a budget limits.
+    /// The series' own values (the scale adds the budget unless it is off-scale): medians, intervals, and the per-run
+    /// values of the statistic a budget limits.
     private static func seriesValues(_ series: SiteSeries) -> [Double] {
         var values = series.trend.points.flatMap { [$0.median, $0.lower ?? $0.median, $0.upper ?? $0.median] }
         if let budget = series.budget, !budget.limitsTheMedian {
