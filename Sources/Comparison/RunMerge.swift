@@ -86,7 +86,10 @@ public enum RunMerge {
         merged.finishedAt = runs.compactMap(\.finishedAt).max()
         merged.warnings = MergedWarnings.merge(runs.map(\.warnings))
         merged.hostSteal = mean(runs.compactMap(\.hostSteal))
-        merged.settings.filters = Array(Set(runs.flatMap(\.settings.filters))).sorted()
+        // No filter selects every benchmark: a gate's run of the whole suite stays whole when its re-measuring
+        // processes, filtered to the undecided benchmarks, are merged into it.
+        merged.settings.filters = runs.contains { $0.settings.filters.isEmpty } ? []
+            : Array(Set(runs.flatMap(\.settings.filters))).sorted()
         var order = [String](), groups = [String: [Part]]()
         for (index, run) in runs.enumerated() {
             for result in run.benchmarks {

@@ -40,7 +40,9 @@ struct GateCommand: ParsableCommand {
         Process runs per undecided benchmark, the gate's own included: an INCONCLUSIVE budget's benchmark is measured \
         again in fresh processes, one at a time, until decided or this many (1: never). Default: the budget's own \
         max-processes (budgets file), else 10; given here, it caps every budget. The cap also sets the level of \
-        every look's interval over runs (a Pocock boundary over looks 2 … cap: 99.0% for 10).
+        every look's interval over runs (a Pocock boundary over looks 2 … cap: 99.0% for 10). A --results file is \
+        judged at the cap recorded by the gate that measured it, unless one is given here (and by its id filters, \
+        unless ids are given).
         """)
     var maxProcesses: Int?
 
@@ -66,11 +68,9 @@ struct GateCommand: ParsableCommand {
         try reportingFailures {
             let pipeline = try gate.pipeline()
             let (run, directory, processes) = try measureOrRead()
-            // A results file is judged with the looks a measured gate with these options would take.
-            var evaluator = pipeline.evaluator
-            evaluator.looks = cap.looks
+            // A results file is judged as its gate judged it (its recorded filters and cap) unless told otherwise here.
             let session = GateSession(
-                pipeline: ReportPipeline(budgets: selectedBudgets(pipeline.budgets), evaluator: evaluator, strict: pipeline.strict),
+                pipeline: pipeline.judging(run, filters: measurement.filters, maxProcesses: maxProcesses),
                 extraChecks: baselineOptions.settings.map { [BaselineGateCheck(settings: $0)] } ?? [],
                 advisory: advisory)
             let status = try session.gate(run, from: results.map { .resultsFile($0) } ?? .measured(processes), directory: directory)
@@ -89,7 +89,9 @@ struct GateCommand: ParsableCommand {
             let folder = out ?? URL(fileURLWithPath: results).deletingLastPathComponent().path
             return (run, folder, nil)
         }
-        let session = SuiteSession(request: measurement.request(output), benchmarks: Registration.suite.benchmarks)
+        var request = measurement.request(output)
+        request.gateMaxProcesses = maxProcesses
+        let session = SuiteSession(request: request, benchmarks: Registration.suite.benchmarks)
         _ = try baselineOptions.resolve(head: nil) { session.machineClass(countersMode: counterOptions.counters) }
         let (run, directory, _) = try session.execute(counting: counterOptions)
         return (run, directory.path, FreshProcesses(runArguments: measurement.forwardedArguments(counters: counterOptions), cap: cap, directory: directory))
@@ -99,13 +101,6 @@ struct GateCommand: ParsableCommand {
     private var cap: SequentialGate.Cap {
         SequentialGate.Cap(processes: maxProcesses ?? SequentialGate.Cap().processes, seconds: maxMinutes * 60,
                            overridesBudgets: maxProcesses != nil)
-    }
-
-    /// With id filters, only the budgets of the selected benchmarks are gated (the others were not asked for).
-    private func selectedBudgets(_ budgets: [Budget]) -> [Budget] {
-        guard !measurement.filters.isEmpty else { return budgets }
-        let filter = IDFilter(measurement.filters)
-        return budgets.filter { filter.matches($0.benchmarkID) }
     }
 }
 

@@ -11,6 +11,8 @@ struct ReportCommand: ParsableCommand {
         abstract: "Regenerate every report and plot of a results file.",
         discussion: ToolName.named("""
             Example: framebudget report Reports/latest/results.json --out /tmp/review
+            The file is judged as the gate that measured it judged it: only the budgets of the benchmarks its id \
+            filters selected, every interval at the level of its --max-processes (both recorded in results.json).
             Exit: 0 reports written (whatever the verdicts) · 2 bad input · 4 cannot write.
             """))
 
@@ -24,9 +26,10 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let pipeline = try gate.pipeline()
+            let loaded = try gate.pipeline()
             let run: RunResults
             do { run = try ResultsFile.read(from: resultsPath) } catch { throw CommandFailure(.badInput, "\(error)") }
+            let pipeline = loaded.judging(run)   // as the gate that measured it: its id filters, its cap's looks
             let folder = out ?? URL(fileURLWithPath: resultsPath).deletingLastPathComponent().path
             let input = try pipeline.writeReports(run, verdicts: pipeline.verdicts(for: run), into: folder)
             Console.outputRendered(ReportPipeline.consoleTable(input))

@@ -84,11 +84,15 @@ public struct RunSettings: Codable, Sendable, Equatable {
     public var seed: UInt64
     /// Counter mode: `papi`, `callgrind`, or `none`.
     public var counters: CounterMode
+    /// The `--max-processes` of the gate that measured this run (absent: no cap was given, so each budget's own
+    /// `max-processes`, else 10). It sets the level of every interval over runs, so `report` and `gate --results`
+    /// judge the file at the level its gate did.
+    public var gateMaxProcesses: Int?
 
     public init(
         samples: Int, targetSampleNanoseconds: Double, warmupNanoseconds: Double, cacheMode: CacheMode = .warm,
         pinnedCPU: Int? = nil, quick: Bool = false, filters: [String] = [], workload: String = "synthetic",
-        seed: UInt64 = 0x5EED, counters: CounterMode = .papi
+        seed: UInt64 = 0x5EED, counters: CounterMode = .papi, gateMaxProcesses: Int? = nil
     ) {
         self.samples = samples
         self.targetSampleNanoseconds = targetSampleNanoseconds
@@ -100,5 +104,6 @@ public struct RunSettings: Codable, Sendable, Equatable {
         self.workload = workload
         self.seed = seed
         self.counters = counters
+        self.gateMaxProcesses = gateMaxProcesses
     }
 }

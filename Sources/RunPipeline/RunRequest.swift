@@ -24,6 +24,8 @@ package struct RunRequest: Sendable {
     package var reportsRoot: String
     /// The run folder's name, or nil for a new time-sorted id.
     package var runID: String?
+    /// A measuring gate's `--max-processes`, recorded in the run's settings (``RunSettings/gateMaxProcesses``).
+    package var gateMaxProcesses: Int?
 
     package init(filters: [String], quick: Bool, settings: MeasurementSettings, workload: String?, allowDebug: Bool,
                  frameLoop: FrameLoopSettings, waitForSignalAfter: Int?, holdAfterSignal: Bool = false, reportsRoot: String, runID: String?) {

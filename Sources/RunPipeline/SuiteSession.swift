@@ -140,7 +140,8 @@ package struct SuiteSession {
             samples: settings.samples, targetSampleNanoseconds: settings.targetSampleNanoseconds,
             warmupNanoseconds: settings.warmupNanoseconds, cacheMode: settings.coldCache ? .cold : .warm,
             pinnedCPU: settings.pinnedCPU, quick: request.quick, filters: request.filters,
-            workload: request.workload ?? "synthetic", seed: settings.seed, counters: counters)
+            workload: request.workload ?? "synthetic", seed: settings.seed, counters: counters,
+            gateMaxProcesses: request.gateMaxProcesses)
     }
 
     private func showProgress(_ event: ProgressEvent) {

@@ -121,10 +121,20 @@ final class GateCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured, nothing written")
     }
 
-    func testGatingAResultsFileMissingABudgetedBenchmarkFails() throws {
+    /// A results file is judged on the budgets its run's id filters selected, as a gate measuring with them would be;
+    /// ids given with --results select the budgets instead, and a budgeted benchmark they select that did not run
+    /// is MISSING.
+    func testGatingAResultsFileMissingABudgetedBenchmarkItsFiltersSelectFails() throws {
         let run = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "m", "texture-upload/memcpy/256x192"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        let gate = try Framebudget.run(["gate", "--results", folder + "/r/m/results.json", "--budgets", try budgets(limit: "10")])
+        let budgetsFile = try budgets(limit: "10")
+        let asMeasured = try Framebudget.run(["gate", "--results", folder + "/r/m/results.json", "--budgets", budgetsFile])
+        XCTAssertEqual(asMeasured.status, 0, asMeasured.stdout)
+        XCTAssertTrue(asMeasured.stderr.contains("no budget applies to the selected benchmarks"), asMeasured.stderr)
+        let report = try Framebudget.run(["report", folder + "/r/m/results.json", "--budgets", budgetsFile, "--out", folder + "/rep"])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertFalse(report.stdout.contains("MISSING  upload-p95"), "report judges as the run's gate would: \(report.stdout)")
+        let gate = try Framebudget.run(["gate", "--results", folder + "/r/m/results.json", "--budgets", budgetsFile, "texture-upload/*"])
         XCTAssertEqual(gate.status, 1)
         XCTAssertTrue(gate.stdout.contains("MISSING  upload-p95"), gate.stdout)
         let junit = try String(contentsOfFile: folder + "/r/m/junit.xml", encoding: .utf8)

@@ -112,6 +112,16 @@ final class RunMergeTests: XCTestCase {
         }
     }
 
+    func testAWholeSuiteRunStaysWholeWhenFilteredRoundsAreMergedIntoIt() throws {
+        let whole = Fixture.run("gate", [Fixture.result("a/x/1", [1]), Fixture.result("a/x/2", [1])])
+        var round = Fixture.run("p2", [Fixture.result("a/x/1", [2])])
+        round.settings.filters = ["a/x/1"]
+        XCTAssertEqual(try RunMerge.merge([whole, round]).settings.filters, [], "no filter: every benchmark was asked for")
+        var filtered = whole
+        filtered.settings.filters = ["a/x/*"]
+        XCTAssertEqual(try RunMerge.merge([filtered, round]).settings.filters, ["a/x/*", "a/x/1"])
+    }
+
     func testNothingToMergeIsAnError() {
         XCTAssertThrowsError(try RunMerge.merge([])) { XCTAssertEqual($0 as? RunMergeError, .noRuns) }
     }

@@ -37,6 +37,20 @@ final class ResultsFileTests: XCTestCase {
         XCTAssertTrue(output.contains("valid"), output)
     }
 
+    /// A measuring gate's `--max-processes` is kept (report judges at its level), meets the schema, and is absent
+    /// from a run that had none, so older readers see the file as before.
+    func testAGatesProcessCapIsRecordedAndMeetsTheSchema() throws {
+        var run = try RealRun.make()
+        let path = directory + "/gated.json"
+        try ResultsFile.write(run, to: path)
+        XCTAssertFalse(try String(contentsOfFile: path, encoding: .utf8).contains("gateMaxProcesses"))
+        run.settings.gateMaxProcesses = 3
+        try ResultsFile.write(run, to: path)
+        XCTAssertEqual(try ResultsFile.read(from: path).settings.gateMaxProcesses, 3)
+        let (status, output) = try RealRun.python([RealRun.repositoryRoot + "/Schemas/validate.py", path])
+        XCTAssertEqual(status, 0, output)
+    }
+
     /// A run stopped mid-benchmark writes its allocations as the runner does then (0 iterations, not counted): the
     /// file reads back and meets the schema, so `history record` takes an interrupted nightly (it used to refuse it).
     func testAnInterruptedRunsSkippedAllocationPassReadsBackAndMeetsTheSchema() throws {

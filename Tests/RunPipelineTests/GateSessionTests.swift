@@ -73,3 +73,45 @@ final class GateSessionTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/report.md"), "the partial run is still reported")
     }
 }
+
+/// `report` and `gate --results` judge a results file as the gate that measured it did (ReportPipeline.judging):
+/// its id filters' budgets only, at the level of its recorded `--max-processes`.
+final class RecordedJudgingTests: XCTestCase {
+    private func budget(_ hotPath: String, limit: Double) -> Budget {
+        Budget(name: "\(hotPath)-p95", hotPath: hotPath, workload: "w", variant: "optimized", metric: .time,
+               statistic: .p95, limit: limit, unit: .ms, direction: .max, source: "test")
+    }
+
+    private var pipeline: ReportPipeline {
+        ReportPipeline(budgets: [budget("colormap", limit: 5), budget("nms", limit: 5)], evaluator: BudgetEvaluator(), strict: false)
+    }
+
+    private func run(filters: [String], gateMaxProcesses: Int? = nil) -> RunResults {
+        var run = Fixture.merged("gated", [(id: "colormap/optimized/w", runs: (1...3).map { Fixture.times(40, median: 5e5, seed: UInt64($0)) })])
+        run.settings.filters = filters
+        run.settings.gateMaxProcesses = gateMaxProcesses
+        return run
+    }
+
+    func testAFilteredRunIsJudgedOnTheBudgetsOfTheBenchmarksItsFiltersSelectedSoNoneIsMissing() {
+        let judged = pipeline.judging(run(filters: ["colormap/*"]))
+        XCTAssertEqual(judged.budgets.map(\.name), ["colormap-p95"])
+        XCTAssertEqual(judged.verdicts(for: run(filters: ["colormap/*"])).map(\.outcome), [.pass])
+    }
+
+    func testAWholeSuiteRunIsJudgedOnEveryBudget() {
+        XCTAssertEqual(pipeline.judging(run(filters: [])).budgets.count, 2)
+    }
+
+    func testFiltersGivenOnTheCommandLineWinOverTheRecordedOnes() {
+        XCTAssertEqual(pipeline.judging(run(filters: ["colormap/*"]), filters: ["nms/*"]).budgets.map(\.name), ["nms-p95"])
+    }
+
+    func testTheRecordedCapSetsTheLooksAndACapGivenHereWins() {
+        XCTAssertEqual(pipeline.judging(run(filters: [], gateMaxProcesses: 3)).evaluator.looks,
+                       SequentialLooks(cap: 3, overridesBudgets: true))
+        XCTAssertEqual(pipeline.judging(run(filters: [])).evaluator.looks, SequentialLooks())
+        XCTAssertEqual(pipeline.judging(run(filters: [], gateMaxProcesses: 3), maxProcesses: 20).evaluator.looks,
+                       SequentialLooks(cap: 20, overridesBudgets: true))
+    }
+}
