@@ -2,19 +2,23 @@
 """Times what a user would pick instead of FrameBudget's kernels, on the kernels' own inputs.
 
 Usage: python3 scripts/peers.py --inputs DIR --threads 1|all --out peers.json [--quick] [--samples N]
-       [--sample-time-ms MS] [--warmup-ms MS] [--max-time-s S] [--only SUBSTRING]
+       [--sample-time-ms MS] [--warmup-ms MS] [--max-time-s S] [--only SUBSTRING] [--kernel ID ...]
 
 DIR is written by `framebudget peers export` (.npy capture folders and manifest.json). The protocol is the
-harness's: a warm-up (at least two calls, --warmup-ms), calls per sample calibrated so a sample lasts
---sample-time-ms, --samples samples or --max-time-s (never under 10 samples), every raw sample kept as nanoseconds per
-call. `framebudget peers merge` turns the samples into statistics (medians with bootstrap intervals) with the same
-code as every benchmark. Conversions a user pays before the library call (xyxy boxes to xywh float64, Python
-lists) are timed apart from the call. With --threads 1, OpenCV and the BLAS under numpy get one thread (set before
-they are imported); with --threads all, every core. Exit: 0; 2 bad input; 4 numpy or OpenCV missing.
+harness's: a warm-up (at least two calls, --warmup-ms), calls per sample calibrated on the warm-up's calls so a sample
+lasts --sample-time-ms, --samples samples or --max-time-s (never under 10 samples), every raw sample kept as
+nanoseconds per call. `framebudget peers merge` turns the samples into statistics (medians with bootstrap intervals)
+with the same code as every benchmark. Conversions a user pays before the library call (xyxy boxes to xywh float64,
+Python lists) are timed apart from the call. With --threads 1, OpenCV and the BLAS under numpy get one thread (set
+before they are imported); with --threads all, every CPU this process may run on (its affinity). A peer whose
+libraries run on one thread whatever they are allowed (numpy.copyto, hashlib, the NMS) is recorded with threads 1.
+--kernel (repeatable) times only the peers of those kernel ids. --out is created (with its folder) before any timing.
+Exit: 0; 2 bad input; 4 numpy or OpenCV missing, or --out cannot be written; 130 Ctrl-C; 143 SIGTERM.
 """
 import argparse
 import json
 import os
+import signal
 import sys
 import time
 
@@ -30,25 +34,41 @@ def parse_arguments():
     parser.add_argument("--warmup-ms", type=float, default=200.0)
     parser.add_argument("--max-time-s", type=float, default=5.0)
     parser.add_argument("--only", default="", help="only kernels whose id contains this text")
+    parser.add_argument("--kernel", action="append", default=[], metavar="ID",
+                        help="only this kernel's peer (repeatable; default: every kernel of the manifest)")
     arguments = parser.parse_args()
     if arguments.quick:
         arguments.samples, arguments.sample_time_ms, arguments.warmup_ms, arguments.max_time_s = 20, 1.0, 20.0, 0.5
+    if arguments.samples < 1 or arguments.sample_time_ms <= 0 or arguments.warmup_ms < 0 or arguments.max_time_s < 0:
+        parser.error("--samples and --sample-time-ms must be positive, --warmup-ms and --max-time-s not negative")
     return arguments
 
 
-ARGS = parse_arguments()
-THREADS = 1 if ARGS.threads == "1" else (os.cpu_count() or 1)
-if THREADS == 1:  # must precede the imports: OpenBLAS and OpenMP read these once
-    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ[name] = "1"
-try:
-    import hashlib
-    import numpy as np
-    import cv2
-except ImportError as error:
-    print(f"peers.py: {error.name} is missing: python3 -m pip install opencv-python-headless numpy", file=sys.stderr)
-    sys.exit(4)  # as framebudget's run failures: 3 means "inconclusive" to its users
-cv2.setNumThreads(THREADS)
+ARGS = None  # set_up() fills these in, and imports the libraries
+THREADS = 1
+CLOCK_COST = 0.0
+hashlib = np = cv2 = None
+ONE_THREAD = {"texture-upload", "hash-chain", "nms"}  # numpy.copyto, hashlib, a numpy filter + OpenCV's serial NMS
+
+
+def set_up():
+    """Arguments, then the libraries: their thread settings must precede their imports."""
+    global ARGS, THREADS, CLOCK_COST, hashlib, np, cv2
+    ARGS = parse_arguments()
+    # Every CPU this process may run on, not the machine's count: under `taskset -c 0` that is one.
+    THREADS = 1 if ARGS.threads == "1" else len(os.sched_getaffinity(0))
+    if THREADS == 1:  # OpenBLAS and OpenMP read these once, at import
+        for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+            os.environ[name] = "1"
+    try:
+        import hashlib
+        import numpy as np
+        import cv2
+    except ImportError as error:
+        print(f"peers.py: {error.name} is missing: python3 -m pip install opencv-python-headless numpy", file=sys.stderr)
+        sys.exit(4)  # as framebudget's run failures: 3 means "inconclusive" to its users
+    cv2.setNumThreads(THREADS)
+    CLOCK_COST = clock_cost_ns()
 
 
 # MARK: - Timing protocol (the harness's, see Docs/MEASURING.md, "How it measures")
@@ -61,18 +81,18 @@ def clock_cost_ns():
     return (time.perf_counter_ns() - start) / reads
 
 
-CLOCK_COST = clock_cost_ns()
-
-
 def measure(call):
     """Warm-up, calibration, samples: returns (calls per sample, [ns per call])."""
+    # The calibration times every warm-up call, the two always made included: with --warmup-ms 0 it used to time
+    # none, took 1 ns a call and ran millions of calls a sample.
+    start = time.perf_counter_ns()
     call()
     call()
-    calls, start = 2, time.perf_counter_ns()
+    calls = 2
     while time.perf_counter_ns() - start < ARGS.warmup_ms * 1e6:
         call()
         calls += 1
-    cost = max((time.perf_counter_ns() - start) / max(calls - 2, 1), 1.0)
+    cost = max((time.perf_counter_ns() - start) / calls, 1.0)
     per_sample = max(1, round(max(ARGS.sample_time_ms * 1e6, 1000 * CLOCK_COST) / cost))
     samples, begun = [], time.perf_counter_ns()
     while len(samples) < ARGS.samples:
@@ -115,31 +135,45 @@ def texture_upload(entry):
 
 
 def colormap_lut(folder):
-    palette = load(folder, "palette.npy")  # RGBA
-    return np.ascontiguousarray(palette[:, [2, 1, 0]].reshape(256, 1, 3))  # applyColorMap wants a BGR 256×1 table
+    """The kernel's palette (256 RGBA entries) as 32-bit words: one take per pixel writes its R, G, B, A."""
+    return np.ascontiguousarray(load(folder, "palette.npy")).view(np.uint32).reshape(256)
 
 
 def colormap(entry):
+    """The kernel's work as a numpy/OpenCV user writes it: depth clipped to [near, far], scaled to a 0…255 index
+    (rounded), the palette looked up as RGBA, holes (NaN, ±Inf: also any bilinear sample touching one) (0, 0, 0, 0).
+    Within ±1 level of the kernel per channel (it rounds the colour, this the index); equal on holes."""
     depth = load(entry["folder"], "depth.npy")
     parameters = entry["parameters"]
     near, far = float(parameters["near"]), float(parameters["far"])
     width, height = int(parameters["width"]), int(parameters["height"])
     lut = colormap_lut(entry["folder"])
     alpha, beta = 255.0 / (far - near), -255.0 * near / (far - near)
+    clipped = np.empty((height, width), np.float32)
     index = np.empty((height, width), np.uint8)
-    out = np.empty((height, width, 3), np.uint8)
+    valid = np.empty((height, width), np.bool_)
+    out = np.empty((height, width, 4), np.uint8)  # RGBA, as the kernel writes (and its bytesPerIteration counts)
+    words = out.view(np.uint32).reshape(height, width)
+
+    def paint(sample):
+        # The clip first: convertScaleAbs takes |x|, so a depth under near (0 included) would mirror instead of
+        # being red; after the clip x is 0…255 and the abs a no-op. A NaN stays NaN and is masked below.
+        np.clip(sample, near, far, out=clipped)
+        cv2.convertScaleAbs(clipped, dst=index, alpha=alpha, beta=beta)
+        np.take(lut, index, out=words, mode="clip")  # mode "raise" would buffer the output
+        np.isfinite(sample, out=valid)
+        np.multiply(words, valid, out=words)
+        return out
+
+    steps = "numpy.clip + cv2.convertScaleAbs (8-bit index) + numpy.take (RGBA palette) + numpy.isfinite (holes)"
     if (width, height) == (depth.shape[1], depth.shape[0]):
-        def call():
-            cv2.convertScaleAbs(depth, dst=index, alpha=alpha, beta=beta)
-            cv2.applyColorMap(index, lut, dst=out)
-        return "cv2.convertScaleAbs + cv2.applyColorMap (user LUT)", call, None, None
+        return steps, lambda: paint(depth), None, None
     resized = np.empty((height, width), np.float32)
 
     def call_resized():
         cv2.resize(depth, (width, height), dst=resized, interpolation=cv2.INTER_LINEAR)
-        cv2.convertScaleAbs(resized, dst=index, alpha=alpha, beta=beta)
-        cv2.applyColorMap(index, lut, dst=out)
-    return "cv2.resize (bilinear) + cv2.convertScaleAbs + cv2.applyColorMap (user LUT)", call_resized, None, None
+        return paint(resized)
+    return "cv2.resize (bilinear) + " + steps, call_resized, None, None
 
 
 def preview_scale(entry):
@@ -166,8 +200,10 @@ def nms(entry):
 
     def call():  # the confidence filter first, as YOLO post-processing does, then the library's NMS on the survivors
         passing = state["scores"] > conf
+        # The first max_det kept, as the kernel keeps: NMSBoxes' top_k would cut the candidates before the
+        # suppression (crowded: 66 kept of 1214 candidates where the kernel keeps 300).
         return cv2.dnn.NMSBoxesBatched(state["boxes"][passing], state["scores"][passing], state["classes"][passing],
-                                       conf, iou, top_k=top)
+                                       conf, iou)[:top]
     return ("numpy confidence filter + cv2.dnn.NMSBoxesBatched", call, convert,
             "xyxy float32 boxes to xywh float64, scores to float64")
 
@@ -219,38 +255,105 @@ PEERS = {"texture-upload": texture_upload, "colormap": colormap, "preview-scale"
          "mask-upsample": mask_upsample, "hash-chain": hash_chain}
 
 
-def main():
+def manifest_entries():
+    """The manifest's entries this run times (--only, --kernel, a hot path with a peer), checked before any timing."""
+    path = os.path.join(ARGS.inputs, "manifest.json")
     try:
-        with open(os.path.join(ARGS.inputs, "manifest.json")) as handle:
+        with open(path) as handle:
             manifest = json.load(handle)
     except (OSError, ValueError) as error:
-        print(f"peers.py: {ARGS.inputs}/manifest.json: {error} (write it with 'framebudget peers export')", file=sys.stderr)
-        sys.exit(2)
-    variant = "peer-1core" if THREADS == 1 else "peer"
-    peers = []
-    for entry in manifest:
-        if ARGS.only not in entry["kernel"] or entry["hotPath"] not in PEERS:
-            continue
-        library, call, convert, note = PEERS[entry["hotPath"]](entry)
-        print(f"peers.py: {entry['kernel']} ← {library} on {THREADS} thread(s) …", file=sys.stderr)
-        per_sample, samples = measure(call)
-        peer = {"id": f"{entry['hotPath']}/{variant}/{entry['workload']}", "hotPath": entry["hotPath"], "variant": variant,
-                "workload": entry["workload"], "kernel": entry["kernel"], "threads": THREADS, "library": library,
-                "parameters": entry["parameters"],
-                "call": {"iterationsPerSample": per_sample, "samplesNanoseconds": samples}}
-        if convert is not None:
-            conversion_per_sample, conversion_samples = measure(convert)
-            peer["conversion"] = {"iterationsPerSample": conversion_per_sample, "samplesNanoseconds": conversion_samples}
-            peer["conversionNote"] = note
-        peers.append(peer)
+        fail(f"{path}: {error} (write it with 'framebudget peers export')", 2)
+    keys = ("folder", "hotPath", "kernel", "workload", "parameters")
+    if not isinstance(manifest, list) or not all(isinstance(entry, dict) and all(key in entry for key in keys)
+                                                 and isinstance(entry["parameters"], dict) for entry in manifest):
+        fail(f"{path}: not a manifest of 'framebudget peers export' (a list of {', '.join(keys)})", 2)
+    entries = [entry for entry in manifest if entry["hotPath"] in PEERS and ARGS.only in entry["kernel"]
+               and (not ARGS.kernel or entry["kernel"] in ARGS.kernel)]
+    if not entries:
+        wanted = ", ".join(ARGS.kernel) if ARGS.kernel else "any kernel"
+        fail(f"{path}: no peer to time for {wanted}" + (f" containing '{ARGS.only}'" if ARGS.only else ""), 2)
+    return entries
+
+
+def claim_output():
+    """Creates --out's folder and its temporary file: an unwritable --out fails now, not after minutes of timing."""
+    temporary = ARGS.out + ".partial"
+    try:
+        if os.path.isdir(ARGS.out):
+            raise IsADirectoryError(21, "is a folder")
+        os.makedirs(os.path.dirname(ARGS.out) or ".", exist_ok=True)
+        with open(temporary, "w"):
+            pass
+    except OSError as error:
+        fail(f"--out {ARGS.out}: cannot write: {error.strerror or error}", 4)
+    return temporary
+
+
+def time_peer(entry, variant):
+    library, call, convert, note = PEERS[entry["hotPath"]](entry)
+    # The kernel's threads parameter would describe the kernel; the peer's own count decides its roof.
+    threads = 1 if entry["hotPath"] in ONE_THREAD else THREADS
+    parameters = dict(entry["parameters"])
+    if "threads" in parameters:
+        parameters["threads"] = str(threads)
+    print(f"peers.py: {entry['kernel']} ← {library} on {threads} thread(s) …", file=sys.stderr)
+    per_sample, samples = measure(call)
+    peer = {"id": f"{entry['hotPath']}/{variant}/{entry['workload']}", "hotPath": entry["hotPath"], "variant": variant,
+            "workload": entry["workload"], "kernel": entry["kernel"], "threads": threads, "library": library,
+            "parameters": parameters, "call": {"iterationsPerSample": per_sample, "samplesNanoseconds": samples}}
+    if convert is not None:
+        conversion_per_sample, conversion_samples = measure(convert)
+        peer["conversion"] = {"iterationsPerSample": conversion_per_sample, "samplesNanoseconds": conversion_samples}
+        peer["conversionNote"] = note
+    return peer
+
+
+def fail(message, status):
+    print(f"peers.py: {message}", file=sys.stderr)
+    sys.exit(status)
+
+
+def write(temporary, peers):
     environment = {"python": sys.version.split()[0], "numpy": np.__version__, "opencv": cv2.__version__,
                    "threads": str(THREADS), "clockCostNanoseconds": f"{CLOCK_COST:.1f}"}
-    temporary = ARGS.out + ".partial"
-    with open(temporary, "w") as handle:
-        json.dump({"environment": environment, "peers": peers}, handle)
-    os.replace(temporary, ARGS.out)
+    try:
+        with open(temporary, "w") as handle:
+            json.dump({"environment": environment, "peers": peers}, handle)
+        os.replace(temporary, ARGS.out)
+    except OSError as error:
+        fail(f"--out {ARGS.out}: cannot write: {error.strerror or error}", 4)
+
+
+def main():
+    set_up()
+    entries = manifest_entries()
+    temporary = claim_output()
+    try:  # whatever ends it (a failure, Ctrl-C, SIGTERM), no .partial file stays
+        # From --threads, not THREADS: with one CPU allowed, "all" is still the every-core peer.
+        variant = "peer-1core" if ARGS.threads == "1" else "peer"
+        peers = [time_peer(entry, variant) for entry in entries]
+        write(temporary, peers)
+    finally:
+        if os.path.exists(temporary):
+            os.remove(temporary)
     print(f"peers.py: {len(peers)} peers → {ARGS.out}", file=sys.stderr)
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the timing is, so that main's clean-up runs as on Ctrl-C."""
+
+
+def terminate(_signal, _frame):
+    raise Terminated()
+
+
 if __name__ == "__main__":
-    main()
+    signal.signal(signal.SIGTERM, terminate)
+    try:
+        main()
+    except KeyboardInterrupt:
+        print("peers.py: interrupted (Ctrl-C): nothing written", file=sys.stderr)
+        sys.exit(130)
+    except Terminated:
+        print("peers.py: terminated (SIGTERM): nothing written", file=sys.stderr)
+        sys.exit(143)

@@ -94,4 +94,61 @@ final class PeersCommandTests: XCTestCase {
         XCTAssertEqual((call["samplesNanoseconds"] as! [Double]).count, 20, "--quick: 20 samples")
         XCTAssertNotNil(peers[0]["conversion"], "the xyxy → xywh float64 conversion is timed apart")
     }
+    /// The peers do the kernels' work: the crowded NMS peer keeps the kernel's 300 of 1214 candidates, in its order
+    /// (OpenCV's top_k once cut the candidates to 300 before the suppression, and the peer kept 66), and the colormap
+    /// peer writes the kernel's RGBA bytes, holes (0, 0, 0, 0) and depth 0 red (it once took an absolute value and
+    /// painted holes opaque). Outputs of `framebudget kernel` on the exported inputs against the peers' own calls.
+    func testThePeersComputeWhatTheirKernelsCompute() throws {
+        let probe = try Framebudget.python(["-c", "import numpy, cv2"])
+        try XCTSkipIf(probe.status != 0, "numpy/opencv-python-headless not installed (make peers installs them)")
+        let inputs = folder + "/inputs"
+        XCTAssertEqual(try Framebudget.run(["peers", "export", "--out", inputs]).status, 0)
+        let nms = try Framebudget.run(["kernel", "nms", "--in", inputs + "/nms-crowded", "--out", folder + "/nms", "--param", "conf=0.25"])
+        XCTAssertEqual(nms.status, 0, nms.stderr)
+        let colormap = try Framebudget.run(["kernel", "colormap", "--in", inputs + "/depth", "--out", folder + "/colormap",
+                                            "--param", "near=0.5", "--param", "far=5.0", "--param", "width=256", "--param", "height=192"])
+        XCTAssertEqual(colormap.status, 0, colormap.stderr)
+        let check = """
+            import json, sys
+            inputs, folder, scripts = sys.argv[1:4]
+            sys.argv = ["peers.py", "--inputs", inputs, "--threads", "1", "--out", folder + "/unused.json"]
+            sys.path.insert(0, scripts)
+            import peers
+            peers.set_up()
+            np = peers.np
+            manifest = {e["kernel"]: e for e in json.load(open(inputs + "/manifest.json"))}
+            entry = manifest["nms/optimized/crowded"]
+            keep = np.asarray(peers.nms(entry)[1]()).ravel()
+            scores = np.load(inputs + "/nms-crowded/scores.npy").astype(np.float64)
+            passing = np.flatnonzero(scores > float(entry["parameters"]["conf"]))
+            kernel = np.load(folder + "/nms/keep.npy")
+            print("nms", passing.size, kernel.size, passing[keep].size, np.array_equal(passing[keep], kernel))
+            out = np.asarray(peers.colormap(manifest["colormap/optimized/256x192"])[1]())
+            expected = np.load(folder + "/colormap/rgba.npy")
+            print("colormap", out.shape == expected.shape, np.array_equal(out, expected))
+            """
+        let result = try Framebudget.python(["-c", check, inputs, folder, Framebudget.repositoryRoot + "/scripts"])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(result.stdout.contains("nms 1214 300 300 True"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("colormap True True"), result.stdout)
+    }
+
+    /// `make peers RESULTS=…` refuses a file it cannot use before any timing: one line, exit 2 (it used to print a
+    /// Python traceback and exit 1, or time every peer and then fail the merge).
+    func testThePeersScriptRefusesAnUnusableResultsFileBeforeTiming() throws {
+        try "{\"schemaVersion\": 3, \"settings\"".write(toFile: folder + "/truncated.json", atomically: true, encoding: .utf8)
+        var capture = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath:
+            try ResultsFixtures.write(to: folder + "/synthetic.json", runID: "s")))) as! [String: Any]
+        var settings = capture["settings"] as! [String: Any]
+        settings["workload"] = "captures/kitchen"
+        capture["settings"] = settings
+        try JSONSerialization.data(withJSONObject: capture).write(to: URL(fileURLWithPath: folder + "/capture.json"))
+        for (file, problem) in [("truncated.json", "not JSON"), ("capture.json", "measured on workload 'captures/kitchen'")] {
+            let script = try Framebudget.command("/usr/bin/env", [
+                "RESULTS=\(folder)/\(file)", "FRAMEBUDGET=\(Framebudget.binary.path)", Framebudget.repositoryRoot + "/scripts/peers.sh"])
+            XCTAssertEqual(script.status, 2, script.stdout)
+            XCTAssertEqual(script.stdout.split(separator: "\n").count, 1, script.stdout)
+            XCTAssertTrue(script.stdout.hasPrefix("framebudget: RESULTS=\(folder)/\(file): \(problem)"), script.stdout)
+        }
+    }
 }
