@@ -2,29 +2,55 @@
 """Validates FrameBudget results documents against Schemas/results.schema.json.
 
 Usage: python3 Schemas/validate.py results.json [more.json ...]
-Prints one line per file; exits 0 when every file is valid, 1 otherwise, 2 when jsonschema is missing.
+Prints one line per file; exits 0 when every file is valid, 1 when one is invalid (not valid JSON, or not what the
+schema allows), 2 when a file cannot be read, jsonschema is missing or no file is named (64 for an option).
 """
 import json
 import pathlib
 import sys
 
-try:
-    import jsonschema
-except ImportError:
-    print("validate.py: python module 'jsonschema' is missing: python3 -m pip install jsonschema", file=sys.stderr)
-    sys.exit(2)
+USAGE = "usage: python3 Schemas/validate.py results.json [more.json ...]"
 
-schema = json.loads((pathlib.Path(__file__).parent / "results.schema.json").read_text())
-validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
-failed = False
-for path in sys.argv[1:]:
-    document = json.loads(pathlib.Path(path).read_text())
-    errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
-    if errors:
-        failed = True
-        first = errors[0]
-        location = "/".join(str(p) for p in first.absolute_path) or "(top level)"
-        print(f"{path}: invalid at {location}: {first.message} ({len(errors)} error(s))")
-    else:
+
+def check(validator, path):
+    """One line about `path`; its status: 0 valid, 1 invalid, 2 unreadable."""
+    try:
+        text = pathlib.Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")
+        return 2
+    try:
+        document = json.loads(text)
+    except ValueError as error:  # a truncated file is invalid, not a crash
+        print(f"{path}: invalid: not JSON ({error})")
+        return 1
+    errors = sorted(validator.iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path])
+    if not errors:
         print(f"{path}: valid")
-sys.exit(1 if failed else 0)
+        return 0
+    first = errors[0]
+    location = "/".join(str(p) for p in first.absolute_path) or "(top level)"
+    message = first.message.replace("\n", " ")
+    print(f"{path}: invalid at {location}: {message} ({len(errors)} error(s))")
+    return 1
+
+
+def main(paths):
+    if not paths or paths[0] in ("-h", "--help"):
+        print(__doc__.strip() if paths else USAGE, file=sys.stdout if paths else sys.stderr)
+        return 0 if paths else 2
+    if paths[0].startswith("-") and paths[0] != "-":
+        print(f"validate.py: unknown option {paths[0]}; {USAGE}", file=sys.stderr)
+        return 64
+    try:
+        import jsonschema
+    except ImportError:
+        print("validate.py: python module 'jsonschema' is missing: python3 -m pip install jsonschema", file=sys.stderr)
+        return 2
+    schema = json.loads((pathlib.Path(__file__).parent / "results.schema.json").read_text())
+    validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
+    return max(check(validator, path) for path in paths)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -34,7 +34,7 @@ struct TrendSVG {
         return """
             <svg xmlns="http://www.w3.org/2000/svg" class="trend" width="\(Int(Self.width))" height="\(Int(Self.height))" \
             style="max-width:100%;height:auto" \
-            viewBox="0 0 \(Int(Self.width)) \(Int(Self.height))" role="img" aria-label="\(XMLText.escape(label))">
+            viewBox="0 0 \(Int(Self.width)) \(Int(Self.height))" role="img" aria-label="\(XMLText.attribute(label))">
             <rect width="100%" height="100%" fill="#ffffff"/>
             \(grid())\(band())\(budgetSeries())\(budgetLine())\(steps())\(medianLine())\(xLabels())\(legend())</svg>
             """

@@ -64,18 +64,18 @@ public struct HTMLReporter: Reporter {
             "<li><span class=\"badge \(HTMLStyle.cssClass(verdict.outcome))\">\(verdict.outcome.rawValue)</span> "
                 + "\(XMLText.escape(VerdictText.explanation(verdict))) <small>(\(XMLText.escape(verdict.budget.source)))</small></li>"
         }.joined(separator: "\n")
-        return "<section id=\"\(XMLText.escape(hotPath))\"><h2>\(XMLText.escape(hotPath))</h2>\n<ul class=\"verdicts\">\n\(explanations)\n</ul>\n"
+        return "<section id=\"\(XMLText.attribute(hotPath))\"><h2>\(XMLText.escape(hotPath))</h2>\n<ul class=\"verdicts\">\n\(explanations)\n</ul>\n"
             + plots.map(figure).joined(separator: "\n") + "</section>"
     }
 
     /// A plot as an `<img>` with a `data:` URI: embedded SVGs keep their own ids and styles to themselves.
     private func figure(_ plot: PlotImage) -> String {
         guard let svg = plot.svg else {
-            let link = plot.png.map { "<a href=\"\(XMLText.escape($0))\">\(XMLText.escape(plot.title))</a>" } ?? XMLText.escape(plot.title)
+            let link = plot.png.map { "<a href=\"\(XMLText.attribute($0))\">\(XMLText.escape(plot.title))</a>" } ?? XMLText.escape(plot.title)
             return "<figure><figcaption>\(link)</figcaption></figure>"
         }
         let uri = "data:image/svg+xml;base64," + Data(svg.utf8).base64EncodedString()
-        return "<figure><img src=\"\(uri)\" alt=\"\(XMLText.escape(plot.title))\"/><figcaption>\(XMLText.escape(plot.title))</figcaption></figure>"
+        return "<figure><img src=\"\(uri)\" alt=\"\(XMLText.attribute(plot.title))\"/><figcaption>\(XMLText.escape(plot.title))</figcaption></figure>"
     }
 
     private func footer(_ run: RunResults) -> String {

@@ -25,12 +25,12 @@ public struct JUnitReporter: Reporter {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<testsuites>",
-            "  <testsuite name=\"budgets\" package=\"\(XMLText.escape(input.toolName))\" id=\"0\" tests=\"\(input.verdicts.count)\" "
+            "  <testsuite name=\"budgets\" package=\"\(XMLText.attribute(input.toolName))\" id=\"0\" tests=\"\(input.verdicts.count)\" "
                 + "failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(XML.seconds(suiteSeconds(input.run)))\" "
-                + "timestamp=\"\(XML.timestamp(ResultsFile.storedDate(input.run.startedAt)))\" hostname=\"\(XMLText.escape(hostname))\">",
+                + "timestamp=\"\(XML.timestamp(ResultsFile.storedDate(input.run.startedAt)))\" hostname=\"\(XMLText.attribute(hostname))\">",
             "    <properties>",
-            "      <property name=\"run-id\" value=\"\(XMLText.escape(input.run.runID))\"/>",
-            "      <property name=\"build\" value=\"\(XMLText.escape(input.run.environment.buildConfiguration))\"/>",
+            "      <property name=\"run-id\" value=\"\(XMLText.attribute(input.run.runID))\"/>",
+            "      <property name=\"build\" value=\"\(XMLText.attribute(input.run.environment.buildConfiguration))\"/>",
             "      <property name=\"quick\" value=\"\(input.run.settings.quick)\"/>",
             "      <property name=\"strict\" value=\"\(input.strict)\"/>",
             "      <property name=\"complete\" value=\"\(input.run.complete)\"/>",
@@ -61,9 +61,9 @@ public struct JUnitReporter: Reporter {
     }
 
     private func testcase(_ verdict: BudgetVerdict, seconds: Double, strict: Bool) -> [String] {
-        let open = "    <testcase name=\"\(XMLText.escape(verdict.budget.name))\" classname=\"\(XMLText.escape(verdict.budget.hotPath))\" "
+        let open = "    <testcase name=\"\(XMLText.attribute(verdict.budget.name))\" classname=\"\(XMLText.attribute(verdict.budget.hotPath))\" "
             + "time=\"\(XML.seconds(seconds))\""
-        let message = XMLText.escape(VerdictText.explanation(verdict))
+        let message = XMLText.attribute(VerdictText.explanation(verdict))
         let detail = XMLText.escape("source: \(verdict.budget.source)")
         switch verdict.outcome {
         case .pass:

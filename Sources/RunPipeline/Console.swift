@@ -21,8 +21,11 @@ package enum Console {
 
     private static var isSilenced: Bool { silenced.load(ordering: .sequentiallyConsistent) }
 
+    /// One line whatever the message holds: an id or a reason read from a file can carry a line feed, and a
+    /// second line would read as a second error (and break the one-line contract scripts grep for).
     package static func error(_ message: String) {
-        writeToStandardError("\(ToolName.current): error: \(TerminalText.safe(message))\n")
+        let line = TerminalText.singleLine(message.trimmingCharacters(in: .newlines))
+        writeToStandardError("\(ToolName.current): error: \(line)\n")
     }
 
     package static func warning(_ message: String) {

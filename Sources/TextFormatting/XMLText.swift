@@ -21,4 +21,20 @@ public enum XMLText {
         }
         return out
     }
+
+    /// ``escape(_:)`` for an attribute value: tab, line feed and carriage return as character references too,
+    /// because a parser turns each raw one into a space there (a budget named `a⏎b` read back as `a b`, no longer
+    /// the name the other reports give).
+    public static func attribute(_ text: String) -> String {
+        var out = ""
+        for scalar in escape(text).unicodeScalars {
+            switch scalar {
+            case "\t": out += "&#9;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
 }

@@ -87,6 +87,20 @@ final class UntrustedResultsTests: XCTestCase {
         XCTAssertTrue(outputs[0].stdout.contains("\\x1b[2J"), outputs[0].stdout)
     }
 
+    /// An error about a file's value is one line even when the value holds a line feed (it printed as two).
+    func testAnErrorQuotingALineFeedFromAFileIsOneLine() throws {
+        var json = try ResultsFixtures.realRun()
+        var benchmarks = json["benchmarks"] as! [[String: Any]]
+        benchmarks[0]["id"] = "texture-upload/optimized/other\nsecond line"
+        json["benchmarks"] = benchmarks
+        let path = folder + "/newline-id.json"
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        let report = try Framebudget.run(["report", path, "--out", folder + "/r"])
+        XCTAssertEqual(report.status, 2, report.stderr)
+        XCTAssertEqual(report.stderr.split(separator: "\n").count, 1, report.stderr)
+        XCTAssertTrue(report.stderr.contains("other\\x0asecond line"), report.stderr)
+    }
+
     func testAHundredKilobyteIdPrintsBoundedLines() throws {
         let long = String(repeating: "w", count: 100_000)
         let base = try hostile("base")

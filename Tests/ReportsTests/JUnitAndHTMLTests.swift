@@ -96,6 +96,16 @@ final class JUnitAndHTMLTests: XCTestCase {
     }
 
     /// Every testcase and the suite carry a time: the seconds its benchmark took to measure (0 when it did not run).
+    /// A budget name with a line feed or tab reads back from the attribute as written (raw, a parser makes each a
+    /// space, and the testcase no longer carries the name the other reports give).
+    func testJUnitAttributesKeepLineFeedsAndTabsOfABudgetsName() throws {
+        var input = ReportFixture.input()
+        input.verdicts[0].budget.name = "line1\nline2\t| ok"
+        let document = try parse(try JUnitReporter().render(input))
+        let names = (try document.nodes(forXPath: "//testcase") as! [XMLElement]).compactMap { $0.attribute(forName: "name")?.stringValue }
+        XCTAssertTrue(names.contains("line1\nline2\t| ok"), "\(names)")
+    }
+
     func testJUnitGivesEveryTestcaseAndTheSuiteATime() throws {
         let document = try parse(try JUnitReporter().render(ReportFixture.input()))
         let suite = try XCTUnwrap((try document.nodes(forXPath: "//testsuite") as! [XMLElement]).first)

@@ -37,6 +37,16 @@ final class ResultsFileTests: XCTestCase {
         XCTAssertTrue(output.contains("valid"), output)
     }
 
+    /// The schema's checker says what is wrong with a damaged file in its one line (it printed a traceback).
+    func testTheSchemaCheckerCallsATruncatedFileInvalidInOneLine() throws {
+        let path = directory + "/truncated.json"
+        try "{\"schemaVersion\": 3,".write(toFile: path, atomically: true, encoding: .utf8)
+        let (status, output) = try RealRun.python([RealRun.repositoryRoot + "/Schemas/validate.py", path])
+        XCTAssertEqual(status, 1, output)
+        XCTAssertEqual(output.split(separator: "\n").count, 1, output)
+        XCTAssertTrue(output.hasPrefix("\(path): invalid: not JSON"), output)
+    }
+
     /// A measuring gate's `--max-processes` is kept (report judges at its level), meets the schema, and is absent
     /// from a run that had none, so older readers see the file as before.
     func testAGatesProcessCapIsRecordedAndMeetsTheSchema() throws {

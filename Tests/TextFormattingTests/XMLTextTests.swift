@@ -14,6 +14,13 @@ final class XMLTextTests: XCTestCase {
         XCTAssertEqual(XMLText.escape("a\tb\nc\rd\r\ne"), "a\tb\nc\rd\r\ne")
     }
 
+    /// In an attribute a parser turns a raw tab, line feed or carriage return into a space: written as references
+    /// they read back as themselves.
+    func testAnAttributeKeepsTabLineFeedAndCarriageReturnAsCharacterReferences() {
+        XCTAssertEqual(XMLText.attribute("a\tb\nc\rd \"e\" & <f>"), "a&#9;b&#10;c&#13;d &quot;e&quot; &amp; &lt;f&gt;")
+        XCTAssertEqual(XMLText.attribute("red \u{1B}"), "red \u{FFFD}")
+    }
+
     func testOtherControlCharactersBecomeTheReplacementCharacter() {
         // XML 1.0 allows these in no form (not even &#x1B;): a raw one makes JUnit readers reject the whole file.
         XCTAssertEqual(XMLText.escape("red \u{1B}[31m"), "red \u{FFFD}[31m")
