@@ -3,7 +3,8 @@ import Results
 
 /// Per hot path: the counters each benchmark could read, per iteration, as clustered bars on a log scale, each tic
 /// naming its counter's unit. Counters nobody could read are counted under the title instead of drawn as zeros;
-/// their names and reasons (often a paragraph each) belong to the report, not to a plot.
+/// their names and reasons (often a paragraph each) belong to the report, not to a plot. Counters read as 0
+/// everywhere (no page faults) are counted apart: measured, but a log scale has no bar for them.
 public struct CountersPlot: PlotKind {
     public init() {}
 
@@ -35,10 +36,32 @@ public struct CountersPlot: PlotKind {
 
     /// Counters with no reading anywhere, with one reason each.
     static func unavailableCounters(_ results: [BenchmarkResult]) -> [String] {
-        let available = Set(availableCounters(results))
+        let measured = Set(results.flatMap(\.counters).filter { $0.source != .unavailable }.map(\.name))
         var seen: Set<String> = []
-        return results.flatMap(\.counters).filter { !available.contains($0.name) && seen.insert($0.name).inserted }
+        return results.flatMap(\.counters).filter { !measured.contains($0.name) && seen.insert($0.name).inserted }
             .map { "\($0.name) (\($0.note ?? "unavailable"))" }
+    }
+
+    /// Counters measured but never above 0 (no page faults, no migrations): not drawn, not unavailable either.
+    static func zeroCounters(_ results: [BenchmarkResult]) -> [String] {
+        let drawn = Set(availableCounters(results))
+        var names: [String] = []
+        for reading in results.flatMap(\.counters)
+        where reading.source != .unavailable && !drawn.contains(reading.name) && !names.contains(reading.name) {
+            names.append(reading.name)
+        }
+        return names
+    }
+
+    /// The lines under the title (one each, so neither runs off the image): which counters are not drawn, and why.
+    static func undrawnNotes(_ results: [BenchmarkResult]) -> [String] {
+        let unavailable = unavailableCounters(results).count, zero = zeroCounters(results)
+        var parts: [String] = []
+        if unavailable > 0 {
+            parts.append("\(unavailable) other counter\(unavailable == 1 ? "" : "s") unavailable on this machine (which, and why: see the report)")
+        }
+        if !zero.isEmpty { parts.append("0 per iteration, not drawn on the log scale: \(zero.joined(separator: ", "))") }
+        return parts
     }
 
     private func spec(_ hotPath: String, _ results: [BenchmarkResult], _ names: [String]) -> PlotSpec {
@@ -52,14 +75,13 @@ public struct CountersPlot: PlotKind {
                 result.counters.first { $0.name == counter }?.perIteration.flatMap { $0 > 0 ? PlotText.number($0) : nil } ?? "?"
             }.joined(separator: " ")
         }
-        let unavailable = Self.unavailableCounters(results).count
-        let note = unavailable == 0 ? ""
-            : "\(unavailable) other counter\(unavailable == 1 ? "" : "s") unavailable on this machine (which, and why: see the report)"
+        let titleLines: [GnuplotScript] = (["\(hotPath): counters per iteration"] + Self.undrawnNotes(results)).map { "\(strings.add($0))" }
+        let title = titleLines.joined(separator: " . \"\\n\" . ")
         let columns = results.enumerated().map { index, result -> GnuplotScript in
             "\(file) using \(index + 3):xtic(S[int($1)] . \"\\n\" . S[int($2)]) title \(strings.add(result.id))"
         }
         let script: GnuplotScript = """
-            set title \(strings.add("\(hotPath): counters per iteration")) . "\\n" . \(strings.add(note)) font ',9'
+            set title \(title) font ',9'
             set datafile missing '?'
             set style data histograms
             set style histogram cluster gap 1

@@ -118,6 +118,16 @@ final class PlotKindTests: XCTestCase {
         XCTAssertTrue(CountersPlot().plots(for: PlotInput(run: PlotFixture.run(withCounters: false), verdicts: [])).isEmpty)
     }
 
+    /// A counter measured as 0 everywhere (page faults) is measured, not unavailable: said apart, by name.
+    func testCountersPlotCountsAMeasuredZeroApartFromTheUnavailable() throws {
+        var run = PlotFixture.run(withCounters: true)
+        let index = try XCTUnwrap(run.benchmarks.firstIndex { !$0.counters.isEmpty })
+        run.benchmarks[index].counters.append(CounterReading(name: "perf::PAGE-FAULTS", perIteration: 0, source: .papiSoftware))
+        let spec = try XCTUnwrap(CountersPlot().plots(for: PlotInput(run: run, verdicts: [])).first)
+        XCTAssertTrue(spec.readable.contains("1 other counter unavailable on this machine"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("0 per iteration, not drawn on the log scale: perf::PAGE-FAULTS"), spec.readable)
+    }
+
     func testCountersPlotNamesTheUnitOfEachCounter() throws {
         let spec = try XCTUnwrap(CountersPlot().plots(for: PlotFixture.input).first)
         let data = spec.dataFiles["nms-counters.dat"]!
