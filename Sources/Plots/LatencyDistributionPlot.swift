@@ -39,9 +39,8 @@ public struct LatencyDistributionPlot: PlotKind {
                 + (result.frameLoop == nil ? [] : input.timeLimitsMilliseconds(of: result.id, metric: .frameTime))
             for limit in limits {
                 let onScale = logScale || BudgetHeadroom.isOnScale(limit.milliseconds, largest: largest)
-                let value = PlotText.number(limit.milliseconds)
                 marks.append(BudgetMark(box: index + 1, milliseconds: limit.milliseconds, dashType: 2 + marks.count % 4,
-                                        title: onScale ? "\(limit.name): \(value) ms" : "\(limit.name): \(value) ms (off-scale, above)",
+                                        title: "\(limit.name): \(limit.phrase)\(onScale ? "" : " (off-scale, above)")",
                                         onScale: onScale))
             }
         }
@@ -96,6 +95,7 @@ public struct LatencyDistributionPlot: PlotKind {
             set pointsize 0.4
             set ylabel 'ms per iteration'
             \(log ? "set logscale y" : "unset logscale y")
+            set format y '%g'
             \(Self.yRange(results, marks, logScale: log))
             set xtics (\(tics)) rotate by -35 font ',8'
             set bmargin \(layout.bottomMargin)
@@ -111,7 +111,9 @@ public struct LatencyDistributionPlot: PlotKind {
             set yrange [0:1.02]
             \(log ? "set logscale x" : "unset logscale x")
             set xtics auto norotate font ',8'
+            set format x '%g'
             \(Self.cdfRange(results, marks, logScale: log))
+            \(log ? Self.logTicSpacing(results, marks) : "")
             set xlabel 'ms per iteration' offset 0,0.5
             set ylabel 'share of samples ≤ x'
             set key at screen 0.75, screen 0.01 center bottom vertical maxrows \(layout.rows) font ',8' samplen 3
@@ -132,6 +134,16 @@ public struct LatencyDistributionPlot: PlotKind {
         if logScale { return "set xrange [\(low / 1.2):\(high * 1.2)]" }
         let margin = Swift.max(high - low, high * 0.01) * 0.05
         return "set xrange [\(Swift.max(0, low - margin)):\(high + margin)]"
+    }
+
+    /// On a log x axis spanning many decades a tic every decade runs its labels together (budgets from 1 ns to 1 s
+    /// gave one unreadable string): a tic every 10ᵏ decades, for at most six labels.
+    static func logTicSpacing(_ results: [BenchmarkResult], _ marks: [BudgetMark]) -> GnuplotScript {
+        let values = results.flatMap(\.samplesNanoseconds).map { $0 / 1e6 } + marks.filter(\.onScale).map(\.milliseconds)
+        guard let low = values.filter({ $0 > 0 }).min(), let high = values.max(), high > low else { return "" }
+        let decades = (log10(high) - log10(low)).rounded(.up)
+        let step = Swift.max(1, (decades / 6).rounded(.up))
+        return step > 1 ? "set xtics \(pow(10, step))" : ""
     }
 
     /// A y range taking in every sample and every on-scale budget, with a margin.

@@ -22,11 +22,13 @@ public struct PlotInput: Sendable {
         run.benchmarks.filter { $0.hotPath == hotPath }
     }
 
-    /// Time budgets of a benchmark, with their limits in milliseconds.
-    func timeLimitsMilliseconds(of id: String, metric: BudgetMetric = .time) -> [(name: String, milliseconds: Double)] {
+    /// Time budgets of a benchmark, with their limits in milliseconds and as the budget states them (`< 2.4 µs`,
+    /// `> 1 s`: its own unit and direction, which a key in milliseconds would lose).
+    func timeLimitsMilliseconds(of id: String, metric: BudgetMetric = .time)
+        -> [(name: String, milliseconds: Double, phrase: String)] {
         verdicts.map(\.budget).filter { $0.benchmarkID == id && $0.metric == metric }.map { budget in
             let base = budget.limit * budget.unit.scale(for: metric)
-            return (budget.name, metric == .frameTime ? base : base / 1e6)
+            return (budget.name, metric == .frameTime ? base : base / 1e6, budget.limitPhrase)
         }
     }
 }

@@ -43,7 +43,7 @@ final class PlotKindTests: XCTestCase {
     func testLatencyPlotNamesBudgetsInTheKeyNeverAsTextBesideTheirLines() throws {
         let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: PlotFixture.input).first)
         XCTAssertFalse(spec.readable.contains("set label"), "labels at the lines overprinted boxes, each other and the panel edge")
-        XCTAssertTrue(spec.readable.contains("NaN with lines lc rgb '#cf222e' lw 2 dt 2 title 'nms-typical-p95: 5 ms'"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("NaN with lines lc rgb '#cf222e' lw 2 dt 2 title 'nms-typical-p95: < 5 ms'"), spec.readable)
         XCTAssertTrue(spec.readable.contains("set key at screen 0.75, screen 0.01 center bottom"), "the CDF key sits below, off the curves")
     }
 
@@ -53,13 +53,29 @@ final class PlotKindTests: XCTestCase {
         XCTAssertTrue(spec.readable.contains("set yrange [0:18.9432]"), "the axis rises past the samples (≤ 12.6 ms) to the budget")
     }
 
+    /// Budgets many decades apart: each keyed in its own unit and direction, tic labels as %g a few decades apart
+    /// (a tic every decade from 1e-7 to 1000 ms ran together into one string, each with seven decimals).
+    func testBudgetsDecadesApartKeepTheirUnitsAndLegibleTics() throws {
+        let run = PlotFixture.run()
+        let tiny = Budget(name: "tiny", hotPath: "nms", workload: "typical", variant: "optimized", metric: .time,
+                          statistic: .p50, limit: 1, unit: .ns, source: "test")
+        let floor = Budget(name: "floor", hotPath: "nms", workload: "typical", variant: "optimized", metric: .time,
+                           statistic: .mean, limit: 1, unit: .s, direction: .min, source: "test")
+        let input = PlotInput(run: run, verdicts: BudgetEvaluator().evaluate([tiny, floor], against: run))
+        let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: input).first { $0.hotPath == "nms" })
+        XCTAssertTrue(spec.readable.contains("title 'tiny: < 1 ns'"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("title 'floor: > 1 s'"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("set format x '%g'") && spec.readable.contains("set format y '%g'"))
+        XCTAssertTrue(spec.readable.contains("set xtics 100\n"), "10 decades: a tic every second one")
+    }
+
     func testABudgetFarAboveLinearScaleDataIsNamedOffScaleInsteadOfFlatteningTheBoxes() throws {
         let run = PlotFixture.run()
         let far = Budget(name: "far", hotPath: "frame-loop", workload: "drop", variant: "photo", metric: .time,
                          statistic: .p95, limit: 1000, unit: .ms, source: "test")
         let input = PlotInput(run: run, verdicts: BudgetEvaluator().evaluate([far], against: run))
         let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: input).first { $0.name == "frame-loop-latency" })
-        XCTAssertTrue(spec.readable.contains("title 'far: 1000 ms (off-scale, above)'"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("title 'far: < 1000 ms (off-scale, above)'"), spec.readable)
         XCTAssertFalse(spec.readable.contains(",1000 "), "no line drawn at 1000 ms")
         XCTAssertTrue(spec.readable.contains("set yrange [0:13.608]"), "the samples (≤ 12.6 ms) keep the axis")
     }
