@@ -40,6 +40,20 @@ final class StageProfilerTests: XCTestCase {
         XCTAssertEqual(pipeline.sumsSeeingFreshFill, pipeline.sums, "sum always ran right after its fill")
     }
 
+    /// A SIGINT/SIGTERM during the stage profile: the profiler stops within the iteration it is in (not after all
+    /// its samples) and keeps no summary of the samples cut short.
+    func testAStopRequestEndsTheStageProfileWithinAnIterationAndKeepsNoStages() {
+        let pipeline = Pipeline()
+        let iteration = Iteration(stages: [Stage("fill") { pipeline.fill() }, Stage("sum") { pipeline.total() }]) {
+            pipeline.fill(); pipeline.total()
+        }
+        var asked = 0
+        let stages = StageProfiler(samples: 1000, targetSampleNanoseconds: 200_000, resamples: 100)
+            .profile(iteration) { asked += 1; return asked > 3 }
+        XCTAssertEqual(stages.count, 0)
+        XCTAssertEqual(asked, 4, "asked before every iteration, and stopped at the first yes")
+    }
+
     func testStageCountersComeFromPrefixesThatKeepTheStageOrder() {
         let pipeline = Pipeline()
         let iteration = Iteration(stages: [Stage("fill") { pipeline.fill() }, Stage("sum") { pipeline.total() }]) {

@@ -27,8 +27,10 @@ public struct StageProfiler: Sendable {
         self.counters = counters
     }
 
-    /// The per-stage results, in stage order; empty when the iteration declares no stages.
-    public func profile(_ iteration: Iteration, threads: Int = 1) -> [StageResult] {
+    /// The per-stage results, in stage order; empty when the iteration declares no stages, or when `shouldStop`
+    /// turned true (a SIGINT/SIGTERM): it is asked once per iteration, so a long `--sample-time` cannot hold the
+    /// stop for 50 samples, and the samples of a stopped profile are dropped, not summarised.
+    public func profile(_ iteration: Iteration, threads: Int = 1, shouldStop: () -> Bool = { false }) -> [StageResult] {
         let stages = iteration.stages
         guard !stages.isEmpty else { return [] }
         let batch = calibrate(stages)
@@ -37,6 +39,7 @@ public struct StageProfiler: Sendable {
         for _ in 0..<samples {
             for index in elapsed.indices { elapsed[index] = 0 }
             for _ in 0..<batch {
+                if shouldStop() { return [] }
                 for (index, stage) in stages.enumerated() {
                     let start = MonotonicClock.now()
                     stage.run()
@@ -48,6 +51,7 @@ public struct StageProfiler: Sendable {
         let summaries = perStage.map { SampleSummary.of($0, resamples: resamples, seed: seed) }
         let total = summaries.map(\.median).reduce(0, +)
         let readings = stageCounters(stages, iterations: batch, threads: threads)
+        if shouldStop() { return [] }
         return stages.indices.map { index in
             StageResult(name: stages[index].name, statistics: summaries[index],
                         share: total > 0 ? summaries[index].median / total : 0, counters: readings[index])
