@@ -11,8 +11,12 @@ public struct CallgrindProfiler: Sendable {
 
     private let valgrind: String
     private let annotate: String
+    private let forwardedSignals: (@Sendable () -> [Int32])?
 
-    public init() throws {
+    /// - Parameter forwardedSignals: the signals to pass on to valgrind (``ExternalTool/run(_:_:environment:stdin:forwardedSignals:)``).
+    /// - Throws: ``ToolError`` (missing) when valgrind or callgrind_annotate is not installed.
+    public init(forwardedSignals: (@Sendable () -> [Int32])? = nil) throws {
+        self.forwardedSignals = forwardedSignals
         valgrind = try ExternalTool.require("valgrind", neededFor: "profile --counters callgrind", package: "valgrind")
         annotate = try ExternalTool.require("callgrind_annotate", neededFor: "profile --counters callgrind", package: "valgrind")
     }
@@ -36,11 +40,11 @@ public struct CallgrindProfiler: Sendable {
     private func profile(_ command: [String], output: String) throws -> [String: Double] {
         let counted = [valgrind, "--tool=callgrind", "--callgrind-out-file=\(output)"] + command
         let (executable, arguments) = ValgrindCounter.deterministic(counted, setarch: ExternalTool.locate("setarch"))
-        let run = try ExternalTool.run(executable, arguments)
+        let run = try ExternalTool.run(executable, arguments, forwardedSignals: forwardedSignals)
         guard run.status == 0 else {
             throw ToolError(kind: .failed, message: "callgrind exited with \(run.status): \(ExternalTool.lastMessage(run.stderr))")
         }
-        let report = try ExternalTool.run(annotate, ["--threshold=100", output])
+        let report = try ExternalTool.run(annotate, ["--threshold=100", output], forwardedSignals: forwardedSignals)
         guard report.status == 0 else { throw ToolError(kind: .failed, message: "callgrind_annotate failed on \(output)") }
         return Self.parseAnnotate(report.stdout)
     }

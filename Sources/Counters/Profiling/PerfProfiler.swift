@@ -12,19 +12,23 @@ public struct PerfProfiler: Sendable {
     }
 
     private let perf: String
+    private let forwardedSignals: (@Sendable () -> [Int32])?
 
+    /// - Parameter forwardedSignals: the signals to pass on to perf (``ExternalTool/run(_:_:environment:stdin:forwardedSignals:)``).
     /// - Throws: ``ToolError`` (missing) when perf is not installed.
-    public init() throws {
+    public init(forwardedSignals: (@Sendable () -> [Int32])? = nil) throws {
         perf = try ExternalTool.require("perf", neededFor: "framebudget profile", package: "linux-perf")
+        self.forwardedSignals = forwardedSignals
     }
 
     /// Records `command` (a `framebudget iterate … --seconds S` child) into `folder` and draws its flame graph.
     /// - Throws: ``ToolError`` when perf fails (its last line of stderr says why) or records no sample.
     public func profile(command: [String], title: String, into folder: String) throws -> Files {
         let data = folder + "/perf.data"
-        let record = try ExternalTool.run(perf, ["record", "-e", "cpu-clock", "-g", "-q", "-o", data, "--"] + command)
+        let record = try ExternalTool.run(perf, ["record", "-e", "cpu-clock", "-g", "-q", "-o", data, "--"] + command,
+                                          forwardedSignals: forwardedSignals)
         guard record.status == 0 else { throw failure("perf record", record) }
-        let script = try ExternalTool.run(perf, ["script", "-i", data])
+        let script = try ExternalTool.run(perf, ["script", "-i", data], forwardedSignals: forwardedSignals)
         guard script.status == 0 else { throw failure("perf script", script) }
         let symbols = Set(script.stdout.split(separator: "\n").compactMap { line -> String? in
             line.first?.isWhitespace == true ? FoldedStacks.frameSymbol(line) : nil

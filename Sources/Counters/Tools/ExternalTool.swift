@@ -32,11 +32,13 @@ public enum ExternalTool {
     }
 
     /// Runs `executable` to completion (``ProcessRunner``). `environment` entries are added to this process's
-    /// environment; `stdin` is fed when given.
+    /// environment; `stdin` is fed when given. `forwardedSignals` passes this process's SIGINT/SIGTERM on to the
+    /// tool (``ProcessRunner/Request/forwardedSignals``), so a signal sent to this process alone stops it too.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                           stdin: String? = nil) throws -> Output {
+                           stdin: String? = nil, forwardedSignals: (@Sendable () -> [Int32])? = nil) throws -> Output {
         do {
-            let outcome = try ProcessRunner.run(.init(executable, arguments, environment: environment, standardInput: stdin))
+            let outcome = try ProcessRunner.run(.init(executable, arguments, environment: environment, standardInput: stdin,
+                                                      forwardedSignals: forwardedSignals))
             return Output(status: outcome.termination.status, stdout: outcome.standardOutput, stderr: outcome.standardError)
         } catch {
             throw ToolError(kind: .failed, message: error.description)
