@@ -26,13 +26,7 @@ public struct CountersPlot: PlotKind {
     }
 
     /// What a counter counts: time counters count nanoseconds, cycle counters cycles, IPC is a ratio, the rest events.
-    static func unit(of counter: String) -> String {
-        if counter == "IPC" { return "instructions/cycle" }
-        if counter.hasSuffix("-ns") || counter.contains("TASK-CLOCK") || counter.contains("CPU-CLOCK") { return "ns" }
-        if counter.contains("CYC") { return "cycles" }
-        if counter == "Ir" { return "instructions" }
-        return "events"
-    }
+    static func unit(of counter: String) -> String { CounterReading.unit(of: counter) }
 
     /// Counters with no reading anywhere, with one reason each.
     static func unavailableCounters(_ results: [BenchmarkResult]) -> [String] {

@@ -35,4 +35,14 @@ public struct CounterReading: Codable, Sendable, Equatable {
     public static func unavailable(_ name: String, reason: String) -> CounterReading {
         CounterReading(name: name, perIteration: nil, source: .unavailable, note: reason)
     }
+
+    /// What the counter `name` counts: time counters count nanoseconds, cycle counters cycles, IPC is a ratio, the
+    /// rest events. One place, so that a plot's axis and a console line never disagree on a unit.
+    public static func unit(of name: String) -> String {
+        if name == "IPC" { return "instructions/cycle" }
+        if name.hasSuffix("-ns") || name.contains("TASK-CLOCK") || name.contains("CPU-CLOCK") { return "ns" }
+        if name.contains("CYC") { return "cycles" }
+        if name == "Ir" { return "instructions" }
+        return "events"
+    }
 }

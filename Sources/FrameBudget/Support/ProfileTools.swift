@@ -61,12 +61,19 @@ enum ProfileSummary {
         }
         lines += result.notes.map { "  \($0)" }
         for reading in result.counters where reading.perIteration != nil {
-            lines.append("  " + pad(reading.name) + String(format: "%14.1f /iter", reading.perIteration!) + " (\(reading.source.rawValue))")
+            lines.append("  " + pad(reading.name) + String(format: "%14.1f ", reading.perIteration!) + perIteration(reading.name)
+                         + " (\(reading.source.rawValue))")
         }
         for (name, path) in result.artifacts.sorted(by: { $0.key < $1.key }) {
             lines.append("  \(name): \(runFolder)/\(path)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `ns/iter`, `cycles/iter`, …; a ratio (IPC) is no count per iteration and keeps its own unit.
+    static func perIteration(_ counter: String) -> String {
+        let unit = CounterReading.unit(of: counter)
+        return counter == "IPC" ? unit : "\(unit)/iter"
     }
 
     private static func pad(_ text: String, _ width: Int = 30) -> String {
