@@ -51,14 +51,14 @@ struct ProfileCommand: ParsableCommand {
         }
     }
 
-    /// The one benchmark the id (or a pattern selecting exactly one) names.
+    /// The one benchmark the ids (or a pattern selecting exactly one) name; an id given twice names it once.
     private func selectOne() throws -> Benchmark {
         let selected = try SuiteSession.select(measurement.filters, from: Registration.suite.benchmarks)
-        if measurement.filters.count == 1, let exact = selected.first(where: { $0.id == measurement.filters[0] }) { return exact }
-        guard selected.count == 1, measurement.filters.count == 1 else {
-            throw CommandFailure(.badInput, ToolName.named("profile needs exactly one benchmark id (\(measurement.filters.isEmpty ? "none" : "\(selected.count) selected"); see 'framebudget list')"))
-        }
-        return selected[0]
+        if selected.count == 1 { return selected[0] }
+        // An exact id also prefixes the ids below it ('a/b' selects 'a/b/c'): the exact one is meant.
+        if Set(measurement.filters).count == 1, let exact = selected.first(where: { $0.id == measurement.filters[0] }) { return exact }
+        let count = measurement.filters.isEmpty ? "none" : "\(selected.count) selected"
+        throw CommandFailure(.badInput, ToolName.named("profile needs exactly one benchmark id (\(count); see 'framebudget list')"))
     }
 
     private var workloadArguments: [String] {
