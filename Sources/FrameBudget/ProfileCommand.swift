@@ -39,7 +39,9 @@ struct ProfileCommand: ParsableCommand {
             let (results, directory, _) = try SuiteSession(request: measurement.request(output), benchmarks: Registration.suite.benchmarks)
                 .execute(counting: counterOptions, quickRoofs: true)
             guard var result = results.benchmarks.first, results.complete else {
-                throw CommandFailure(.interrupted, "profile interrupted: \(results.incompleteReason ?? "")")
+                // The timing itself was interrupted: SuiteSession saved what it measured, marked incomplete.
+                Console.warning("\(results.incompleteNote ?? "run incomplete"); partial results in \(directory.resultsPath)")
+                throw results.interruptingSignal.map { ExitCode($0.exitStatus) } ?? ExitStatus.runFailure.code
             }
             var run = results
             try profileStages(benchmark, into: &result, clock: run.environment.clock)

@@ -44,11 +44,121 @@ final class ProfileCommandTests: XCTestCase {
         return names.filter { $0 != "results.json" }.sorted()
     }
 
+    /// Starts the profile, waits until its perf is recording, sends `signal` to the profile alone (as `kill` does),
+    /// and returns the exited process. The fake perf leaves a partial perf.data and would record for 20 s more:
+    /// unhandled, the profile outlived the signal and ended as a run failure.
+    private func signalWhilePerfRecords(_ signal: Int32, runID: String) throws -> Process {
+        try fakePerf("""
+            case "$1" in record) echo partial > "$7"; echo recording >> "$FB_FAKE_PERF_LOG"; exec sleep 20;; esac
+            echo 'perf script: not expected' >&2; exit 1
+            """)
+        let process = try Framebudget.start(profileArguments(runID), environment: environment)
+        Framebudget.waitFor("recording", in: root + "/perf.log")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process
+    }
+
+    func testSIGTERMWhilePerfRecordsSavesTheTimedRunMarkedInterruptedAndExits143() throws {
+        let process = try signalWhilePerfRecords(SIGTERM, runID: "term")
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 143)
+        let run = try results("term")
+        XCTAssertEqual(run["complete"] as? Bool, false)
+        XCTAssertEqual(run["incompleteReason"] as? String, "interrupted by SIGTERM")
+        XCTAssertEqual(run["interruptingSignal"] as? String, "SIGTERM")
+        let measured = try XCTUnwrap((run["benchmarks"] as? [[String: Any]])?.first)
+        XCTAssertNotNil(measured["statistics"], "the timing is kept")
+        XCTAssertTrue((measured["notes"] as? [String])?.contains("no stages declared: per-stage profile skipped") == true,
+                      "the stage step, done before perf, is kept: \(measured)")
+        XCTAssertEqual((measured["artifacts"] as? [String: String]) ?? [:], [:])
+        XCTAssertEqual(try leftovers("term"), [], "perf's partial output is removed")
+    }
+
+    func testSIGINTWhilePerfRecordsExits130WithTheRunMarkedInterrupted() throws {
+        let process = try signalWhilePerfRecords(SIGINT, runID: "int")
+        XCTAssertEqual(process.terminationStatus, 130)
+        XCTAssertEqual(try results("int")["incompleteReason"] as? String, "interrupted by SIGINT")
+        XCTAssertEqual(try leftovers("int"), [])
+    }
+
+    /// A perf that ignores the signal cannot be waited for: the second signal saves the run at once, marked
+    /// interrupted by the first, and removes perf's unfinished output (the at-once exit skips the usual clean-up).
+    func testASecondSignalWhilePerfIgnoresTheFirstSavesTheRunAndLeavesNoPartialOutput() throws {
+        try fakePerf("""
+            trap '' INT TERM
+            echo partial > "$7"; echo "recording $$" >> "$FB_FAKE_PERF_LOG"; exec sleep 20
+            """)
+        let process = try Framebudget.start(profileArguments("second"), environment: environment)
+        Framebudget.waitFor("recording", in: root + "/perf.log")
+        kill(process.processIdentifier, SIGINT)
+        usleep(300_000)  // only the order matters: a different signal is always a second one
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let log = try String(contentsOfFile: root + "/perf.log", encoding: .utf8)
+        if let perf = Int32(log.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") {
+            kill(perf, SIGKILL)  // the double outlives the profile by design; end it here
+        }
+        XCTAssertEqual(process.terminationStatus, 130)
+        let run = try results("second")
+        XCTAssertEqual(run["complete"] as? Bool, false)
+        XCTAssertEqual(run["incompleteReason"] as? String, "interrupted by SIGINT")
+        XCTAssertEqual(try leftovers("second"), [])
+    }
+
+    func testSIGTERMDuringTheTimingExits143NotTheSIGINTStatus() throws {
+        let log = root + "/stderr.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let process = try Framebudget.start(profileArguments("timing", ["--no-perf", "--test-wait-for-signal-after", "1"]),
+                                            stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: log)), environment: environment)
+        Framebudget.waitFor("waiting for a signal after 1 benchmarks", in: log)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 143)
+        let run = try results("timing")
+        XCTAssertEqual(run["complete"] as? Bool, false)
+        XCTAssertEqual(run["interruptingSignal"] as? String, "SIGTERM")
+    }
+
+    func testAPerfThatFailsLeavesTheRunIncompleteWithTheReasonAndExits4() throws {
+        try fakePerf("echo 'perf: out of fake buffers' >&2; exit 255")
+        let result = try Framebudget.run(profileArguments("failed"), environment: environment)
+        XCTAssertEqual(result.status, 4, result.stderr)
+        XCTAssertTrue(result.stderr.contains("framebudget: error: perf record exited with 255: perf: out of fake buffers"), result.stderr)
+        let run = try results("failed")
+        XCTAssertEqual(run["complete"] as? Bool, false)
+        XCTAssertEqual(run["incompleteReason"] as? String, "perf record exited with 255: perf: out of fake buffers")
+        XCTAssertNil(run["interruptingSignal"])
+        let measured = try XCTUnwrap((run["benchmarks"] as? [[String: Any]])?.first)
+        XCTAssertNotNil(measured["statistics"], "the timing is kept")
+        XCTAssertEqual(try leftovers("failed"), [])
+    }
+
+    func testSIGTERMDuringTheTimingExits143NotTheSIGINTStatus() throws {
+        let log = root + "/stderr.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let process = try Framebudget.start(profileArguments("timing", ["--no-perf", "--test-wait-for-signal-after", "1"]),
+                                            stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: log)), environment: environment)
+        Framebudget.waitFor("waiting for a signal after 1 benchmarks", in: log)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 143)
+        let run = try results("timing")
+        XCTAssertEqual(run["complete"] as? Bool, false)
+        XCTAssertEqual(run["interruptingSignal"] as? String, "SIGTERM")
+    }
+
     func testTheSameIdTwiceProfilesThatOneBenchmark() throws {
         var arguments = profileArguments("twice", ["--no-perf"])
         arguments.append(benchmark)
         let result = try Framebudget.run(arguments, environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try results("twice")["complete"] as? Bool, true)
+    }
+
+    func testNoPerfWithoutCallgrindWritesNoProfilesFolder() throws {
+        let result = try Framebudget.run(profileArguments("none", ["--no-perf"]), environment: environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try leftovers("none"), [], "no tool ran: no profiles/<id>/ tree")
     }
 }
