@@ -43,14 +43,39 @@ struct ProfileCommand: ParsableCommand {
                 Console.warning("\(results.incompleteNote ?? "run incomplete"); partial results in \(directory.resultsPath)")
                 throw results.interruptingSignal.map { ExitCode($0.exitStatus) } ?? ExitStatus.runFailure.code
             }
-            var run = results
-            try profileStages(benchmark, into: &result, clock: run.environment.clock)
-            try tools.profile(benchmark, workload: workloadArguments, into: &result, directory: directory, seconds: seconds,
-                              callgrindIterations: callgrindIterations)
-            run.benchmarks = [result]
-            try directory.save(run)
+            let record = ProfileRecord(results, directory: directory, staging: ProfileTools.stagingFolder(in: directory))
+            defer { record.close() }
+            try step(&result, record) { try profileStages(benchmark, into: &$0, clock: results.environment.clock) }
+            try step(&result, record) {
+                try tools.recordFlameGraph(benchmark, workload: workloadArguments, into: &$0, directory: directory, seconds: seconds)
+            }
+            try step(&result, record) {
+                try tools.recordTopFunctions(benchmark, workload: workloadArguments, into: &$0, directory: directory,
+                                             iterations: callgrindIterations)
+            }
+            try record.save(result, finished: true)
             Console.output(ProfileSummary.render(result, runFolder: directory.path))
+            try stopIfSignalledAfterMeasuring("the profile and its files are")
         }
+    }
+
+    /// Runs one profiler on the benchmark's result and saves the run with what it added. A profiler that fails
+    /// ends the profile as a run failure (4); a SIGINT/SIGTERM ends it once the profiler stops, which its tools do at
+    /// once (they get the signal too), with 128 + the signal. Either way the run keeps what the earlier profilers
+    /// added, marked incomplete: a tool that died of the signal meant for this process is an interruption, not a
+    /// failure.
+    private func step(_ result: inout BenchmarkResult, _ record: ProfileRecord,
+                      _ profiler: (inout BenchmarkResult) throws -> Void) throws {
+        var extended = result
+        do {
+            try profiler(&extended)
+        } catch {
+            if let signal = Interruption.shared.signal { try record.interrupted(result, by: signal) }
+            try record.failed(result, reason: (error as? CommandFailure)?.message ?? "\(error)")
+        }
+        result = extended
+        if let signal = Interruption.shared.signal { try record.interrupted(result, by: signal) }
+        try record.save(result, finished: false)
     }
 
     /// The one benchmark the ids (or a pattern selecting exactly one) name; an id given twice names it once.
@@ -83,7 +108,9 @@ struct ProfileCommand: ParsableCommand {
         let profiler = StageProfiler(samples: min(settings.samples, 50), targetSampleNanoseconds: settings.targetSampleNanoseconds,
                                      clockOverheadNanoseconds: clock.overheadNanoseconds, resamples: settings.resamples,
                                      seed: settings.seed, counters: papi)
-        let stages = profiler.profile(iteration, threads: benchmark.threads)
+        let stages = profiler.profile(iteration, threads: benchmark.threads) { Interruption.shared.isRequested }
+        // Stopped by a signal: the step ends the profile without these stages.
+        guard !Interruption.shared.isRequested else { return }
         result.stages = stages
         let sum = stages.map(\.statistics.median).reduce(0, +)
         let whole = result.statistics.median

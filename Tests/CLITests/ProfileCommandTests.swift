@@ -134,20 +134,6 @@ final class ProfileCommandTests: XCTestCase {
         XCTAssertEqual(try leftovers("failed"), [])
     }
 
-    func testSIGTERMDuringTheTimingExits143NotTheSIGINTStatus() throws {
-        let log = root + "/stderr.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
-        let process = try Framebudget.start(profileArguments("timing", ["--no-perf", "--test-wait-for-signal-after", "1"]),
-                                            stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: log)), environment: environment)
-        Framebudget.waitFor("waiting for a signal after 1 benchmarks", in: log)
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 143)
-        let run = try results("timing")
-        XCTAssertEqual(run["complete"] as? Bool, false)
-        XCTAssertEqual(run["interruptingSignal"] as? String, "SIGTERM")
-    }
-
     func testTheSameIdTwiceProfilesThatOneBenchmark() throws {
         var arguments = profileArguments("twice", ["--no-perf"])
         arguments.append(benchmark)

@@ -8,46 +8,83 @@ import TextFormatting
 
 /// The external profilers of `profile`, checked before anything is measured, and the files they leave in
 /// `profiles/<id>/` of the run folder (recorded in the benchmark's `artifacts`, relative to the run folder).
+///
+/// Each tool writes into a staging folder of the run folder, moved into `profiles/<id>/` only when the tool
+/// succeeded: a tool that fails or is interrupted leaves no `perf.data` or `callgrind.n.out` behind, and the folder
+/// appears only when something is in it. The tools get this process's SIGINT/SIGTERM (they run in a process group
+/// of their own, so a `kill` of this process alone stops them too).
 struct ProfileTools {
     let perf: PerfProfiler?
     let callgrind: CallgrindProfiler?
 
     init(perf wantsPerf: Bool, callgrind wantsCallgrind: Bool) throws {
+        let signals: @Sendable () -> [Int32] = { Interruption.shared.receivedSignals }
         do {
-            perf = wantsPerf ? try PerfProfiler() : nil
-            callgrind = wantsCallgrind ? try CallgrindProfiler() : nil
+            perf = wantsPerf ? try PerfProfiler(forwardedSignals: signals) : nil
+            callgrind = wantsCallgrind ? try CallgrindProfiler(forwardedSignals: signals) : nil
         } catch { throw CommandFailure(.badInput, "\(error)") }
     }
 
-    func profile(_ benchmark: Benchmark, workload: [String], into result: inout BenchmarkResult, directory: RunDirectory,
-                 seconds: Double, callgrindIterations: Int) throws {
-        let relative = "profiles/\(benchmark.id)"
-        let folder = "\(directory.path)/\(relative)"
+    /// Records `benchmark` under perf for `seconds` and draws its flame graph into `profiles/<id>/`.
+    /// - Throws: ``ToolError`` when perf fails; ``CommandFailure`` when the files cannot be put in place.
+    func recordFlameGraph(_ benchmark: Benchmark, workload: [String], into result: inout BenchmarkResult,
+                          directory: RunDirectory, seconds: Double) throws {
+        guard let perf else { return }
+        let command = [ProcessRunner.currentExecutable, "iterate", benchmark.id, "--seconds", "\(seconds)"] + workload
+        let files = try Self.staged(benchmark, in: directory) { folder in
+            try perf.profile(command: command, title: benchmark.id, into: folder)
+        }
+        let relative = Self.relativeFolder(benchmark)
+        result.artifacts["perf-data"] = "\(relative)/perf.data"
+        result.artifacts["folded-stacks"] = "\(relative)/stacks.folded"
+        result.artifacts["flame-graph"] = "\(relative)/flamegraph.svg"
+        result.notes.append("flame graph: \(files.samples) cpu-clock samples over \(seconds) s")
+    }
+
+    /// Counts `benchmark` under callgrind (n and 2n iterations) and writes its top functions into `profiles/<id>/`.
+    /// - Throws: ``ToolError`` when valgrind fails; ``CommandFailure`` when the files cannot be put in place.
+    func recordTopFunctions(_ benchmark: Benchmark, workload: [String], into result: inout BenchmarkResult,
+                            directory: RunDirectory, iterations: Int) throws {
+        guard let callgrind else { return }
+        let stripped = try ValgrindBinary(original: ProcessRunner.currentExecutable)
+        let command = { (n: Int) in [stripped.path, "iterate", benchmark.id, "--iterations", "\(n)"] + workload }
+        try Self.staged(benchmark, in: directory) { folder in
+            let top = try callgrind.topFunctions(command: command, iterations: iterations, into: folder)
+            let lines = top.map { String(format: "%14.1f  ", $0.instructionsPerIteration) + $0.name }
+            let text = "# instructions per iteration (exclusive), callgrind, (count(2n) − count(n)) / n, n = \(iterations)\n"
+                + lines.joined(separator: "\n") + "\n"
+            try text.write(toFile: folder + "/top-functions.txt", atomically: true, encoding: .utf8)
+        }
+        let relative = Self.relativeFolder(benchmark)
+        result.artifacts["callgrind-out"] = "\(relative)/callgrind.out"
+        result.artifacts["top-functions"] = "\(relative)/top-functions.txt"
+    }
+
+    /// Where the tools write before their files are put in place: `.profile-staging-<pid>` in the run folder.
+    static func stagingFolder(in directory: RunDirectory) -> String { "\(directory.path)/.profile-staging-\(getpid())" }
+
+    /// `profiles/<id>`, relative to the run folder.
+    private static func relativeFolder(_ benchmark: Benchmark) -> String { "profiles/\(benchmark.id)" }
+
+    /// Runs `write` with an empty staging folder inside the run folder, then moves what it wrote into
+    /// `profiles/<id>/`. The staging folder is removed on every way out: on return, on a throw, and by a second
+    /// signal's exit (registered with ``PendingOutputs``).
+    private static func staged<T>(_ benchmark: Benchmark, in directory: RunDirectory, _ write: (String) throws -> T) throws -> T {
+        let staging = stagingFolder(in: directory)
+        try PendingOutputs.create(staging) { try Folders.create(staging) }
+        defer {
+            try? FileManager.default.removeItem(atPath: staging)
+            PendingOutputs.release(staging)
+        }
+        let written = try write(staging)
+        let folder = "\(directory.path)/\(relativeFolder(benchmark))"
         try Folders.create(folder)
-        let binary = ProcessRunner.currentExecutable
-        if let perf {
-            let command = [binary, "iterate", benchmark.id, "--seconds", "\(seconds)"] + workload
-            do {
-                let files = try perf.profile(command: command, title: benchmark.id, into: folder)
-                result.artifacts["perf-data"] = "\(relative)/perf.data"
-                result.artifacts["folded-stacks"] = "\(relative)/stacks.folded"
-                result.artifacts["flame-graph"] = "\(relative)/flamegraph.svg"
-                result.notes.append("flame graph: \(files.samples) cpu-clock samples over \(seconds) s")
-            } catch { throw CommandFailure(.runFailure, "\(error)") }
+        try PendingOutputs.publish(folder) {
+            for name in try FileManager.default.contentsOfDirectory(atPath: staging) where rename("\(staging)/\(name)", "\(folder)/\(name)") != 0 {
+                throw CommandFailure(.runFailure, "\(folder)/\(name): cannot move into place: \(String(cString: strerror(errno)))")
+            }
         }
-        if let callgrind {
-            do {
-                let stripped = try ValgrindBinary(original: binary)
-                let command = { (n: Int) in [stripped.path, "iterate", benchmark.id, "--iterations", "\(n)"] + workload }
-                let top = try callgrind.topFunctions(command: command, iterations: callgrindIterations, into: folder)
-                let lines = top.map { String(format: "%14.1f  ", $0.instructionsPerIteration) + $0.name }
-                let text = "# instructions per iteration (exclusive), callgrind, (count(2n) − count(n)) / n, n = \(callgrindIterations)\n"
-                    + lines.joined(separator: "\n") + "\n"
-                try text.write(toFile: folder + "/top-functions.txt", atomically: true, encoding: .utf8)
-                result.artifacts["callgrind-out"] = "\(relative)/callgrind.out"
-                result.artifacts["top-functions"] = "\(relative)/top-functions.txt"
-            } catch { throw CommandFailure(.runFailure, "\(error)") }
-        }
+        return written
     }
 }
 
