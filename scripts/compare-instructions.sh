@@ -15,30 +15,10 @@
 # a run refuses its input (FILTER matches no benchmark) or a ref is not a commit; 64 a bad cache setting.
 set -euo pipefail
 
-base_ref=${1:-${BASE:-}}
-head_ref=${2:-${HEAD:-}}
-if [[ -z "$base_ref" || -z "$head_ref" ]]; then
-    echo "usage: make compare MODE=instructions BASE=<git ref> HEAD=<git ref> [FILTER='glob …']" >&2
-    exit 64
-fi
-scripts=$(cd "$(dirname "$0")" && pwd)   # FrameBudget's scripts, also when run from a user's package checkout
-root=$(git rev-parse --show-toplevel)
-cd "$root"
-worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
-product=${PRODUCT:-framebudget}
-package=${PACKAGE:-.}
-read -r -a filter <<< "${FILTER:-}"
-read -r -a compare_args <<< "${COMPARE_ARGS:-}"
+usage="usage: make compare MODE=instructions BASE=<git ref> HEAD=<git ref> [FILTER='glob …']"
+out_stem=compare-instructions
+source "$(dirname "$0")/revision-pair.sh"
 iterations=${COUNTED_ITERATIONS:-1}
-
-resolve() {
-    git rev-parse --verify --quiet "$1^{commit}" || { echo "compare: '$1' is not a git commit, branch or tag" >&2; exit 2; }
-}
-base_sha=$(resolve "$base_ref")
-head_sha=$(resolve "$head_ref")
-out=${OUT:-Reports/compare-instructions-${base_sha:0:10}-${head_sha:0:10}}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
 if [[ $product == framebudget ]]; then
     tool=${FRAMEBUDGET:-$root/.build/release/framebudget}   # the current checkout's build compares
 else

@@ -21,30 +21,10 @@ case ${MODE:-time} in
     *) echo "compare: MODE='$MODE': not a mode (time or instructions)" >&2; exit 64 ;;
 esac
 
-base_ref=${1:-${BASE:-}}
-head_ref=${2:-${HEAD:-}}
-if [[ -z "$base_ref" || -z "$head_ref" ]]; then
-    echo "usage: make compare BASE=<git ref> HEAD=<git ref> [FILTER='glob …'] [COMPARE_MINUTES=10]" >&2
-    exit 64
-fi
-scripts=$(cd "$(dirname "$0")" && pwd)   # FrameBudget's scripts, also when run from a user's package checkout
-root=$(git rev-parse --show-toplevel)
-cd "$root"
-worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
-product=${PRODUCT:-framebudget}
-package=${PACKAGE:-.}
-read -r -a filter <<< "${FILTER:-}"
-read -r -a compare_args <<< "${COMPARE_ARGS:-}"
+usage="usage: make compare BASE=<git ref> HEAD=<git ref> [FILTER='glob …'] [COMPARE_MINUTES=10]"
+out_stem=compare
+source "$(dirname "$0")/revision-pair.sh"
 if [[ -n ${LINK_ORDERS:-} && ${LINK_ORDERS:-} != 0 ]]; then compare_args+=(--link-orders); fi   # built by build-revision.sh
-
-resolve() {
-    git rev-parse --verify --quiet "$1^{commit}" || { echo "compare: '$1' is not a git commit, branch or tag" >&2; exit 2; }
-}
-base_sha=$(resolve "$base_ref")
-head_sha=$(resolve "$head_ref")
-out=${OUT:-Reports/compare-${base_sha:0:10}-${head_sha:0:10}}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
 
 # Builds a revision into $worktrees/bin/<sha12>/ (tied: a SIGTERM that ends this script ends the build), keeping
 # the cached builds of the commits in $2 (the other side). Exits with build-revision's status when it fails (2 not a
