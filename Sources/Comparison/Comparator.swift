@@ -13,7 +13,9 @@ public enum Comparator {
     public static func compare(base: RunResults, head: RunResults, settings: ComparisonSettings = ComparisonSettings(),
                                priors: [String: PriorSpread] = [:]) -> ComparisonReport {
         let baseIDs = Set(base.benchmarks.map(\.id)), headIDs = Set(head.benchmarks.map(\.id))
-        let common = head.benchmarks.filter { baseIDs.contains($0.id) }
+        let matched = head.benchmarks.filter { baseIDs.contains($0.id) }
+        let sameMode = { (result: BenchmarkResult) in result.frameLoop?.mode == base.benchmark(result.id)!.frameLoop?.mode }
+        let common = matched.filter(sameMode), otherModes = matched.filter { !sameMode($0) }
         var compared = common.compactMap { headResult in
             measure(base: base.benchmark(headResult.id)!, baseRunID: base.runID, head: headResult,
                     headRunID: head.runID, settings: settings, prior: priors[headResult.id])
@@ -29,14 +31,22 @@ public enum Comparator {
             removed: base.benchmarks.map(\.id).filter { !headIDs.contains($0) },
             summary: summary(compared),
             warnings: warnings(base: base, head: head, compared: compared)
-                + skipped.map { "\($0): not compared, a side has no positive finite sample" })
+                + skipped.map { "\($0): not compared, a side has no positive finite sample" }
+                + otherModes.map { "\($0.id): not compared, its frame loop ran \(base.benchmark($0.id)!.frameLoop?.mode ?? "none") in base "
+                    + "and \($0.frameLoop?.mode ?? "none") in head (timer wake-ups are in realtime only)" })
     }
 
-    /// Why two runs must not be compared at all (different machine classes); nil when they may be.
+    /// Why two runs must not be compared at all (different machine classes, the workload among them, or the
+    /// synthetic scene drawn from two seeds: two inputs); nil when they may be.
     public static func incompatibility(base: RunResults, head: RunResults) -> String? {
-        guard let difference = head.machineClass.difference(from: base.machineClass) else { return nil }
-        return "base \(base.runID) and head \(head.runID) were measured in different machine classes (\(difference)); "
-            + "only runs of one class are compared"
+        if let difference = head.machineClass.difference(from: base.machineClass) {
+            return "base \(base.runID) and head \(head.runID) were measured in different machine classes (\(difference)); "
+                + "only runs of one class are compared"
+        }
+        let (a, b) = (base.settings, head.settings)
+        guard a.workload == "synthetic", b.workload == "synthetic", a.seed != b.seed else { return nil }
+        return "base \(base.runID) and head \(head.runID) were measured on different inputs (synthetic scene of seed "
+            + "\(a.seed) vs \(b.seed)); only runs of the same inputs are compared"
     }
 
     /// One benchmark before the family-wise step (verdict and adjusted p filled in by ``decide``); nil when either

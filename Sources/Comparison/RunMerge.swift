@@ -79,7 +79,7 @@ public enum RunMerge {
             try checkSameBuild(runs[0], runs[index], first: labels[0], other: labels[index])
             try checkSameSettings(runs[0].settings, runs[index].settings, first: labels[0], other: labels[index])
         }
-        merged.runID = runID ?? "merged-\(merged.runID)"
+        merged.runID = runID ?? (merged.runID.hasPrefix("merged-") ? merged.runID : "merged-\(merged.runID)")
         merged.complete = runs.allSatisfy(\.complete)
         merged.incompleteReason = runs.compactMap(\.incompleteReason).first
         merged.interruptingSignal = runs.compactMap(\.interruptingSignal).first
@@ -117,6 +117,7 @@ public enum RunMerge {
                                 repeated: inout [RepeatedRun]) throws -> BenchmarkResult {
         var samples = [Double](), replicates = [Replicate](), contributing = [BenchmarkResult]()
         var seen = [String: (file: String, samples: ArraySlice<Double>)]()
+        try checkSameFrameLoopMode(parts)
         for part in parts {
             let runID = part.run.runID
             var contributed = false
@@ -151,6 +152,16 @@ public enum RunMerge {
         combined.notes = Array(Set(contributing.flatMap(\.notes).filter { !$0.hasPrefix("merged from ") })).sorted()
         combined.notes.append("merged from \(replicates.count) process runs (\(contributing.count) of \(rounds) files; \(samples.count) samples)")
         return combined
+    }
+
+    /// A frame loop run in realtime (timer wake-ups, the processing thread's hand-offs) and one simulated from its
+    /// processing times measure different things: never one benchmark's replicates.
+    private static func checkSameFrameLoopMode(_ parts: [Part]) throws {
+        let looped = parts.filter { $0.result.frameLoop != nil }
+        guard let first = looped.first, let mode = first.result.frameLoop?.mode,
+              let other = looped.first(where: { $0.result.frameLoop?.mode != mode }) else { return }
+        throw RunMergeError.differentSettings(first: first.file, other: other.file, field: "frame-loop mode of \(first.result.id)",
+                                              values: (mode, other.result.frameLoop?.mode ?? "none"))
     }
 
     /// The mean of `values`, nil for none: the steal of a merged run or result, over the process runs that recorded it.
@@ -188,6 +199,8 @@ public enum RunMerge {
             ("quick", "\(a.quick)", "\(b.quick)"),
             ("workload", a.workload, b.workload),
             ("pinned CPU", a.pinnedCPU.map(String.init) ?? "none", b.pinnedCPU.map(String.init) ?? "none"),
+            // The seed draws the synthetic scene: two seeds are two inputs (a capture's inputs do not depend on it).
+            ("seed", a.workload == "synthetic" ? String(a.seed) : "-", b.workload == "synthetic" ? String(b.seed) : "-"),
         ]
         for (field, x, y) in fields where x != y {
             throw RunMergeError.differentSettings(first: first, other: other, field: field, values: (x, y))

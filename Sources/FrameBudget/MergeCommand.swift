@@ -27,6 +27,10 @@ struct MergeCommand: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one results file to merge") }
+        // What every reader of the file requires of a run id (an empty one wrote a file nothing could read back).
+        if let runID, runID.isEmpty || runID.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw badOptionValue("--run-id '\(runID)' must be a non-empty name without control characters")
+        }
     }
 
     func run() throws {
@@ -38,6 +42,9 @@ struct MergeCommand: ParsableCommand {
                 Console.warning("\(again.file): process run \(again.runID) is already merged from \(again.firstFile): counted once")
             }
             let merged = outcome.run
+            if let runID, merged.benchmarks.contains(where: { $0.replicates(runID: runID).count > 1 && $0.replicates(runID: runID).contains { $0.runID == runID } }) {
+                throw badOptionValue("--run-id \(runID) is the id of one of the process runs merged: name the merged run apart")
+            }
             do { try ResultsFile.write(merged, to: out) } catch { throw CommandFailure(.runFailure, "\(error)") }
             Console.output(Self.summary(merged, files: runs.count, out: out))
         }

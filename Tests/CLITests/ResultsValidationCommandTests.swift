@@ -134,6 +134,19 @@ final class ResultsValidationCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/merged.json"))
     }
 
+    /// A merged run id every reader accepts: an empty one wrote a file nothing could read back, and one of the merged
+    /// runs' own ids would name the merge like one of its replicates.
+    func testMergeRefusesAnEmptyRunIDOrOneOfItsProcessRunsIDsWritingNothing() throws {
+        let first = try ResultsFixtures.write(to: folder + "/a.json", runID: "a1")
+        let second = try ResultsFixtures.write(to: folder + "/b.json", runID: "a2")
+        for (runID, problem) in [("", "--run-id '' must be a non-empty name"), ("a1", "--run-id a1 is the id of one of the process runs merged")] {
+            let merge = try Framebudget.run(["merge", "--out", folder + "/merged.json", "--run-id", runID, first, second])
+            XCTAssertEqual(merge.status, 2, merge.stderr)
+            XCTAssertTrue(merge.stderr.hasPrefix("framebudget: error: \(problem)"), merge.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/merged.json"))
+        }
+    }
+
     func testAnAlphaTooSmallForTheStatisticsIsBadInputNotACrash() throws {
         let base = try ResultsFixtures.mergedSide(in: folder, name: "base", levels: [1.0, 1.004, 0.997])
         let head = try ResultsFixtures.mergedSide(in: folder, name: "head", levels: [0.998, 1.003, 1.001])

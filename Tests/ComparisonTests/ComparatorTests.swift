@@ -168,6 +168,21 @@ final class ComparatorTests: XCTestCase {
         XCTAssertTrue(Comparator.incompatibility(base: base, head: cold)?.contains("cache warm vs cold") == true)
     }
 
+    /// Runs on other inputs compare nothing about the code: refused; a frame loop run in realtime on one side and
+    /// simulated on the other is left out of the comparison, saying why.
+    func testOtherInputsAreRefusedAndAFrameLoopOfAnotherModeIsNotCompared() {
+        let base = Fixture.run("base", [Fixture.result(id, [1, 2, 3]), Fixture.frameLoopResult("frame-loop/photo/drop", [1, 2, 3], mode: "realtime")])
+        var head = Fixture.run("head", [Fixture.result(id, [1, 2, 3]), Fixture.frameLoopResult("frame-loop/photo/drop", [1, 2, 3], mode: "simulated")])
+        let report = Comparator.compare(base: base, head: head)
+        XCTAssertEqual(report.benchmarks.map(\.id), [id])
+        XCTAssertTrue(report.warnings.contains("frame-loop/photo/drop: not compared, its frame loop ran realtime in base and simulated in head "
+                                               + "(timer wake-ups are in realtime only)"), "\(report.warnings)")
+        XCTAssertNil(Comparator.incompatibility(base: base, head: head))
+        head.settings.seed = 5
+        XCTAssertEqual(Comparator.incompatibility(base: base, head: head), "base base and head head were measured on different inputs "
+                       + "(synthetic scene of seed 24301 vs 5); only runs of the same inputs are compared")
+    }
+
     func testADifferentVectorPathOnOneSideIsWarnedAbout() {
         var fast = Fixture.result("a/x/1", [1, 2, 3]), slow = Fixture.result("b/x/1", [1, 2, 3])
         fast.parameters["isa"] = "avx512"

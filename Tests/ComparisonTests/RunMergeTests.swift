@@ -112,6 +112,23 @@ final class RunMergeTests: XCTestCase {
         }
     }
 
+    /// Two seeds draw two synthetic scenes, and a realtime frame loop measures what a simulated one does not: never
+    /// one side's replicates (both merged before, without a word).
+    func testRunsOfOtherInputsOrAnotherFrameLoopModeAreRefused() {
+        let a = Fixture.run("r1", [Fixture.frameLoopResult("frame-loop/photo/drop", [1, 2, 3], mode: "simulated")])
+        var seeded = Fixture.run("r2", [Fixture.frameLoopResult("frame-loop/photo/drop", [1, 2, 3], mode: "simulated")])
+        seeded.settings.seed = 5
+        XCTAssertThrowsError(try RunMerge.merge([a, seeded], names: ["a.json", "b.json"])) { error in
+            XCTAssertTrue("\(error)".hasPrefix("b.json: measured with different settings than a.json (seed 5 vs 24301)"), "\(error)")
+        }
+        let realtime = Fixture.run("r3", [Fixture.frameLoopResult("frame-loop/photo/drop", [1, 2, 3], mode: "realtime")])
+        XCTAssertThrowsError(try RunMerge.merge([a, realtime], names: ["a.json", "c.json"])) { error in
+            XCTAssertTrue("\(error)".contains("(frame-loop mode of frame-loop/photo/drop realtime vs simulated)"), "\(error)")
+        }
+        XCTAssertEqual(try RunMerge.merge([try RunMerge.merge([a, Fixture.run("r4", [Fixture.frameLoopResult("frame-loop/photo/drop", [2], mode: "simulated")])])]).runID,
+                       "merged-r1", "a merged run merged again keeps one prefix")
+    }
+
     func testAWholeSuiteRunStaysWholeWhenFilteredRoundsAreMergedIntoIt() throws {
         let whole = Fixture.run("gate", [Fixture.result("a/x/1", [1]), Fixture.result("a/x/2", [1])])
         var round = Fixture.run("p2", [Fixture.result("a/x/1", [2])])

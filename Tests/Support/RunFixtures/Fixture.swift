@@ -23,6 +23,17 @@ public enum Fixture {
             counters: counters)
     }
 
+    /// A frame-loop benchmark's result whose loop ran in `mode` (`realtime` or `simulated`), frame times `samples`.
+    public static func frameLoopResult(_ id: String, _ samples: [Double], mode: String) -> BenchmarkResult {
+        var result = result(id, samples)
+        let summary = SampleSummary.of(samples, resamples: 200)
+        result.frameLoop = FrameLoopSummary(
+            cadenceMilliseconds: 16.67, policy: .drop, mode: mode, framesOffered: samples.count, framesProcessed: samples.count,
+            framesDropped: 0, deadlineMisses: 0, frameTime: summary, callbackLatency: summary, effectiveFPS: 60,
+            shareAtOrAbove57FPS: 1, driftRatio: 1, frameTimesMilliseconds: samples.map { $0 / 1e6 })
+        return result
+    }
+
     public static func run(_ runID: String, _ results: [BenchmarkResult], complete: Bool = true, commit: String? = "0123456789abcdef")
         -> RunResults {
         var run = RunResults(runID: runID, startedAt: Date(timeIntervalSince1970: 1_800_000_000),
