@@ -19,7 +19,8 @@ public enum LaunchFailure: Error, CustomStringConvertible, Equatable {
     /// The process ended by a signal the gate did not receive, e.g. SIGKILL from outside or a crash (`exitStatus`
     /// nil), or stopped gracefully on a SIGINT/SIGTERM sent to it alone (its exit status, 130/143).
     case died(label: String, pid: Int32, signal: Int32, exitStatus: Int32?)
-    /// Exited otherwise non-zero, or wrote no readable results; `detail` is its last line on stderr.
+    /// Exited otherwise non-zero, or wrote no readable results; `detail` is its error line on stderr (its last line
+    /// when it has none).
     case failed(status: Int32, detail: String)
 
     public var description: String {
@@ -78,7 +79,7 @@ public struct ExecutableLauncher: ProcessLauncher {
             throw LaunchFailure.died(label: label, pid: outcome.processIdentifier, signal: signal, exitStatus: exitStatus)
         }
         let status = outcome.termination.status
-        guard status == 0 else { throw LaunchFailure.failed(status: status, detail: lastLine(of: logPath)) }
+        guard status == 0 else { throw LaunchFailure.failed(status: status, detail: errorLine(of: logPath)) }
         do { return try ResultsFile.read(from: "\(folder)/\(label)/results.json") }
         catch { throw LaunchFailure.failed(status: status, detail: "\(error)") }
     }
@@ -93,8 +94,18 @@ public struct ExecutableLauncher: ProcessLauncher {
         return nil
     }
 
-    private func lastLine(of path: String) -> String {
+    /// The line of the log that says what went wrong: its last error line (`framebudget: error: …`, or
+    /// swift-argument-parser's `Error: …`, which its usage block follows), else its last line.
+    private func errorLine(of path: String) -> String {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").last.map(String.init) ?? "no message (see \(path))"
+        let lines = text.split(separator: "\n").map(String.init)
+        return lines.last(where: Self.isErrorLine) ?? lines.last ?? "no message (see \(path))"
+    }
+
+    /// `Error: …` or `<tool>: error: …` (the tool's name is the child's, which a package may choose).
+    private static func isErrorLine(_ line: String) -> Bool {
+        if line.hasPrefix("Error: ") { return true }
+        guard let range = line.range(of: ": error: ") else { return false }
+        return !line[..<range.lowerBound].contains(" ")
     }
 }

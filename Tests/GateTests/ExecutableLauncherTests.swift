@@ -46,6 +46,18 @@ final class ExecutableLauncherTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/processes/p2.log"), "its stderr is kept")
     }
 
+    func testAFailureIsReportedWithItsErrorLineNotTheUsageThatFollowsIt() throws {
+        // swift-argument-parser's refusal: the error, then a usage block whose last line says nothing of the error.
+        let stand = try script("""
+            echo "Error: Unknown option '--bogus'" >&2; echo 'Usage: framebudget run [<filters> ...]' >&2
+            echo "  See 'framebudget run --help' for more information." >&2; exit 64
+            """)
+        let launcher = ExecutableLauncher(executable: stand, arguments: ["--bogus"], folder: folder + "/processes")
+        XCTAssertThrowsError(try launcher.measure(["a/b/c"], label: "p2")) { error in
+            XCTAssertEqual(error as? LaunchFailure, .failed(status: 64, detail: "Error: Unknown option '--bogus'"))
+        }
+    }
+
     func testAProcessEndedByASignalTheGateDidNotReceiveDiedAndIsNamedWithIt() throws {
         // Not "interrupted by SIGINT": the gate was not interrupted; its process was stopped or killed from outside.
         let exits130 = ExecutableLauncher(executable: try script("exit 130"), arguments: [], folder: folder + "/processes",
