@@ -34,8 +34,9 @@ package struct RepeatabilitySession {
 
     /// Measures the runs with `launcher`, saving after each, and stops when this process is interrupted.
     /// - Returns: the runs read, and the signal that stopped them early (nil: every run was measured).
-    /// - Throws: ``CommandFailure`` (run failure): a process that failed, died or measured no samples of the
-    ///   benchmark, or a summary that cannot be written.
+    /// - Throws: ``CommandFailure``: bad input when a process refused its arguments or input (exit 2 or 64: every
+    ///   run would); run failure for a process that otherwise failed, died or measured no samples of the benchmark,
+    ///   or a summary that cannot be written.
     package func run(launcher: some ProcessLauncher) throws -> (Repeatability, InterruptingSignal?) {
         try check()
         var repeatability = Repeatability(benchmark: benchmark)
@@ -45,7 +46,7 @@ package struct RepeatabilitySession {
             let results: RunResults
             do { results = try launcher.measure([benchmark], label: runID) }
             catch LaunchFailure.interrupted(let signal) { return (repeatability, signal) }
-            catch { throw CommandFailure(.runFailure, failure(error, runID: runID)) }
+            catch { throw failure(error, runID: runID) }
             guard let result = results.benchmarks.first(where: { $0.id == benchmark }), result.statistics.count > 0 else {
                 throw CommandFailure(.runFailure, "\(folder)/\(runID)/results.json: no samples of \(benchmark)")
             }
@@ -56,15 +57,23 @@ package struct RepeatabilitySession {
     }
 
     /// The process's failure in this command's words (``LaunchFailure``'s speak of the gate's re-measurement).
-    private func failure(_ error: any Error, runID: String) -> String {
+    private func failure(_ error: any Error, runID: String) -> CommandFailure {
         switch error as? LaunchFailure {
         case let .died(_, pid, signal, _)?:
-            return "\(runID) (pid \(pid)) was stopped by \(ProcessRunner.signalName(signal)), a signal this command did not receive"
+            return CommandFailure(.runFailure, "\(runID) (pid \(pid)) was stopped by \(ProcessRunner.signalName(signal)), "
+                                  + "a signal this command did not receive")
         case let .failed(status, detail)?:
-            return "\(runID) failed (exit \(status)): \(detail) (log: \(folder)/\(runID).log)"
+            return CommandFailure(Self.refusedInput(status) ? .badInput : .runFailure,
+                                  "\(runID) failed (exit \(status)): \(detail) (log: \(folder)/\(runID).log)")
         case .interrupted?, nil:
-            return "\(runID): \(error)"
+            return CommandFailure(.runFailure, "\(runID): \(error)")
         }
+    }
+
+    /// A `run` that exits 2 (bad input) or 64 (malformed command line) refused what every run is given alike: the
+    /// command's input was bad, nothing failed while measuring.
+    private static func refusedInput(_ status: Int32) -> Bool {
+        status == ExitStatus.badInput.rawValue || status == ExitStatus.usage.rawValue
     }
 
     /// Writes `repeatability.json` atomically.

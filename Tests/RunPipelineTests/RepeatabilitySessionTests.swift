@@ -78,12 +78,22 @@ final class RepeatabilitySessionTests: XCTestCase {
 
     func testAFailedRunIsARunFailureNamingItsLog() {
         let launcher = FakeRuns { n in
-            if n == 2 { throw LaunchFailure.failed(status: 2, detail: "framebudget: error: boom") }
+            if n == 2 { throw LaunchFailure.failed(status: 4, detail: "framebudget: error: boom") }
             return self.run(median: 100)
         }
         XCTAssertThrowsError(try session(runs: 3).run(launcher: launcher)) { error in
             XCTAssertEqual((error as? CommandFailure)?.status, .runFailure)
-            XCTAssertEqual("\(error)", "run-2 failed (exit 2): framebudget: error: boom (log: \(self.folder)/run-2.log)")
+            XCTAssertEqual("\(error)", "run-2 failed (exit 4): framebudget: error: boom (log: \(self.folder)/run-2.log)")
+        }
+    }
+
+    func testARunThatRefusesItsInputOrCommandLineIsBadInput() {
+        for status: Int32 in [2, 64] {
+            let launcher = FakeRuns { _ in throw LaunchFailure.failed(status: status, detail: "Error: Unknown option '--bogus'") }
+            XCTAssertThrowsError(try session(runs: 3).run(launcher: launcher)) { error in
+                XCTAssertEqual((error as? CommandFailure)?.status, .badInput, "exit \(status)")
+                XCTAssertEqual("\(error)", "run-1 failed (exit \(status)): Error: Unknown option '--bogus' (log: \(self.folder)/run-1.log)")
+            }
         }
     }
 
