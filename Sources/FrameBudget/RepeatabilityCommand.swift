@@ -16,7 +16,10 @@ struct RepeatabilityCommand: ParsableCommand {
             of this executable, one after another. Printed: each run's median with its interval and the CV of its \
             samples, then the mean of the medians, their standard deviation and CV: the run-to-run noise a comparison \
             or a budget verdict has to see through. Written to OUT/repeatability.json after every run. \
-            Exit: 0 every run measured · 2 bad input · 4 a run failed · 130/143 interrupted (the runs so far are printed).
+            Run arguments are checked as `run` would before any process starts: a benchmark id or glob, --reports, \
+            --run-id or --format among them is refused (this command sets them). \
+            Exit: 0 every run measured · 2 bad input (a run that refused its input included) · 4 a run failed · \
+            64 malformed command line (run arguments included) · 130/143 interrupted (the runs so far are printed).
             """))
 
     /// What every run gets when no run arguments are given: no roof or counter passes, which a repeatability
@@ -35,8 +38,34 @@ struct RepeatabilityCommand: ParsableCommand {
     @Argument(parsing: .postTerminator, help: "Arguments for every run (after --), instead of --no-roofs --counters none.")
     var runArguments: [String] = []
 
+    /// Options each run is given by this command, which the run arguments must not give again.
+    static let ownRunOptions = ["--reports", "--run-id", "--format"]
+
     func validate() throws {
         guard (2...1000).contains(runs) else { throw badOptionValue("--runs must be in 2...1000 (got \(runs))") }
+        try Self.checkRunArguments(runArguments)
+    }
+
+    /// Refuses, before any process starts, run arguments that every run would refuse, or that would take from this
+    /// command what it decides: the benchmark (an id or glob after -- would add benchmarks to every run), and where
+    /// each run writes (its results would not be where they are read from).
+    /// - Throws: `ValidationError` (exit 64) for a malformed command line; `run`'s own exit for an option value
+    ///   it refuses (exit 2, already printed).
+    static func checkRunArguments(_ arguments: [String]) throws {
+        let parsed: RunCommand
+        do { parsed = try RunCommand.parse(arguments) } catch {
+            let message = RunCommand.message(for: error)
+            if message.isEmpty { throw RunCommand.exitCode(for: error) }  // printed by run's own validation
+            throw ValidationError("run arguments after --: \(message.split(separator: "\n").first ?? "")")
+        }
+        if let filter = parsed.measurement.filters.first {
+            throw ValidationError("run arguments after --: '\(filter)' is a benchmark; the benchmark is repeatability's own argument")
+        }
+        for argument in arguments {
+            if let option = ownRunOptions.first(where: { argument == $0 || argument.hasPrefix($0 + "=") }) {
+                throw ValidationError("run arguments after --: \(option) is set by repeatability for every run (use --out for the folder)")
+            }
+        }
     }
 
     func run() throws {

@@ -85,6 +85,23 @@ final class QualityCommandsTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing ran, nothing written")
     }
 
+    func testRepeatabilityRefusesRunArgumentsItCannotForwardBeforeAnyRun() throws {
+        let out = folder + "/rep"
+        for (arguments, words) in [(["--bogus"], "run arguments after --: Unknown option '--bogus'"),
+                                   (["--quick", "--reports", folder + "/elsewhere"], "--reports is set by repeatability"),
+                                   (["--quick", "--run-id=mine"], "--run-id is set by repeatability"),
+                                   (["--quick", "nms/*"], "'nms/*' is a benchmark")] {
+            let result = try Framebudget.run(["repeatability", id, "--runs", "2", "--out", out, "--"] + arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("Error: ") && result.stderr.contains(words), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), "\(arguments): no run started")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/elsewhere"))
+        let value = try Framebudget.run(["repeatability", id, "--runs", "2", "--out", out, "--", "--samples", "1"])
+        XCTAssertEqual(value.status, 2, value.stderr)
+        XCTAssertEqual(value.stderr, "framebudget: error: --samples must be at least 2 (got 1)\n")
+    }
+
     /// A gate-quality.json of `aa` A/A comparisons (all UNCHANGED, exit 0) and `ab` A/B ones (the slowed one
     /// REGRESSED, exit 1), as `gate-quality` writes it.
     private func qualityFile(_ name: String, machine: String = "cpu, 2 cores", aa: Int, ab: Int) throws -> String {
