@@ -29,11 +29,12 @@ public struct InterleavedSpeedup: Codable, Sendable, Equatable {
     ///   - untimedSamplesPerBlock: samples each side runs just before its timed one, untimed, so that the timed
     ///     sample starts in that side's own cache state rather than the one the other side left (a kernel reading
     ///     and writing megabytes otherwise pays for refilling the caches the other evicted, in its ratio).
-    ///   - shouldStop: polled between blocks (an interrupted measurement keeps the blocks it has).
+    ///   - shouldStop: polled before every block (an interrupted measurement keeps the blocks it has).
+    /// - Returns: the figure of the blocks measured; nil when stopped before the first.
     /// - Precondition: `blocks` ≥ 1, `untimedSamplesPerBlock` ≥ 0.
     public static func measure(baseline: PreparedBenchmark, candidate: PreparedBenchmark, blocks: Int,
                                untimedSamplesPerBlock: Int, level: Double = 0.95,
-                               shouldStop: () -> Bool = { false }) -> InterleavedSpeedup {
+                               shouldStop: () -> Bool = { false }) -> InterleavedSpeedup? {
         let baselineIterations = baseline.calibratedIterationsPerSample
         let candidateIterations = candidate.calibratedIterationsPerSample
         return measure(baselineID: baseline.benchmark.id, candidateID: candidate.benchmark.id, blocks: blocks,
@@ -44,11 +45,11 @@ public struct InterleavedSpeedup: Codable, Sendable, Equatable {
 
     /// The interleaving itself, over any two samplers: `samples(n)` times n consecutive samples of one side and
     /// returns their nanoseconds per iteration, in order. The last sample of each side's request in a block is its
-    /// timed one; the ones before it are run and dropped.
+    /// timed one; the ones before it are run and dropped. Nil when `shouldStop` held before the first block.
     /// - Precondition: `blocks` ≥ 1, `untimedSamplesPerBlock` ≥ 0, and every request answered with as many samples.
     public static func measure(baselineID: String, candidateID: String, blocks: Int, untimedSamplesPerBlock: Int,
                                level: Double = 0.95, shouldStop: () -> Bool = { false },
-                               baselineSamples: (Int) -> [Double], candidateSamples: (Int) -> [Double]) -> InterleavedSpeedup {
+                               baselineSamples: (Int) -> [Double], candidateSamples: (Int) -> [Double]) -> InterleavedSpeedup? {
         precondition(blocks >= 1, "at least one block")
         precondition(untimedSamplesPerBlock >= 0, "no negative count of untimed samples")
         func timedSample(_ samples: (Int) -> [Double]) -> Double {
@@ -58,7 +59,8 @@ public struct InterleavedSpeedup: Codable, Sendable, Equatable {
         }
         var baselineTimes: [Double] = [], candidateTimes: [Double] = []
         for block in 0..<blocks {
-            if block > 0 && shouldStop() { break }
+            // Before the first block too: a block of long samples is seconds of work no interruption should wait for.
+            if shouldStop() { break }
             let baselineFirst = block % 2 == 0
             var baselineTime = 0.0
             if baselineFirst { baselineTime = timedSample(baselineSamples) }
@@ -67,6 +69,7 @@ public struct InterleavedSpeedup: Codable, Sendable, Equatable {
             baselineTimes.append(baselineTime)
             candidateTimes.append(candidateTime)
         }
+        guard !baselineTimes.isEmpty else { return nil }
         var figure = InterleavedSpeedup(baselineID: baselineID, candidateID: candidateID,
                                         baselineTimes: baselineTimes, candidateTimes: candidateTimes, level: level)
         figure.untimedSamplesPerBlock = untimedSamplesPerBlock

@@ -27,10 +27,12 @@ public final class PreparedBenchmark {
 
     /// Sets the benchmark up `placements` times and warms up the first (``MeasurementSettings/warmupNanoseconds``).
     /// The others are warmed by whoever times them: the paired procedure's untimed sample at the start of a block.
+    /// - Parameter shouldStop: polled during the warm-up (which may be minutes long); once it holds, the warm-up
+    ///   ends without an estimate, and the samples it would have calibrated are not meant to be taken.
     /// - Throws: ``MeasurementError/setUpFailed(id:reason:)``.
     /// - Precondition: `placements` in 1...``maximumPlacements``.
     public init(_ benchmark: Benchmark, source: WorkloadSource, settings: MeasurementSettings, clock: ClockInfo,
-                placements: Int = 1) throws {
+                placements: Int = 1, shouldStop: () -> Bool = { false }) throws {
         precondition((1...Self.maximumPlacements).contains(placements), "placements must be in 1...\(Self.maximumPlacements)")
         self.benchmark = benchmark
         self.settings = settings
@@ -44,7 +46,7 @@ public final class PreparedBenchmark {
             throw error
         }
         setUps = prepared
-        estimatedNanosecondsPerIteration = runner.warmUpAndEstimate(prepared[0].run, shouldStop: { false }) ?? 1
+        estimatedNanosecondsPerIteration = runner.warmUpAndEstimate(prepared[0].run, shouldStop: shouldStop) ?? 1
     }
 
     /// How many times the benchmark is set up.
