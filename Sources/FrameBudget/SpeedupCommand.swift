@@ -22,8 +22,9 @@ struct SpeedupCommand: ParsableCommand {
             baseline's time per iteration over the candidate's, so a slow stretch of the machine that outlasts a \
             block cancels in it. The speed-up is the median of the block ratios, with its distribution-free 95% \
             interval (order statistics). With --at-least X: PASS when the interval lies at or above X (exit 0), \
-            FAIL when it lies below (exit 1), INCONCLUSIVE otherwise (exit 3). Exit 2 bad input, 4 a set-up \
-            failed, 130/143 interrupted (the blocks measured are reported, marked).
+            FAIL when it lies below (exit 1), INCONCLUSIVE otherwise (exit 3). Two benchmarks that differ in hot \
+            path or workload, not only in variant, are measured with a warning. Exit 2 bad input, 4 a set-up \
+            failed, 130/143 interrupted (the blocks measured are reported, marked; none before the first block).
             """))
 
     @Argument(help: "The benchmark compared against (exact id), e.g. a kernel's reference variant.")
@@ -61,7 +62,8 @@ struct SpeedupCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case console, json }
 
     func validate() throws {
-        guard (6...100_000).contains(blocks) else { throw badOptionValue("--blocks must be in 6...100000 (got \(blocks)): fewer give no 95% interval") }
+        guard blocks >= 6 else { throw badOptionValue("--blocks must be in 6...100000 (got \(blocks)): fewer give no 95% interval") }
+        guard blocks <= 100_000 else { throw badOptionValue("--blocks must be in 6...100000 (got \(blocks))") }
         guard (0...1000).contains(blockWarmup) else { throw badOptionValue("--block-warmup must be in 0...1000 (got \(blockWarmup))") }
         guard sampleTime.isFinite, (0.01...10_000).contains(sampleTime) else {
             throw badOptionValue("--sample-time must be in 0.01...10000 (got \(sampleTime))")
@@ -77,10 +79,15 @@ struct SpeedupCommand: ParsableCommand {
             }
             let interruption = Interruption()
             interruption.install()
-            let sides = try [baseline, candidate].map(prepare)
+            let benchmarks = try [baseline, candidate].map(Self.timedBenchmark)  // both checked before any set-up
+            if let mismatch = Self.mismatch(benchmarks[0], benchmarks[1]) { Console.warning(mismatch) }
+            let stopRequested = { interruption.signal != nil }
+            var sides: [PreparedBenchmark] = []
             defer { sides.forEach { $0.tearDown() } }
-            let figure = InterleavedSpeedup.measure(baseline: sides[0], candidate: sides[1], blocks: blocks,
-                                                    untimedSamplesPerBlock: blockWarmup, shouldStop: { interruption.signal != nil })
+            for benchmark in benchmarks where !stopRequested() { sides.append(try prepare(benchmark, shouldStop: stopRequested)) }
+            let figure = sides.count < 2 ? nil : InterleavedSpeedup.measure(
+                baseline: sides[0], candidate: sides[1], blocks: blocks, untimedSamplesPerBlock: blockWarmup, shouldStop: stopRequested)
+            guard let figure else { throw Self.interruptedBeforeAnyBlock(interruption.signal) }
             let verdict = atLeast.map { SpeedupVerdict(figure: figure, atLeast: $0) }
             let complete = interruption.signal == nil
             switch format {
@@ -92,17 +99,43 @@ struct SpeedupCommand: ParsableCommand {
         }
     }
 
-    private func prepare(_ id: String) throws -> PreparedBenchmark {
+    /// The registered benchmark `id` names, if it is timed in samples.
+    /// - Throws: ``CommandFailure`` (bad input) for an unknown id or a frame loop.
+    private static func timedBenchmark(_ id: String) throws -> Benchmark {
         let benchmark = try Registration.benchmark(id: id)
         guard benchmark.driver == nil else {
             throw CommandFailure(.badInput, "\(id): a frame loop runs at a cadence, not in timed samples; it has no speed-up")
         }
+        return benchmark
+    }
+
+    /// A warning when the two benchmarks differ in hot path or workload, not only in variant: their ratio then
+    /// says as much about the two workloads as about the two implementations (which may be intended, or a typo).
+    static func mismatch(_ baseline: Benchmark, _ candidate: Benchmark) -> String? {
+        let differences = [("hot path", baseline.hotPath, candidate.hotPath), ("workload", baseline.workload, candidate.workload)]
+            .filter { $0.1 != $0.2 }
+            .map { "\($0.0) (\($0.1) against \($0.2))" }
+        guard !differences.isEmpty else { return nil }
+        return "\(baseline.id) and \(candidate.id) differ in \(differences.joined(separator: " and ")): "
+            + "the ratio is not one of two variants on one workload"
+    }
+
+    /// A stop in the set-up or warm-up leaves no block, hence no ratio to print: one line, the signal's exit.
+    private static func interruptedBeforeAnyBlock(_ signal: InterruptingSignal?) -> ExitCode {
+        let signal = signal ?? .sigint  // only a signal leaves no block: measure runs at least one otherwise
+        Console.warning("interrupted by \(signal.rawValue) before any block: no speed-up measured")
+        return ExitCode(signal.exitStatus)
+    }
+
+    private func prepare(_ benchmark: Benchmark, shouldStop: () -> Bool) throws -> PreparedBenchmark {
         var settings = MeasurementSettings()
         settings.targetSampleNanoseconds = sampleTime * 1e6
         settings.warmupNanoseconds = warmup * 1e6
         settings.seed = seed
-        do { return try PreparedBenchmark(benchmark, source: .synthetic(seed: seed), settings: settings, clock: Self.clock) }
-        catch { throw CommandFailure(.runFailure, "\(id): set-up failed: \(error)") }
+        do {
+            return try PreparedBenchmark(benchmark, source: .synthetic(seed: seed), settings: settings, clock: Self.clock,
+                                         shouldStop: shouldStop)
+        } catch { throw CommandFailure(.runFailure, "\(benchmark.id): set-up failed: \(error)") }
     }
 
     private static let clock = MonotonicClock.characterize()

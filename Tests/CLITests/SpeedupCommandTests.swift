@@ -64,21 +64,47 @@ final class SpeedupCommandTests: XCTestCase {
     }
 
     func testSIGINTPrintsTheBlocksMeasuredMarkedIncompleteAndExits130() throws {
-        let path = NSTemporaryDirectory() + "fb-speedup-\(UUID().uuidString).json"
-        FileManager.default.createFile(atPath: path, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        let process = try Framebudget.start(["speedup", reference, optimized, "--blocks", "100000", "--sample-time", "0.05",
-                                             "--warmup", "1", "--allow-debug", "--format", "json"], stdout: output)
-        sleep(2)  // not a timing assertion: the signal may land in the set-up, the warm-up or the blocks alike
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        try output.close()
-        XCTAssertEqual(process.terminationStatus, 130)
-        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let (status, stdout, stderr) = try interrupted(after: 2, ["--blocks", "100000", "--sample-time", "0.05", "--warmup", "1"])
+        XCTAssertEqual(status, 130)
+        // Not a timing assertion: the signal may land in the set-up or the warm-up (no block) or in the blocks alike.
+        guard !stdout.isEmpty else { return XCTAssertTrue(stderr.contains("before any block"), stderr) }
+        let document = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
         XCTAssertEqual(document?["complete"] as? Bool, false)
         let ratios = (document?["speedup"] as? [String: Any])?["blockRatios"] as? [Double] ?? []
-        XCTAssertFalse(ratios.isEmpty, "at least the first block is measured")
+        XCTAssertFalse(ratios.isEmpty, "a document holds the blocks measured")
+    }
+
+    func testSIGINTInTheWarmUpStopsItAndSaysNoBlockWasMeasured() throws {
+        // Ten minutes of warm-up each: the signal lands in the first side's, which must stop at once, not after it.
+        let (status, stdout, stderr) = try interrupted(after: 2, ["--blocks", "6", "--sample-time", "0.05", "--warmup", "600000"])
+        XCTAssertEqual(status, 130, stderr)
+        XCTAssertEqual(stdout, "", "no block, no ratio")
+        XCTAssertEqual(stderr, "framebudget: warning: interrupted by SIGINT before any block: no speed-up measured\n")
+    }
+
+    /// Runs speedup (JSON) with `options`, sends SIGINT after `seconds`, and returns its exit status and output.
+    private func interrupted(after seconds: UInt32, _ options: [String]) throws -> (Int32, String, String) {
+        let path = NSTemporaryDirectory() + "fb-speedup-\(UUID().uuidString)"
+        for stream in ["out", "err"] { FileManager.default.createFile(atPath: "\(path).\(stream)", contents: nil) }
+        defer { for stream in ["out", "err"] { try? FileManager.default.removeItem(atPath: "\(path).\(stream)") } }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".out"))
+        let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".err"))
+        let process = try Framebudget.start(["speedup", reference, optimized, "--allow-debug", "--format", "json"] + options,
+                                            stdout: output, stderr: errors)
+        sleep(seconds)
+        kill(process.processIdentifier, SIGINT)
+        // The 60 s bound only keeps a process that does not hear the signal from hanging the suite; nothing is timed.
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            XCTFail("still running 60 s after SIGINT")
+        }
+        process.waitUntilExit()
+        try output.close()
+        try errors.close()
+        return (process.terminationStatus, try String(contentsOfFile: path + ".out", encoding: .utf8),
+                try String(contentsOfFile: path + ".err", encoding: .utf8))
     }
 
     func testADebugBuildIsRefusedWithoutAllowDebug() throws {
