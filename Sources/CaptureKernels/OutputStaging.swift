@@ -90,19 +90,19 @@ public enum OutputStaging {
     }
 
     /// The destination must be a folder or absent, and its parent a folder (created when absent).
-    /// - Throws: ``KernelInputError`` when a file is in the way (bad input), ``KernelOutputError`` when the parent
-    ///   cannot be created.
+    /// - Throws: ``KernelOutputError`` when a file is in the way or the parent cannot be created: `--out` cannot be
+    ///   written, as with a full disk (the command's exit 4), whatever the inputs.
     private static func checkDestination(_ destination: String, parent: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw KernelInputError.invalidInput(file: destination, reason: "is a file, not a folder (--out names a folder)")
+            throw KernelOutputError(path: destination, reason: "it is a file, not a folder (--out names a folder)")
         }
         var ancestor = URL(fileURLWithPath: parent)
         while !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
             ancestor.deleteLastPathComponent()
         }
         guard isDirectory.boolValue else {
-            throw KernelInputError.invalidInput(file: destination, reason: "\(ancestor.path) is a file, not a folder")
+            throw KernelOutputError(path: destination, reason: "\(ancestor.path) is a file, not a folder")
         }
         do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
         catch { throw KernelOutputError(path: destination, reason: "cannot create folder \(parent): \(Self.reason(error))") }

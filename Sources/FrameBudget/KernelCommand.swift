@@ -31,9 +31,10 @@ struct KernelCommand: ParsableCommand {
             let kernel = try CaptureKernels.kernel(id)
             let parameters = try KernelParameters(pairs: parameters)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
                 throw CommandFailure(.badInput, "--in \(input): no such folder")
             }
+            guard isDirectory.boolValue else { throw CommandFailure(.badInput, "--in \(input): not a folder") }
             do {
                 let summary = try OutputStaging.write(into: output) { staging in
                     try kernel.run(input: input, output: staging, parameters: parameters)

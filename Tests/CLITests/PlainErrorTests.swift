@@ -17,14 +17,20 @@ final class PlainErrorTests: XCTestCase {
 
     func testKernelOutThatIsAFile() throws {
         let result = try Framebudget.run(["kernel", "colormap", "--in", root + "/in", "--out", root + "/file"])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "framebudget: error: \(root)/file: is a file, not a folder (--out names a folder)\n")
+        XCTAssertEqual(result.status, 4, "cannot write --out (kernel --help)")
+        XCTAssertEqual(result.stderr, "framebudget: error: \(root)/file: cannot write: it is a file, not a folder (--out names a folder)\n")
     }
 
     func testKernelOutUnderAFile() throws {
         let result = try Framebudget.run(["kernel", "colormap", "--in", root + "/in", "--out", root + "/file/out"])
+        XCTAssertEqual(result.status, 4, "cannot write --out (kernel --help)")
+        XCTAssertEqual(result.stderr, "framebudget: error: \(root)/file/out: cannot write: \(root)/file is a file, not a folder\n")
+    }
+
+    func testKernelInThatIsAFile() throws {
+        let result = try Framebudget.run(["kernel", "colormap", "--in", root + "/in/depth.npy", "--out", root + "/out"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "framebudget: error: \(root)/file/out: \(root)/file is a file, not a folder\n")
+        XCTAssertEqual(result.stderr, "framebudget: error: --in \(root)/in/depth.npy: not a folder\n")
     }
 
     func testCompareGivenAFolder() throws {
