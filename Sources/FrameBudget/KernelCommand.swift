@@ -26,6 +26,25 @@ struct KernelCommand: ParsableCommand {
     @Option(name: .customLong("param"), help: "A kernel parameter as key=value (repeatable).")
     var parameters: [String] = []
 
+    /// A key given twice is refused rather than the last value kept: `--param near=1 --param near=2` has no one
+    /// meaning, and which value a kernel used would show only in its output.
+    func validate() throws {
+        if let key = Self.repeatedKey(parameters) {
+            throw ValidationError("--param \(key): given more than once; give each key once")
+        }
+    }
+
+    /// The first key of `pairs` (`key=value`) that an earlier pair already gave, if any.
+    static func repeatedKey(_ pairs: [String]) -> String? {
+        var seen: Set<Substring> = []
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "=") else { continue }  // refused in run(), naming the pair
+            let key = pair[..<equals]
+            if !seen.insert(key).inserted { return String(key) }
+        }
+        return nil
+    }
+
     func run() throws {
         try reportingFailures {
             let kernel = try CaptureKernels.kernel(id)

@@ -56,6 +56,15 @@ final class DepthKernelCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 
+    func testARepeatedParameterKeyIsAMalformedCommandLine() throws {
+        try writeNpy("depth.npy", descr: "<f4", shape: "(1, 2)", data: float32([1, 2]))
+        let result = try Framebudget.run(["kernel", "colormap", "--in", input, "--out", output,
+                                          "--param", "near=1", "--param", "far=4", "--param", "near=2"])
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: --param near: given more than once; give each key once\n"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
     func testTruncatedFrameIsRefused() throws {
         try writeNpy("frame.npy", descr: "|u1", shape: "(2, 2, 4)", data: [UInt8](repeating: 7, count: 10))
         let result = try Framebudget.run(["kernel", "preview-scale", "--in", input, "--out", output])
