@@ -18,7 +18,10 @@ struct ListCommand: ParsableCommand {
         try reportingFailures {
             for benchmark in try SuiteSession.select(filters, from: Registration.suite.benchmarks) {
                 guard verbose else { Console.output(benchmark.id); continue }
-                let parameters = benchmark.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                // Benchmarks that record their thread count as a parameter too (for the results) show it once.
+                let parameters = benchmark.parameters.sorted { $0.key < $1.key }
+                    .filter { $0.key != "threads" || $0.value != "\(benchmark.threads)" }
+                    .map { "\($0.key)=\($0.value)" }
                 var details = ["threads=\(benchmark.threads)"] + parameters
                 if let bytes = benchmark.bytesPerIteration { details.append("bytes/iter=\(Int(bytes))") }
                 if let flops = benchmark.flopsPerIteration { details.append("flops/iter=\(Int(flops))") }

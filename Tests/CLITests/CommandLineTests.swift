@@ -19,6 +19,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("texture-upload/optimized/256x192"))
     }
 
+    func testListVerboseNamesEachBenchmarksThreadsOnce() throws {
+        let result = try Framebudget.run(["list", "--verbose", "texture-upload"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertFalse(lines.isEmpty)
+        for line in lines {
+            XCTAssertEqual(line.components(separatedBy: "threads=").count, 2, "threads once: \(line)")
+        }
+    }
+
     func testUnknownBenchmarkIsABadInputError() throws {
         let result = try Framebudget.run(["run", "--allow-debug", "--reports", reports, "no-such-kernel"])
         XCTAssertEqual(result.status, 2)
