@@ -79,6 +79,12 @@ bench --help; status=$?
 grep -q "USAGE: string-kernels-bench <subcommand>" "$work/last.out" && ! grep -qiE "LiDAR|^ +(kernel|peers) " "$work/last.out"
 check "--help names the example's own tool, without the camera suite's description or commands" 0 $status $?
 
+bench list --help; status=$?
+grep -q "Example: string-kernels-bench list 'adler32/\*'" "$work/last.out" \
+    && ! grep -qE "nms|colormap|fusion|mask-upsample" "$work/last.out" \
+    && (cd "$example" && "$binary" run --help) | tr -s ' \n' ' ' | grep -q "(e.g. 'adler32', 'adler32/optimized/\*')"
+check "subcommand help gives the example's own ids as examples, not the camera suite's" 0 $status $?
+
 bench gate --results "$work/no-such.json"; status=$?
 grep -q "^string-kernels-bench: error: " "$work/last.err"; check "errors are prefixed with the example's own name" 2 $status $?
 

@@ -10,7 +10,7 @@ struct BisectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bisect",
         abstract: "Find the first commit between GOOD and BAD whose build regressed the benchmarks.",
-        discussion: ToolName.named("""
+        discussion: HelpText.named("""
             Example: framebudget bisect --good v1.2 --bad main 'colormap/*'
             Walks the first-parent commits after GOOD up to BAD. Each revision is built once with \
             scripts/build-revision.sh (cached per commit). BAD is first compared with GOOD; then a binary search \

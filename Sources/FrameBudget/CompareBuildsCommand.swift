@@ -12,7 +12,7 @@ struct CompareBuildsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare-builds",
         abstract: "Compare two builds in pairs: both alive at once, alternating blocks; pairs added until decided.",
-        discussion: ToolName.named("""
+        discussion: HelpText.named("""
             Example: framebudget compare-builds .build-compare/base/framebudget .build/release/framebudget 'colormap/*'
             Each process pair starts one worker of each build; benchmark by benchmark, both warm up, then blocks of \
             samples alternate A B B A with the same iterations per sample, so a disturbance of the machine hits both. \

@@ -15,7 +15,7 @@ struct GateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gate",
         abstract: "Check the budgets of the budgets file (--budgets); write every report; exit non-zero on a failure.",
-        discussion: ToolName.named("""
+        discussion: HelpText.named("""
             Examples: framebudget gate · framebudget gate 'colormap/*' --strict · framebudget gate --results Reports/latest/results.json · framebudget gate --baseline main
             Budgets are judged on process runs: one process passes a budget only with a clear margin and never fails it; \
             undecided budgets get fresh processes (--max-processes, --max-minutes) and are then PASS, FAIL (≥ 2 processes) or INCONCLUSIVE.

@@ -11,7 +11,7 @@ struct GateQualityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gate-quality",
         abstract: "Measure the paired comparison's false alarms and power on real builds (A/A and A/B, alternating).",
-        discussion: ToolName.named("""
+        discussion: HelpText.named("""
             Example: framebudget gate-quality a/framebudget a2/framebudget slowed/framebudget \
             --slowed colormap/optimized/256x192 -n 20 --budgeted --out Reports/gate-quality
             BASE and SAME are builds of identical code (another path or commit); SLOWED adds real slowdowns to the \

@@ -13,7 +13,7 @@ import TextFormatting
 struct HistoryShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Print a benchmark's trend and the runs where its level stepped.",
-        discussion: ToolName.named("Example: framebudget history show colormap/optimized/256x192"))
+        discussion: HelpText.named("Example: framebudget history show colormap/optimized/256x192"))
 
     @Argument(help: "Benchmark id.")
     var benchmark: String
@@ -81,7 +81,7 @@ func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete
 struct HistoryPlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot", abstract: "Plot benchmarks' trends (PNG + SVG), with a budget line and the detected steps.",
-        discussion: ToolName.named("Example: framebudget history plot colormap/optimized/256x192 --budget-ms 2 --out Reports/trends"))
+        discussion: HelpText.named("Example: framebudget history plot colormap/optimized/256x192 --budget-ms 2 --out Reports/trends"))
 
     @Argument(help: "Benchmark ids (default: every recorded benchmark).")
     var benchmarks: [String] = []

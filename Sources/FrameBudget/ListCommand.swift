@@ -6,7 +6,7 @@ import RunPipeline
 /// `framebudget list`: the benchmark ids of the suite, optionally filtered.
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List benchmark ids.", discussion: ToolName.named("Example: framebudget list 'nms/*'"))
+        commandName: "list", abstract: "List benchmark ids.", discussion: HelpText.named("Example: framebudget list 'nms/*'"))
 
     @Argument(help: "Ids or globs to select.")
     var filters: [String] = []

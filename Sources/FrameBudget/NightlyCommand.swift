@@ -46,7 +46,7 @@ struct NightlyCommand: ParsableCommand {
         """)
     var gateMaxMinutes: Double = NightlyCommand.defaultGateMinutes
 
-    @Argument(parsing: .postTerminator, help: "Arguments for the gate (after --), e.g. -- --strict 'colormap/*'.")
+    @Argument(parsing: .postTerminator, help: ArgumentHelp(HelpText.named("Arguments for the gate (after --), e.g. -- --strict 'colormap/*'.")))
     var gateArguments: [String] = []
 
     /// The nightly gate's default re-measuring time. On the model-167 Intel guest (3 Dec) the host's busy minutes

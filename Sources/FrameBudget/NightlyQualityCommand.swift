@@ -10,7 +10,7 @@ struct NightlyQualityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nightly-quality",
         abstract: "Measure the nightly gate on real builds: no FAIL when unchanged, a FAIL of a real slowdown every time.",
-        discussion: ToolName.named("""
+        discussion: HelpText.named("""
             Example: framebudget nightly-quality unchanged/framebudget slowed/framebudget -n 10 \
             --watch colormap-1920x1440-p95 --out Reports/nightly-quality -- 'colormap/*' 'photo-frame/*'
             Each of the N rounds runs `gate` of both builds as child processes, the unchanged build first in odd \
@@ -35,10 +35,10 @@ struct NightlyQualityCommand: ParsableCommand {
     @Option(help: "Folder of the gates' run folders and logs, summary.md and summary.json.")
     var out = "Reports/nightly-quality"
 
-    @Argument(parsing: .postTerminator, help: """
+    @Argument(parsing: .postTerminator, help: ArgumentHelp(HelpText.named("""
         Arguments for every gate (after --): options and benchmark ids or globs, e.g. -- --max-processes 3 'colormap/*' \
         (default: the whole gate).
-        """)
+        """)))
     var gateArguments: [String] = []
 
     func validate() throws {

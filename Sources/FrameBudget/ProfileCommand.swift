@@ -12,7 +12,7 @@ import RunPipeline
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile", abstract: "Profile one benchmark: stages, flame graph, top functions.",
-        discussion: ToolName.named("Example: framebudget profile mask-upsample/optimized/n=10 --seconds 5 --counters callgrind"))
+        discussion: HelpText.named("Example: framebudget profile mask-upsample/optimized/n=10 --seconds 5 --counters callgrind"))
 
     @OptionGroup var measurement: MeasurementOptions
     @OptionGroup var output: OutputOptions

@@ -10,7 +10,7 @@ struct RepeatabilityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repeatability",
         abstract: "Measure one benchmark in N fresh processes: each run's median, and their spread across runs.",
-        discussion: ToolName.named("""
+        discussion: HelpText.named("""
             Example: framebudget repeatability colormap/optimized/256x192 --runs 10
             Each run is `run --format none --reports OUT --run-id run-<n> [run arguments] BENCHMARK` in a fresh process \
             of this executable, one after another. Printed: each run's median with its interval and the CV of its \

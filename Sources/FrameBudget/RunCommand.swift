@@ -10,7 +10,7 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Measure benchmarks and write Reports/<run-id>/results.json.",
-        discussion: ToolName.named("Example: framebudget run --quick 'colormap/*' 'fusion'"))
+        discussion: HelpText.named("Example: framebudget run --quick 'colormap/*' 'fusion'"))
 
     @OptionGroup var measurement: MeasurementOptions
     @OptionGroup var output: OutputOptions

@@ -14,7 +14,7 @@ struct SpeedupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "speedup",
         abstract: "How many times faster one benchmark runs than another: interleaved in one process, with an interval.",
-        discussion: ToolName.named("""
+        discussion: HelpText.named("""
             Example: framebudget speedup fusion/reference/256x192-to-518x392 fusion/optimized/256x192-to-518x392 --at-least 10
             Both benchmarks are set up and warmed up in this process; then blocks of one sample of each (about \
             --sample-time apiece, each side its own iterations, each just after --block-warmup untimed ones of \

@@ -11,9 +11,12 @@ public enum WorkloadSource: Sendable, Equatable {
 /// One named part of an iteration, for the per-stage profile. The stages of an ``Iteration`` run in order and
 /// together do exactly what ``Iteration/run`` does.
 public struct Stage: Sendable {
+    /// What `profile` calls the stage (`upload`, `colormap`).
     public let name: String
+    /// The stage's part of one iteration.
     public let run: @Sendable () -> Void
 
+    /// A stage called `name` doing `run`, its part of one iteration.
     public init(_ name: String, run: @escaping @Sendable () -> Void) {
         self.name = name
         self.run = run
@@ -30,7 +33,9 @@ public struct Iteration: Sendable {
     /// One whole iteration (set-up before each iteration and the untimed parts of a measured body included): what
     /// the warm-up, the allocation count and the counters run.
     public let run: @Sendable () -> Void
+    /// The iteration in named parts, for `profile`'s per-stage times (empty: no stage profile).
     public let stages: [Stage]
+    /// Runs once after the benchmark, untimed (releases what set-up took: a pool's threads, a mapped file).
     public let tearDown: @Sendable () -> Void
     /// How a sample is timed: the whole batch (after an untimed preparation, for some), or only what the body
     /// measures (``MeasuredScope``).
@@ -38,6 +43,11 @@ public struct Iteration: Sendable {
     /// What the benchmark reports about its work once it is measured (``reporting(_:)``).
     var metrics: (@Sendable () -> [String: Double])?
 
+    /// An iteration timed whole: `run` is the body every sample times in batches.
+    /// - Parameters:
+    ///   - stages: the same work in named parts, in order, for `profile` (they must do together what `run` does).
+    ///   - tearDown: untimed, once after the benchmark.
+    ///   - run: one iteration of the timed body.
     public init(
         stages: [Stage] = [],
         tearDown: @escaping @Sendable () -> Void = {},
@@ -102,6 +112,9 @@ public struct Benchmark: Sendable {
     /// `Benchmark.frameLoop` reads it back) drives the iteration, one frame at a time, at a cadence.
     public var driver: (any BenchmarkDriver)? = nil
 
+    /// A benchmark with id `hotPath/variant/workload`; each parameter is the property of the same name. Only
+    /// `setUp` is required besides the id: it builds the inputs, outside the timed window, and returns the
+    /// ``Iteration`` to time.
     public init(
         hotPath: String,
         variant: String,

@@ -13,6 +13,7 @@ public struct MeasuredScope: Sendable {
     /// Nanoseconds measured so far in this sample.
     public private(set) var nanoseconds: UInt64 = 0
 
+    /// A scope with nothing measured yet: the engine makes its own; a test of a measuring body can make one too.
     public init() {}
 
     /// Runs `work` inside the timed window and returns its result. Each call costs two clock reads (tens of

@@ -135,7 +135,7 @@ struct PairedOptions: ParsableArguments {
             // At the last '=': ids hold one too (nms/optimized/n=100=5), a percent never does.
             guard let equals = entry.lastIndex(of: "="), equals != entry.startIndex,
                   let value = Double(entry[entry.index(after: equals)...]), value.isFinite, (0...100).contains(value) else {
-                throw badOptionValue("--threshold-for takes id=percent, e.g. nms/optimized/typical=3 (got \(entry))")
+                throw badOptionValue(HelpText.named("--threshold-for takes id=percent, e.g. nms/optimized/typical=3") + " (got \(entry))")
             }
             thresholds[String(entry[..<equals])] = value / 100
         }

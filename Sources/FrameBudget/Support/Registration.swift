@@ -14,6 +14,9 @@ enum Registration {
         ToolName.set(suite.name)
     }
 
+    /// The registered suite, nil before registration.
+    static var registered: RegisteredSuite? { current.withLock { $0 } }
+
     /// The registered suite.
     /// - Precondition: ``FrameBudgetCommandLine`` registered one (commands run only from there).
     static var suite: RegisteredSuite {
