@@ -24,13 +24,24 @@ def check(validator, path):
     except ValueError as error:  # a truncated file is invalid, not a crash
         print(f"{path}: invalid: not JSON ({error})")
         return 1
-    errors = sorted(validator.iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path])
+    except RecursionError:
+        print(f"{path}: invalid: nested deeper than the JSON reader goes")
+        return 1
+    # Document order: list indices as numbers (benchmarks/2 before benchmarks/10), names as text.
+    try:
+        errors = sorted(validator.iter_errors(document),
+                        key=lambda e: [(0, p, "") if isinstance(p, int) else (1, 0, str(p)) for p in e.absolute_path])
+    except RecursionError:
+        print(f"{path}: invalid: nested deeper than the schema checker goes")
+        return 1
     if not errors:
         print(f"{path}: valid")
         return 0
     first = errors[0]
     location = "/".join(str(p) for p in first.absolute_path) or "(top level)"
     message = first.message.replace("\n", " ")
+    if len(message) > 300:  # jsonschema quotes the offending value whole
+        message = message[:200] + " … " + message[-80:]
     print(f"{path}: invalid at {location}: {message} ({len(errors)} error(s))")
     return 1
 

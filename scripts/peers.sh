@@ -62,9 +62,27 @@ PY
 for arg in "${run_args[@]}"; do
     [[ $arg != --workload && $arg != --workload=* ]] || fail "RUN_ARGS: --workload: peers are timed on the synthetic scene only (their inputs are exported from it)" 2
 done
+listed=$("$tool" peers kernels)
+[[ -n $listed ]] || fail "peers kernels listed no kernel: nothing to time" 4
+
+# Sets kernel_args to the kernels with a peer that the run ($run, $results) measured: `peers merge` refuses a peer
+# whose kernel is not in the run. None is bad input.
+select_kernels() {
+    local -A in_run=()
+    local id
+    while IFS= read -r id; do in_run[$id]=1; done < <(tail -n +2 <<< "$run")
+    kernel_args=()
+    while IFS= read -r id; do
+        [[ -z ${in_run[$id]:-} ]] || kernel_args+=(--kernel "$id")
+    done <<< "$listed"
+    ((${#kernel_args[@]})) || fail "$results: none of the $(wc -l <<< "$listed") kernels with peers ('framebudget peers kernels') is a benchmark of this run" 2
+}
+
+# A given run is checked whole before pip installs anything or a peer is timed.
 if [[ -n "${RESULTS:-}" ]]; then
     run=$(read_run "$RESULTS")
     results=$RESULTS
+    select_kernels
 fi
 
 # pip packages, by import name → package name; pip's own output only when it fails, in one line
@@ -79,8 +97,6 @@ for pair in numpy:numpy cv2:opencv-python-headless; do
     fi
 done
 
-listed=$("$tool" peers kernels)
-[[ -n $listed ]] || fail "peers kernels listed no kernel: nothing to time" 4
 if [[ -z "${RESULTS:-}" ]]; then
     run_id="peers-$(date -u +%Y%m%d-%H%M%S)"
     # (A substitution, not `mapfile < <(…)`: a process substitution's failure would go unnoticed, and `run` with
@@ -89,17 +105,9 @@ if [[ -z "${RESULTS:-}" ]]; then
     scripts/tied "$tool" run --reports "$reports" --run-id "$run_id" --format none "${run_args[@]}" "${kernels[@]}"
     results="$reports/$run_id/results.json"
     run=$(read_run "$results")
+    select_kernels
 fi
 seed=$(head -n1 <<< "$run")
-
-# The kernels with a peer that this run measured: `peers merge` refuses a peer whose kernel is not in the run.
-declare -A in_run=()
-while IFS= read -r id; do in_run[$id]=1; done < <(tail -n +2 <<< "$run")
-kernel_args=()
-while IFS= read -r id; do
-    [[ -z ${in_run[$id]:-} ]] || kernel_args+=(--kernel "$id")
-done <<< "$listed"
-((${#kernel_args[@]})) || fail "$results: none of the $(wc -l <<< "$listed") kernels with peers ('framebudget peers kernels') is a benchmark of this run" 2
 
 folder=$(dirname "$results")
 work=$(mktemp -d "$folder/.peers.XXXXXX" 2>/dev/null) || { work=; fail "$folder: cannot write a work folder there" 4; }

@@ -79,7 +79,7 @@ public enum RunMerge {
             try checkSameBuild(runs[0], runs[index], first: labels[0], other: labels[index])
             try checkSameSettings(runs[0].settings, runs[index].settings, first: labels[0], other: labels[index])
         }
-        merged.runID = runID ?? (merged.runID.hasPrefix("merged-") ? merged.runID : "merged-\(merged.runID)")
+        merged.runID = runID ?? "merged-\(merged.runID)"
         merged.complete = runs.allSatisfy(\.complete)
         merged.incompleteReason = runs.compactMap(\.incompleteReason).first
         merged.interruptingSignal = runs.compactMap(\.interruptingSignal).first

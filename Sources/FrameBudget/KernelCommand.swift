@@ -38,7 +38,8 @@ struct KernelCommand: ParsableCommand {
     static func repeatedKey(_ pairs: [String]) -> String? {
         var seen: Set<Substring> = []
         for pair in pairs {
-            guard let equals = pair.firstIndex(of: "=") else { continue }  // refused in run(), naming the pair
+            // No key (refused in run(), naming the pair) is no repeated key.
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else { continue }
             let key = pair[..<equals]
             if !seen.insert(key).inserted { return String(key) }
         }

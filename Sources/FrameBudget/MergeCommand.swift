@@ -42,7 +42,8 @@ struct MergeCommand: ParsableCommand {
                 Console.warning("\(again.file): process run \(again.runID) is already merged from \(again.firstFile): counted once")
             }
             let merged = outcome.run
-            if let runID, merged.benchmarks.contains(where: { $0.replicates(runID: runID).count > 1 && $0.replicates(runID: runID).contains { $0.runID == runID } }) {
+            let processRuns = Set(merged.benchmarks.flatMap { $0.replicates(runID: merged.runID).map(\.runID) })
+            if let runID, processRuns.count > 1, processRuns.contains(runID) {
                 throw badOptionValue("--run-id \(runID) is the id of one of the process runs merged: name the merged run apart")
             }
             do { try ResultsFile.write(merged, to: out) } catch { throw CommandFailure(.runFailure, "\(error)") }

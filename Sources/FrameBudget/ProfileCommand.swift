@@ -43,7 +43,7 @@ struct ProfileCommand: ParsableCommand {
                 Console.warning("\(results.incompleteNote ?? "run incomplete"); partial results in \(directory.resultsPath)")
                 throw results.interruptingSignal.map { ExitCode($0.exitStatus) } ?? ExitStatus.runFailure.code
             }
-            let record = ProfileRecord(results, directory: directory, staging: ProfileTools.stagingFolder(in: directory))
+            let record = try ProfileRecord(results, directory: directory, staging: ProfileTools.stagingFolder(in: directory))
             defer { record.close() }
             try step(&result, record) { try profileStages(benchmark, into: &$0, clock: results.environment.clock) }
             try step(&result, record) {

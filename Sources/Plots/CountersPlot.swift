@@ -41,7 +41,7 @@ public struct CountersPlot: PlotKind {
         let drawn = Set(availableCounters(results))
         var names: [String] = []
         for reading in results.flatMap(\.counters)
-        where reading.source != .unavailable && !drawn.contains(reading.name) && !names.contains(reading.name) {
+        where reading.perIteration == 0 && !drawn.contains(reading.name) && !names.contains(reading.name) {
             names.append(reading.name)
         }
         return names

@@ -132,6 +132,11 @@ private struct FieldCheck {
         nonNegative(settings.targetSampleNanoseconds, "\(path).targetSampleNanoseconds")
         nonNegative(settings.warmupNanoseconds, "\(path).warmupNanoseconds")
         if let cpu = settings.pinnedCPU { nonNegative(cpu, "\(path).pinnedCPU") }
+        // The gate's own range: the cap sets how many looks a boundary is computed over (a billion would hang the
+        // reader, Int.max overflow it).
+        if let cap = settings.gateMaxProcesses, !(1...1000).contains(cap) {
+            fail("\(path).gateMaxProcesses", "\(cap) is not a process cap (1…1000, as gate --max-processes)")
+        }
     }
 
     mutating func roofs(_ roofs: MachineRoofs, _ path: String) {

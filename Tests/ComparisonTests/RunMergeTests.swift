@@ -125,8 +125,6 @@ final class RunMergeTests: XCTestCase {
         XCTAssertThrowsError(try RunMerge.merge([a, realtime], names: ["a.json", "c.json"])) { error in
             XCTAssertTrue("\(error)".contains("(frame-loop mode of frame-loop/photo/drop realtime vs simulated)"), "\(error)")
         }
-        XCTAssertEqual(try RunMerge.merge([try RunMerge.merge([a, Fixture.run("r4", [Fixture.frameLoopResult("frame-loop/photo/drop", [2], mode: "simulated")])])]).runID,
-                       "merged-r1", "a merged run merged again keeps one prefix")
     }
 
     func testAWholeSuiteRunStaysWholeWhenFilteredRoundsAreMergedIntoIt() throws {

@@ -59,6 +59,14 @@ final class ResultsFileTests: XCTestCase {
         XCTAssertEqual(try ResultsFile.read(from: path).settings.gateMaxProcesses, 3)
         let (status, output) = try RealRun.python([RealRun.repositoryRoot + "/Schemas/validate.py", path])
         XCTAssertEqual(status, 0, output)
+        // A cap sets how many looks a boundary is computed over: a billion hung the reader, Int.max trapped it.
+        for cap in [0, 1_000_000_000, Int.max] {
+            run.settings.gateMaxProcesses = cap
+            try ResultsFile.write(run, to: path)
+            XCTAssertThrowsError(try ResultsFile.read(from: path)) { error in
+                XCTAssertTrue("\(error)".contains("settings.gateMaxProcesses: \(cap) is not a process cap"), "\(error)")
+            }
+        }
     }
 
     /// A run stopped mid-benchmark writes its allocations as the runner does then (0 iterations, not counted): the

@@ -21,9 +21,14 @@ final class ProfileRecord: Sendable {
 
     /// Takes over the run `SuiteSession` saved and the second signal's action, which also removes `staging` (a
     /// tool's unfinished output): that action exits the process before the interruption's own clean-up runs.
-    init(_ run: RunResults, directory: RunDirectory, staging: String) {
+    /// Saves the run at once as under way: the timing's last save said complete, which a kill or a trapping stage
+    /// closure during the stage profile would have left on disk.
+    init(_ run: RunResults, directory: RunDirectory, staging: String) throws {
         self.directory = directory
-        newest = Mutex(run)
+        var underWay = run
+        underWay.complete = false
+        underWay.incompleteReason = Self.underWay
+        newest = Mutex(underWay)
         Interruption.shared.onSecondSignal { [self] first, second in
             try? FileManager.default.removeItem(atPath: staging)
             var run = self.newest.withLock { $0 }
@@ -31,6 +36,7 @@ final class ProfileRecord: Sendable {
             run.incompleteReason = nil  // saveAtOnce names the first signal
             directory.saveAtOnce(run, first: first, second: second)
         }
+        try directory.save(underWay)
     }
 
     /// Stops saving on a second signal (the profile is over, its last save on disk).
@@ -74,8 +80,9 @@ final class ProfileRecord: Sendable {
         var run = newest.withLock { $0 }
         run.benchmarks = [result]
         change(&run)
-        try directory.save(run)
+        // Newest first: a second signal during the save then writes this state, never the step before's.
         newest.withLock { $0 = run }
+        try directory.save(run)
         return run
     }
 }
