@@ -43,10 +43,9 @@ public enum Comparator {
             return "base \(base.runID) and head \(head.runID) were measured in different machine classes (\(difference)); "
                 + "only runs of one class are compared"
         }
-        let (a, b) = (base.settings, head.settings)
-        guard a.workload == "synthetic", b.workload == "synthetic", a.seed != b.seed else { return nil }
+        guard let a = base.settings.sceneSeed, let b = head.settings.sceneSeed, a != b else { return nil }
         return "base \(base.runID) and head \(head.runID) were measured on different inputs (synthetic scene of seed "
-            + "\(a.seed) vs \(b.seed)); only runs of the same inputs are compared"
+            + "\(a) vs \(b)); only runs of the same inputs are compared"
     }
 
     /// One benchmark before the family-wise step (verdict and adjusted p filled in by ``decide``); nil when either

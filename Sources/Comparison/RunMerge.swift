@@ -199,8 +199,7 @@ public enum RunMerge {
             ("quick", "\(a.quick)", "\(b.quick)"),
             ("workload", a.workload, b.workload),
             ("pinned CPU", a.pinnedCPU.map(String.init) ?? "none", b.pinnedCPU.map(String.init) ?? "none"),
-            // The seed draws the synthetic scene: two seeds are two inputs (a capture's inputs do not depend on it).
-            ("seed", a.workload == "synthetic" ? String(a.seed) : "-", b.workload == "synthetic" ? String(b.seed) : "-"),
+            ("seed", a.sceneSeed.map { String($0) } ?? "-", b.sceneSeed.map { String($0) } ?? "-"),
         ]
         for (field, x, y) in fields where x != y {
             throw RunMergeError.differentSettings(first: first, other: other, field: field, values: (x, y))

@@ -42,7 +42,7 @@ struct MergeCommand: ParsableCommand {
                 Console.warning("\(again.file): process run \(again.runID) is already merged from \(again.firstFile): counted once")
             }
             let merged = outcome.run
-            let processRuns = Set(merged.benchmarks.flatMap { $0.replicates(runID: merged.runID).map(\.runID) })
+            let processRuns = Self.processRunIDs(merged)
             if let runID, processRuns.count > 1, processRuns.contains(runID) {
                 throw badOptionValue("--run-id \(runID) is the id of one of the process runs merged: name the merged run apart")
             }
@@ -51,11 +51,16 @@ struct MergeCommand: ParsableCommand {
         }
     }
 
+    /// The ids of the process runs a merged file holds, over all its benchmarks.
+    static func processRunIDs(_ merged: RunResults) -> Set<String> {
+        Set(merged.benchmarks.flatMap { $0.replicates(runID: merged.runID).map(\.runID) })
+    }
+
     /// `merged 3 files: 5 process runs (3–5 per benchmark), 12 benchmarks, 1800 samples → out.json`: how many
     /// replicates a comparison of this file rests on.
     static func summary(_ merged: RunResults, files: Int, out: String) -> String {
         let perBenchmark = merged.benchmarks.map(\.replicateCount)
-        let processRuns = Set(merged.benchmarks.flatMap { $0.replicates(runID: merged.runID).map(\.runID) }).count
+        let processRuns = processRunIDs(merged).count
         let range = perBenchmark.isEmpty ? "0" : perBenchmark.min()! == perBenchmark.max()! ? "\(perBenchmark.min()!)"
             : "\(perBenchmark.min()!)–\(perBenchmark.max()!)"
         let samples = merged.benchmarks.map(\.samplesNanoseconds.count).reduce(0, +)

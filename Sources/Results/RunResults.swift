@@ -89,6 +89,10 @@ public struct RunSettings: Codable, Sendable, Equatable {
     /// judge the file at the level its gate did.
     public var gateMaxProcesses: Int?
 
+    /// The seed that drew the run's inputs: nil for a capture, whose inputs do not depend on it (two runs of two
+    /// scene seeds measured two inputs).
+    public var sceneSeed: UInt64? { workload == "synthetic" ? seed : nil }
+
     public init(
         samples: Int, targetSampleNanoseconds: Double, warmupNanoseconds: Double, cacheMode: CacheMode = .warm,
         pinnedCPU: Int? = nil, quick: Bool = false, filters: [String] = [], workload: String = "synthetic",
