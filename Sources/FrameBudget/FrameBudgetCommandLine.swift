@@ -39,8 +39,7 @@ public enum FrameBudgetCommandLine {
         // processes that measure for another (a valgrind-counted `iterate`, a paired `worker`): they write nothing,
         // and the signal sources' thread would run inside their counts (callgrind counts every thread).
         if !["iterate", "worker"].contains(CommandLine.arguments.dropFirst().first ?? "") { SignalExit.install() }
-        FrameBudgetCommand.main()
-        exit(ExitStatus.success.rawValue)
+        FrameBudgetCommand.parseAndRun(Array(CommandLine.arguments.dropFirst()))
     }
 
     /// Runs the command line over `benchmarks`, judged against the budgets file at `budgets` (relative to the

@@ -95,7 +95,8 @@ public struct ExecutableLauncher: ProcessLauncher {
     }
 
     /// The line of the log that says what went wrong: its last error line (`framebudget: error: …`, or
-    /// swift-argument-parser's `Error: …`, which its usage block follows), else its last line.
+    /// swift-argument-parser's `Error: …` of builds before 7 Dec 2026, which their usage block follows), else its
+    /// last line.
     private func errorLine(of path: String) -> String {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let lines = text.split(separator: "\n").map(String.init)

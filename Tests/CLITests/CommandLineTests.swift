@@ -36,10 +36,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: reports), "nothing written on bad input")
     }
 
-    func testMalformedFlagIsAUsageError() throws {
-        let result = try Framebudget.run(["run", "--samples", "many"])
-        XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.stderr.contains("--samples"))
+    func testAMalformedCommandLineIsOneLineNamingTheProblemAndTheCommandsHelp() throws {
+        let samples = try Framebudget.run(["run", "--samples", "many"])
+        XCTAssertEqual(samples.status, 64)
+        XCTAssertEqual(samples.stderr, "framebudget: error: the value 'many' is invalid for '--samples <samples>' "
+                                        + "(see 'framebudget run --help')\n")
+        let nested = try Framebudget.run(["history", "show", "colormap/optimized/256x192", "--bogus"])
+        XCTAssertEqual(nested.status, 64)
+        XCTAssertEqual(nested.stderr, "framebudget: error: unknown option '--bogus' (see 'framebudget history show --help')\n")
+        let watch = try Framebudget.run(["nightly-quality", "a", "b"])
+        XCTAssertEqual(watch.status, 64, "no default budget to watch: a package's suite has none of FrameBudget's")
+        XCTAssertEqual(watch.stderr, "framebudget: error: missing expected argument '--watch <watch>' "
+                                     + "(see 'framebudget nightly-quality --help')\n")
+        let help = try Framebudget.run(["run", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("USAGE: framebudget run"), help.stdout)
     }
 
     func testDebugBuildIsRefusedUnlessForced() throws {

@@ -61,7 +61,8 @@ final class DepthKernelCommandTests: XCTestCase {
         let result = try Framebudget.run(["kernel", "colormap", "--in", input, "--out", output,
                                           "--param", "near=1", "--param", "far=4", "--param", "near=2"])
         XCTAssertEqual(result.status, 64, result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: --param near: given more than once; give each key once\n"), result.stderr)
+        XCTAssertEqual(result.stderr, "framebudget: error: --param near: given more than once; give each key once "
+                                      + "(see 'framebudget kernel --help')\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 

@@ -47,10 +47,10 @@ final class QualityCommandsTests: XCTestCase {
 
     func testNightlyQualityBadInputIsOneLineAndExitTwo() throws {
         let binary = Framebudget.binary.path
-        let rounds = try Framebudget.run(["nightly-quality", binary, binary, "-n", "0"])
+        let rounds = try Framebudget.run(["nightly-quality", binary, binary, "-n", "0", "--watch", "upload-p95"])
         XCTAssertEqual(rounds.status, 2, rounds.stderr)
         XCTAssertEqual(rounds.stderr, "framebudget: error: -n must be in 1...1000 (got 0)\n")
-        let missing = try Framebudget.run(["nightly-quality", binary, folder + "/nothing", "--out", folder + "/nq"])
+        let missing = try Framebudget.run(["nightly-quality", binary, folder + "/nothing", "--watch", "upload-p95", "--out", folder + "/nq"])
         XCTAssertEqual(missing.status, 2, missing.stderr)
         XCTAssertEqual(missing.stderr, "framebudget: error: \(folder)/nothing: not an executable file\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/nq"), "nothing ran, nothing written")
@@ -93,7 +93,8 @@ final class QualityCommandsTests: XCTestCase {
                                    (["--quick", "nms/*"], "'nms/*' is a benchmark")] {
             let result = try Framebudget.run(["repeatability", id, "--runs", "2", "--out", out, "--"] + arguments)
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
-            XCTAssertTrue(result.stderr.hasPrefix("Error: ") && result.stderr.contains(words), result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("framebudget: error: ") && result.stderr.contains(words), result.stderr)
+            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "one line: \(result.stderr)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: out), "\(arguments): no run started")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/elsewhere"))

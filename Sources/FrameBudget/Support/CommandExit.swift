@@ -27,8 +27,8 @@ func reportingFailures(_ body: () throws -> Void) throws {
 }
 
 /// An option value that parsed but lies outside its range (`--alpha 1e-16`, `--samples 1`) is bad input: exit 2 and
-/// one line, like every other bad input — not swift-argument-parser's usage error (64), which follows the line with
-/// the usage block. Usage errors stay for command lines that do not parse or combine options that do not go together.
+/// one line, like every other bad input — not a usage error (64, ``FrameBudgetCommand/parseAndRun(_:)``), which
+/// stays for command lines that do not parse or combine options that do not go together.
 /// `validate()` throws what this returns.
 func badOptionValue(_ message: String) -> ExitCode {
     Console.error(message)

@@ -16,7 +16,8 @@ enum HelpText {
 
     /// FrameBudget's example ids as the help texts write them, longest first (so no shorter one is replaced inside
     /// a longer one), and what stands for each in a suite of `benchmarks`: its first benchmark, another hot path,
-    /// and two variants of one hot path where it has them (speedup's reference and optimized).
+    /// and two variants of one hot path where it has them (speedup's reference and optimized); a budget's name is a
+    /// placeholder.
     static func substitutions(_ benchmarks: [Benchmark]) -> [(example: String, own: String)] {
         let first = benchmarks[0]
         let other = benchmarks.first { $0.hotPath != first.hotPath } ?? first
@@ -30,6 +31,9 @@ enum HelpText {
             ("'nms/optimized/*'", "'\(first.hotPath)/\(first.variant)/*'"),
             ("'colormap/*'", "'\(first.hotPath)/*'"), ("'nms/*'", "'\(first.hotPath)/*'"),
             ("'photo-frame/*'", "'\(other.hotPath)/*'"), ("'colormap'", "'\(first.hotPath)'"), ("'fusion'", "'\(other.hotPath)'"),
+            // A budget's name is the package's budgets file's, which help does not read: a placeholder, not a name
+            // the package's gate would refuse.
+            ("colormap-1920x1440-p95", "<budget-name>"),
         ]
     }
 }
