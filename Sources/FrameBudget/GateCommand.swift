@@ -74,7 +74,9 @@ struct GateCommand: ParsableCommand {
                 extraChecks: baselineOptions.settings.map { [BaselineGateCheck(settings: $0)] } ?? [],
                 advisory: advisory)
             let status = try session.gate(run, from: results.map { .resultsFile($0) } ?? .measured(processes), directory: directory)
-            if results == nil && run.complete { try stopIfSignalledAfterMeasuring("the run, its verdicts and reports are") }
+            // A signal that stopped the re-measuring made the gated run incomplete, said so and set `status` (128 + N);
+            // only one that came after a complete gated run is told here.
+            if results == nil && status < 128 { try stopIfSignalledAfterMeasuring("the run, its verdicts and reports are") }
             if status != 0 { throw ExitCode(status) }
         }
     }

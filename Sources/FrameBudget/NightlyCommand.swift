@@ -19,11 +19,14 @@ struct NightlyCommand: ParsableCommand {
             1. The gate, as `framebudget gate --reports REPORTS --run-id nightly-<time> [gate arguments after --]`: every \
             budget PASS/FAIL beyond noise, undecided ones re-measured in fresh processes. \
             2. With --baseline-executable (make nightly builds the branch's last recorded commit once and caches it): \
-            this build against that one in pairs, over the budgeted benchmarks (compare-builds' procedure); written \
+            this build against that one in pairs, over the gate's budgeted benchmarks (its --budgets and its filters; \
+            compare-builds' procedure); written \
             beside the reports (paired.md, paired.json) and kept in results.json as pairedChange. \
             3. The run, with its paired change, recorded in --database on --branch. \
             Exit: 1 a budget failed or a benchmark regressed against the baseline; otherwise the gate's (0, 3 with \
-            --strict, 2, 4); 130/143 interrupted (what was measured is recorded, marked incomplete).
+            --strict, 2, 4); 5 the history server could not be reached (the run is spooled); 64 a malformed command \
+            line (gate arguments included); 130/143 interrupted (what was measured is recorded, marked incomplete, \
+            never a baseline). A bad baseline, history or gate argument is refused before the gate measures.
             """))
 
     @Option(help: "The branch the run is recorded on.")
@@ -60,25 +63,42 @@ struct NightlyCommand: ParsableCommand {
         if paired.linkOrders {
             throw badOptionValue("--link-orders is for compare-builds and gate-quality: the nightly's head is this executable, which has no link orders")
         }
+        _ = try plannedGate()  // a malformed gate argument is a malformed command line (64), refused before anything runs
     }
 
     func run() throws {
         try reportingFailures {
+            // Everything the night needs is checked before the gate measures: a bad baseline, history or gate
+            // argument found after half an hour of measuring threw the night away (and hid the gate's verdict).
+            let gate = try plannedGate()
+            if let baselineExecutable, !SystemFile.isExecutableFile(baselineExecutable) {
+                throw CommandFailure(.badInput, "\(baselineExecutable): not an executable file (--baseline-executable)")
+            }
+            if !database.isServer { _ = try database.open() }  // a server that is down spools the run instead
             let interruption = Interruption()
             interruption.install()
-            let runID = "nightly-" + Self.stamp()
-            let gateStatus = try runGate(runID: runID, interruption: interruption)
+            let runID = "nightly-" + RunID.make()
+            let gateStatus = try runGate(runID: runID, budgets: gate.budgets, interruption: interruption)
             let path = "\(reports)/\(runID)/results.json"
             guard FileManager.default.fileExists(atPath: path) else { throw ExitCode(gateStatus) }
             var run = try ResultsFile.read(from: path)
             var regressed = false
             if let baseline = baselineExecutable, interruption.signal == nil, run.complete {
-                let report = try paired.compareBudgeted(base: baseline, head: ProcessRunner.currentExecutable, interruption: interruption)
+                let report = try paired.compareGated(base: baseline, head: ProcessRunner.currentExecutable, budgets: gate.budgets,
+                                                     filters: gate.filters, allowDebug: gate.allowDebug, interruption: interruption)
                 try writePaired(report, folder: "\(reports)/\(runID)")
                 run.pairedChange = Self.summary(report, baseline: baseline)
-                do { try ResultsFile.write(run, to: path) } catch { throw CommandFailure(.runFailure, "\(error)") }
                 regressed = report.count(.regressed) > 0
             }
+            if let signal = interruption.signal, run.complete {
+                // The gate had finished; the night had not (its paired half stopped or never ran). Never a baseline.
+                run.complete = false
+                run.incompleteReason = "interrupted by \(signal.rawValue) after the gate, "
+                    + (run.pairedChange == nil ? "before" : "during") + " the paired comparison with the baseline"
+                run.interruptingSignal = signal
+                Console.warning("\(run.incompleteReason ?? ""): the run is recorded incomplete")
+            }
+            do { try ResultsFile.write(run, to: path) } catch { throw CommandFailure(.runFailure, "\(error)") }
             try record(run)
             if let signal = interruption.signal { throw ExitCode(signal.exitStatus) }
             if regressed { throw ExitStatus.budgetFailure.code }
@@ -86,21 +106,38 @@ struct NightlyCommand: ParsableCommand {
         }
     }
 
-    static func stamp() -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return formatter.string(from: Date())
+    /// What the night's gate will do with the arguments after `--`, read as the gate reads them (a malformed one is
+    /// refused here, before any measuring): its budgets (the nightly's --budgets when the gate names none), its
+    /// filters and whether it allows a debug build. The paired half compares the same benchmarks.
+    private func plannedGate() throws -> (budgets: String, filters: [String], allowDebug: Bool) {
+        for argument in gateArguments {
+            if let option = ["--reports", "--run-id", "--results", "--out"].first(where: { argument == $0 || argument.hasPrefix($0 + "=") }) {
+                throw ValidationError("gate arguments after --: \(option) is set by nightly (use nightly's --reports for the folder)")
+            }
+        }
+        let gate: GateCommand
+        do { gate = try GateCommand.parse(gateArguments) } catch {
+            let message = GateCommand.message(for: error)
+            if message.isEmpty { throw GateCommand.exitCode(for: error) }  // printed by the gate's own validation
+            let line = message.split(separator: "\n").first ?? ""
+            throw ValidationError("gate arguments after --: \(line.prefix(1).lowercased() + line.dropFirst())")
+        }
+        let standard = Registration.suite.budgetsPath
+        let gateBudgets = gate.gate.budgets, nightlyBudgets = paired.budgets
+        if gateBudgets != standard && nightlyBudgets != standard && gateBudgets != nightlyBudgets {
+            throw ValidationError("--budgets \(nightlyBudgets) and the gate's --budgets \(gateBudgets) disagree: give one")
+        }
+        return (gateBudgets != standard ? gateBudgets : nightlyBudgets, gate.measurement.filters, gate.measurement.allowDebug)
     }
 
     /// The gate as a child process of this executable, its output shown as it comes; a signal to the nightly is
     /// forwarded to it (it saves what it measured, marked incomplete). Returns its exit status.
-    private func runGate(runID: String, interruption: Interruption) throws -> Int32 {
+    private func runGate(runID: String, budgets: String, interruption: Interruption) throws -> Int32 {
         let gate = Process()
         gate.executableURL = URL(fileURLWithPath: ProcessRunner.currentExecutable)
         // Given first, so that a --max-minutes among the gate arguments (parsed after it) wins.
-        gate.arguments = ["gate", "--reports", reports, "--run-id", runID, "--max-minutes", "\(gateMaxMinutes)"] + gateArguments
+        gate.arguments = ["gate", "--reports", reports, "--run-id", runID, "--max-minutes", "\(gateMaxMinutes)",
+                          "--budgets", budgets] + gateArguments
         do { try gate.run() } catch { throw CommandFailure(.runFailure, "cannot start the gate: \(error.localizedDescription)") }
         var forwarded = false
         while gate.isRunning {

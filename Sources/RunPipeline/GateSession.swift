@@ -53,15 +53,16 @@ package struct GateSession {
         return exitStatus(checking: input)
     }
 
-    /// An incomplete run is not gated: interrupted, it exits with its signal's status (130/143, the caller's return);
-    /// stopped otherwise (a failed set-up, a re-measuring process that died), it is a run failure (4).
+    /// An incomplete run is not gated: measured now and interrupted, it exits with its signal's status (130/143,
+    /// the caller's return); stopped otherwise (a failed set-up, a re-measuring process that died), or read from a
+    /// results file whatever stopped it (this gate was not interrupted), it is a run failure (4).
     private func refuseIncomplete(_ run: RunResults, from source: Source, directory: String) throws {
         guard !run.complete else { return }
         let resultsPath: String, isResultsFile: Bool
         if case .resultsFile(let file) = source { (resultsPath, isResultsFile) = (file, true) }
         else { (resultsPath, isResultsFile) = ("\(directory)/results.json", false) }
         let reason = run.incompleteReason ?? "no reason recorded"
-        if run.interruptingSignal != nil {
+        if run.interruptingSignal != nil && !isResultsFile {
             Console.warning("gate incomplete: \(reason); partial results in \(resultsPath)")
             return
         }

@@ -22,45 +22,112 @@ final class NightlyCommandTests: XCTestCase {
                 unit: s
                 direction: max
                 source: "test"
+              - name: memcpy-p95
+                hot-path: texture-upload
+                variant: memcpy
+                workload: 256x192
+                metric: time
+                statistic: p95
+                limit: 10
+                unit: s
+                direction: max
+                source: "test"
             """.write(toFile: folder + "/budgets.yaml", atomically: true, encoding: .utf8)
+    }
+
+    /// The paired options of a short comparison (two pairs of two blocks on a debug build).
+    private let shortPairs = ["--allow-debug", "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2"]
+
+    private func results(_ run: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: run + "/results.json"))) as! [String: Any]
+    }
+
+    private func nightRuns() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder + "/r").filter { $0.hasPrefix("nightly-") }
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 
-    /// `nightly` with `option` exits 2 with a line containing `message`, and measures and writes nothing.
-    private func assertRefusedBeforeAnythingRuns(_ option: String, _ message: String, line: UInt = #line) throws {
+    /// `nightly` with `options` (and `gate` after --) exits `status` with a line containing `message`, and
+    /// measures and writes nothing.
+    private func assertRefusedBeforeAnythingRuns(_ options: [String], gate: [String] = [], _ message: String, status: Int32 = 2,
+                                                 line: UInt = #line) throws {
         let result = try Framebudget.run([
-            "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
-            option, "--", "--allow-debug", "--quick"])
-        XCTAssertEqual(result.status, 2, result.stderr, line: line)
+            "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r"]
+            + options + ["--", "--allow-debug", "--quick"] + gate)
+        XCTAssertEqual(result.status, status, result.stderr, line: line)
+        XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "one line: \(result.stderr)", line: line)
         XCTAssertTrue(result.stderr.contains(message), result.stderr, line: line)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured, nothing written", line: line)
     }
 
     func testANegativeGateTimeCapIsBadInputBeforeAnythingRuns() throws {
-        try assertRefusedBeforeAnythingRuns("--gate-max-minutes=-1", "--gate-max-minutes must be ≥ 0 (got -1.0)")
+        try assertRefusedBeforeAnythingRuns(["--gate-max-minutes=-1"], "--gate-max-minutes must be ≥ 0 (got -1.0)")
     }
 
     func testLinkOrdersAreRefusedBeforeAnythingRuns() throws {
-        try assertRefusedBeforeAnythingRuns("--link-orders", "--link-orders is for compare-builds and gate-quality")
+        try assertRefusedBeforeAnythingRuns(["--link-orders"], "--link-orders is for compare-builds and gate-quality")
+    }
+
+    /// Found after the gate, each of these threw a night of measuring away and hid the gate's own verdict.
+    func testABadBaselineHistoryOrGateArgumentIsRefusedBeforeTheGateMeasures() throws {
+        try assertRefusedBeforeAnythingRuns(["--baseline-executable", folder + "/none/framebudget"],
+                                            "\(folder)/none/framebudget: not an executable file (--baseline-executable)")
+        try "not a database".write(toFile: folder + "/h.sqlite", atomically: true, encoding: .utf8)
+        try assertRefusedBeforeAnythingRuns([], "not a usable history database")
+        try FileManager.default.removeItem(atPath: folder + "/h.sqlite")
+        try assertRefusedBeforeAnythingRuns([], gate: ["--bogus"], "gate arguments after --: unknown option '--bogus'", status: 64)
+        try assertRefusedBeforeAnythingRuns([], gate: ["--run-id", "mine"], "gate arguments after --: --run-id is set by nightly", status: 64)
+        try assertRefusedBeforeAnythingRuns(["--budgets", folder + "/budgets.yaml"], gate: ["--budgets", folder + "/other.yaml"],
+                                            "disagree: give one", status: 64)
+    }
+
+    /// A night is recorded complete only when both halves ran: one stopped in its paired half is never a baseline.
+    func testASignalDuringThePairedComparisonRecordsTheNightIncomplete() throws {
+        let log = folder + "/nightly.err"
+        let nightly = try Framebudget.start([
+            "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
+            "--baseline-executable", Framebudget.binary.path, "--min-pairs", "200", "--max-pairs", "200"] + shortPairs
+            + ["--", "--allow-debug", "--quick", "--budgets", folder + "/budgets.yaml", "texture-upload/optimized/256x192"],
+            stderrLog: log)
+        let deadline = Date().addingTimeInterval(300)
+        while !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("pair 2:") {
+            guard nightly.isRunning, Date() < deadline else { return XCTFail("the paired comparison never reached pair 2") }
+            usleep(50_000)
+        }
+        kill(nightly.processIdentifier, SIGINT)
+        nightly.waitUntilExit()
+        let stderr = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        XCTAssertEqual(nightly.terminationStatus, 130, stderr)
+        XCTAssertTrue(stderr.contains("interrupted by SIGINT after the gate, during the paired comparison with the baseline"), stderr)
+        let runs = try nightRuns()
+        XCTAssertEqual(runs.count, 1)
+        let json = try results(folder + "/r/" + runs[0])
+        XCTAssertEqual(json["complete"] as? Bool, false)
+        XCTAssertEqual(json["interruptingSignal"] as? String, "SIGINT")
+        XCTAssertNotNil(json["pairedChange"], "what the pairs measured is kept")
+        let baseline = try Framebudget.run(["history", "baseline-commit", "--branch", "night", "--database", folder + "/h.sqlite"])
+        XCTAssertEqual(baseline.status, 0, baseline.stderr)
+        XCTAssertEqual(baseline.stdout, "", "an incomplete night is no baseline")
     }
 
     func testTheGateThePairedChangeAndTheHistoryRecord() throws {
         let binary = Framebudget.binary.path
         let result = try Framebudget.run([
             "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
-            "--baseline-executable", binary, "--budgets", folder + "/budgets.yaml", "--allow-debug",
-            "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2", "--min-pairs", "2", "--max-pairs", "2",
-            "--", "--allow-debug", "--quick", "--budgets", folder + "/budgets.yaml", "texture-upload/optimized/256x192"])
+            "--baseline-executable", binary, "--min-pairs", "2", "--max-pairs", "2"] + shortPairs
+            + ["--", "--allow-debug", "--quick", "--budgets", folder + "/budgets.yaml", "texture-upload/optimized/256x192"])
         XCTAssertTrue([0, 1].contains(result.status), result.stderr)
-        let runs = try FileManager.default.contentsOfDirectory(atPath: folder + "/r").filter { $0.hasPrefix("nightly-") }
+        let runs = try nightRuns()
         XCTAssertEqual(runs.count, 1)
         let run = folder + "/r/" + runs[0]
         XCTAssertTrue(FileManager.default.fileExists(atPath: run + "/paired.md"))
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: run + "/results.json"))) as! [String: Any]
+        let json = try results(run)
+        XCTAssertEqual(json["complete"] as? Bool, true)
         let paired = try XCTUnwrap(json["pairedChange"] as? [String: Any], "the paired change is kept with the run")
         let entries = paired["benchmarks"] as! [[String: Any]]
-        XCTAssertEqual(entries.map { $0["id"] as! String }, ["texture-upload/optimized/256x192"], "the budgeted benchmark")
+        XCTAssertEqual(entries.map { $0["id"] as! String }, ["texture-upload/optimized/256x192"],
+                       "the gate's budgeted benchmarks: its budgets file, and its filter (not memcpy's budget)")
         XCTAssertEqual(entries[0]["pairs"] as? Int, 2)
         let schema = try Framebudget.python([Framebudget.repositoryRoot + "/Schemas/validate.py", run + "/results.json"])
         XCTAssertEqual(schema.status, 0, "results.json with its paired change against the schema: \(schema.stdout)")

@@ -32,10 +32,11 @@ final class GateSessionTests: XCTestCase {
         return run
     }
 
-    private func gate(_ run: RunResults, limit: Double, strict: Bool = false, advisory: Bool = false) throws -> Int32 {
+    private func gate(_ run: RunResults, limit: Double, strict: Bool = false, advisory: Bool = false,
+                      measured: Bool = false) throws -> Int32 {
         let session = GateSession(pipeline: ReportPipeline(budgets: [budget(limit)], evaluator: BudgetEvaluator(), strict: strict),
                                   advisory: advisory)
-        return try session.gate(run, from: .resultsFile("\(folder)/results.json"), directory: folder)
+        return try session.gate(run, from: measured ? .measured(nil) : .resultsFile("\(folder)/results.json"), directory: folder)
     }
 
     func testABudgetFarUnderItsLimitPassesAndEveryReportIsWritten() throws {
@@ -69,7 +70,20 @@ final class GateSessionTests: XCTestCase {
         var run = mergedRun(complete: false)
         run.incompleteReason = "interrupted by SIGTERM"
         run.interruptingSignal = .sigterm
-        XCTAssertEqual(try gate(run, limit: 0.1), 143)
+        XCTAssertEqual(try gate(run, limit: 0.1, measured: true), 143)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/report.md"), "the partial run is still reported")
+    }
+
+    /// `gate --results` of a run a signal stopped earlier: this gate was not interrupted, and 143 would read in CI as
+    /// a job that was killed. Its input is an incomplete run: a run failure (4), the signal named.
+    func testAResultsFileOfAnInterruptedRunIsARunFailureNotItsSignalsStatus() {
+        var run = mergedRun(complete: false)
+        run.incompleteReason = "interrupted by SIGTERM"
+        run.interruptingSignal = .sigterm
+        XCTAssertThrowsError(try gate(run, limit: 5)) { error in
+            XCTAssertEqual((error as? CommandFailure)?.status, .runFailure)
+            XCTAssertEqual("\(error)", "\(self.folder)/results.json: incomplete run (interrupted by SIGTERM): not gated")
+        }
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/report.md"), "the partial run is still reported")
     }
 }

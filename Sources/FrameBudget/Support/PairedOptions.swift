@@ -161,11 +161,15 @@ struct PairedOptions: ParsableArguments {
                        placements: placements > 1 ? placements : nil)
     }
 
-    /// The paired comparison of the budgeted benchmarks (the nightly's regression check).
-    func compareBudgeted(base: String, head: String, interruption: Interruption) throws -> PairedComparisonReport {
+    /// The paired comparison of the gate's benchmarks (the nightly's regression check): those with a budget in
+    /// the gate's `budgets` that its `filters` select; debug builds when the gate allowed one.
+    func compareGated(base: String, head: String, budgets: String, filters: [String], allowDebug: Bool,
+                      interruption: Interruption) throws -> PairedComparisonReport {
         var options = self
         options.budgeted = true
-        return try options.compare(base: base, head: head, filters: [], interruption: interruption)
+        options.budgets = budgets
+        options.allowDebug = options.allowDebug || allowDebug
+        return try options.compare(base: base, head: head, filters: filters, interruption: interruption)
     }
 
     /// One paired comparison of two executables, as `compare-builds` runs it.
