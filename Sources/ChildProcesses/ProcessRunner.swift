@@ -130,9 +130,30 @@ public enum ProcessRunner {
         return names[signal] ?? "signal \(signal)"
     }
 
-    /// Children running with forwarded signals. A pid is in the set only while its child is unreaped (the body below
-    /// removes it before returning, and swift-subprocess reaps after the body), so it never names another process.
+    /// Stops every child running now, at once (SIGKILL), and waits up to `seconds` until each has exited: what a
+    /// command that is being interrupted does before it removes what it was writing, so that a gnuplot still
+    /// rendering does not write its image again after the removal, nor outlive the command.
+    public static func stopRunningChildren(within seconds: Double = 2) {
+        let pids = running.withLock { children in
+            for pid in children { kill(pid, SIGKILL) }
+            return children
+        }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        for pid in pids {
+            while DispatchTime.now().uptimeNanoseconds < deadline {
+                var info = siginfo_t()
+                // Exited (not reaped: swift-subprocess reaps), or no longer this process's child: stopped.
+                if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_signo == SIGCHLD { break }
+                usleep(2_000)
+            }
+        }
+    }
+
+    /// Children running with forwarded signals, and every child running. A pid is in a set only while its child is
+    /// unreaped (the body below removes it before returning, and swift-subprocess reaps after the body), so it never
+    /// names another process.
     private static let forwarding = Mutex<Set<pid_t>>([])
+    private static let running = Mutex<Set<pid_t>>([])
 
     /// Names this process to a child given forwarded signals, in its own process group where no signal sent to
     /// this one reaches it: the child stops as on SIGTERM when this process is gone (a SIGKILL of the gate would
@@ -152,8 +173,7 @@ public enum ProcessRunner {
                 workingDirectory: request.workingDirectory.map { FilePath($0) }, platformOptions: options,
                 input: .string(request.standardInput ?? ""), output: .bytes(limit: .max), error: .bytes(limit: .max)
             ) { execution in
-                guard let signals = request.forwardedSignals else { return }
-                await forward(signals, to: execution.processIdentifier.value)
+                await watch(execution.processIdentifier.value, forwarding: request.forwardedSignals)
             }
             let termination: Termination
             switch result.terminationStatus {
@@ -169,19 +189,27 @@ public enum ProcessRunner {
         }
     }
 
-    /// Until the child has exited (seen without reaping it: swift-subprocess reaps it after this returns), sends it
-    /// each signal `signals` adds.
-    private static func forward(_ signals: @Sendable () -> [Int32], to pid: pid_t) async {
-        forwarding.withLock { _ = $0.insert(pid) }
-        defer { forwarding.withLock { _ = $0.remove(pid) } }
+    /// Until the child has exited (seen without reaping it: swift-subprocess reaps it after this returns), keeps it
+    /// among the running children and sends it each signal `signals` adds.
+    private static func watch(_ pid: pid_t, forwarding signals: (@Sendable () -> [Int32])?) async {
+        running.withLock { _ = $0.insert(pid) }
+        defer { running.withLock { _ = $0.remove(pid) } }
+        if signals != nil { forwarding.withLock { _ = $0.insert(pid) } }
+        defer { if signals != nil { forwarding.withLock { _ = $0.remove(pid) } } }
         var sent = 0
+        // A child only watched is looked at soon, then less often (its output is read once it has exited: a short
+        // gnuplot is not held up, a long valgrind is not polled hundreds of times a second).
+        var pause = signals == nil ? 1 : forwardingPollMilliseconds
         while true {
-            let received = signals()
-            for signal in received.dropFirst(sent) { kill(pid, signal) }
-            sent = Swift.max(sent, received.count)
+            if let signals {
+                let received = signals()
+                for signal in received.dropFirst(sent) { kill(pid, signal) }
+                sent = Swift.max(sent, received.count)
+            }
             var info = siginfo_t()
             if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_signo == SIGCHLD { return }
-            try? await Task.sleep(for: .milliseconds(forwardingPollMilliseconds))
+            try? await Task.sleep(for: .milliseconds(pause))
+            pause = Swift.min(2 * pause, forwardingPollMilliseconds)
         }
     }
 

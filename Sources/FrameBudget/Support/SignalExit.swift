@@ -17,11 +17,15 @@ enum SignalExit {
     static func install() {
         SignalSources.installFallback { signalNumber in
             Console.silence()
+            // First the children (a gnuplot rendering into a temporary file would write it again after its removal).
+            ProcessRunner.stopRunningChildren()
             PendingOutputs.discardAll()
             OutputStaging.removeActiveStaging()
             FileHandle.standardError.write(Data(
                 "\(ToolName.current): \(Interruption.name(of: signalNumber)): stopped; nothing was left half-written\n".utf8))
-            exit(128 + signalNumber)
+            // As the default action would: no exit handlers, which ran beside the command's still-running threads
+            // (a swift-subprocess wait on the main thread once died in one: SIGILL, exit 132, a 60-line backtrace).
+            _exit(128 + signalNumber)
         }
     }
 }
