@@ -39,13 +39,14 @@ public enum Comparator {
     /// Why two runs must not be compared at all (different machine classes, the workload among them, or the
     /// synthetic scene drawn from two seeds: two inputs); nil when they may be.
     public static func incompatibility(base: RunResults, head: RunResults) -> String? {
-        if let difference = head.machineClass.difference(from: base.machineClass) {
-            return "base \(base.runID) and head \(head.runID) were measured in different machine classes (\(difference)); "
-                + "only runs of one class are compared"
+        // The seed first: its own words say more than the class's field (a class holds a seed other than the default).
+        if let a = base.settings.sceneSeed, let b = head.settings.sceneSeed, a != b {
+            return "base \(base.runID) and head \(head.runID) were measured on different inputs (synthetic scene of seed "
+                + "\(a) vs \(b)); only runs of the same inputs are compared"
         }
-        guard let a = base.settings.sceneSeed, let b = head.settings.sceneSeed, a != b else { return nil }
-        return "base \(base.runID) and head \(head.runID) were measured on different inputs (synthetic scene of seed "
-            + "\(a) vs \(b)); only runs of the same inputs are compared"
+        guard let difference = head.machineClass.difference(from: base.machineClass) else { return nil }
+        return "base \(base.runID) and head \(head.runID) were measured in different machine classes (\(difference)); "
+            + "only runs of one class are compared"
     }
 
     /// One benchmark before the family-wise step (verdict and adjusted p filled in by ``decide``); nil when either

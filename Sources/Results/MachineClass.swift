@@ -23,9 +23,21 @@ public struct MachineClass: Codable, Sendable, Equatable, Hashable, CustomString
             ("warmup", "\(Self.integer(settings.warmupNanoseconds))ns"),
             ("cache", settings.cacheMode.rawValue), ("counters", settings.counters.rawValue), ("quick", String(settings.quick)),
             ("workload", settings.workload),
-        ]
+        ] + Self.seedField(settings)
         canonical = fields.map { "\($0.0)=\($0.1)" }.joined(separator: "; ")
     }
+
+    /// The synthetic scene's seed, when it is not the default one: runs of two seeds measured two inputs, so they are
+    /// two series in the history and a branch's baseline is a run of the same inputs (one `--seed 7` night picked as
+    /// `--baseline main` refused every later run). A run of the default seed, or of a capture, has no such field:
+    /// its class is the one it had before 7 Dec 2026.
+    private static func seedField(_ settings: RunSettings) -> [(String, String)] {
+        guard let seed = settings.sceneSeed, seed != RunSettings.defaultSeed else { return [] }
+        return [("seed", String(seed))]
+    }
+
+    /// Values a field has where a class does not write it (``seedField(_:)``), so a difference names both seeds.
+    private static let implied = ["seed": String(RunSettings.defaultSeed)]
 
     /// Twelve hex digits (FNV-1a 64 of ``canonical``): short enough for a table column, stable across versions.
     public var hash: String {
@@ -41,7 +53,8 @@ public struct MachineClass: Codable, Sendable, Equatable, Hashable, CustomString
         let mine = Self.fields(canonical), theirs = Self.fields(other.canonical)
         let names = theirs.map(\.name) + mine.map(\.name).filter { name in !theirs.contains { $0.name == name } }
         for name in names {
-            let value = mine.first { $0.name == name }?.value, otherValue = theirs.first { $0.name == name }?.value
+            let value = mine.first { $0.name == name }?.value ?? Self.implied[name]
+            let otherValue = theirs.first { $0.name == name }?.value ?? Self.implied[name]
             if value != otherValue { return "\(name) \(otherValue ?? "not recorded") vs \(value ?? "not recorded")" }
         }
         return nil

@@ -93,10 +93,13 @@ public struct RunSettings: Codable, Sendable, Equatable {
     /// scene seeds measured two inputs).
     public var sceneSeed: UInt64? { workload == "synthetic" ? seed : nil }
 
+    /// The seed of the synthetic scene unless `--seed` says otherwise.
+    public static let defaultSeed: UInt64 = 0x5EED
+
     public init(
         samples: Int, targetSampleNanoseconds: Double, warmupNanoseconds: Double, cacheMode: CacheMode = .warm,
         pinnedCPU: Int? = nil, quick: Bool = false, filters: [String] = [], workload: String = "synthetic",
-        seed: UInt64 = 0x5EED, counters: CounterMode = .papi, gateMaxProcesses: Int? = nil
+        seed: UInt64 = RunSettings.defaultSeed, counters: CounterMode = .papi, gateMaxProcesses: Int? = nil
     ) {
         self.samples = samples
         self.targetSampleNanoseconds = targetSampleNanoseconds

@@ -15,6 +15,23 @@ final class MachineClassTests: XCTestCase {
         loadAverage: [], clock: ClockInfo(source: "CLOCK_MONOTONIC", resolutionNanoseconds: 1, granularityNanoseconds: 20,
                                           overheadNanoseconds: 20))
 
+    /// Two seeds drew two inputs: two classes, so neither is the other's baseline or history series; the default
+    /// seed and a capture keep the class they always had.
+    func testAnotherSceneSeedIsAnotherClassAndTheDefaultKeepsItsHash() {
+        var seven = settings(sample: 5e6, warmup: 2e8)
+        seven.seed = 7
+        let standard = MachineClass(environment: environment, settings: settings(sample: 5e6, warmup: 2e8))
+        let other = MachineClass(environment: environment, settings: seven)
+        XCTAssertFalse(standard.canonical.contains("seed"), standard.canonical)
+        XCTAssertTrue(other.canonical.hasSuffix("; workload=synthetic; seed=7"), other.canonical)
+        XCTAssertEqual(other.difference(from: standard), "seed 24301 vs 7")
+        XCTAssertEqual(standard.difference(from: other), "seed 7 vs 24301")
+        var capture = seven
+        capture.workload = "Captures/room"
+        XCTAssertFalse(MachineClass(environment: environment, settings: capture).canonical.contains("seed"),
+                       "a capture's inputs do not depend on the seed")
+    }
+
     func testTimesAreWholeNanoseconds() {
         let canonical = MachineClass(environment: environment, settings: settings(sample: 5e6, warmup: 2.000000004e8)).canonical
         XCTAssertTrue(canonical.contains("sample=5000000ns; warmup=200000000ns"), canonical)
