@@ -32,8 +32,14 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "Results of the head (candidate) run; with --database also a recorded run.")
     var head: String
 
-    @Option(help: "History database: looks up a BASE or HEAD that is not a file, and each benchmark's between-run spread (noise floor) in the head's machine class.")
+    @Option(help: "History database: looks up a BASE or HEAD that is not a file, and each benchmark's between-run spread (noise floor) in the head's machine class (default: $FRAMEBUDGET_DATABASE, else none).")
     var database: String?
+
+    /// The history: `--database`, else the fleet's `FRAMEBUDGET_DATABASE`; nil compares the files alone.
+    private var history: String? { database ?? DatabaseOptions.environmentValue }
+
+    /// How messages name the history's option.
+    private var historyOption: String { database != nil ? "--database" : DatabaseOptions.environmentVariable }
 
     @Option(help: "Noise threshold in percent: smaller changes are 'unchanged' whatever their p-value (e.g. 2 or 2%).")
     var threshold: String = "2"
@@ -139,11 +145,11 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
-    /// Between-run spreads of the head's machine class from `--database`, when given and present.
+    /// Between-run spreads of the head's machine class from the history, when given and present.
     private func priors(for headRun: RunResults) throws -> [String: PriorSpread] {
-        guard let database else { return [:] }
+        guard let database = history else { return [:] }
         if !PostgresURL.isPostgres(database) && !FileManager.default.fileExists(atPath: database) {
-            Console.warning("--database \(database): no such file; compared without the history's noise floors")
+            Console.warning("\(historyOption) \(database): no such file; compared without the history's noise floors")
             return [:]
         }
         do {
@@ -155,7 +161,7 @@ struct CompareCommand: ParsableCommand {
     /// A results file, or (with --database) a recorded run resolved as `gate --baseline` resolves it (a branch or
     /// commit: its newest run of `machineClass`).
     private func load(_ reference: String, machineClass: MachineClass? = nil) throws -> RunResults {
-        guard let database, !FileManager.default.fileExists(atPath: reference) else { return try ResultsFile.read(from: reference) }
+        guard let database = history, !FileManager.default.fileExists(atPath: reference) else { return try ResultsFile.read(from: reference) }
         do {
             guard let history = try HistoryLocation.reading(database) else {
                 throw CommandFailure(.badInput, "\(database): no history database")

@@ -176,6 +176,22 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.hasPrefix("framebudget: error: baseline 'no-such-branch': "), unknown.stderr)
     }
 
+    /// A fleet sets its history once, in FRAMEBUDGET_DATABASE: `compare` and `gate --baseline` read it as the
+    /// history commands do (they looked in Reports/history.sqlite and found no history).
+    func testCompareAndGateBaselineReadTheHistoryNamedByTheEnvironment() throws {
+        let first = try ResultsFixtures.mergedSide(in: folder, name: "night-1", levels: [1.0, 1.004, 0.997])
+        let second = try ResultsFixtures.mergedSide(in: folder, name: "night-2", levels: [0.998, 1.003, 1.001], slower: "memcpy", factor: 1.3)
+        let fleet = ["FRAMEBUDGET_DATABASE": database]
+        XCTAssertEqual(try Framebudget.run(["history", "record", first, "--branch", "main"], environment: fleet).status, 0)
+        let compare = try Framebudget.run(["compare", "main", second], environment: fleet)
+        XCTAssertEqual(compare.status, 1, compare.stderr)
+        XCTAssertTrue(compare.stdout.contains("1 regressed"), compare.stdout)
+        let gate = try Framebudget.run(["gate", "--results", second, "--out", folder + "/gate", "--baseline", "main"], environment: fleet)
+        XCTAssertFalse(gate.stderr.contains("no history database"), gate.stderr)
+        XCTAssertEqual(gate.status, 1, gate.stderr)
+        XCTAssertTrue(gate.stderr.contains("1 regressed against newest complete run night-1 on branch main"), gate.stderr)
+    }
+
     func testAResultsFileOfAnotherSchemaVersionIsRefusedBeforeTheDatabaseIsCreated() throws {
         var newer = try ResultsFixtures.realRun()
         newer["schemaVersion"] = 2

@@ -17,8 +17,8 @@ struct BaselineOptions: ParsableArguments {
     var baseline: String?
 
     @Option(name: .customLong("history-database"),
-            help: "The history --baseline looks runs and noise floors up in: an SQLite file or a postgres:// URL.")
-    var historyDatabase = "Reports/history.sqlite"
+            help: "The history --baseline looks runs and noise floors up in: an SQLite file or a postgres:// URL (default: $FRAMEBUDGET_DATABASE, else Reports/history.sqlite).")
+    var historyDatabase: String?
 
     @Option(name: .customLong("regression-threshold"), help: "--baseline: changes under this percentage (or a benchmark's own noise floor, if larger) never fail.")
     var regressionThreshold: Double = 2
@@ -57,7 +57,7 @@ struct BaselineOptions: ParsableArguments {
 
     /// The check's settings (``BaselineGateCheck`` lives in RunPipeline): only when `--baseline` was given.
     var settings: BaselineCheckSettings? {
-        let location = historyDatabase
+        let location = historyDatabase ?? DatabaseOptions.environmentValue ?? DatabaseOptions.defaultPath
         return baseline.map { BaselineCheckSettings(reference: $0, historyDatabase: location,
                                                     comparison: ComparisonSettings(alpha: regressionAlpha, threshold: regressionThreshold / 100),
                                                     openHistory: { try HistoryLocation.reading(location) }) }

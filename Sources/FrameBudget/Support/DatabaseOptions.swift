@@ -22,8 +22,12 @@ struct DatabaseOptions: ParsableArguments {
     var value: String?
 
     /// The history named by the flag, the environment or the default, password included.
-    var resolved: String {
-        value ?? ProcessInfo.processInfo.environment[Self.environmentVariable].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultPath
+    var resolved: String { value ?? Self.environmentValue ?? Self.defaultPath }
+
+    /// `FRAMEBUDGET_DATABASE`, when set and not empty: the history of every command that reads one (`gate --baseline`
+    /// and `compare` too) unless its own option names another.
+    static var environmentValue: String? {
+        ProcessInfo.processInfo.environment[environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// True when the history is a PostgreSQL server.
