@@ -36,7 +36,7 @@ public struct ConsoleReporter: Reporter {
         lines += RoofsSection.console(input.run).map(TerminalText.safe)
         if let paths = CodePaths.phrase(input.run) { lines += ["", TerminalText.safe(paths)] }
         if let host = HostConditions.phrase(input.run) { lines += [TerminalText.safe(host)] }
-        lines += ["", "budgets: \(input.summary.line)"]
+        lines += ["", "budgets: \(input.summary.line)" + (input.strictNote.map { " (\($0))" } ?? "")]
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
 

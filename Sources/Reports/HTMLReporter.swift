@@ -54,7 +54,7 @@ public struct HTMLReporter: Reporter {
         if input.run.settings.quick { notes.insert("quick run: numbers are indicative only", at: 0) }
         if let note = input.run.incompleteNote { notes.insert(note, at: 0) }
         if let plotsNote = input.plotsNote { notes.append("plots: \(plotsNote)") }
-        if input.strict { notes.append("strict gate: INCONCLUSIVE counts as a failure") }
+        if let strict = input.strictNote { notes.append(strict) }
         let list = notes.isEmpty ? "" : "<ul class=\"notes\">" + notes.map { "<li>\(XMLText.escape($0))</li>" }.joined() + "</ul>"
         return "<header><h1>\(XMLText.escape(input.displayName)) run \(XMLText.escape(input.run.runID))</h1>\n<p class=\"summary\">\(badges)</p>\n\(list)</header>"
     }

@@ -11,6 +11,7 @@ public struct MarkdownReporter: Reporter {
     public func render(_ input: ReportInput) throws -> Data {
         let summary = input.summary
         let headline = input.verdicts.isEmpty ? "no budgets checked" : summary.hasFailures ? "❌ budgets failed"
+            : input.failed ? "❌ budgets inconclusive (strict gate)"
             : summary.count(.inconclusive) > 0 ? "⚠️ budgets inconclusive" : "✅ all budgets pass"
         // Every string from the results or the budgets is a code span or escaped text (MarkdownText): a pull
         // request's own files fill this comment.
@@ -53,6 +54,7 @@ public struct MarkdownReporter: Reporter {
         if input.run.settings.quick { notes.append("quick run: numbers are indicative only") }
         if let note = input.run.incompleteNote { notes.append(note) }
         if let note = input.plotsNote { notes.append("plots: \(note)") }
+        if let strict = input.strictNote { notes.append(strict) }
         return notes
     }
 

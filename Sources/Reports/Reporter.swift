@@ -49,6 +49,12 @@ public struct ReportInput: Sendable {
         self.toolName = toolName
     }
 
+    /// What every report says under `--strict`, where an INCONCLUSIVE budget fails the gate (exit 3); nil otherwise.
+    public var strictNote: String? { strict ? "strict gate: INCONCLUSIVE counts as a failure" : nil }
+
+    /// The gate failed: a budget FAIL or MISSING, or under `--strict` one INCONCLUSIVE.
+    public var failed: Bool { summary.hasFailures || (strict && summary.count(.inconclusive) > 0) }
+
     /// Verdicts grouped by hot path, in the order hot paths first appear in the budgets.
     public var verdictsByHotPath: [(hotPath: String, verdicts: [BudgetVerdict])] {
         var order: [String] = []

@@ -65,6 +65,22 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertFalse(lines.contains("### fusion"))
     }
 
+    /// Under `--strict` an INCONCLUSIVE budget fails the gate (exit 3): the Markdown headline and the console's
+    /// budgets line say so, as JUnit's failure and the HTML note do (they read "inconclusive" as if it passed).
+    func testAStrictGatesInconclusiveBudgetReadsAsAFailureInMarkdownAndTheConsole() throws {
+        var input = ReportFixture.input(strict: true)
+        input.verdicts = input.verdicts.filter { $0.outcome == .pass || $0.outcome == .inconclusive }
+        XCTAssertTrue(input.verdicts.contains { $0.outcome == .inconclusive })
+        let markdown = String(decoding: try MarkdownReporter().render(input), as: UTF8.self)
+        XCTAssertTrue(markdown.hasPrefix("## FrameBudget: ❌ budgets inconclusive (strict gate)\n"), markdown)
+        XCTAssertTrue(markdown.contains("> strict gate: INCONCLUSIVE counts as a failure"), markdown)
+        let console = try ConsoleReporter(colour: false).text(input)
+        XCTAssertTrue(console.hasSuffix("(strict gate: INCONCLUSIVE counts as a failure)\n"), console)
+        input.strict = false
+        XCTAssertTrue(String(decoding: try MarkdownReporter().render(input), as: UTF8.self).hasPrefix("## FrameBudget: ⚠️ budgets inconclusive\n"))
+        XCTAssertFalse(try ConsoleReporter(colour: false).text(input).contains("strict"))
+    }
+
     func testBencherAndGitHubActionExportsMatchGoldenAndParse() throws {
         let bencher = try BencherExporter().render(ReportFixture.input())
         try GoldenFile.assertMatches(bencher, "bencher.json")
