@@ -10,7 +10,7 @@
 # --link-orders runs process pair i on the i-th order of both (Docs/CODE-LAYOUT.md).
 # Your own package (built on the FrameBudget library): PACKAGE=<its folder, relative to the git root> PRODUCT=<its
 # benchmark executable>; the head build then coordinates, from PACKAGE (where its budgets file is found).
-# Output in $OUT (default Reports/compare-<base>-<head>/): comparison.md, comparison.json and comparison.html; the
+# Output in $OUT (default Reports/compare-<base sha>-<head sha>/, 10 digits each): comparison.md, comparison.json and comparison.html; the
 # table on stdout.
 # Exit: that of compare-builds (0 unchanged/improved, 1 regressed, 3 inconclusive, 2 bad input, 130/143 interrupted);
 # 4 when a build fails; 64 without BASE/HEAD, or with a MODE, LINK_ORDERS or cache setting that is not one.

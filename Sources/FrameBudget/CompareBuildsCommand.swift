@@ -22,7 +22,8 @@ struct CompareBuildsCommand: ParsableCommand {
             UNCHANGED: the 90% interval inside ±threshold; anything else is INCONCLUSIVE and gets another pair, up to \
             --max-pairs or --max-minutes. Frame loops are not paired. \
             Exit 0 all unchanged or improved, 1 something regressed, 3 something inconclusive or not paired (none \
-            regressed), 2 bad input, 130/143 interrupted (the pairs measured are reported).
+            regressed), 2 bad input, 4 a worker could not be started or died (named, with its signal), 64 a \
+            malformed command line, 130/143 interrupted (the pairs measured are reported).
             """))
 
     @Argument(help: "The base build's executable (a program calling FrameBudgetCommandLine.main).")

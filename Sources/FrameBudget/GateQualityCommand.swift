@@ -42,6 +42,10 @@ struct GateQualityCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            // Before the first round's line: a missing build is refused before anything says it has started.
+            for path in [base, same, slowedBuild] where !SystemFile.isExecutableFile(path) {
+                throw CommandFailure(.badInput, "\(path): not an executable file")
+            }
             let interruption = Interruption()
             interruption.install()
             let clock = MonotonicClock.characterize()

@@ -11,7 +11,7 @@ struct KernelCommand: ParsableCommand {
         discussion: ToolName.named("""
             Example: framebudget kernel colormap --in capture/ --out out/ --param near=0.3
             Exit: 0 outputs written · 2 bad input (nothing written) · 4 cannot write --out (nothing written) \
-            · 130/143 interrupted.
+            · 64 a malformed command line (a --param key given twice) · 130/143 interrupted.
             """))
 
     @Argument(help: "Hot-path id, e.g. colormap, fusion, nms.")

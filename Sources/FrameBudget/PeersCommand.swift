@@ -10,7 +10,7 @@ struct PeersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peers", abstract: "Export the kernels' inputs for their peers; merge the peers' timings into a run.",
         discussion: """
-            make peers runs everything: the kernels, the export, scripts/peers.py on one core and on every core, the merge
+            make peers runs everything: the kernels, the export, scripts/peers.py on one core and on every core, the merge \
             and the reports. Exit: 0 · 2 bad input (unreadable or malformed file) · 4 cannot write.
             """,
         subcommands: [Export.self, Merge.self, Kernels.self])

@@ -2,6 +2,7 @@ import ArgumentParser
 import ChildProcesses
 import Foundation
 import Results
+import TextFormatting
 import RunPipeline
 
 /// `framebudget report`: regenerates every report and plot from a results file (no measuring; not a gate).
@@ -33,7 +34,7 @@ struct ReportCommand: ParsableCommand {
             let folder = out ?? URL(fileURLWithPath: resultsPath).deletingLastPathComponent().path
             let input = try pipeline.writeReports(run, verdicts: pipeline.verdicts(for: run), into: folder)
             Console.outputRendered(ReportPipeline.consoleTable(input))
-            Console.output("\nreports: \(folder)/report.html")
+            Console.output("\nreports: \(FolderPath.joined(folder, "report.html"))")
         }
     }
 }

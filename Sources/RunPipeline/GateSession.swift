@@ -2,6 +2,7 @@ import Budgets
 import ChildProcesses
 import Reports
 import Results
+import TextFormatting
 
 /// One gate, after its run is measured or read: judge the budgets (re-measuring undecided ones in fresh processes
 /// when the run was measured here), write every report, run the checks, and decide the exit status.
@@ -47,7 +48,7 @@ package struct GateSession {
         }
         let input = try pipeline.writeReports(run, verdicts: verdicts, into: directory)
         Console.outputRendered(ReportPipeline.consoleTable(input))
-        Console.output("\nreports: \(directory)/report.html")
+        Console.output("\nreports: \(FolderPath.joined(directory, "report.html"))")
         try refuseIncomplete(run, from: source, directory: directory)
         if let signal = run.interruptingSignal { return signal.exitStatus }
         return exitStatus(checking: input)

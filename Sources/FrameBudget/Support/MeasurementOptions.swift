@@ -4,7 +4,7 @@ import RunPipeline
 
 /// How to measure: shared by `run`, `gate` and anything else that runs the suite.
 struct MeasurementOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(HelpText.named("Benchmark ids or globs (e.g. 'colormap', 'nms/optimized/*'). Default: every benchmark.")))
+    @Argument(help: ArgumentHelp(HelpText.named("Benchmark ids or globs (e.g. 'colormap', 'nms/optimized/*'). Default: every benchmark (profile: exactly one id, or a glob that selects one).")))
     var filters: [String] = []
 
     @Flag(help: "A short smoke pass: fewer, shorter samples (numbers are indicative only).")
