@@ -14,6 +14,23 @@ final class FlameGraphTests: XCTestCase {
         XCTAssertEqual(folded.total, 4)
     }
 
+    /// OpenBLAS's idle workers spin in sched_yield under frames perf cannot name; a benchmark thread that yields has
+    /// its own frames above the call, and stays.
+    func testIdleThreadsYieldingAreLeftOutAndABenchmarkThatYieldsStays() throws {
+        let stacks = try FoldedStacks(parsingFolded: """
+            framebudget;[unknown];__sched_yield 10
+            framebudget;[unknown];__sched_yield;entry_SYSCALL_64_after_hwframe;do_syscall_64;do_sched_yield 123
+            framebudget;[libopenblas.so.0];sched_yield 4
+            framebudget;main;FingerDetector.raisedFingers 300
+            framebudget;main;Worker.wait;sched_yield 7
+            framebudget;[unknown];memcpy 2
+            """)
+        let (kept, leftOut) = stacks.withoutIdleYielding()
+        XCTAssertEqual(leftOut, 137)
+        XCTAssertEqual(kept.counts, ["framebudget;main;FingerDetector.raisedFingers": 300, "framebudget;main;Worker.wait;sched_yield": 7,
+                                     "framebudget;[unknown];memcpy": 2])
+    }
+
     func testFoldedTextRoundTripsAndRejectsALineWithoutCount() throws {
         let text = try golden("expected.folded")
         XCTAssertEqual(try FoldedStacks(parsingFolded: text).text, text)

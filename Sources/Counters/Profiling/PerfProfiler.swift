@@ -1,7 +1,8 @@
 import Foundation
 
 /// Function-level sampling of one benchmark with `perf record -e cpu-clock -g` (a software clock: works without a
-/// PMU), folded into stacks and drawn as a flame graph.
+/// PMU), folded into stacks (idle threads yielding left out: ``FoldedStacks/withoutIdleYielding()``) and drawn as a
+/// flame graph.
 public struct PerfProfiler: Sendable {
     /// The files a profile leaves in its folder.
     public struct Files: Sendable, Equatable {
@@ -34,13 +35,14 @@ public struct PerfProfiler: Sendable {
             line.first?.isWhitespace == true ? FoldedStacks.frameSymbol(line) : nil
         })
         let readable = SymbolDemangler.demangle(symbols)
-        let stacks = FoldedStacks.fromPerfScript(script.stdout) { readable[$0] ?? $0 }
+        let (stacks, idle) = FoldedStacks.fromPerfScript(script.stdout) { readable[$0] ?? $0 }.withoutIdleYielding()
         guard stacks.total > 0 else {
             throw ToolError(kind: .failed, message: "perf recorded no samples of \(title) (is perf_event_paranoid above 2?)")
         }
         let folded = folder + "/stacks.folded", svg = folder + "/flamegraph.svg"
         try stacks.text.write(toFile: folded, atomically: true, encoding: .utf8)
-        let picture = FlameGraphSVG().render(FlameGraphLayout.frames(stacks), title: "\(title): \(stacks.total) cpu-clock samples")
+        let leftOut = idle > 0 ? " (\(idle) of idle threads yielding left out)" : ""
+        let picture = FlameGraphSVG().render(FlameGraphLayout.frames(stacks), title: "\(title): \(stacks.total) cpu-clock samples\(leftOut)")
         try picture.write(toFile: svg, atomically: true, encoding: .utf8)
         return Files(perfData: data, foldedStacks: folded, flameGraph: svg, samples: stacks.total)
     }
