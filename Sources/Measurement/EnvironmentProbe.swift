@@ -151,11 +151,15 @@ public enum EnvironmentProbe {
     /// - `<executable>.commit` beside this process's executable, written by `scripts/build-revision.sh` for every
     ///   binary it builds (make compare, nightly, gate-quality, a user's package): the commit it was built from,
     ///   whatever checkout it runs in;
-    /// - the working directory's git HEAD (a binary built in place, `make build`).
-    static func gitState(in directory: String) -> (commit: String?, dirty: Bool?) {
+    /// - the working directory's git HEAD, when `executable` lies inside that checkout (a binary built in place,
+    ///   `make build`). A binary from elsewhere run in a checkout is not that checkout's build: both sides of a
+    ///   `compare-builds` of two copied binaries were labelled with the HEAD of the folder it ran in.
+    static func gitState(in directory: String, executable: String = ProcessRunner.currentExecutable) -> (commit: String?, dirty: Bool?) {
         if let commit = ProcessInfo.processInfo.environment["FRAMEBUDGET_GIT_COMMIT"], !commit.isEmpty { return (commit, false) }
-        if let commit = builtFromCommit(sidecar: ProcessRunner.currentExecutable + ".commit") { return (commit, false) }
-        guard let commit = run(["git", "-C", directory, "rev-parse", "HEAD"]) else { return (nil, nil) }
+        if let commit = builtFromCommit(sidecar: executable + ".commit") { return (commit, false) }
+        guard let top = run(["git", "-C", directory, "rev-parse", "--show-toplevel"])?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !top.isEmpty, executable.hasPrefix(top.hasSuffix("/") ? top : top + "/"),
+              let commit = run(["git", "-C", directory, "rev-parse", "HEAD"]) else { return (nil, nil) }
         let status = run(["git", "-C", directory, "status", "--porcelain", "--untracked-files=no"])
         return (commit.trimmingCharacters(in: .whitespacesAndNewlines), status.map { !$0.isEmpty })
     }

@@ -116,6 +116,18 @@ extension EnvironmentTests {
         XCTAssertEqual(state.dirty, false)
     }
 
+    /// The checkout's HEAD names a binary built in it, not one copied from elsewhere and run there.
+    func testTheCheckoutsHeadNamesOnlyAnExecutableInsideIt() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: root + "/.git"), "not a git checkout")
+        let inside = EnvironmentProbe.gitState(in: root, executable: root + "/.build/release/framebudget")
+        let commit = try XCTUnwrap(inside.commit, "a binary of this checkout: its HEAD")
+        XCTAssertEqual(commit.count, 40)
+        XCTAssertNil(EnvironmentProbe.gitState(in: root, executable: "/tmp/elsewhere/framebudget").commit)
+        XCTAssertNil(EnvironmentProbe.gitState(in: root, executable: root + "-other/.build/release/framebudget").commit,
+                     "a sibling folder whose name begins with the checkout's is not inside it")
+    }
+
     func testTheExecutableDigestIsTheSHA256OfTheFile() throws {
         let path = NSTemporaryDirectory() + "fb-digest-\(UUID().uuidString)"
         try Data("abc".utf8).write(to: URL(fileURLWithPath: path))
