@@ -93,6 +93,20 @@ final class MaskTests: XCTestCase {
         assertWithinOne(masks, reference, "reference agrees")
     }
 
+    /// A NaN prototype cell or coefficient is no evidence of the object: 0 where it reaches, in both variants
+    /// (the reference trapped converting NaN to a byte).
+    func testNaNPrototypesOrCoefficientsGiveZeroWhereTheyReachInBothVariants() {
+        let geometry = MaskGeometry(protoWidth: 2, protoHeight: 2, width: 4, height: 4, flip: false)
+        for (protos, coeffs) in [([Float.nan, 1, 1, 1], [Float(1)]), ([1, 1, 1, 1], [Float.nan]), ([0, 1, 1, 1], [Float.infinity])] {
+            let boxes: [Float] = [0, 0, 4, 4]
+            let reference = ReferenceMasks.run(prototypes: protos, coefficients: coeffs, boxes: boxes, channels: 1, geometry: geometry)
+            let optimized = InstanceMaskPipeline(geometry: geometry, channels: 1, capacity: 1).run(prototypes: protos, coefficients: coeffs, boxes: boxes)
+            assertWithinOne(reference, optimized, "\(protos) × \(coeffs)")
+            XCTAssertEqual(reference.count, 16)
+            XCTAssertTrue(reference.contains(0), "the NaN's reach is 0: \(reference)")
+        }
+    }
+
     func testNoDetectionsGiveNoMasks() {
         let scene = MaskPrototypes.scene(detections: 0, seed: 1, width: 320, height: 240)
         XCTAssertEqual(InstanceMaskPipeline(geometry: MaskGeometry(width: 320, height: 240))

@@ -50,7 +50,8 @@ public struct MaskGeometry: Sendable, Equatable {
         return (min(max(first, 0), cells - 1), min(max(first + 1, 0), cells - 1), position - floor)
     }
 
-    /// `round(255·m)` for `m` in [0, 1].
+    /// `round(255·m)` for `m` in [0, 1]; 0 for NaN (a NaN prototype or coefficient, or ∞ × 0: no evidence of the
+    /// object there), as the optimized path's vector conversion writes it. The conversion alone trapped (SIGILL).
     @inline(__always)
-    static func byte(_ value: Float) -> UInt8 { UInt8((255 * value).rounded()) }
+    static func byte(_ value: Float) -> UInt8 { value.isNaN ? 0 : UInt8((255 * value).rounded()) }
 }
