@@ -197,6 +197,9 @@ public struct ComparisonReport: Codable, Sendable {
 
     public var regressions: [BenchmarkComparison] { benchmarks.filter { $0.verdict == .regressed } }
     public var hasRegression: Bool { !regressions.isEmpty }
+    /// No benchmark was compared (every common one left out: frame loops of two modes, no usable sample): no verdict
+    /// at all, which no report may show as a pass.
+    public var comparedNothing: Bool { benchmarks.isEmpty }
     public var inconclusive: [BenchmarkComparison] { benchmarks.filter { $0.verdict == .inconclusive } }
     /// Ids whose verdict more runs could still change (``BenchmarkComparison/needsMoreRuns``).
     public var undecided: [String] { benchmarks.filter(\.needsMoreRuns).map(\.id) }

@@ -27,7 +27,7 @@ public enum PullRequestComment {
     /// The verdict counts and the two commits, one line each.
     static func headline(_ report: ComparisonReport, tool: String = ToolName.displayName) -> String {
         let s = report.summary
-        let icon = s.regressed > 0 ? "🔴" : s.inconclusive > 0 ? "🟡" : "🟢"
+        let icon = s.regressed > 0 ? "🔴" : s.inconclusive > 0 || report.comparedNothing ? "🟡" : "🟢"
         let side = { (commit: String?, runID: String) in MarkdownText.code(commit.map { String($0.prefix(10)) } ?? runID) }
         return "### \(icon) \(tool): \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, "
             + "\(s.inconclusive) inconclusive\n\n"

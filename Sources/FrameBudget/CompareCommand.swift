@@ -141,6 +141,12 @@ struct CompareCommand: ParsableCommand {
             }
             if let plots { drawPlot(report, into: plots) }
             if report.hasRegression { throw ExitStatus.budgetFailure.code }
+            // No benchmark compared (none in common, or every common one left out) decides nothing: a green "0
+            // regressed" over 0 benchmarks, exit 0, passed a CI step that checks for exit 1.
+            if report.comparedNothing {
+                Console.warning("no benchmark was compared (none in common, or each left out: see the warnings): nothing decided")
+                throw ExitStatus.inconclusive.code
+            }
             if !report.inconclusive.isEmpty { throw ExitStatus.inconclusive.code }
         }
     }

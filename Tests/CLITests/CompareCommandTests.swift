@@ -100,9 +100,13 @@ final class CompareCommandTests: XCTestCase {
         let base = try ResultsFixtures.write(to: folder + "/base.json", runID: "base", drop: ["texture-upload/memcpy/256x192"])
         let head = try ResultsFixtures.write(to: folder + "/head.json", runID: "head", drop: ["texture-upload/optimized/256x192"])
         let result = try Framebudget.run(["compare", base, head])
-        XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("added (head only): texture-upload/memcpy/256x192"), result.stdout)
         XCTAssertTrue(result.stdout.contains("removed (base only): texture-upload/optimized/256x192"))
+        // Nothing in common decided nothing: not a green "0 regressed" (exit 0) a CI step checking for 1 passes.
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("no benchmark was compared"), result.stderr)
+        let comment = try Framebudget.run(["compare", base, head, "--format", "pr-comment"])
+        XCTAssertTrue(comment.stdout.hasPrefix("### 🟡 "), comment.stdout)
     }
 
     func testMissingCorruptAndNewerFilesAreBadInputWithOneLine() throws {
