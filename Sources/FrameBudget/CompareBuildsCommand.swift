@@ -13,7 +13,7 @@ struct CompareBuildsCommand: ParsableCommand {
         commandName: "compare-builds",
         abstract: "Compare two builds in pairs: both alive at once, alternating blocks; pairs added until decided.",
         discussion: HelpText.named("""
-            Example: framebudget compare-builds .build-compare/base/framebudget .build/release/framebudget 'colormap/*'
+            Example: framebudget compare-builds .build-compare/bin/1a2b3c4d5e6f/framebudget .build/release/framebudget 'colormap/*'
             Each process pair starts one worker of each build; benchmark by benchmark, both warm up, then blocks of \
             samples alternate A B B A with the same iterations per sample, so a disturbance of the machine hits both. \
             A pair's change is the median of its blocks' log ratios; the interval is a t interval over pairs. \

@@ -33,11 +33,15 @@ public final class Bisector {
         self.progress = progress
     }
 
-    /// - Throws: ``BisectRefusal`` for a reference naming no commit, or a GOOD that is not an ancestor of BAD.
+    /// - Throws: ``BisectRefusal`` for a reference naming no commit, GOOD and BAD one commit, a GOOD that is not an
+    ///   ancestor of BAD, or a BAD off the first-parent path from GOOD.
     public func run(good goodReference: String, bad badReference: String) throws(BisectRefusal) -> BisectResult {
         let good = history.commit(try resolve(goodReference, role: "GOOD"))
         let bad = history.commit(try resolve(badReference, role: "BAD"))
-        guard good.sha != bad.sha, history.isAncestor(good.sha, of: bad.sha) else {
+        guard good.sha != bad.sha else {
+            throw BisectRefusal("GOOD and BAD are the same commit \(good.sha.prefix(10)): nothing lies between them")
+        }
+        guard history.isAncestor(good.sha, of: bad.sha) else {
             throw BisectRefusal("GOOD \(good.sha.prefix(10)) is not an ancestor of BAD \(bad.sha.prefix(10))")
         }
         let path = history.firstParentPath(from: good.sha, to: bad.sha)

@@ -217,6 +217,14 @@ final class BisectorTests: XCTestCase {
         XCTAssertEqual(fakes.built, [])
     }
 
+    func testRefusesGoodAndBadNamingOneCommit() {
+        let fakes = Fakes()
+        XCTAssertThrowsError(try Bisector(history: fakes, builder: fakes, comparer: fakes).run(good: "c8", bad: "c8")) {
+            XCTAssertEqual("\($0)", "GOOD and BAD are the same commit c8: nothing lies between them")
+        }
+        XCTAssertEqual(fakes.built, [])
+    }
+
     func testRefusesAReferenceNamingNoCommit() {
         let fakes = Fakes()
         XCTAssertThrowsError(try Bisector(history: fakes, builder: fakes, comparer: fakes).run(good: "nope", bad: "c8")) {
