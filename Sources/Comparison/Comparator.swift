@@ -88,6 +88,15 @@ public enum Comparator {
             notes: notes(evidence, prior: prior))
     }
 
+    /// A change shown (adjusted p < α) beyond the threshold but within the benchmark's noise floor: INCONCLUSIVE by
+    /// the floor's rule, which no number of runs changes (the floor is the between-run spread, not its error), so
+    /// not one to measure again (160 runs a side left +2.8% [+1.9%, +3.7%] "need more runs" for ever).
+    static func decidedWithinFloor(_ c: BenchmarkComparison, settings: ComparisonSettings) -> Bool {
+        guard let p = c.adjustedPValue, p < settings.alpha else { return false }
+        let change = abs(log(1 + c.relativeChange))
+        return change > log(1 + settings.threshold) && change <= log(1 + c.noiseFloor)
+    }
+
     /// Holm over the run-level p-values of every benchmark with a test, then each verdict.
     static func decide(_ compared: inout [BenchmarkComparison], settings: ComparisonSettings) -> FamilyWiseControl {
         let tested = compared.indices.filter { compared[$0].runLevel != nil }
@@ -99,7 +108,7 @@ public enum Comparator {
                                                  noiseFloor: c.noiseFloor, alpha: settings.alpha,
                                                  equivalenceInterval: c.runLevel.map { RunLevelDecision.equivalenceInterval($0) },
                                                  threshold: settings.threshold)
-            c.needsMoreRuns = c.verdict == .inconclusive
+            c.needsMoreRuns = c.verdict == .inconclusive && !Self.decidedWithinFloor(c, settings: settings)
             compared[index] = c
         }
         return FamilyWiseControl(

@@ -53,7 +53,9 @@ public enum ComparisonText {
             + "(Welch, or pooled with the history's between-run spread), \(report.familyWise.description); "
             + "regressed/improved needs adjusted p < \(settings.alpha) and a change beyond the benchmark's noise floor "
             + "(the larger of ±\(format(settings.threshold * 100))% and its between-run spread); a change beyond the floor "
-            + "without that evidence is inconclusive. Intervals: \(format(settings.level * 100))% t over runs; "
+            + "without that evidence is inconclusive, as is a change within the floor but beyond ±\(format(settings.threshold * 100))% "
+            + "(more runs cannot decide it); unchanged needs the 90% interval (not the one shown) within "
+            + "±\(format(settings.threshold * 100))%. Intervals: \(format(settings.level * 100))% t over runs; "
             + "MDE: the smallest change these runs detect with \(format(settings.power * 100))% power."
     }
 

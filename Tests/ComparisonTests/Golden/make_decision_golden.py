@@ -15,7 +15,8 @@ Swift code, from the definitions in Docs/COMPARE-AND-HISTORY.md:
   t interval of the change (two one-sided tests at 5%) lies within +-threshold (the threshold, not the floor);
   inconclusive otherwise (no test, a change beyond the floor without the evidence, an interval too wide);
 - change exp(d) - 1 with the t interval at level 1 - alpha (per benchmark), MDE = exp((t_{1-alpha/2} + t_power) SE) - 1;
-- needs more runs: inconclusive.
+- needs more runs: inconclusive, unless the change is shown (adjusted p < alpha) beyond the threshold but within the
+  floor (the floor does not shrink with runs: more cannot decide it).
 """
 import json
 import numpy as np
@@ -48,6 +49,8 @@ CASES = [
     ("one-side/x/1v4", 1, 4, 700.0, 0.00, 0.010, None),
     ("floor-raised/x/4v4", 4, 4, 900.0, 0.035, 0.030, None),
     ("prior-many/x/3v3", 3, 3, 1200.0, 0.00, 0.008, (0.02, 30.0)),
+    # A change shown beyond the threshold but within the floor: inconclusive, and more runs cannot decide it.
+    ("shown-within-floor/x/40v40", 40, 40, 1000.0, 0.028, 0.030, None),
 ]
 
 
@@ -116,7 +119,8 @@ def decide(percentile):
             verdict = "inconclusive"
         r["adjustedPValue"] = p
         r["verdict"] = verdict
-        r["needsMoreRuns"] = verdict == "inconclusive"
+        shown_within_floor = p is not None and p < ALPHA and np.log1p(THRESHOLD) < abs(d) <= limit
+        r["needsMoreRuns"] = verdict == "inconclusive" and not shown_within_floor
     return {"percentile": percentile, "benchmarks": benchmarks, "expected": rows}
 
 
