@@ -53,9 +53,10 @@ public enum PairedChange {
         return Array(far.prefix(logRatios.count / 4)).sorted()
     }
 
-    /// The change over the pairs' log ratios.
-    public static func estimate(pairLogRatios: [Double]) -> Estimate {
-        let disturbed = disturbedPairs(pairLogRatios)
+    /// The change over the pairs' log ratios, the disturbed ones set aside (`settingAside`: the rule's own use; false:
+    /// every pair counts, the test a REGRESSED or IMPROVED must also pass, ``PairedVerdictRule``).
+    public static func estimate(pairLogRatios: [Double], settingAside: Bool = true) -> Estimate {
+        let disturbed = settingAside ? disturbedPairs(pairLogRatios) : []
         let used = pairLogRatios.indices.filter { !disturbed.contains($0) }.map { pairLogRatios[$0] }
         let mean = used.isEmpty ? 0 : used.reduce(0, +) / Double(used.count)
         var sd: Double?, p: Double?

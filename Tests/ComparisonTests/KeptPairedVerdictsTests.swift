@@ -38,6 +38,16 @@ final class KeptPairedVerdictsTests: XCTestCase {
         return (judged?.verdict ?? .inconclusive, benchmark.pairLogRatios.count)
     }
 
+    /// Real slowdowns their sessions called REGRESSED only with disturbed pairs set aside: since 7 Dec 2026 a change
+    /// must also hold over every pair (setting aside at 4–7 pairs let builds compared with themselves be called
+    /// REGRESSED or IMPROVED 1.7–2.5% of the time against α = 1%), so at these pairs they are still INCONCLUSIVE
+    /// and a session would measure on. The price of the promise, on the kept data: 3 of 27 slowdowns, busy hours.
+    private let decidedOnlyWithPairsSetAside: Set<String> = [
+        "2026-12-02-gate-quality-untimed-burst-amd.json A/B 1 colormap/optimized/1920x1440",
+        "2026-12-02-gate-quality-busy-zen3.json A/B 2 colormap/optimized/1920x1440",
+        "2026-12-03-make-gate-quality-n3-evening-model167-intel.json A/B 3 colormap/optimized/1920x1440",
+    ]
+
     func testEveryKeptVerdictComesBackAtThePairWhereItsSessionStopped() throws {
         let comparisons = try kept().comparisons
         XCTAssertEqual(comparisons.count, 18)
@@ -47,7 +57,8 @@ final class KeptPairedVerdictsTests: XCTestCase {
             for benchmark in comparison.benchmarks {
                 let (verdict, pairs) = replay(benchmark, boundary: boundary)
                 let name = "\(comparison.source) \(benchmark.id)"
-                XCTAssertEqual(verdict, benchmark.verdict, name)
+                let expected = decidedOnlyWithPairsSetAside.contains(name) ? .inconclusive : benchmark.verdict
+                XCTAssertEqual(verdict, expected, name)
                 XCTAssertEqual(pairs, benchmark.pairLogRatios.count, "\(name): stopped at another pair")
                 replayed += 1
             }
