@@ -6,7 +6,7 @@ import Statistics
 ///
 /// - Two runs or more: the statistic is read in each run; the estimate is the mean of the per-run values on the
 ///   log scale (times, frame times, drift ratios, memory; plain for shares) and the interval is the Student-t
-///   interval over runs (``RunLevel/meanInterval(_:level:prior:)``, pooled with the history's spread when one is
+///   interval over runs (``RunLevel/meanInterval(_:level:prior:minimumSpread:)``, pooled with the history's spread when one is
 ///   known) at ``intervalLevel`` (``SequentialLooks``: wider than 95% because the gate looks after every process).
 ///   PASS / FAIL / INCONCLUSIVE as the interval lies under, over or across the limit.
 /// - One run: the between-run variance is unknown, so a FAIL is never declared. PASS when the run's own 95%
@@ -64,7 +64,8 @@ public struct RunLevelVerdict: Sendable {
         }
         let runs = PerRunValues.readEach(budget.metric, statistic: budget.statistic, from: result)
         let perRun = runs.compactMap(\.value).map(convert)
-        let everyRun = perRun.count >= 2 ? overRuns(perRun) : oneProcess(measured: measured, interval: interval)
+        let everyRun = perRun.count >= 2 ? overRuns(perRun, within: runs.filter { $0.value != nil })
+            : oneProcess(measured: measured, interval: interval)
         switch StealEffect(budget) {
         case .none: return everyRun
         case .onlyTowardFailing where everyRun.outcome == .pass: return everyRun
@@ -110,7 +111,7 @@ public struct RunLevelVerdict: Sendable {
         guard setAside > 0 else { return nil }
         var decision: Decision
         if quiet.count >= 2 {
-            decision = overRuns(quiet.compactMap { runs[$0].value }.map(convert))
+            decision = overRuns(quiet.compactMap { runs[$0].value }.map(convert), within: quiet.map { runs[$0] })
         } else if let index = quiet.first, let run = result.processRun(at: index, runID: ""),
                   case let .success(reading) = MetricReading.read(budget.metric, statistic: budget.statistic, from: run) {
             decision = oneProcess(measured: convert(reading.value), interval: reading.interval.map(inBudgetUnit))
@@ -126,13 +127,17 @@ public struct RunLevelVerdict: Sendable {
     }
 
     /// Two runs or more: the t interval over per-run values decides.
-    func overRuns(_ values: [Double]) -> Decision {
+    func overRuns(_ values: [Double], within runs: [PerRunValues.Run] = []) -> Decision {
         let logScale = !budget.metric.isShare && values.allSatisfy { $0 > 0 && $0.isFinite }
         let scaled = logScale ? values.map { Foundation.log($0) } : values
         let back: (Double) -> Double = logScale ? { Foundation.exp($0) } : { $0 }
         let spread = RunLevel.Spread(scaled)
+        // A share's own binomial error, root mean square over the runs, in the budget's unit (logScale is never a share).
+        let errors = runs.compactMap(\.withinRunStandardError)
+        let floor = errors.isEmpty ? nil
+            : (errors.map { $0 * $0 }.reduce(0, +) / Double(errors.count)).squareRoot() * (budget.metric.isShare ? allFrames : 1)
         // n ≥ 2 always gives an interval (n − 1 degrees of freedom).
-        let onScale = RunLevel.meanInterval(scaled, level: intervalLevel, prior: prior)!
+        let onScale = RunLevel.meanInterval(scaled, level: intervalLevel, prior: prior, minimumSpread: floor)!
         var interval = ConfidenceInterval(lower: back(onScale.lower), upper: back(onScale.upper), level: intervalLevel)
         if budget.metric.isShare {  // a share is in [0, all frames], and so is any interval of it (1, or 100 in percent)
             interval = ConfidenceInterval(lower: max(0, interval.lower), upper: min(allFrames, interval.upper), level: intervalLevel)
@@ -187,6 +192,9 @@ public enum PerRunValues {
     public struct Run: Equatable, Sendable {
         public var value: Double?
         public var stolen: Bool
+        /// The value's own sampling error, where the run says it: a share of frames' binomial standard error
+        /// (Agresti–Coull, never 0), the least spread runs of one build can show (``RunLevel/meanInterval(_:level:prior:minimumSpread:)``).
+        public var withinRunStandardError: Double? = nil
     }
 
     /// Every replicate, in run order, with its value and its steal; empty for exact values (allocations, custom
@@ -212,8 +220,17 @@ public enum PerRunValues {
             // A drift whose steal was read per block has its stolen blocks out of the fit already: only one stolen
             // through most of its blocks is disturbed. Otherwise the process's steal decides.
             let perBlock = metric == .drift ? replicate.frameLoop?.driftWasDisturbed : nil
-            return Run(value: value, stolen: perBlock ?? replicate.hostWasDisturbed)
+            let error = metric == .fpsShare ? replicate.frameLoop.flatMap { shareError($0.shareAtOrAbove57FPS, intervals: $0.framesProcessed - 1) } : nil
+            return Run(value: value, stolen: perBlock ?? replicate.hostWasDisturbed, withinRunStandardError: error)
         }
+    }
+
+    /// The binomial standard error of a share of `intervals` (Agresti–Coull: two successes and two failures added,
+    /// so a share of 0 or 1 still has one); nil without an interval.
+    static func shareError(_ share: Double, intervals: Int) -> Double? {
+        guard intervals > 0, share.isFinite else { return nil }
+        let n = Double(intervals) + 4, p = (share * Double(intervals) + 2) / n
+        return (p * (1 - p) / n).squareRoot()
     }
 
     /// A statistic of one run's samples, with the same percentile definition as ``SampleSummary``; nil for an

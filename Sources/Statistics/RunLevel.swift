@@ -26,10 +26,15 @@ public enum RunLevel {
     }
 
     /// The Student-t interval of the mean of per-run values at `level` (two-sided).
+    /// - Parameter minimumSpread: the least standard deviation a run's value can have (its own sampling error, when
+    ///   known): runs that tie (a share of frames is a multiple of 1/frames) show a spread of 0, and an interval of
+    ///   zero width, which two runs of 564 of 599 frames once made a FAIL that each run's own interval straddled.
     /// - Returns: nil with fewer than two values and no prior spread (the between-run variance is unknown).
-    public static func meanInterval(_ values: [Double], level: Double, prior: PriorSpread? = nil) -> ConfidenceInterval? {
+    public static func meanInterval(_ values: [Double], level: Double, prior: PriorSpread? = nil,
+                                    minimumSpread: Double? = nil) -> ConfidenceInterval? {
         let spread = Spread(values)
-        guard let (variance, df) = pooledVariance([spread], prior: prior), spread.count > 0 else { return nil }
+        guard var (variance, df) = pooledVariance([spread], prior: prior), spread.count > 0 else { return nil }
+        if let minimumSpread { variance = max(variance, minimumSpread * minimumSpread) }
         let half = StudentT(degreesOfFreedom: df).quantile(0.5 + level / 2) * (variance / Double(spread.count)).squareRoot()
         return ConfidenceInterval(lower: spread.mean - half, upper: spread.mean + half, level: level)
     }

@@ -175,6 +175,22 @@ final class RunLevelVerdictTests: XCTestCase {
         XCTAssertEqual(verdict.evidence?.setAsideForSteal, 1)
     }
 
+    /// Shares are multiples of 1/intervals, so runs tie: two runs of 564 of 599 intervals showed a spread of 0 and an
+    /// interval of zero width, a FAIL that each run's own binomial interval straddled. The runs' own error bounds the
+    /// spread from below.
+    func testRunsWhoseSharesTieAreNotDecidedByAZeroWidthInterval() throws {
+        let budget = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: 0.95, unit: .ratio, direction: .min,
+                                           id: ("frame-loop", "photo", "drop"))
+        let tied = 564.0 / 599.0
+        let verdict = evaluator.evaluate(budget, result: loops(drift: [1, 1], share: [tied, tied]))
+        XCTAssertEqual(verdict.outcome, .inconclusive)
+        let interval = try XCTUnwrap(verdict.interval)
+        XCTAssertLessThan(interval.lower, 0.95)
+        XCTAssertGreaterThan(interval.upper, 0.95)
+        let far = evaluator.evaluate(budget, result: loops(drift: [1, 1, 1, 1, 1, 1], share: Array(repeating: 0.80, count: 6)))
+        XCTAssertEqual(far.outcome, .fail, "tied runs far under the limit still fail")
+    }
+
     func testAPassWithTheStolenRunsInStandsForBudgetsStealCanOnlyWorsen() {
         let budget = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: 0.95, unit: .ratio, direction: .min,
                                            id: ("frame-loop", "photo", "drop"))
