@@ -113,7 +113,11 @@ private struct SingleTree: SingleValueDecodingContainer {
     }
 
     func decode(_ type: Double.Type) throws -> Double {
-        if let number = value as? NSNumber { return number.doubleValue }
+        if let number = value as? NSNumber {
+            // 1e999 parses (as ∞) where JSONDecoder refuses it, naming no field: a number no double holds.
+            guard number.doubleValue.isFinite else { throw fail("\(number) is out of the range of a double") }
+            return number.doubleValue
+        }
         switch value as? String {
         case "NaN": return .nan
         case "Infinity": return .infinity
@@ -129,9 +133,9 @@ private struct SingleTree: SingleValueDecodingContainer {
         guard let number = value as? NSNumber else { throw fail("expected a whole number, found \(describe(value))") }
         let double = number.doubleValue
         guard double.isFinite, double == double.rounded(.towardZero) else { throw fail("\(number) is not a whole number") }
-        guard double >= Double(T.min), double <= Double(T.max), let exact = T(exactly: number.int64Value) else {
-            throw fail("\(number) is out of the range of this field (\(T.min)…\(T.max))")
-        }
+        // Through the double first: 2⁶³ rounds to Double(Int64.max), and its int64Value wraps.
+        let exact = T(exactly: double) != nil ? (T.isSigned ? T(exactly: number.int64Value) : T(exactly: number.uint64Value)) : nil
+        guard let exact else { throw fail("\(number) is out of the range of this field (\(T.min)…\(T.max))") }
         return exact
     }
 

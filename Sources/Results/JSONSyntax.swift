@@ -17,8 +17,18 @@ public enum JSONSyntax {
             return nil
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            return "not valid JSON: " + words(for: detail, in: data)
+            return unrepresentable(detail, in: data) ?? "not valid JSON: " + words(for: detail, in: data)
         }
+    }
+
+    /// A number JSON allows but no double or integer holds (`1e999`, which Python reads as infinity): where it is,
+    /// not "not valid JSON"; nil for any other parser message.
+    private static func unrepresentable(_ detail: String, in data: Data) -> String? {
+        guard detail.hasPrefix("Number "), let end = detail.range(of: " is not representable") else { return nil }
+        let number = String(detail[detail.index(detail.startIndex, offsetBy: 7)..<end.lowerBound])
+        let place = data.firstRange(of: Data(number.utf8)).map { lineAndColumn(ofByte: $0.lowerBound, in: data) }
+            .map { " at line \($0.line), column \($0.column)" } ?? ""
+        return "the number \(number)\(place) is out of the range of any field (no double or integer holds it)"
     }
 
     /// The parser's message with its byte offset turned into a line and column (1-based), which editors show.

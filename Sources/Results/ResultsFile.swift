@@ -80,7 +80,11 @@ public enum ResultsFile {
         struct Versioned: Decodable { var schemaVersion: Int }
         let version: Int
         do { version = try decoder().decode(Versioned.self, from: data).schemaVersion }
-        catch { throw ResultsFileError.malformed(path: path, reason: JSONSyntax.problem(in: data) ?? "no schemaVersion (\(describe(error)))") }
+        catch {
+            let reason = JSONSyntax.problem(in: data) ?? JSONFieldLocator.problem(decoding: Versioned.self, from: data)
+                ?? "no schemaVersion (\(describe(error)))"
+            throw ResultsFileError.malformed(path: path, reason: reason)
+        }
         guard version == RunResults.currentSchemaVersion else {
             throw ResultsFileError.unsupportedSchema(path: path, found: version, supported: RunResults.currentSchemaVersion)
         }
@@ -88,7 +92,7 @@ public enum ResultsFile {
         do { run = try decoder().decode(RunResults.self, from: data) }
         catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
             // Foundation on Linux names no field for a number that does not fit it or a date it cannot read.
-            let located = JSONFieldLocator.problem(decoding: RunResults.self, from: data)
+            let located = JSONFieldLocator.problem(decoding: RunResults.self, from: data) ?? JSONSyntax.problem(in: data)
             throw ResultsFileError.malformed(path: path, reason: located ?? "corrupted at top level: \(context.debugDescription)")
         } catch { throw ResultsFileError.malformed(path: path, reason: describe(error)) }
         do { try run.validate() }

@@ -141,6 +141,28 @@ final class ResultsValidationTests: XCTestCase {
                        + "(e.g. 2026-12-06T12:00:00Z)")
     }
 
+    /// Valid JSON numbers no field holds (Python reads them; Foundation's decoder refuses them naming no field):
+    /// named with their field, and a schema version that is no whole number is not "missing".
+    func testNumbersPastTheRangeOfTheirFieldAreNamedWithIt() throws {
+        let text = try String(contentsOfFile: Self.example, encoding: .utf8)
+        func refusal(_ old: String, _ new: String) -> String {
+            let range = text.range(of: old)!
+            do {
+                _ = try ResultsFile.decode(Data(text.replacingCharacters(in: range, with: new).utf8), path: "results.json")
+                return "accepted"
+            } catch { return "\(error)" }
+        }
+        XCTAssertEqual(refusal("\"threads\" : 1", "\"threads\" : 9223372036854775808"),
+                       "results.json: not a FrameBudget results file: benchmarks[0].threads: 9223372036854775808 is out of the range "
+                       + "of this field (-9223372036854775808…9223372036854775807)")
+        let line = text[..<text.range(of: "\"warmupNanoseconds\" : 20000000")!.lowerBound].filter { $0 == "\n" }.count + 1
+        let refused = refusal("\"warmupNanoseconds\" : 20000000", "\"warmupNanoseconds\" : -1e999")
+        XCTAssertTrue(refused.hasPrefix("results.json: not a FrameBudget results file: the number -1e999 at line \(line), column "), refused)
+        XCTAssertTrue(refused.hasSuffix(" is out of the range of any field (no double or integer holds it)"), refused)
+        XCTAssertEqual(refusal("\"schemaVersion\" : 1", "\"schemaVersion\" : 1.5"),
+                       "results.json: not a FrameBudget results file: schemaVersion: 1.5 is not a whole number")
+    }
+
     func testAByteThatIsNotUTF8IsNamedWithItsOffset() throws {
         var data = try Data(contentsOf: URL(fileURLWithPath: Self.example))
         let quote = try XCTUnwrap(data.firstRange(of: Data("\"runID\" : \"".utf8)) ?? data.firstRange(of: Data("\"runID\": \"".utf8)))
