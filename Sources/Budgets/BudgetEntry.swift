@@ -49,7 +49,11 @@ struct BudgetEntry {
         if let knownIDs, !knownIDs.contains(budget.benchmarkID) {
             let sameHotPath = knownIDs.filter { $0.hasPrefix(budget.hotPath + "/") }.sorted()
             let hint = sameHotPath.isEmpty ? "no benchmark of hot path '\(budget.hotPath)'" : "known: \(sameHotPath.joined(separator: ", "))"
-            throw reader.error(entries["hot-path"]!, "hot-path", "unknown benchmark id '\(budget.benchmarkID)' (\(hint))")
+            // The line of the part that names nothing known: a hot path without benchmarks, else a variant none of
+            // its benchmarks has, else the workload (a typo in `workload:` was blamed on the `hot-path:` line).
+            let variants = Set(sameHotPath.map { $0.split(separator: "/").dropFirst().first.map(String.init) ?? "" })
+            let field = sameHotPath.isEmpty ? "hot-path" : !variants.contains(budget.variant) ? "variant" : "workload"
+            throw reader.error(entries[field] ?? entries["hot-path"]!, field, "unknown benchmark id '\(budget.benchmarkID)' (\(hint))")
         }
         // A frame-loop metric on any other benchmark could never be read: it would end MISSING after the whole run.
         if metric.isFrameLoop, let frameLoopIDs, !frameLoopIDs.contains(budget.benchmarkID) {

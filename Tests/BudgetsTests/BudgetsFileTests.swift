@@ -86,8 +86,10 @@ final class BudgetsFileTests: XCTestCase {
 
     func testUnknownBenchmarkIDNamesTheLineAndTheKnownOnes() {
         let text = yaml(validEntry.replacingOccurrences(of: "workload: 256x192", with: "workload: 1920x1440"))
-        XCTAssertEqual(error(text), "budgets.yaml:4: hot-path: unknown benchmark id 'colormap/optimized/1920x1440' "
-                       + "(known: colormap/optimized/256x192, colormap/reference/256x192)")
+        XCTAssertEqual(error(text), "budgets.yaml:5: workload: unknown benchmark id 'colormap/optimized/1920x1440' "
+                       + "(known: colormap/optimized/256x192, colormap/reference/256x192)", "the line of the part that is wrong")
+        let variant = yaml(validEntry.replacingOccurrences(of: "workload: 256x192", with: "workload: 256x192\n    variant: optimised"))
+        XCTAssertTrue(error(variant).hasPrefix("budgets.yaml:6: variant: unknown benchmark id 'colormap/optimised/256x192'"), error(variant))
         let other = yaml(validEntry.replacingOccurrences(of: "hot-path: colormap", with: "hot-path: colourmap"))
         XCTAssertTrue(error(other).hasSuffix("(no benchmark of hot path 'colourmap')"), error(other))
     }
