@@ -164,10 +164,13 @@ public enum AtomicFile {
             switch status.st_mode & S_IFMT {
             case S_IFCHR, S_IFIFO, S_IFSOCK: return try writeInPlace(data, to: path)
             case S_IFBLK: throw ResultsFileError.unwritable(path: path, reason: "a block device: not written")
+            // Said before the rename says it, which a trailing slash made "Not a directory" for a folder.
+            case S_IFDIR: throw ResultsFileError.unwritable(path: path, reason: "is a folder, not a file")
             case S_IFREG: if let target = linkTarget(path) { return try write(data, to: target) }
             default: break
             }
         }
+        if path.hasSuffix("/") { throw ResultsFileError.unwritable(path: path, reason: "names a folder (it ends in /), not a file") }
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         PendingOutputs.sweepAbandoned(in: directory) { PendingOutputs.temporaryFileOwner($0, base: url.lastPathComponent) }

@@ -43,4 +43,20 @@ final class AtomicFileTargetsTests: XCTestCase {
         XCTAssertEqual(type(link, following: false), S_IFLNK, "the link was replaced by a file")
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "new")
     }
+
+    /// A folder named as the output, with or without a trailing slash, is said to be one (with the slash, the
+    /// rename said "Not a directory" of a folder).
+    func testAFolderAsTheOutputIsRefusedAsAFolder() throws {
+        let sub = folder + "/out"
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+        for path in [sub, sub + "/"] {
+            XCTAssertThrowsError(try AtomicFile.write("x", to: path)) {
+                XCTAssertEqual($0 as? ResultsFileError, .unwritable(path: path, reason: "is a folder, not a file"))
+            }
+        }
+        XCTAssertThrowsError(try AtomicFile.write("x", to: folder + "/missing/")) {
+            XCTAssertEqual($0 as? ResultsFileError, .unwritable(path: folder + "/missing/", reason: "names a folder (it ends in /), not a file"))
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sub), [], "nothing written into it")
+    }
 }
