@@ -4,7 +4,7 @@ import Statistics
 
 /// The comparison plot: each benchmark's run-level change with its t interval over runs, the ±threshold band,
 /// coloured by verdict (red regressed, green improved, orange inconclusive, grey unchanged). A benchmark without an
-/// interval (one run per side) is drawn as an open orange point and labelled so.
+/// interval (one run per side) is drawn as an orange point and labelled so.
 public struct ComparisonPlot: PlotKind {
     public var name: String
 
@@ -25,12 +25,19 @@ public struct ComparisonPlot: PlotKind {
         let height = max(3, report.benchmarks.count)
         let statistic = report.settings.statisticName
         let title = strings.add("Change of the \(statistic), head vs base (\(level)% t interval over process runs)")
-        let xlabel = strings.add("change of \(statistic) time (%), negative is faster; orange: inconclusive")
+        let xlabel = strings.add("change of \(statistic) time (%), negative is faster; "
+                                 + "red: regressed, green: improved, grey: unchanged, orange: inconclusive")
+        // Zero and the ±threshold band always in view (autoscaled to a +15…+45% step, neither was drawn).
+        let ends = report.benchmarks.flatMap { c in [c.relativeChange, c.interval?.lower, c.interval?.upper].compactMap { $0 } }
+            .filter(\.isFinite).map { $0 * 100 }
+        let low = min(-threshold, ends.min() ?? 0), high = max(threshold, ends.max() ?? 0)
+        let pad = (high - low) * 0.05
         let file = DataFileName("\(name).dat")
         let script: GnuplotScript = """
             set title \(title)
             set xlabel \(xlabel)
             set yrange [-1:\(height)]
+            set xrange [\(low - pad):\(high + pad)]
             set grid xtics
             set key off
             set ytics nomirror font ',8'

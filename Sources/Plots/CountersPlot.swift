@@ -72,7 +72,7 @@ public struct CountersPlot: PlotKind {
         let titleLines: [GnuplotScript] = (["\(hotPath): counters per iteration"] + Self.undrawnNotes(results)).map { "\(strings.add($0))" }
         let title = titleLines.joined(separator: " . \"\\n\" . ")
         let columns = results.enumerated().map { index, result -> GnuplotScript in
-            "\(file) using \(index + 3):xtic(S[int($1)] . \"\\n\" . S[int($2)]) title \(strings.add(result.id))"
+            "\(file) using \(index + 3):xtic(S[int($1)] . \"\\n\" . S[int($2)]) lc rgb \(PlotColour.series(index)) title \(strings.add(result.id))"
         }
         let script: GnuplotScript = """
             set title \(title) font ',9'

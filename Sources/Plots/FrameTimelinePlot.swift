@@ -22,11 +22,11 @@ public struct FrameTimelinePlot: PlotKind {
             .map { "\($0) \(PlotText.number($1))" }.joined(separator: "\n")
         var strings = PlotStrings()
         let budgets = input.timeLimitsMilliseconds(of: result.id, metric: .frameTime).map { budget -> GnuplotScript in
-            "\(budget.milliseconds) with lines lc rgb \(PlotColour.budget) lw 2 dt 2 title \(strings.add("budget \(budget.name)"))"
+            "\(budget.milliseconds) with lines lc rgb \(PlotColour.budget) lw 2 dt 2 title \(strings.add("\(budget.name): \(budget.phrase)"))"
         }
         var plots: [GnuplotScript] = [
             "\(file) using 1:2 with lines lc rgb '#0969da' title 'frame time'",
-            "\(deadline) with lines lc rgb \(PlotColour.ink) lw 2 title \(strings.add("deadline \(PlotText.number(deadline)) ms"))"]
+            "\(deadline) with lines lc rgb \(PlotColour.ink) lw 2 title \(strings.add("deadline \(String(format: "%.2f", deadline)) ms"))"]
         plots += budgets
         if !missed.isEmpty {
             let count = missed.split(separator: "\n").count

@@ -81,7 +81,7 @@ public struct LatencyDistributionPlot: PlotKind {
             "NaN with lines lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType) title \(strings.add(mark.title))"
         }
         let curves = results.indices.map { index -> GnuplotScript in
-            "\(cdfFile) index \(index) using 1:2 with steps lw 2 title \(labels[index])"
+            "\(cdfFile) index \(index) using 1:2 with steps lw 2 lc rgb \(PlotColour.series(index)) dt \(PlotColour.seriesDash(index)) title \(labels[index])"
         }
         let verticals = marks.filter(\.onScale).map { mark -> GnuplotScript in
             "set arrow from \(mark.milliseconds), graph 0 to \(mark.milliseconds), graph 1 nohead lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType)"

@@ -49,6 +49,8 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
         // Inconclusive in orange; without an interval (one run a side) a bare point, labelled so.
         XCTAssertTrue(data.contains("3 6.0000 6.0000 6.0000 15105570 4\n"), data)
         XCTAssertEqual(strings[3], "nms/optimized/crowded (inconclusive) no interval")
+        // Zero and the ±2% band in view whatever the changes (an autoscaled +15…+45% step showed neither).
+        XCTAssertTrue(specs[0].readable.contains("set xrange [-6.75:9.75]"), specs[0].readable)
         XCTAssertEqual(try Gnuplot.render(specs[0], into: directory), ["comparison.png", "comparison.svg"])
         let svg = try String(contentsOfFile: directory + "/comparison.svg", encoding: .utf8)
         XCTAssertTrue(svg.contains("nms/optimized/typical"))

@@ -123,7 +123,8 @@ final class PlotKindTests: XCTestCase {
         let spec = try XCTUnwrap(FrameTimelinePlot().plots(for: PlotFixture.input).first)
         XCTAssertEqual(spec.dataFiles["frame-loop-photo-drop-timeline-missed.dat"], "9 20\n19 20\n29 20\n")
         XCTAssertTrue(spec.readable.contains("16.67 with lines"))
-        XCTAssertTrue(spec.readable.contains("budget frame-time"))
+        XCTAssertTrue(spec.readable.contains("deadline 16.67 ms"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("frame-time: < 17.54 ms"), "the budget with its limit, as the latency plot names it: \(spec.readable)")
     }
 
     func testCountersPlotNamesTheUnavailableCountersInsteadOfDrawingZeros() throws {
@@ -257,6 +258,15 @@ final class RooflinePlotTests: XCTestCase {
         XCTAssertEqual(specs[0].dataFiles["roofline.dat"], "2 20 \(label) 1\n")
         XCTAssertEqual(specs[1].strings.strings, ["nms/optimized/typical (L1, 1 thr)"])
         XCTAssertEqual(specs[1].dataFiles["roof-shares.dat"], "1 18.2\n")
+        XCTAssertTrue(specs[1].readable.contains("set yrange [0:110]"), specs[1].readable)
+    }
+
+    /// A share above its roof is warned of in every report; its bar must not end at the plot's top edge.
+    func testTheRoofSharesPlotIsTallEnoughForAShareAboveItsRoof() throws {
+        var input = Self.input
+        input.run.benchmarks[1].throughput?.percentOfComputeRoof = 160
+        let shares = try XCTUnwrap(RooflinePlot().plots(for: input).last)
+        XCTAssertTrue(shares.readable.contains("set yrange [0:176]"), shares.readable)
     }
 
     func testTheRooflineRendersWithGnuplot() throws {
