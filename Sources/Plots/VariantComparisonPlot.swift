@@ -46,8 +46,13 @@ public struct VariantComparisonPlot: PlotKind {
             // Above both bars and their ± labels.
             let upper = { (result: BenchmarkResult) in result.statistics.interval(of: .median)?.upper ?? result.statistics.median }
             let top = max(upper(reference), upper(optimized)) / 1e6 * 2.4
-            return "set label \(strings.add(String(format: "×%.2g", ratio))) at \(index + 1),\(top) center font ',9'"
+            // Whole above 10: "×1.3e+02" read as an exponent, not a speed-up of 130.
+            let text = ratio >= 10 ? String(format: "×%.0f", ratio) : String(format: "×%.2g", ratio)
+            return "set label \(strings.add(text)) at \(index + 1),\(top) center font ',9'"
         }
+        // Room above the highest bar for its ± and × labels (autoscaled, a label landed on the title or the border).
+        let highest = results.map { $0.statistics.interval(of: .median)?.upper ?? $0.statistics.median }.max() ?? 0
+        let ceiling: GnuplotScript = highest > 0 && highest.isFinite ? "set yrange [*:\(highest / 1e6 * 6)]" : ""
         let tics = workloads.enumerated().map { index, workload -> GnuplotScript in "\(strings.addTicLabel(workload)) \(index + 1)" }
         let plots = variants.enumerated().map { index, variant -> GnuplotScript in
             "\(file) index \(index) using 1:2:(\(width * 0.9)) with boxes fs solid 0.5 lc rgb \(PlotText.colour(ofVariant: variant)) title \(strings.add(variant)), "
@@ -63,6 +68,7 @@ public struct VariantComparisonPlot: PlotKind {
             set ylabel 'ms per iteration (log scale)'
             set xtics (\(tics.joined(separator: ", ")))
             set xrange [0.4:\(Double(workloads.count) + 0.6)]
+            \(ceiling)
             set grid ytics
             set key outside right
             \(GnuplotScript(lines: speedups))
