@@ -148,6 +148,14 @@ extension PairedBenchmarkComparison {
 
 /// A paired comparison of two builds: what `framebudget compare --paired` and the nightly's paired check answer.
 public struct PairedComparisonReport: Codable, Sendable, Equatable {
+    /// What a reader of `comparison.json` tells it apart by from `compare`'s document (`framebudget-comparison`).
+    public static let format = "framebudget-paired-comparison"
+    /// 1: the first tagged version (7 Dec 2026); files from before carry no tag.
+    public static let formatVersion = 1
+
+    /// ``format`` and ``formatVersion`` in a written report; nil in one read from before they were written.
+    public var format: String? = PairedComparisonReport.format
+    public var formatVersion: Int? = PairedComparisonReport.formatVersion
     public var base: String
     public var head: String
     public var settings: PairedSettings

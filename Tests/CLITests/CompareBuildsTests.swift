@@ -51,6 +51,8 @@ final class CompareBuildsTests: XCTestCase {
         let benchmarks = json["benchmarks"] as! [[String: Any]]
         XCTAssertEqual(benchmarks.map { $0["id"] as! String }.sorted(), ["texture-upload/memcpy/256x192", "texture-upload/optimized/256x192"])
         XCTAssertEqual(json["pairsStarted"] as? Int, 2)
+        XCTAssertEqual(json["format"] as? String, "framebudget-paired-comparison", "told apart from compare's document")
+        XCTAssertEqual(json["formatVersion"] as? Int, 1)
         XCTAssertTrue(benchmarks.allSatisfy { ($0["iterationsPerSample"] as! [Int]).count == 2 }, "one batch per pair")
         XCTAssertEqual((json["settings"] as? [String: Any])?["warmupSamplesPerBlock"] as? Int, 1)
         let markdown = try String(contentsOfFile: folder + "/c.md", encoding: .utf8)
