@@ -22,8 +22,9 @@ struct CompareCommand: ParsableCommand {
             Holm-adjusted over all compared benchmarks, is below --alpha AND the change exceeds its noise floor \
             (--threshold, or its between-run spread if larger); a change beyond the floor without that evidence, or \
             one run per side without a history, is INCONCLUSIVE. \
-            Exit 0 nothing regressed or inconclusive, 1 something regressed, 3 something inconclusive (none regressed), \
-            2 bad input (e.g. runs of different machine classes).
+            Exit 0 nothing regressed or inconclusive, 1 something regressed, 3 something inconclusive or nothing \
+            compared (none in common, or each left out; none regressed), 2 bad input (e.g. runs of different machine \
+            classes), 4 the history server could not be reached, 64 a malformed command line.
             """))
 
     @Argument(help: "Results of the base (reference) run; with --database also a run number, run id, branch or commit.")

@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 import History
 import Measurement
+import PostgresHistory
 import Results
 import RunPipeline
 
@@ -71,10 +72,17 @@ struct NightlyCommand: ParsableCommand {
             // Everything the night needs is checked before the gate measures: a bad baseline, history or gate
             // argument found after half an hour of measuring threw the night away (and hid the gate's verdict).
             let gate = try plannedGate()
-            if let baselineExecutable, !SystemFile.isExecutableFile(baselineExecutable) {
-                throw CommandFailure(.badInput, "\(baselineExecutable): not an executable file (--baseline-executable)")
+            if let baselineExecutable {
+                guard SystemFile.isExecutableFile(baselineExecutable) else {
+                    throw CommandFailure(.badInput, "\(baselineExecutable): not an executable file (--baseline-executable)")
+                }
+                // Both builds say hello: a debug build, one without the worker command, nothing budgeted to pair.
+                try paired.checkGated(base: baselineExecutable, head: ProcessRunner.currentExecutable, budgets: gate.budgets,
+                                      filters: gate.filters, allowDebug: gate.allowDebug)
             }
-            if !database.isServer { _ = try database.open() }  // a server that is down spools the run instead
+            // The budgets read before the history is created: a refused night leaves no empty database behind.
+            _ = try ReportPipeline.loadBudgets(gate.budgets, knownIDs: Registration.knownIDs, frameLoopIDs: Registration.frameLoopIDs)
+            try checkHistory()
             let interruption = Interruption()
             interruption.install()
             let runID = "nightly-" + RunID.make()
@@ -104,6 +112,13 @@ struct NightlyCommand: ParsableCommand {
             if regressed { throw ExitStatus.budgetFailure.code }
             if gateStatus != 0 { throw ExitCode(gateStatus) }
         }
+    }
+
+    /// The history opens (a file) or its URL parses (a server: one that is down spools the run instead, exit 5).
+    private func checkHistory() throws {
+        guard database.isServer else { _ = try database.open(); return }
+        do { _ = try PostgresURL(database.resolved) }
+        catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
     }
 
     /// What the night's gate will do with the arguments after `--`, read as the gate reads them (a malformed one is

@@ -106,6 +106,20 @@ package struct PairedSession {
         return report
     }
 
+    /// What ``run(launcher:base:head:allowDebug:)`` checks before its first pair, alone: one pair of workers says
+    /// hello (a build without the `worker` command, a debug build, a benchmark selection that is empty) and stops.
+    /// For a command that measures something else first (`nightly`'s gate), so that these fail before it does.
+    /// - Returns: the benchmarks the comparison would measure.
+    package func check(launcher: any PairedWorkerLauncher, allowDebug: Bool = false) throws -> [String] {
+        let workers = try startPair(launcher, pair: 1)
+        defer {
+            workers.base.stop()
+            workers.head.stop()
+        }
+        var tally = Tally()
+        return try commonBenchmarks(workers, allowDebug: allowDebug, &tally).ids
+    }
+
     private typealias Workers = (base: any PairedWorkerConnection, head: any PairedWorkerConnection)
 
     /// Both workers of a pair, started in alternating order.
@@ -136,7 +150,13 @@ package struct PairedSession {
         if let unknown = namedThresholds.sorted().first(where: { base[$0] == nil && head[$0] == nil }) {
             throw CommandFailure(.badInput, "--threshold-for \(unknown): no timed benchmark of either build has this id (see '\(ToolName.current) list')")
         }
-        let wanted = Set(base.keys).union(head.keys).filter { filter.matches($0) && selection($0) }
+        let matching = Set(base.keys).union(head.keys).filter { filter.matches($0) }
+        let wanted = matching.filter { selection($0) }
+        if wanted.isEmpty && !matching.isEmpty {
+            // The selection (--budgeted) left nothing: the benchmarks exist, they carry no budget.
+            let scope = filters.isEmpty ? "" : "matching " + filters.joined(separator: " ") + " "
+            throw CommandFailure(.badInput, "none of the \(matching.count) timed benchmark(s) \(scope)carries a budget")
+        }
         if wanted.isEmpty {
             throw CommandFailure(.badInput, filters.isEmpty ? "the two builds have no timed benchmark"
                                  : "no timed benchmark of either build matches \(filters.joined(separator: " "))")

@@ -76,6 +76,10 @@ final class NightlyCommandTests: XCTestCase {
         try "not a database".write(toFile: folder + "/h.sqlite", atomically: true, encoding: .utf8)
         try assertRefusedBeforeAnythingRuns([], "not a usable history database")
         try FileManager.default.removeItem(atPath: folder + "/h.sqlite")
+        try assertRefusedBeforeAnythingRuns(["--baseline-executable", "/bin/true"], "the base worker died", status: 4)
+        try assertRefusedBeforeAnythingRuns(["--baseline-executable", Framebudget.binary.path], gate: ["nms/reference/typical"],
+                                            "none of the 1 timed benchmark(s) matching nms/reference/typical carries a budget")
+        try assertRefusedBeforeAnythingRuns(["--database", "postgres://bad"], "no user name")
         try assertRefusedBeforeAnythingRuns([], gate: ["--bogus"], "gate arguments after --: unknown option '--bogus'", status: 64)
         try assertRefusedBeforeAnythingRuns([], gate: ["--run-id", "mine"], "gate arguments after --: --run-id is set by nightly", status: 64)
         try assertRefusedBeforeAnythingRuns(["--budgets", folder + "/budgets.yaml"], gate: ["--budgets", folder + "/other.yaml"],

@@ -172,9 +172,30 @@ struct PairedOptions: ParsableArguments {
         return try options.compare(base: base, head: head, filters: filters, interruption: interruption)
     }
 
+    /// What ``compareGated(base:head:budgets:filters:allowDebug:interruption:)`` would refuse, found before
+    /// anything is measured: one pair of workers says hello and stops.
+    func checkGated(base: String, head: String, budgets: String, filters: [String], allowDebug: Bool) throws {
+        var options = self
+        options.budgeted = true
+        options.budgets = budgets
+        options.allowDebug = options.allowDebug || allowDebug
+        _ = try options.session(base: base, head: head, filters: filters, interruption: Interruption()) { session, launcher in
+            try session.check(launcher: launcher, allowDebug: options.allowDebug)
+        }
+    }
+
     /// One paired comparison of two executables, as `compare-builds` runs it.
     func compare(base: String, head: String, filters: [String], interruption: Interruption,
                  progress: @escaping (String) -> Void = { Console.info($0) }) throws -> PairedComparisonReport {
+        try session(base: base, head: head, filters: filters, interruption: interruption, progress: progress) { session, launcher in
+            try session.run(launcher: launcher, base: base, head: head, allowDebug: allowDebug)
+        }
+    }
+
+    /// The session and launcher of these options over two executables, handed to `body`.
+    private func session<T>(base: String, head: String, filters: [String], interruption: Interruption,
+                            progress: @escaping (String) -> Void = { Console.info($0) },
+                            _ body: (PairedSession, PairedProcessLauncher) throws -> T) throws -> T {
         for path in [base, head] where !SystemFile.isExecutableFile(path) {
             throw CommandFailure(.badInput, "\(path): not an executable file")
         }
@@ -191,7 +212,7 @@ struct PairedOptions: ParsableArguments {
                                                          frameLoopIDs: Registration.frameLoopIDs).map(\.benchmarkID))
             session.selection = { ids.contains($0) }
         }
-        do { return try session.run(launcher: launcher, base: base, head: head, allowDebug: allowDebug) }
+        do { return try body(session, launcher) }
         catch let error as PairedWorkerError { throw CommandFailure(.runFailure, "\(error)") }
     }
 
