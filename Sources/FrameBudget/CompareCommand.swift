@@ -179,6 +179,8 @@ struct CompareCommand: ParsableCommand {
 
     /// A plot that cannot be drawn is a warning: the comparison itself stands.
     private func drawPlot(_ report: ComparisonReport, into folder: String) {
+        // Nothing compared has nothing to draw: no empty folder left behind, and said.
+        guard !report.comparedNothing else { return Console.warning("--plots: no benchmark compared, no plot drawn") }
         do {
             try Folders.create(folder, what: "plot folder")
             for spec in ComparisonPlot().plots(for: report) {

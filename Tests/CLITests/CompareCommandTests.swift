@@ -105,8 +105,10 @@ final class CompareCommandTests: XCTestCase {
         // Nothing in common decided nothing: not a green "0 regressed" (exit 0) a CI step checking for 1 passes.
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertTrue(result.stderr.contains("no benchmark was compared"), result.stderr)
-        let comment = try Framebudget.run(["compare", base, head, "--format", "pr-comment"])
+        let comment = try Framebudget.run(["compare", base, head, "--format", "pr-comment", "--plots", folder + "/plots"])
         XCTAssertTrue(comment.stdout.hasPrefix("### 🟡 "), comment.stdout)
+        XCTAssertTrue(comment.stderr.contains("--plots: no benchmark compared, no plot drawn"), comment.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/plots"), "no empty plot folder")
     }
 
     func testMissingCorruptAndNewerFilesAreBadInputWithOneLine() throws {

@@ -28,6 +28,19 @@ final class ResultsExamplesTests: XCTestCase {
         XCTAssertEqual(status, 0, output)
     }
 
+    /// The schema refuses a whole number no field of the tool holds, as the tool does (validate.py said "valid" of
+    /// 2⁶³ iterations, which every reader refuses).
+    func testTheSchemaRefusesWholeNumbersPastTheToolsRange() throws {
+        let text = try String(contentsOfFile: Self.examples + "/results-complete.json", encoding: .utf8)
+        let path = NSTemporaryDirectory() + "fb-schema-range-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let range = try XCTUnwrap(text.range(of: "\"threads\" : 1"))
+        try text.replacingCharacters(in: range, with: "\"threads\" : 9223372036854775808").write(toFile: path, atomically: true, encoding: .utf8)
+        let (status, output) = try RealRun.python([RealRun.repositoryRoot + "/Schemas/validate.py", path])
+        XCTAssertEqual(status, 1, output)
+        XCTAssertThrowsError(try ResultsFile.read(from: path), "the tool refuses it too")
+    }
+
     func testTheModesReadAsTypes() throws {
         let (path, bytes) = try example("results-complete.json")
         let run = try ResultsFile.decode(bytes, path: path)

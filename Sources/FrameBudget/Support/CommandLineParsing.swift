@@ -13,12 +13,14 @@ extension FrameBudgetCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
+            SignalExit.holdIfExiting()
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
             let problem = message(for: error)
             Console.error("\(problem.prefix(1).lowercased() + problem.dropFirst()) "
                           + "(see '\(([ToolName.current] + commandPath(arguments) + ["--help"]).joined(separator: " "))')")
             Self.exit(withError: ExitCode.validationFailure)
         }
+        SignalExit.holdIfExiting()
         Self.exit()
     }
 

@@ -6,6 +6,7 @@ import Foundation
 import Measurement
 import Results
 import RunPipeline
+import Synchronization
 
 /// What SIGINT and SIGTERM do in a command that does not stop gracefully (`report`, `compare`, `merge`, `history …`,
 /// `peers …`, `kernel`, …): remove what it was writing and had not put in place (``PendingOutputs``, the kernels'
@@ -13,9 +14,20 @@ import RunPipeline
 /// minus the debris. Installed at start-up for every command; a command that stops gracefully (`run`, `gate`,
 /// `nightly`, `compare-builds`, …) installs ``Interruption``, which takes over.
 enum SignalExit {
+    /// Set once a signal's exit has begun: the command's own thread must not then end the process first (its
+    /// exit 0 won the race once a stopped gnuplot let it go on, and the signal's 130 and line were lost).
+    private static let exiting = Mutex(false)
+
+    /// Returns at once unless a signal's exit has begun; then never returns (that exit ends the process).
+    static func holdIfExiting() {
+        guard exiting.withLock({ $0 }) else { return }
+        while true { pause() }
+    }
+
     /// Installs the handlers; call once, before any command runs.
     static func install() {
         SignalSources.installFallback { signalNumber in
+            exiting.withLock { $0 = true }
             Console.silence()
             // First the children (a gnuplot rendering into a temporary file would write it again after its removal).
             ProcessRunner.stopRunningChildren()
