@@ -8,6 +8,7 @@ import Measurement
 import PostgresHistory
 import Results
 import RunPipeline
+import TextFormatting
 
 /// `framebudget nightly`: tonight's gate (the budgets, absolute), then tonight's build compared in pairs with the
 /// baseline build (regressions, on tonight's machine state), and both recorded in the history.
@@ -135,7 +136,7 @@ struct NightlyCommand: ParsableCommand {
             let message = GateCommand.message(for: error)
             if message.isEmpty { throw GateCommand.exitCode(for: error) }  // printed by the gate's own validation
             let line = message.split(separator: "\n").first ?? ""
-            throw ValidationError("gate arguments after --: \(line.prefix(1).lowercased() + line.dropFirst())")
+            throw ValidationError("gate arguments after --: \(TerminalText.clause(line))")
         }
         let standard = Registration.suite.budgetsPath
         let gateBudgets = gate.gate.budgets, nightlyBudgets = paired.budgets

@@ -1,4 +1,5 @@
 import Foundation
+import TextFormatting
 
 /// What is wrong with bytes that are not JSON at all, said so that a user can act: a truncated copy, an empty file,
 /// a stray character at line L, column C.
@@ -35,7 +36,7 @@ public enum JSONSyntax {
     private static func words(for detail: String, in data: Data) -> String {
         if detail.hasPrefix("Unexpected end of file") { return "it ends in the middle of a value (truncated?)" }
         var message = detail.hasSuffix(".") ? String(detail.dropLast()) : detail
-        message = message.prefix(1).lowercased() + message.dropFirst()
+        message = TerminalText.clause(message)
         guard let range = message.range(of: #"around character \d+$"#, options: .regularExpression),
               let offset = Int(message[range].split(separator: " ").last ?? "") else { return message }
         let (line, column) = lineAndColumn(ofByte: offset, in: data)

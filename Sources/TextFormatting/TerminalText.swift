@@ -4,6 +4,11 @@
 /// sequence would clear the reader's screen or retitle the terminal, and a 100 KB id would print a 600 KB table.
 /// Everything the command line prints goes through here (see `Console`), so no format or command has to remember.
 public enum TerminalText {
+    /// A library's sentence ("Unknown option '--x'") as a clause of one of ours, which begin in lower case.
+    public static func clause<S: StringProtocol>(_ sentence: S) -> String {
+        sentence.prefix(1).lowercased() + sentence.dropFirst()
+    }
+
     /// Longest line printed, in characters; the rest is counted, not shown.
     public static let maximumLineLength = 2_000
 

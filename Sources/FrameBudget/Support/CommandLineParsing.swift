@@ -16,7 +16,7 @@ extension FrameBudgetCommand {
             SignalExit.holdIfExiting()
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
             let problem = message(for: error)
-            Console.error("\(problem.prefix(1).lowercased() + problem.dropFirst()) "
+            Console.error("\(TerminalText.clause(problem)) "
                           + "(see '\(([ToolName.current] + commandPath(arguments) + ["--help"]).joined(separator: " "))')")
             Self.exit(withError: ExitCode.validationFailure)
         }

@@ -165,23 +165,26 @@ struct PairedOptions: ParsableArguments {
     /// the gate's `budgets` that its `filters` select; debug builds when the gate allowed one.
     func compareGated(base: String, head: String, budgets: String, filters: [String], allowDebug: Bool,
                       interruption: Interruption) throws -> PairedComparisonReport {
-        var options = self
-        options.budgeted = true
-        options.budgets = budgets
-        options.allowDebug = options.allowDebug || allowDebug
-        return try options.compare(base: base, head: head, filters: filters, interruption: interruption)
+        try gated(budgets: budgets, allowDebug: allowDebug).compare(base: base, head: head, filters: filters, interruption: interruption)
     }
 
     /// What ``compareGated(base:head:budgets:filters:allowDebug:interruption:)`` would refuse, found before
     /// anything is measured: one pair of workers says hello and stops.
     func checkGated(base: String, head: String, budgets: String, filters: [String], allowDebug: Bool) throws {
+        let options = gated(budgets: budgets, allowDebug: allowDebug)
+        _ = try options.session(base: base, head: head, filters: filters, interruption: Interruption()) { session, launcher in
+            try session.check(launcher: launcher, allowDebug: options.allowDebug)
+        }
+    }
+
+    /// These options over the gate's budgeted benchmarks: `budgets` selects, and a debug build is allowed when the
+    /// gate allowed one.
+    private func gated(budgets: String, allowDebug: Bool) -> PairedOptions {
         var options = self
         options.budgeted = true
         options.budgets = budgets
         options.allowDebug = options.allowDebug || allowDebug
-        _ = try options.session(base: base, head: head, filters: filters, interruption: Interruption()) { session, launcher in
-            try session.check(launcher: launcher, allowDebug: options.allowDebug)
-        }
+        return options
     }
 
     /// One paired comparison of two executables, as `compare-builds` runs it.
