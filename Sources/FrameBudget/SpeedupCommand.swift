@@ -167,9 +167,7 @@ enum SpeedupText {
         struct Document: Encodable {
             let speedup: InterleavedSpeedup, atLeast: Double?, verdict: SpeedupVerdict?, complete: Bool
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(Document(speedup: figure, atLeast: atLeast, verdict: verdict, complete: complete))
+        let data = try ResultsFile.encoder(pretty: false).encode(Document(speedup: figure, atLeast: atLeast, verdict: verdict, complete: complete))
         return String(decoding: data, as: UTF8.self)
     }
 }

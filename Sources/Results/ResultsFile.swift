@@ -26,10 +26,12 @@ public enum ResultsFileError: Error, CustomStringConvertible, Equatable {
 
 /// Reads and writes `results.json`: ISO-8601 dates, sorted keys, atomic replacement.
 public enum ResultsFile {
-    /// The encoder every writer of the results model uses, so all outputs agree byte for byte.
-    public static func encoder() -> JSONEncoder {
+    /// The encoder every JSON writer uses, so all outputs agree byte for byte and write a non-finite number as a
+    /// string rather than failing. `pretty`: indented (files); false: one line (a pipe's messages, a console line).
+    public static func encoder(pretty: Bool = true) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")

@@ -142,9 +142,7 @@ public enum BisectText {
     public static func short(_ commit: BisectCommit) -> String { "\(commit.sha.prefix(10)) \(commit.subject)" }
 
     public static func json(_ result: BisectResult) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(result), as: UTF8.self) + "\n"
+        String(decoding: try ResultsFile.encoder().encode(result), as: UTF8.self) + "\n"
     }
 
     private static func percent(_ value: Double) -> String { String(format: "%+.1f%%", value * 100) }

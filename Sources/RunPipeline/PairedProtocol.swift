@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// What a paired-measurement coordinator asks a worker process: one JSON object per line on the worker's stdin,
 /// one reply per line on its stdout. Both builds' workers speak it, so two builds of any package on the FrameBudget
@@ -48,12 +49,10 @@ package struct PairedReply: Codable, Sendable, Equatable {
 /// One line of JSON each way.
 package enum PairedWire {
     package static func encode<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        String(decoding: try ResultsFile.encoder(pretty: false).encode(value), as: UTF8.self)
     }
 
     package static func decode<T: Decodable>(_ type: T.Type, _ line: String) throws -> T {
-        try JSONDecoder().decode(type, from: Data(line.utf8))
+        try ResultsFile.decoder().decode(type, from: Data(line.utf8))
     }
 }
