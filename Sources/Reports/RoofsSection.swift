@@ -147,9 +147,7 @@ enum RoofsSection {
         value >= 1_048_576 ? String(format: "%.1f MiB", value / 1_048_576) : String(format: "%.0f KiB", value / 1024)
     }
 
-    private static func time(_ nanoseconds: Double) -> String {
-        nanoseconds >= 1e6 ? String(format: "%.3g ms", nanoseconds / 1e6) : String(format: "%.3g µs", nanoseconds / 1e3)
-    }
+    private static func time(_ nanoseconds: Double) -> String { DurationText.string(nanoseconds: nanoseconds) }
 
     private static func table(caption: String, header: [String], rows: [[String]]) -> String {
         "<table><caption>\(XMLText.escape(caption))</caption>\n<thead><tr>" + header.map { "<th>\(XMLText.escape($0))</th>" }.joined()

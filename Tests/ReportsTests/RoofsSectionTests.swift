@@ -35,7 +35,7 @@ final class RoofsSectionTests: XCTestCase {
 
     func testEachOptimizedKernelIsShownBesideItsPeersWithTheRatio() {
         let lines = RoofsSection.markdown(Self.run()).joined(separator: "\n")
-        XCTAssertTrue(lines.contains("| `copy/optimized/16k` | 1 µs | `copy/peer-1core/16k` (1 thr) | 4 µs | 4× | — |"), lines)
+        XCTAssertTrue(lines.contains("| `copy/optimized/16k` | 1.00 µs | `copy/peer-1core/16k` (1 thr) | 4.00 µs | 4× | — |"), lines)
         XCTAssertTrue(RoofsSection.html(Self.run()).contains("<section id=\"peers\">"))
     }
 
