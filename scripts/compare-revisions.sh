@@ -5,7 +5,8 @@
 # over to `framebudget compare-builds`, which measures and decides: both builds' processes alive at once, blocks of
 # samples alternating A B B A, process pairs added until every benchmark is decided or a cap is reached (the whole
 # procedure, its caps and exit rules live in Swift: RunPipeline.PairedSession). This script decides nothing.
-# Default selection: the benchmarks that carry a budget (--budgeted); FILTER narrows it.
+# Default selection: the benchmarks that carry a budget (--budgeted); FILTER narrows it. A package without
+# Benchmarks/budgets.yaml has no budgets to select by: every timed benchmark is compared (FILTER still narrows).
 # LINK_ORDERS=K: each revision also linked in K shuffled function orders (build-revision.sh), and compare-builds
 # --link-orders runs process pair i on the i-th order of both (Docs/CODE-LAYOUT.md).
 # Your own package (built on the FrameBudget library): PACKAGE=<its folder, relative to the git root> PRODUCT=<its
@@ -49,5 +50,10 @@ cd "$root/$package"
 html_args=()
 help=$("$tool" compare-builds --help 2>/dev/null || true)
 if [[ $help == *--html* ]]; then html_args=(--html "$out/comparison.html"); fi
-exec "$tool" compare-builds "$base_bin" "$head_bin" "${filter[@]}" --budgeted --max-minutes "${COMPARE_MINUTES:-10}" \
+selection=(--budgeted)
+if [[ ! -e Benchmarks/budgets.yaml ]]; then
+    selection=()
+    echo "compare: no Benchmarks/budgets.yaml in $package: comparing every timed benchmark${FILTER:+ matching $FILTER}" >&2
+fi
+exec "$tool" compare-builds "$base_bin" "$head_bin" "${filter[@]}" "${selection[@]}" --max-minutes "${COMPARE_MINUTES:-10}" \
     --format json --out "$out/comparison.json" --markdown "$out/comparison.md" "${html_args[@]}" "${compare_args[@]}"

@@ -23,10 +23,12 @@ struct BudgetEntry {
             throw reader.error(entries["statistic"]!, "statistic",
                                "'\(statisticText)' is not a statistic of \(metric.rawValue) (use \(allowed))")
         }
-        let unit = try choice(entries, "unit", BudgetUnit.self)
-        guard metric.units.contains(unit) else {
+        let unitText = try text("unit")
+        // The Greek mu (U+03BC) looks like the micro sign (U+00B5) on every screen: read both as microseconds.
+        guard let unit = BudgetUnit(rawValue: unitText.replacingOccurrences(of: "\u{03BC}", with: "\u{00B5}")),
+              metric.units.contains(unit) else {
             throw reader.error(entries["unit"]!, "unit",
-                               "'\(unit.rawValue)' is not a unit of \(metric.rawValue) (use \(metric.units.map(\.rawValue).joined(separator: ", ")))")
+                               "'\(unitText)' is not a unit of \(metric.rawValue) (use \(metric.units.map(\.rawValue).joined(separator: ", ")))")
         }
         let direction = try choice(entries, "direction", BudgetDirection.self)
         let name = try text("name"), hotPath = try text("hot-path"), workload = try text("workload")
@@ -64,7 +66,7 @@ struct BudgetEntry {
         return budget
     }
 
-    /// A value of one of the closed vocabularies (metric, unit, direction), naming the allowed ones when wrong.
+    /// A value of one of the closed vocabularies (metric, direction), naming the allowed ones when wrong.
     private func choice<T: RawRepresentable & CaseIterable>(
         _ entries: [String: Node], _ field: String, _ type: T.Type
     ) throws -> T where T.RawValue == String {
@@ -88,15 +90,15 @@ struct BudgetEntry {
     /// More processes than this is a typo, not a plan (each is a fresh run of the benchmark).
     static let maximumProcesses = 1000
 
-    /// A finite positive number; 0 is allowed only for exact counts with a `max` direction ("exactly none").
+    /// A finite positive number; 0 is allowed only for exact metrics with a `max` direction ("exactly none").
     private func limit(_ entries: [String: Node], metric: BudgetMetric, direction: BudgetDirection) throws -> Double {
         let node = try reader.required(entries, "limit", in: self.node)
         guard node.scalar != nil, let text = node.string, let value = Double(text), value.isFinite else {
             throw reader.error(node, "limit", "must be a number (got '\(node.string ?? "a non-scalar")')")
         }
-        if value == 0 && metric.isExactCount && direction == .max { return value }
+        if value == 0 && metric.isExact && direction == .max { return value }
         guard value > 0 else {
-            let zeroHint = metric.isExactCount ? "" : " (0 is allowed only for allocations, meaning exactly none)"
+            let zeroHint = metric.isExact ? "" : " (0 is allowed only for allocations and custom metrics with direction: max, meaning exactly none)"
             throw reader.error(node, "limit", "must be positive (got \(text))\(zeroHint)")
         }
         if let maximum = metric.maximum, let unitNode = entries["unit"], let unit = unitNode.string.flatMap(BudgetUnit.init(rawValue:)),

@@ -48,7 +48,7 @@ public struct BudgetEvaluator: Sendable {
     public static func outcome(measured: Double, interval: ConfidenceInterval?, budget: Budget) -> VerdictOutcome {
         let lower = interval?.lower ?? measured, upper = interval?.upper ?? measured
         let limit = budget.limit
-        if budget.metric.isExactCount {
+        if budget.metric.isExact {
             let within = budget.direction == .max ? measured <= limit : measured >= limit
             return within ? .pass : .fail
         }
@@ -61,7 +61,7 @@ public struct BudgetEvaluator: Sendable {
     /// How much of the limit is left, in percent; negative when over budget; nil for a limit of 0 and for exact
     /// counts (one allocation under a limit of one is a pass, not a pass with 0% to spare).
     public static func headroomPercent(measured: Double, budget: Budget) -> Double? {
-        guard budget.limit != 0, !budget.metric.isExactCount else { return nil }
+        guard budget.limit != 0, !budget.metric.isExact else { return nil }
         let left = budget.direction == .max ? budget.limit - measured : measured - budget.limit
         return left / budget.limit * 100
     }

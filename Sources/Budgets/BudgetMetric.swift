@@ -45,9 +45,10 @@ public enum BudgetMetric: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    /// Counts are exact (no sampling noise): their limits are inclusive and may be 0. A custom metric is taken as
-    /// the benchmark computes it, exactly (counts, sizes, scores of a deterministic input).
-    public var isExactCount: Bool { self == .allocations || self == .custom }
+    /// Exact metrics have no sampling noise, so their limits are inclusive and a `max` limit may be 0 ("exactly
+    /// none"): allocations are counted, and a custom metric is taken as the benchmark computes it (counts, sizes,
+    /// scores of a deterministic input).
+    public var isExact: Bool { self == .allocations || self == .custom }
 
     /// Read from a frame loop's summary: only frame-loop benchmarks have one.
     public var isFrameLoop: Bool { [.frameTime, .fpsShare, .drift].contains(self) }

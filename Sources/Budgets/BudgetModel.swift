@@ -63,7 +63,7 @@ public struct Budget: Codable, Sendable, Equatable {
 
     /// `< 1 ms`, `≤ 0 count`, `> 0.95 ratio`: the limit with its direction, in the unit's ``BudgetUnit/symbol``.
     public var limitPhrase: String {
-        "\(direction.symbol(inclusive: metric.isExactCount)) \(UnitFormat.number(limit)) \(unit.symbol)"
+        "\(direction.symbol(inclusive: metric.isExact)) \(UnitFormat.number(limit)) \(unit.symbol)"
     }
 }
 

@@ -55,7 +55,7 @@ public struct RunLevelVerdict: Sendable {
         let convert = { budget.unit.convert($0, for: budget.metric) }
         let measured = convert(reading.value)
         let interval = reading.interval.map(inBudgetUnit)
-        if budget.metric.isExactCount {
+        if budget.metric.isExact {
             // Counted once, in the first process (a merged result keeps its count): no between-run noise to judge.
             let evidence = VerdictEvidence(processes: 1, perRunValues: [measured], runInterval: nil,
                                            betweenRunSpread: nil, spreadSource: nil, basis: .exactCount)

@@ -1,6 +1,6 @@
 // The public API of the FrameBudget library: one `import FrameBudget` gives a package what it needs to declare
 // benchmarks (Measurement's `Benchmark`, `Iteration`, `Stage`, `WorkloadSource`, `BenchmarkGroup`, `blackHole`,
-// `FrameLoopSpec`, and FrameLoop's `FramePolicy`) and the one entry point below.
+// and FrameLoop's `FrameLoopSpec` and `FramePolicy`) and the one entry point below.
 @_exported import FrameLoop
 @_exported import Measurement
 import Foundation
@@ -89,14 +89,18 @@ public struct RegisteredSuite: Sendable {
         self.captureKernels = captureKernels
     }
 
-    /// What is wrong with the declared benchmarks, in one line, or nil: an id declared twice, or an id part that is
+    /// What is wrong with the declared benchmarks, in one line, or nil: an id declared twice, an id part that is
     /// empty or holds a `/` (ids are hotPath/variant/workload: `64/KiB` as a workload made a four-part id that id
-    /// filters, folders and results files read as another).
+    /// filters, folders and results files read as another), or a `regressionThreshold` outside (0, 1] (a fraction:
+    /// `5` meant as 5% would be 500%, and that benchmark could never be called REGRESSED).
     public var problem: String? {
         for benchmark in benchmarks {
             for (part, value) in [("hotPath", benchmark.hotPath), ("variant", benchmark.variant), ("workload", benchmark.workload)]
             where value.isEmpty || value.contains("/") {
                 return "benchmark '\(benchmark.id)': its \(part) '\(value)' \(value.isEmpty ? "is empty" : "holds a '/'") (ids are hotPath/variant/workload)"
+            }
+            if let threshold = benchmark.regressionThreshold, !(threshold > 0 && threshold <= 1) {
+                return "benchmark '\(benchmark.id)': regressionThreshold \(threshold) is outside (0, 1] (a fraction: 0.05 is 5%)"
             }
         }
         let repeated = Dictionary(grouping: benchmarks.map(\.id)) { $0 }.filter { $0.value.count > 1 }.keys.sorted()

@@ -26,7 +26,7 @@ public struct Stage: Sendable {
 /// What a benchmark's set-up hands to the engine: the timed body, optional stages, and an untimed tear-down.
 ///
 /// Everything that allocates (inputs, output buffers, thread pools) belongs to set-up, which runs outside the
-/// timed window; `run` is the one iteration that is measured. The initializers in `Iteration+State.swift` add
+/// timed window; the body is what is measured (all of `run` for a plain iteration; a measured scope's part). The initializers in `Iteration+State.swift` add
 /// mutable state without a hand-written box, untimed set-up before every sample or every iteration, and a body
 /// that times only a part of itself.
 public struct Iteration: Sendable {

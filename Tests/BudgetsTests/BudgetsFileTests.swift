@@ -96,9 +96,9 @@ final class BudgetsFileTests: XCTestCase {
 
     func testZeroAndNegativeLimitsAreRejectedForTimes() {
         XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "limit: 1", with: "limit: 0"))),
-                       "budgets.yaml:8: limit: must be positive (got 0) (0 is allowed only for allocations, meaning exactly none)")
+                       "budgets.yaml:8: limit: must be positive (got 0) (0 is allowed only for allocations and custom metrics with direction: max, meaning exactly none)")
         XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "limit: 1", with: "limit: -2"))),
-                       "budgets.yaml:8: limit: must be positive (got -2) (0 is allowed only for allocations, meaning exactly none)")
+                       "budgets.yaml:8: limit: must be positive (got -2) (0 is allowed only for allocations and custom metrics with direction: max, meaning exactly none)")
         XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "limit: 1", with: "limit: fast"))),
                        "budgets.yaml:8: limit: must be a number (got 'fast')")
     }
@@ -118,8 +118,24 @@ final class BudgetsFileTests: XCTestCase {
                        "budgets.yaml:6: metric: unknown metric 'speed' (known: time, allocations, frame-time, fps-share, peak-memory, drift, custom)")
         XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "unit: ms", with: "unit: MB"))),
                        "budgets.yaml:9: unit: 'MB' is not a unit of time (use ns, us, µs, ms, s)")
+        XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "unit: ms", with: "unit: msec"))),
+                       "budgets.yaml:9: unit: 'msec' is not a unit of time (use ns, us, µs, ms, s)", "only the metric's units")
         XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "direction: max", with: "direction: up"))),
                        "budgets.yaml:10: direction: unknown direction 'up' (known: max, min)")
+    }
+
+    func testAGreekMuReadsAsMicroseconds() throws {
+        // U+03BC and the micro sign U+00B5 look the same: a file typed with either means microseconds.
+        let entry = validEntry.replacingOccurrences(of: "unit: ms", with: "unit: \u{03BC}s")
+        let budgets = try BudgetsFile.parse(yaml(entry), path: "budgets.yaml", knownIDs: known)
+        XCTAssertEqual(budgets[0].unit, .µs)
+    }
+
+    func testZeroLimitIsAllowedForCustomMetricsWithMax() throws {
+        let entry = validEntry.replacingOccurrences(of: "metric: time", with: "metric: custom\n    custom-metric: dropped")
+            .replacingOccurrences(of: "statistic: p95", with: "statistic: mean")
+            .replacingOccurrences(of: "limit: 1", with: "limit: 0").replacingOccurrences(of: "unit: ms", with: "unit: count")
+        XCTAssertEqual(try BudgetsFile.parse(yaml(entry), path: "budgets.yaml", knownIDs: known)[0].limit, 0)
     }
 
     func testMissingUnitIsAnErrorNeverASilentPass() {

@@ -103,7 +103,7 @@ final class GateCommandTests: XCTestCase {
         let result = try Framebudget.run(["gate", "--quick", "--allow-debug", "--reports", folder + "/r", "--budgets", path])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr, "framebudget: error: \(path):9: limit: must be positive (got 0) "
-                       + "(0 is allowed only for allocations, meaning exactly none)\n")
+                       + "(0 is allowed only for allocations and custom metrics with direction: max, meaning exactly none)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/r"), "nothing measured, nothing written")
     }
 

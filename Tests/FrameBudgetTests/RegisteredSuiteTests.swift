@@ -25,4 +25,18 @@ final class RegisteredSuiteTests: XCTestCase {
         XCTAssertEqual(RegisteredSuite(benchmarks: [benchmark("", "optimized", "x")]).problem,
                        "benchmark '/optimized/x': its hotPath '' is empty (ids are hotPath/variant/workload)")
     }
+
+    func testARegressionThresholdOutsideAFractionIsNamed() {
+        func suite(_ threshold: Double) -> RegisteredSuite {
+            RegisteredSuite(benchmarks: [Benchmark(hotPath: "sort", variant: "optimized", workload: "1k",
+                                                   regressionThreshold: threshold) { _ in Iteration {} }])
+        }
+        XCTAssertNil(suite(0.05).problem)
+        XCTAssertNil(suite(1).problem)
+        XCTAssertEqual(suite(5).problem,
+                       "benchmark 'sort/optimized/1k': regressionThreshold 5.0 is outside (0, 1] (a fraction: 0.05 is 5%)")
+        XCTAssertNotNil(suite(0).problem)
+        XCTAssertNotNil(suite(-0.02).problem)
+        XCTAssertNotNil(suite(.nan).problem)
+    }
 }

@@ -3,6 +3,7 @@
 /// - `angle > 150°` at the PIP is `cos(angle) < cos 150° = −√3/2`, i.e. `dot < 0 ∧ dot² > ¾·|v1|²·|v2|²`.
 /// Agrees with ``ReferenceFingerDetector`` except where two distances or the angle tie within float rounding.
 public enum FingerDetector {
+    /// The raised fingers as a bit set (no array allocated); `FingerSet.count` is 004's finger count.
     public static func raisedFingers(_ hand: HandPose) -> FingerSet {
         hand.points.withUnsafeBufferPointer { points in
             var raised: UInt8 = 0, unsure: UInt8 = 0

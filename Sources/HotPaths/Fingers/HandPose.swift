@@ -42,6 +42,7 @@ public struct FingerSet: OptionSet, Sendable, Hashable {
 public enum Gesture: String, Sendable, CaseIterable {
     case peace, thumbsUp, ok, pointing
 
+    /// The gesture the raised fingers make, or nil for any other set.
     public static func detect(_ raised: FingerSet) -> Gesture? {
         switch raised {
         case [.index, .middle]: return .peace

@@ -5,6 +5,7 @@ import Foundation
 /// the PIP between tip and MCP, `|atan2(det, dot)|` in degrees, exceeds 150°. The thumb goes through the same test
 /// with tip, IP, MP and CMC.
 public enum ReferenceFingerDetector {
+    /// The raised fingers in 004's order (thumb first), as the document's array.
     public static func raisedFingers(_ hand: HandPose) -> [Finger] {
         Finger.allCases.filter { finger in
             let j = hand.joints(finger)

@@ -10,6 +10,9 @@ public enum ReferenceFusion {
         public let depthMap: [Float]?
     }
 
+    /// Fits metric = α·relative + β on the valid (relative, LiDAR) pairs and applies it to the whole relative map,
+    /// clamped to [0.01, 100] m; `depthMap` is nil when the document's guards refuse the fit (too few pairs, α outside
+    /// (0.01, 100), a β that is not finite).
     public static func fuse(_ input: FusionInput, config: FusionConfig = FusionConfig()) -> Result {
         let lidarWidth = input.lidarWidth, lidarHeight = input.lidarHeight
         let daWidth = input.relativeWidth, daHeight = input.relativeHeight
