@@ -15,10 +15,10 @@ public enum PairedComparisonHTML {
             + "improved, \(report.count(.unchanged)) unchanged, \(report.count(.inconclusive)) inconclusive"
         var body = ["<h1>\(e(title))</h1>",
                     "<p>Base <code>\(e(report.base))</code> → head <code>\(e(report.head))</code>.</p>",
-                    "<p class=\"method\">\(e(PairedComparisonText.method(report)))</p>",
+                    "<p class=\"method\">\(e(PairedComparisonRows.method(report)))</p>",
                     verdictTable(report)]
         body += (report.profiles ?? []).map { profileSection($0, svg: flameGraphs[$0.id]) }
-        body.append("<ul class=\"footer\">" + PairedComparisonText.footer(report).map { "<li>\(e($0))</li>" }.joined() + "</ul>")
+        body.append("<ul class=\"footer\">" + PairedComparisonRows.footer(report).map { "<li>\(e($0))</li>" }.joined() + "</ul>")
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>\(e(title))</title>
@@ -41,10 +41,10 @@ public enum PairedComparisonHTML {
 
     private static func verdictTable(_ report: PairedComparisonReport) -> String {
         let level = report.settings.equivalenceLevel
-        let ordered = report.benchmarks.sorted { PairedComparisonText.rank($0.verdict) < PairedComparisonText.rank($1.verdict) }
-        let head = "<tr>" + PairedComparisonText.header.map { "<th>\(e($0))</th>" }.joined() + "</tr>"
+        let ordered = PairedComparisonRows.ordered(report)
+        let head = "<tr>" + PairedComparisonRows.header.map { "<th>\(e($0))</th>" }.joined() + "</tr>"
         let rows = ordered.map { comparison -> String in
-            var cells = PairedComparisonText.row(comparison, level: level).map { "<td>\(e($0))</td>" }
+            var cells = PairedComparisonRows.row(comparison, level: level).map { "<td>\(e($0))</td>" }
             cells[0] = "<td><code>\(e(comparison.id))</code></td>"
             cells[7] = "<td class=\"\(comparison.verdict.rawValue)\">\(e(comparison.verdict.rawValue.uppercased()))</td>"
             return "<tr title=\"\(e(comparison.reason))\">" + cells.joined() + "</tr>"
@@ -56,12 +56,12 @@ public enum PairedComparisonHTML {
     private static func profileSection(_ profile: ProfileDifference, svg: Data?) -> String {
         let heading = "Where the time went: \(profile.id) (\(Percent.signed(profile.relativeChange, digits: 1)); "
             + "perf cpu-clock, \(profile.baseSamples) → \(profile.headSamples) samples)"
-        let rows = profile.functions.prefix(PairedComparisonText.profileRows).map { f in
+        let rows = profile.functions.prefix(PairedComparisonRows.profileRows).map { f in
             "<tr><td><code>\(e(f.name))</code></td><td>\(share(f.baseSelf)) → \(share(f.headSelf))</td>"
                 + "<td>\(share(f.baseTotal)) → \(share(f.headTotal))</td><td>\(e(Percent.signed(f.addedShareOfBase, digits: 1)))</td></tr>"
         }
         var parts = ["<section>", "<h2>\(e(heading))</h2>"]
-        if let entering = PairedComparisonText.entering(profile) { parts.append("<p>The time was \(e(entering)).</p>") }
+        if let entering = PairedComparisonRows.entering(profile) { parts.append("<p>The time was \(e(entering)).</p>") }
         parts.append("<table><thead><tr><th>function</th><th>self base → head</th><th>total base → head</th>"
                      + "<th>added (of base's time)</th></tr></thead><tbody>\n" + rows.joined(separator: "\n") + "\n</tbody></table>")
         if let svg {
@@ -75,6 +75,6 @@ public enum PairedComparisonHTML {
         return parts.joined(separator: "\n")
     }
 
-    private static func share(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+    private static func share(_ value: Double) -> String { PairedComparisonRows.share(value) }
     private static func e(_ text: String) -> String { XMLText.escape(text) }
 }

@@ -113,7 +113,7 @@ package struct PairedQuality: Codable, Sendable {
     package var procedures: [String] {
         var seen: [String] = []
         for outcome in identical + slowedOutcomes {
-            let line = outcome.settings.map(PairedComparisonText.procedure) ?? "not recorded (one placement)"
+            let line = outcome.settings.map(PairedComparisonRows.procedure) ?? "not recorded (one placement)"
             if !seen.contains(line) { seen.append(line) }
         }
         return seen
