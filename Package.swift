@@ -7,9 +7,10 @@
 //     HotPaths → COpenBLAS, CVectorLoops, COpenSSLSHA, Crypto          NumpyFiles (.npy I/O)          CaptureKernels → HotPaths, NumpyFiles
 //     Workloads (seeded synthetic scenes) → Statistics
 //   Harness:
-//     Statistics (pure functions)          TextFormatting (text tables, durations, XML escaping, FNV-1a, the tool's name)
+//     Statistics (pure functions)          TextFormatting (text tables, durations, signed percentages, Markdown and XML
+//       escaping, folder paths, FNV-1a, the tool's name)
 //     ChildProcesses (the one process runner) → TextFormatting, Subprocess, SystemPackage
-//     Results (one Codable model) → Statistics, TextFormatting
+//     Results (one Codable model; its files written whole or not at all) → Statistics, TextFormatting, CPlatform
 //     Measurement (the engine: Benchmark, runner, the one clock, the BenchmarkDriver seam)
 //       → Results, Statistics, ChildProcesses, CAllocCounter, CPlatform, Crypto
 //     FrameLoop (cadence, policies: a BenchmarkDriver on the engine's clock) → Measurement, Results, Statistics
@@ -21,7 +22,7 @@
 //     PostgresHistory (the shared history on a PostgreSQL server) → History, Results, Statistics, PostgresNIO, Logging,
 //       NIOSSL
 //     HistoryExport (the static history site with inline SVG trends, Apache Otava's CSV; read through History's reading
-//       API) → History, Comparison, Results, Statistics, TextFormatting
+//       API) → History, Results, Statistics, TextFormatting
 //     Gate (re-measuring processes) → Budgets, Comparison, Results, ChildProcesses
 //     Reports → Budgets, Results, Statistics, TextFormatting
 //     Plots → Budgets, Comparison, Results, Statistics, ChildProcesses, TextFormatting
@@ -113,7 +114,7 @@ let package = Package(
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // The history published: a static site (one page per benchmark and machine class) and Otava's CSV.
-        .target(name: "HistoryExport", dependencies: ["History", "Comparison", "Results", "Statistics", "TextFormatting"]),
+        .target(name: "HistoryExport", dependencies: ["History", "Results", "Statistics", "TextFormatting"]),
         // The shared history on a PostgreSQL server (a fleet's runners record into one): the HistoryStore of History.
         .target(name: "PostgresHistory", dependencies: [
             "History", "Results", "Statistics", .product(name: "PostgresNIO", package: "postgres-nio"),

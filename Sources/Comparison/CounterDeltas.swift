@@ -1,6 +1,7 @@
 import Foundation
 import Results
 import Statistics
+import TextFormatting
 
 /// Counter changes that explain a time change, with the same kind of evidence as the timings: per counter, a t test
 /// over the log of each process run's value (Holm-adjusted within the benchmark's counters). Only counters both
@@ -72,13 +73,5 @@ public enum CounterDeltas {
             result["IPC"] = instructions / cycles
         }
         return result
-    }
-}
-
-/// Signed percentages with a true minus sign: `+12.0%`, `−8.0%`.
-public enum Percent {
-    public static func signed(_ fraction: Double, digits: Int = 1) -> String {
-        let text = String(format: "%.\(digits)f%%", abs(fraction) * 100)
-        return (fraction < 0 ? "−" : "+") + text
     }
 }

@@ -1,4 +1,3 @@
-import Comparison
 import History
 import TextFormatting
 

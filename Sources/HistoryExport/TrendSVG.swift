@@ -1,4 +1,3 @@
-import Comparison
 import Foundation
 import History
 import TextFormatting

@@ -3,6 +3,7 @@ import Foundation
 import History
 import Reports
 import Results
+import TextFormatting
 import Statistics
 
 /// What the regression check against a baseline needs besides the two runs: the reference as the user gave it,
@@ -66,7 +67,7 @@ package struct BaselineGateCheck: GateCheck {
         let against = "against \(base.source) (\(outcome.familyWise))"
         if !outcome.passed {
             let list = outcome.regressions.map { regression in
-                "\(regression.id) \(String(format: "%+.1f%%", 100 * regression.relativeChange)) "
+                "\(regression.id) \(Percent.signed(regression.relativeChange)) "
                     + "(adjusted p = \(String(format: "%.2g", regression.pValue)), runs \(regression.baseRuns)/\(regression.headRuns))"
             }
             return (.budgetFailure, "\(outcome.regressions.count) regressed \(against): \(list.joined(separator: ", "))")

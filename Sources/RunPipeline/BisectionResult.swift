@@ -1,6 +1,7 @@
 import Comparison
 import Foundation
 import Results
+import TextFormatting
 
 /// One comparison the bisection made: a commit against GOOD (or the culprit against its parent).
 public struct BisectStep: Codable, Sendable, Equatable {
@@ -145,5 +146,5 @@ public enum BisectText {
         String(decoding: try ResultsFile.encoder().encode(result), as: UTF8.self) + "\n"
     }
 
-    private static func percent(_ value: Double) -> String { String(format: "%+.1f%%", value * 100) }
+    private static func percent(_ value: Double) -> String { Percent.signed(value) }
 }

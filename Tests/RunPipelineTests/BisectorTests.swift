@@ -175,7 +175,7 @@ final class BisectorTests: XCTestCase {
         XCTAssertEqual(BisectText.line(result.steps[0]), "verify   c8 subject of c8  REGRESSED +20.0% [+18.0%, +22.0%] (b)")
         XCTAssertNil(result.steps[0].answer)
         let good = try bisect(Fakes()).steps[1]
-        XCTAssertEqual(BisectText.line(good), "search   c4 subject of c4  good +0.0% [-1.0%, +1.0%] (b)")
+        XCTAssertEqual(BisectText.line(good), "search   c4 subject of c4  good +0.0% [−1.0%, +1.0%] (b)")
         XCTAssertEqual(try JSONDecoder().decode(BisectResult.self, from: Data(try BisectText.json(result).utf8)).steps[1].answer, .undecided)
     }
 
@@ -238,7 +238,7 @@ final class BisectorTests: XCTestCase {
         let result = try bisect(fakes)
         XCTAssertEqual(result.outcome, .notRegressed)
         XCTAssertEqual(result.exitStatus, 1)
-        XCTAssertEqual(result.summary, "BAD does not show a regression against GOOD: UNCHANGED +0.0% [-1.0%, +1.0%] (b)")
+        XCTAssertEqual(result.summary, "BAD does not show a regression against GOOD: UNCHANGED +0.0% [−1.0%, +1.0%] (b)")
         XCTAssertEqual(path(result), ["verify c8/c0 unchanged"])
     }
 
