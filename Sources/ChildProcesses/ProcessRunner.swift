@@ -34,16 +34,20 @@ public enum ProcessRunner {
         /// Ctrl-C or `timeout`'s group-wide TERM reach this process only), and ``signalForwardingChildren(_:)``
         /// reaches it.
         public var forwardedSignals: (@Sendable () -> [Int32])?
+        /// The child writes to this process's stdout and stderr as it goes (a long child whose progress a user
+        /// watches: the nightly's gate); the outcome's outputs are then empty.
+        public var streamsOutput: Bool
 
         public init(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:],
                     workingDirectory: String? = nil, standardInput: String? = nil,
-                    forwardedSignals: (@Sendable () -> [Int32])? = nil) {
+                    forwardedSignals: (@Sendable () -> [Int32])? = nil, streamsOutput: Bool = false) {
             self.executable = executable
             self.arguments = arguments
             self.environment = environment
             self.workingDirectory = workingDirectory
             self.standardInput = standardInput
             self.forwardedSignals = forwardedSignals
+            self.streamsOutput = streamsOutput
         }
     }
 
@@ -84,7 +88,8 @@ public enum ProcessRunner {
         }
     }
 
-    /// Runs the request to completion. Output is collected whole (a chatty child never blocks on a full pipe).
+    /// Runs the request to completion. Output is collected whole (a chatty child never blocks on a full pipe), or
+    /// passed through as it comes (``Request/streamsOutput``).
     /// - Throws: ``LaunchError`` when the executable cannot be started (missing, not executable).
     public static func run(_ request: Request) throws(LaunchError) -> Outcome {
         let box = ResultBox()
@@ -167,20 +172,27 @@ public enum ProcessRunner {
             Dictionary(uniqueKeysWithValues: variables.map { (Environment.Key(stringLiteral: $0.key), Optional($0.value)) }))
         var options = PlatformOptions()
         if request.forwardedSignals != nil { options.processGroupID = 0 }
+        let configuration = Configuration(
+            executable: .path(FilePath(request.executable)), arguments: Arguments(request.arguments),
+            environment: environment, workingDirectory: request.workingDirectory.map { FilePath($0) },
+            platformOptions: options)
+        let input: StringInput<String, UTF8> = .string(request.standardInput ?? "")
         do {
+            if request.streamsOutput {
+                let result = try await Subprocess.run(
+                    configuration, input: input, output: .currentStandardOutput, error: .currentStandardError
+                ) { execution in
+                    await watch(execution.processIdentifier.value, forwarding: request.forwardedSignals)
+                }
+                return .success(Outcome(termination: Termination(result.terminationStatus), standardOutput: "",
+                                        standardError: "", processIdentifier: result.processIdentifier.value))
+            }
             let result = try await Subprocess.run(
-                .path(FilePath(request.executable)), arguments: Arguments(request.arguments), environment: environment,
-                workingDirectory: request.workingDirectory.map { FilePath($0) }, platformOptions: options,
-                input: .string(request.standardInput ?? ""), output: .bytes(limit: .max), error: .bytes(limit: .max)
+                configuration, input: input, output: .bytes(limit: .max), error: .bytes(limit: .max)
             ) { execution in
                 await watch(execution.processIdentifier.value, forwarding: request.forwardedSignals)
             }
-            let termination: Termination
-            switch result.terminationStatus {
-            case let .exited(code): termination = .exited(code)
-            case let .signaled(signal): termination = .signaled(signal)
-            }
-            return .success(Outcome(termination: termination,
+            return .success(Outcome(termination: Termination(result.terminationStatus),
                                     standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
                                     standardError: String(decoding: result.standardError, as: UTF8.self),
                                     processIdentifier: result.processIdentifier.value))
@@ -224,4 +236,13 @@ public enum ProcessRunner {
 /// The detached task's result, read once the semaphore says it is written.
 private final class ResultBox: @unchecked Sendable {
     var result: Result<ProcessRunner.Outcome, ProcessRunner.LaunchError>?
+}
+
+extension ProcessRunner.Termination {
+    init(_ status: TerminationStatus) {
+        switch status {
+        case let .exited(code): self = .exited(code)
+        case let .signaled(signal): self = .signaled(signal)
+        }
+    }
 }

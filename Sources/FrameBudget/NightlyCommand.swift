@@ -2,7 +2,6 @@ import ArgumentParser
 import ChildProcesses
 import Comparison
 import Foundation
-import Glibc
 import History
 import Measurement
 import PostgresHistory
@@ -146,24 +145,23 @@ struct NightlyCommand: ParsableCommand {
         return (gateBudgets != standard ? gateBudgets : nightlyBudgets, gate.measurement.filters, gate.measurement.allowDebug)
     }
 
-    /// The gate as a child process of this executable, its output shown as it comes; a signal to the nightly is
-    /// forwarded to it (it saves what it measured, marked incomplete). Returns its exit status.
+    /// The gate as a child process of this executable (``ProcessRunner``, as every child), its output shown as it
+    /// comes; each signal to the nightly is passed on to it (it saves what it measured, marked incomplete; a second
+    /// Ctrl-C stops it as it stops any run). Returns its exit status, 128 + the signal when one ended it.
     private func runGate(runID: String, budgets: String, interruption: Interruption) throws -> Int32 {
-        let gate = Process()
-        gate.executableURL = URL(fileURLWithPath: ProcessRunner.currentExecutable)
         // Given first, so that a --max-minutes among the gate arguments (parsed after it) wins.
-        gate.arguments = ["gate", "--reports", reports, "--run-id", runID, "--max-minutes", "\(gateMaxMinutes)",
-                          "--budgets", budgets] + gateArguments
-        do { try gate.run() } catch { throw CommandFailure(.runFailure, "cannot start the gate: \(error.localizedDescription)") }
-        var forwarded = false
-        while gate.isRunning {
-            if !forwarded, let signal = interruption.receivedSignal {
-                kill(gate.processIdentifier, signal)
-                forwarded = true
-            }
-            usleep(50_000)
+        let arguments = ["gate", "--reports", reports, "--run-id", runID, "--max-minutes", "\(gateMaxMinutes)",
+                         "--budgets", budgets] + gateArguments
+        let request = ProcessRunner.Request(ProcessRunner.currentExecutable, arguments,
+                                            forwardedSignals: { interruption.receivedSignals }, streamsOutput: true)
+        let outcome: ProcessRunner.Outcome
+        do { outcome = try ProcessRunner.run(request) } catch {
+            throw CommandFailure(.runFailure, "cannot start the gate: \(error.reason)")
         }
-        return gate.terminationReason == .uncaughtSignal ? 128 + gate.terminationStatus : gate.terminationStatus
+        switch outcome.termination {
+        case let .exited(code): return code
+        case let .signaled(signal): return 128 + signal
+        }
     }
 
     private func writePaired(_ report: PairedComparisonReport, folder: String) throws {

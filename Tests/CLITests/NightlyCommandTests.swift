@@ -86,6 +86,32 @@ final class NightlyCommandTests: XCTestCase {
                                             "disagree: give one", status: 64)
     }
 
+    /// A signal during the gate reaches the gate child (through the one process runner), which saves what it
+    /// measured marked incomplete; the night ends with the signal's status and is never a baseline.
+    func testASignalDuringTheGateIsPassedOnAndTheNightIsIncomplete() throws {
+        let log = folder + "/nightly.err"
+        let nightly = try Framebudget.start([
+            "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
+            "--baseline-executable", Framebudget.binary.path, "--min-pairs", "2", "--max-pairs", "2"] + shortPairs
+            + ["--", "--allow-debug", "--budgets", folder + "/budgets.yaml", "texture-upload/*"], stderrLog: log)
+        let deadline = Date().addingTimeInterval(300)
+        while ((try? nightRuns()) ?? []).isEmpty {
+            guard nightly.isRunning, Date() < deadline else { return XCTFail("the gate never opened its run folder") }
+            usleep(50_000)
+        }
+        usleep(500_000)
+        kill(nightly.processIdentifier, SIGINT)
+        nightly.waitUntilExit()
+        let stderr = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        XCTAssertEqual(nightly.terminationStatus, 130, stderr)
+        XCTAssertTrue(stderr.contains("gate incomplete: interrupted by SIGINT"), "the gate's own output, passed through: \(stderr)")
+        let runs = try nightRuns()
+        XCTAssertEqual(runs.count, 1)
+        XCTAssertEqual(try results(folder + "/r/" + runs[0])["complete"] as? Bool, false)
+        let baseline = try Framebudget.run(["history", "baseline-commit", "--branch", "night", "--database", folder + "/h.sqlite"])
+        XCTAssertEqual(baseline.stdout, "", "an interrupted night is no baseline")
+    }
+
     /// A night is recorded complete only when both halves ran: one stopped in its paired half is never a baseline.
     func testASignalDuringThePairedComparisonRecordsTheNightIncomplete() throws {
         let log = folder + "/nightly.err"
