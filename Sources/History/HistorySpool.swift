@@ -33,7 +33,7 @@ public struct HistorySpool: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let data = try JSONEncoder().encode(entry)
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(data, to: path)
         } catch {
             throw HistoryError.unwritable(path: path, reason: "cannot spool the run: \(error.localizedDescription)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// Function-level sampling of one benchmark with `perf record -e cpu-clock -g` (a software clock: works without a
 /// PMU), folded into stacks (idle threads yielding left out: ``FoldedStacks/withoutIdleYielding()``) and drawn as a
@@ -40,10 +41,10 @@ public struct PerfProfiler: Sendable {
             throw ToolError(kind: .failed, message: "perf recorded no samples of \(title) (is perf_event_paranoid above 2?)")
         }
         let folded = folder + "/stacks.folded", svg = folder + "/flamegraph.svg"
-        try stacks.text.write(toFile: folded, atomically: true, encoding: .utf8)
+        try AtomicFile.write(stacks.text, to: folded)
         let leftOut = idle > 0 ? " (\(idle) of idle threads yielding left out)" : ""
         let picture = FlameGraphSVG().render(FlameGraphLayout.frames(stacks), title: "\(title): \(stacks.total) cpu-clock samples\(leftOut)")
-        try picture.write(toFile: svg, atomically: true, encoding: .utf8)
+        try AtomicFile.write(picture, to: svg)
         return Files(perfData: data, foldedStacks: folded, flameGraph: svg, samples: stacks.total)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// The folder of ``ValgrindBinary``'s stripped copies, one subfolder a build, each with a record of the binary it
 /// was copied from (`origin`), and the rule that keeps it from growing without end.
@@ -28,7 +29,7 @@ public struct StrippedCopyCache: Sendable {
 
     /// Writes the record naming `original` as the source of the copy in `entry`.
     func recordOrigin(_ original: String, of entry: String) throws {
-        try original.write(toFile: "\(folder)/\(entry)/\(Self.originFile)", atomically: true, encoding: .utf8)
+        try AtomicFile.write(original, to: "\(folder)/\(entry)/\(Self.originFile)")
     }
 
     /// The original the copy in `entry` was made from, nil when it has no record.

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import TextFormatting
 
 /// A copy of the `framebudget` binary with its debug information stripped, for valgrind to run.
@@ -33,6 +34,9 @@ public struct ValgrindBinary: Sendable {
         if FileManager.default.isExecutableFile(atPath: path) { return }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = folder + "/.framebudget-\(getpid())"
+        // Registered before objcopy makes it, so that an interruption removes it.
+        try PendingOutputs.create(temporary) {}
+        defer { PendingOutputs.release(temporary) }
         let result = try ExternalTool.run(objcopy, ["--strip-debug", original, temporary])
         guard result.status == 0 else {
             unlink(temporary)

@@ -53,7 +53,7 @@ struct ProfileTools {
             let lines = top.map { String(format: "%14.1f  ", $0.instructionsPerIteration) + $0.name }
             let text = "# instructions per iteration (exclusive), callgrind, (count(2n) − count(n)) / n, n = \(iterations)\n"
                 + lines.joined(separator: "\n") + "\n"
-            try text.write(toFile: folder + "/top-functions.txt", atomically: true, encoding: .utf8)
+            try AtomicFile.write(text, to: folder + "/top-functions.txt")
         }
         let relative = Self.relativeFolder(benchmark)
         result.artifacts["callgrind-out"] = "\(relative)/callgrind.out"
