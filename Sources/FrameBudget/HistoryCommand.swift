@@ -77,6 +77,11 @@ struct HistoryRecordCommand: ParsableCommand {
                     throw CommandFailure(error.isAlreadyRecorded ? .badInput : .runFailure, error.description)
                 }
             }
+            if run.environment.buildConfiguration == "debug" {
+                // Its own machine class (build=debug): no release run is ever compared with it, nor it with them.
+                Console.warning("\(results): a debug build's run: recorded in a series of its own (build=debug); "
+                    + "release runs are never compared with it")
+            }
             Console.output("recorded run \(run.runID) as #\(number) (\(run.benchmarks.count) benchmarks\(run.complete ? "" : ", incomplete")) in \(database.path)")
         }
     }

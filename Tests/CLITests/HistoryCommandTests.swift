@@ -56,6 +56,27 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertTrue(svg.contains("p95 per run"), "the series the budget limits")
     }
 
+    /// A fixture run whose environment says it was built in `configuration`.
+    private func run(_ runID: String, builtIn configuration: String) throws -> String {
+        let file = try ResultsFixtures.write(to: folder + "/\(runID).json", runID: runID)
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
+        var environment = json["environment"] as! [String: Any]
+        environment["buildConfiguration"] = configuration
+        json["environment"] = environment
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    func testADebugBuildsRunIsRecordedWithAWarningThatItStandsApart() throws {
+        let debug = try run("debug-1", builtIn: "debug")
+        let record = try Framebudget.run(["history", "record", debug, "--database", database])
+        XCTAssertEqual(record.status, 0, record.stderr)
+        XCTAssertEqual(record.stderr, "framebudget: warning: \(debug): a debug build's run: recorded in a series of its own "
+                       + "(build=debug); release runs are never compared with it\n")
+        let release = try run("release-1", builtIn: "release")
+        XCTAssertEqual(try Framebudget.run(["history", "record", release, "--database", database]).stderr, "")
+    }
+
     func testReadingCommandsNeedAnExistingDatabaseAndUnknownBenchmarksAreBadInput() throws {
         let list = try Framebudget.run(["history", "list", "--database", database])
         XCTAssertEqual(list.status, 2)
