@@ -37,6 +37,14 @@ struct MergeCommand: ParsableCommand {
         try reportingFailures {
             let runs: [RunResults]
             do { runs = try inputs.map { try ResultsFile.read(from: $0) } } catch { throw CommandFailure(.badInput, "\(error)") }
+            for (input, run) in zip(inputs, runs) {
+                guard let data = try? SystemFile.read(input) else { continue }
+                let dropped = ResultsFile.fieldsNotRead(in: data, decodedAs: run)
+                guard !dropped.isEmpty else { continue }
+                let shown = dropped.prefix(5).joined(separator: ", ") + (dropped.count > 5 ? " and \(dropped.count - 5) more" : "")
+                Console.warning("\(input): fields this framebudget does not read, left out of the merged file: \(shown) "
+                    + "(a file from a newer FrameBudget? merge with that build to keep them)")
+            }
             let outcome = try RunMerge.outcome(of: runs, names: inputs, runID: runID)
             for again in outcome.repeatedRuns {
                 Console.warning("\(again.file): process run \(again.runID) is already merged from \(again.firstFile): counted once")
