@@ -136,8 +136,7 @@ public enum Comparator {
     }
 
     static func summary(_ compared: [BenchmarkComparison]) -> GeometricMeanSummary {
-        let logs = compared.map { log(1 + $0.relativeChange) }
-        let geometric = logs.isEmpty ? 0 : exp(logs.reduce(0, +) / Double(logs.count)) - 1
+        let geometric = compared.isEmpty ? 0 : Descriptive.geometricMean(compared.map { 1 + $0.relativeChange }) - 1
         func count(_ verdict: Verdict) -> Int { compared.filter { $0.verdict == verdict }.count }
         return GeometricMeanSummary(
             relativeChange: geometric, benchmarks: compared.count, improved: count(.improved),

@@ -59,8 +59,7 @@ public enum CounterDeltas {
     /// Geometric mean of positive values (the scale the test works on), else the arithmetic mean.
     static func center(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }
-        if values.allSatisfy({ $0 > 0 }) { return exp(values.map(log).reduce(0, +) / Double(values.count)) }
-        return values.reduce(0, +) / Double(values.count)
+        return values.allSatisfy { $0 > 0 } ? Descriptive.geometricMean(values) : Descriptive.mean(values)
     }
 
     /// One run's measured counters, plus its IPC when it has instructions and cycles.

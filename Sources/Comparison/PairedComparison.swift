@@ -85,11 +85,21 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     }
 
     /// The boundary every look of every benchmark is tested at, when `benchmarks` are compared: the chance that
-    /// noise crosses it at some look from the minimum to the maximum pairs is alpha / benchmarks.
+    /// noise crosses it at some look from the minimum to the maximum pairs is at most alpha / benchmarks.
     public func boundary(benchmarks: Int) -> PocockBoundary {
         let first = Swift.max(minimumPairs, 2)
-        return PocockBoundary(familyAlpha: alpha / Double(Swift.max(benchmarks, 1)), looks: first...Swift.max(maximumPairs, first))
+        let familyAlpha = Self.tCalibration * alpha / Double(Swift.max(benchmarks, 1))
+        return PocockBoundary(familyAlpha: familyAlpha, looks: first...Swift.max(maximumPairs, first))
     }
+
+    /// The share of α the Pocock boundary is computed for. The boundary is exact for z statistics (a known
+    /// variance); each look here is a t test whose variance is estimated from the 3, 4, … pairs so far, and those
+    /// cross it more often: at the full α, 1.16–1.28 times α (first look 2–4, last 9–160, α from 0.05 to
+    /// 0.01/38). Computed for 0.75 α, the t tests' family rate is 0.88–0.96 α (Monte Carlo, 6–12 million sessions
+    /// for the default looks 3…40: Tests/ComparisonTests/Golden/make_paired_boundary_golden.py; Docs/measurements/
+    /// 2026-12-07-paired-boundary-calibration.md). The gate's own looks are calibrated the same way
+    /// (`SequentialLooks.boundaryAlpha`).
+    public static let tCalibration = 0.75
 
     /// The threshold of a benchmark running on `threads` threads.
     public func threshold(of id: String, threads: Int) -> Double {

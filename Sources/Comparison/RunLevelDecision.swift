@@ -79,5 +79,6 @@ public enum RunLevelDecision {
         return .unchanged
     }
 
-    static func mean(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count) }
+    /// The mean, NaN for none (a side with no runs compares as nothing).
+    static func mean(_ values: [Double]) -> Double { values.isEmpty ? .nan : Descriptive.mean(values) }
 }

@@ -166,7 +166,7 @@ public enum RunMerge {
 
     /// The mean of `values`, nil for none: the steal of a merged run or result, over the process runs that recorded it.
     private static func mean(_ values: [Double]) -> Double? {
-        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+        values.isEmpty ? nil : Descriptive.mean(values)
     }
 
     private static func checkSameBuild(_ a: RunResults, _ b: RunResults, first: String, other: String) throws {

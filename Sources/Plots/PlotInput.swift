@@ -55,7 +55,7 @@ enum PlotText {
 }
 
 /// The standard plots of a run, one kind per file: distributions, reference vs optimized, frame timelines,
-/// counters, complexity.
+/// counters, complexity, roofline.
 public enum StandardPlots {
     public static func specs(for input: PlotInput) -> [PlotSpec] {
         LatencyDistributionPlot().plots(for: input) + VariantComparisonPlot().plots(for: input)

@@ -18,14 +18,14 @@ enum HostConditions {
             var text = "steal \(percent(steal)) over the run"
             if let low = perBenchmark.min(), let high = perBenchmark.max(), high - low >= 0.005 {
                 text += " (per benchmark\(run.benchmarks.contains { $0.replicateCount > 1 } ? " and process" : "") "
-                    + "\(percent(low, sign: false))–\(percent(high)))"
+                    + "\(percent(low, withPercentSign: false))–\(percent(high)))"
             }
             parts.append(text)
         }
         return parts.isEmpty ? nil : "host: " + parts.joined(separator: " · ")
     }
 
-    private static func percent(_ share: Double, sign: Bool = true) -> String {
-        String(format: "%.1f", share * 100) + (sign ? "%" : "")
+    private static func percent(_ share: Double, withPercentSign: Bool = true) -> String {
+        String(format: "%.1f", share * 100) + (withPercentSign ? "%" : "")
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Percentiles by numpy's default ("linear", Hyndman & Fan type 7) definition:
 /// for sorted x of size n and q in [0, 100], h = (n − 1)·q/100, result = x[⌊h⌋] + (h − ⌊h⌋)·(x[⌊h⌋+1] − x[⌊h⌋]).
 public enum Percentile {
@@ -33,6 +35,13 @@ public enum Descriptive {
             sum = t
         }
         return sum / Double(values.count)
+    }
+
+    /// Geometric mean, exp(mean(log x)): the centre of ratios and of values compared on a log scale.
+    /// - Precondition: non-empty, none ≤ 0 (a NaN gives NaN, as the arithmetic mean does).
+    public static func geometricMean(_ values: [Double]) -> Double {
+        precondition(!values.contains { $0 <= 0 }, "geometric mean of a value ≤ 0")
+        return exp(mean(values.map(log)))
     }
 
     /// Sample standard deviation (n − 1 in the denominator, numpy's `ddof=1`); 0 for a single value.

@@ -48,6 +48,22 @@ final class KeptPairedVerdictsTests: XCTestCase {
         "2026-12-03-make-gate-quality-n3-evening-model167-intel.json A/B 3 colormap/optimized/1920x1440",
     ]
 
+    /// Real slowdowns their sessions called REGRESSED at the first look whose p crossed the boundary computed for the
+    /// full α: since the boundary is computed for ``PairedSettings/tCalibration`` × α (t tests at a z boundary
+    /// crossed it 1.16–1.28 times as often as promised), these are INCONCLUSIVE at that pair and a session would
+    /// measure on. None moves to another word. 9 of 27 slowdowns, each stopped at the first pair that crossed.
+    private let decidedOnlyAtTheUncalibratedBoundary: Set<String> = [
+        "2026-12-02-gate-quality-untimed-burst-amd.json A/B 1 colormap/optimized/256x192",
+        "2026-12-02-gate-quality-untimed-burst-amd.json A/B 2 photo-frame/optimized/256x192-to-1920x1440",
+        "2026-12-02-gate-quality-busy-zen3.json A/B 1 colormap/optimized/256x192",
+        "2026-12-02-gate-quality-busy-zen3.json A/B 2 photo-frame/optimized/256x192-to-1920x1440",
+        "2026-12-02-make-gate-quality-quiet-intel.json A/B 1 colormap/optimized/1920x1440",
+        "2026-12-02-make-gate-quality-quiet-intel.json A/B 1 photo-frame/optimized/256x192-to-1920x1440",
+        "2026-12-02-make-gate-quality-quiet-intel.json A/B 2 photo-frame/optimized/256x192-to-1920x1440",
+        "2026-12-03-make-gate-quality-n3-evening-model167-intel.json A/B 1 colormap/optimized/1920x1440",
+        "2026-12-03-make-gate-quality-n3-evening-model167-intel.json A/B 2 colormap/optimized/1920x1440",
+    ]
+
     func testEveryKeptVerdictComesBackAtThePairWhereItsSessionStopped() throws {
         let comparisons = try kept().comparisons
         XCTAssertEqual(comparisons.count, 18)
@@ -57,7 +73,8 @@ final class KeptPairedVerdictsTests: XCTestCase {
             for benchmark in comparison.benchmarks {
                 let (verdict, pairs) = replay(benchmark, boundary: boundary)
                 let name = "\(comparison.source) \(benchmark.id)"
-                let expected = decidedOnlyWithPairsSetAside.contains(name) ? .inconclusive : benchmark.verdict
+                let stillOpen = decidedOnlyWithPairsSetAside.contains(name) || decidedOnlyAtTheUncalibratedBoundary.contains(name)
+                let expected = stillOpen ? .inconclusive : benchmark.verdict
                 XCTAssertEqual(verdict, expected, name)
                 XCTAssertEqual(pairs, benchmark.pairLogRatios.count, "\(name): stopped at another pair")
                 replayed += 1

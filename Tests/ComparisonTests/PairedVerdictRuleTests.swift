@@ -50,7 +50,7 @@ final class PairedVerdictRuleTests: XCTestCase {
     func testEveryLookIsTestedAtTheBoundarysNominalAlpha() {
         let boundary = settings.boundary(benchmarks: 14)
         XCTAssertEqual(boundary.looks, 3...40)
-        XCTAssertEqual(boundary.familyAlpha, 0.01 / 14, accuracy: 1e-15)
+        XCTAssertEqual(boundary.familyAlpha, PairedSettings.tCalibration * 0.01 / 14, accuracy: 1e-15)
         let comparison = judge([0.1, -0.2, 0.15, 0.05], boundary: boundary)
         XCTAssertEqual(comparison.testedAlpha, boundary.nominalAlpha)
         XCTAssertLessThan(comparison.testedAlpha, 0.01 / 14 / 5)

@@ -20,9 +20,9 @@ final class SQLiteStoreContractTests: XCTestCase {
     func testRecordingARunTwiceChangesNothing() throws { try StoreContract.recordingARunTwiceChangesNothing(open) }
     func testAFailureInsideTheTransactionLeavesNoPartialRun() throws { try StoreContract.aFailureInsideTheTransactionLeavesNoPartialRun(open) }
     func testSeriesShowTheStepAndItsStatistics() throws { try StoreContract.seriesShowTheStepAndItsStatistics(open) }
-    func testBaselines() throws { try StoreContract.baselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns(open) }
-    func testNoiseFloors() throws { try StoreContract.noiseFloorsPoolTheSpreadsOfOneMachineClass(open) }
-    func testConcurrentWriters() throws { try StoreContract.concurrentWritersLoseAndDuplicateNothing(open) }
+    func testBaselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns() throws { try StoreContract.baselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns(open) }
+    func testNoiseFloorsPoolTheSpreadsOfOneMachineClass() throws { try StoreContract.noiseFloorsPoolTheSpreadsOfOneMachineClass(open) }
+    func testConcurrentWritersLoseAndDuplicateNothing() throws { try StoreContract.concurrentWritersLoseAndDuplicateNothing(open) }
 }
 
 /// ``StoreContract`` on a PostgreSQL server (a fresh database per test on the server of `make test`; skipped when
@@ -40,7 +40,7 @@ final class PostgresStoreContractTests: XCTestCase {
     func testRecordingARunTwiceChangesNothing() throws { try StoreContract.recordingARunTwiceChangesNothing(open) }
     func testAFailureInsideTheTransactionLeavesNoPartialRun() throws { try StoreContract.aFailureInsideTheTransactionLeavesNoPartialRun(open) }
     func testSeriesShowTheStepAndItsStatistics() throws { try StoreContract.seriesShowTheStepAndItsStatistics(open) }
-    func testBaselines() throws { try StoreContract.baselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns(open) }
-    func testNoiseFloors() throws { try StoreContract.noiseFloorsPoolTheSpreadsOfOneMachineClass(open) }
-    func testConcurrentWriters() throws { try StoreContract.concurrentWritersLoseAndDuplicateNothing(open) }
+    func testBaselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns() throws { try StoreContract.baselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns(open) }
+    func testNoiseFloorsPoolTheSpreadsOfOneMachineClass() throws { try StoreContract.noiseFloorsPoolTheSpreadsOfOneMachineClass(open) }
+    func testConcurrentWritersLoseAndDuplicateNothing() throws { try StoreContract.concurrentWritersLoseAndDuplicateNothing(open) }
 }

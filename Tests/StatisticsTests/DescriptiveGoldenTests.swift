@@ -47,4 +47,11 @@ final class DescriptiveGoldenTests: XCTestCase {
         XCTAssertEqual(summary.value(of: "p50"), summary.median)
         XCTAssertNil(summary.value(of: "p42"))
     }
+
+    func testGeometricMeanIsTheCentreOfRatios() {
+        XCTAssertEqual(Descriptive.geometricMean([1, 4]), 2, accuracy: 1e-12)
+        XCTAssertEqual(Descriptive.geometricMean([0.5, 2]), 1, accuracy: 1e-12, "a halving and a doubling cancel")
+        XCTAssertEqual(Descriptive.geometricMean([1.03]), 1.03, accuracy: 1e-12)
+        XCTAssertTrue(Descriptive.geometricMean([1, .nan]).isNaN)
+    }
 }

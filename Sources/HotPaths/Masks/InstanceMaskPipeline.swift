@@ -67,7 +67,7 @@ public final class InstanceMaskPipeline: @unchecked Sendable {
     ///   - prototypes: `channels × protoHeight × protoWidth` floats.
     ///   - coefficients: `N × channels` floats.
     ///   - boxes: `N × 4` floats, `x1, y1, x2, y2` in output pixels.
-    ///   - masks: `N × height × width` bytes, written by ``flipAndConvert()``.
+    ///   - masks: `N × height × width` bytes, written by ``upsampleAndConvert()`` (in ``run()``).
     public func bind(prototypes: UnsafeBufferPointer<Float>, coefficients: UnsafeBufferPointer<Float>,
                      boxes: UnsafeBufferPointer<Float>, masks: UnsafeMutableBufferPointer<UInt8>) {
         let count = boxes.count / 4
