@@ -37,11 +37,11 @@ public struct FrameTimelinePlot: PlotKind {
         let title = strings.add("\(result.id): frame time per frame"), sub = strings.add(subtitle)
         let script: GnuplotScript = """
             set title \(title) . "\\n" . \(sub)
-            set xlabel 'frame'
+            set xlabel 'frame' offset 0,0.5
             set ylabel 'frame time (ms)'
             set yrange [0:*]
             set grid ytics
-            set key outside right top vertical font ',8' samplen 3
+            set key below center vertical maxrows 4 font ',8' samplen 3
             set offsets 0, 0, graph 0.05, 0
             plot \(plots.joined(separator: ", \\\n     "))
             """
