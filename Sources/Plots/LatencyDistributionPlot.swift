@@ -50,6 +50,29 @@ public struct LatencyDistributionPlot: PlotKind {
     private func spec(_ hotPath: String, _ results: [BenchmarkResult], _ input: PlotInput) -> PlotSpec {
         let name = "\(PlotText.stem(hotPath))-latency"
         let samplesFile = DataFileName("\(name)-samples.dat"), cdfFile = DataFileName("\(name)-cdf.dat")
+        // Benchmarks an order of magnitude apart (reference vs optimized, sweeps) only read on a log scale.
+        let medians = results.map(\.statistics.median).filter { $0 > 0 }
+        let log = (medians.max() ?? 1) > 20 * (medians.min() ?? 1)
+        let marks = Self.budgetMarks(results, input, logScale: log)
+        let layout = KeyLayout(entries: max(results.count, marks.count))
+        var strings = PlotStrings()
+        let labels = results.map { strings.add("\($0.variant)/\($0.workload)") }
+        let boxes = Self.boxPanel(results, marks, samplesFile, logScale: log, layout: layout, strings: &strings)
+        let title = strings.add("\(hotPath): latency per iteration (shaded: 95% CI of p95; red dashed: budgets, named below)")
+        let cdfs = Self.cdfPanel(results, marks, cdfFile, labels: labels, logScale: log, layout: layout)
+        let script: GnuplotScript = """
+            set multiplot layout 1,2 title \(title)
+            \(boxes)
+            \(cdfs)
+            unset multiplot
+            """
+        let (samples, cdf) = Self.dataFiles(results)
+        return PlotSpec(name: name, title: "\(hotPath): latency distribution", script: script, strings: strings,
+                        dataFiles: [samplesFile.name: samples, cdfFile.name: cdf], hotPath: hotPath)
+    }
+
+    /// The samples (ms, one block per benchmark) and each benchmark's empirical CDF (ms, share of samples ≤ it).
+    static func dataFiles(_ results: [BenchmarkResult]) -> (samples: String, cdf: String) {
         let samples = results.map { result in result.samplesNanoseconds.map { PlotText.number($0 / 1e6) }.joined(separator: "\n") }
             .joined(separator: "\n\n\n")
         let cdf = results.map { result -> String in
@@ -57,11 +80,13 @@ public struct LatencyDistributionPlot: PlotKind {
             return sorted.enumerated().map { "\(PlotText.number($1 / 1e6)) \(PlotText.number(Double($0 + 1) / Double(sorted.count)))" }
                 .joined(separator: "\n")
         }.joined(separator: "\n\n\n")
-        // Benchmarks an order of magnitude apart (reference vs optimized, sweeps) only read on a log scale.
-        let medians = results.map(\.statistics.median).filter { $0 > 0 }
-        let log = (medians.max() ?? 1) > 20 * (medians.min() ?? 1)
-        let marks = Self.budgetMarks(results, input, logScale: log)
-        var strings = PlotStrings()
+        return (samples + "\n", cdf + "\n")
+    }
+
+    /// The left panel: a box per benchmark, its p95 interval shaded, the on-scale budgets as dashed lines across
+    /// their box, and every budget named in the key.
+    static func boxPanel(_ results: [BenchmarkResult], _ marks: [BudgetMark], _ samplesFile: DataFileName, logScale log: Bool,
+                         layout: KeyLayout, strings: inout PlotStrings) -> GnuplotScript {
         let objects = results.enumerated().compactMap { index, result -> GnuplotScript? in
             guard let ci = result.statistics.interval(of: .p95) else { return nil }
             let x = Double(index + 1)
@@ -70,26 +95,18 @@ public struct LatencyDistributionPlot: PlotKind {
         let budgetLines = marks.filter(\.onScale).map { mark -> GnuplotScript in
             "set arrow from \(Double(mark.box) - 0.45),\(mark.milliseconds) to \(Double(mark.box) + 0.45),\(mark.milliseconds) nohead lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType)"
         }
-        let labels = results.map { strings.add("\($0.variant)/\($0.workload)") }
-        let tics = results.enumerated().map { index, result -> GnuplotScript in
-            "\(strings.addTicLabel("\(result.variant)/\(result.workload)")) \(index + 1)"
-        }.joined(separator: ", ")
+        var tics: [GnuplotScript] = []
+        for (index, result) in results.enumerated() {
+            tics.append("\(strings.addTicLabel("\(result.variant)/\(result.workload)")) \(index + 1)")
+        }
         let boxes = results.indices.map { index -> GnuplotScript in
             "\(samplesFile) index \(index) using (\(index + 1)):1 with boxplot lc rgb \(PlotText.colour(ofVariant: results[index].variant)) notitle"
         }
-        let budgetKeys = marks.map { mark -> GnuplotScript in
-            "NaN with lines lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType) title \(strings.add(mark.title))"
+        var budgetKeys: [GnuplotScript] = []
+        for mark in marks {
+            budgetKeys.append("NaN with lines lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType) title \(strings.add(mark.title))")
         }
-        let curves = results.indices.map { index -> GnuplotScript in
-            "\(cdfFile) index \(index) using 1:2 with steps lw 2 lc rgb \(PlotColour.series(index)) dt \(PlotColour.seriesDash(index)) title \(labels[index])"
-        }
-        let verticals = marks.filter(\.onScale).map { mark -> GnuplotScript in
-            "set arrow from \(mark.milliseconds), graph 0 to \(mark.milliseconds), graph 1 nohead lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType)"
-        }
-        let title = strings.add("\(hotPath): latency per iteration (shaded: 95% CI of p95; red dashed: budgets, named below)")
-        let layout = KeyLayout(entries: max(results.count, marks.count))
-        let script: GnuplotScript = """
-            set multiplot layout 1,2 title \(title)
+        return """
             set style fill solid 0.3 border -1
             set style boxplot outliers pointtype 7
             set pointsize 0.4
@@ -97,7 +114,7 @@ public struct LatencyDistributionPlot: PlotKind {
             \(log ? "set logscale y" : "unset logscale y")
             set format y '%g'
             \(Self.yRange(results, marks, logScale: log))
-            set xtics (\(tics)) rotate by -35 font ',8'
+            set xtics (\(tics.joined(separator: ", "))) rotate by -35 font ',8'
             set bmargin \(layout.bottomMargin)
             set key at screen 0.27, screen 0.01 center bottom vertical maxrows \(layout.rows) font ',8' samplen 3
             set xrange [0.3:\(Double(results.count) + 0.7)]
@@ -108,6 +125,19 @@ public struct LatencyDistributionPlot: PlotKind {
             unset object
             unset arrow
             unset logscale y
+            """
+    }
+
+    /// The right panel: each benchmark's empirical CDF, the on-scale budgets as vertical lines.
+    static func cdfPanel(_ results: [BenchmarkResult], _ marks: [BudgetMark], _ cdfFile: DataFileName,
+                         labels: [PlotStrings.Reference], logScale log: Bool, layout: KeyLayout) -> GnuplotScript {
+        let curves = results.indices.map { index -> GnuplotScript in
+            "\(cdfFile) index \(index) using 1:2 with steps lw 2 lc rgb \(PlotColour.series(index)) dt \(PlotColour.seriesDash(index)) title \(labels[index])"
+        }
+        let verticals = marks.filter(\.onScale).map { mark -> GnuplotScript in
+            "set arrow from \(mark.milliseconds), graph 0 to \(mark.milliseconds), graph 1 nohead lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType)"
+        }
+        return """
             set yrange [0:1.02]
             \(log ? "set logscale x" : "unset logscale x")
             set xtics auto norotate font ',8'
@@ -119,10 +149,7 @@ public struct LatencyDistributionPlot: PlotKind {
             set key at screen 0.75, screen 0.01 center bottom vertical maxrows \(layout.rows) font ',8' samplen 3
             \(GnuplotScript(lines: verticals))
             plot \(curves.joined(separator: ", \\\n     "))
-            unset multiplot
             """
-        return PlotSpec(name: name, title: "\(hotPath): latency distribution", script: script, strings: strings,
-                        dataFiles: [samplesFile.name: samples + "\n", cdfFile.name: cdf + "\n"], hotPath: hotPath)
     }
 
     /// The CDF panel's x range: every sample and every on-scale budget, with a margin. gnuplot draws an arrow with
