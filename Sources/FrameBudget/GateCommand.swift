@@ -69,6 +69,9 @@ struct GateCommand: ParsableCommand {
             let pipeline = try gate.pipeline()
             let (run, directory, processes) = try measureOrRead()
             // A results file is judged as its gate judged it (its recorded filters and cap) unless told otherwise here.
+            if results != nil && measurement.filters.isEmpty, let mismatch = ReportPipeline.recordedFiltersMismatch(run) {
+                Console.warning(mismatch)
+            }
             let session = GateSession(
                 pipeline: pipeline.judging(run, filters: measurement.filters, maxProcesses: maxProcesses),
                 extraChecks: baselineOptions.settings.map { [BaselineGateCheck(settings: $0)] } ?? [],

@@ -30,6 +30,7 @@ struct ReportCommand: ParsableCommand {
             let loaded = try gate.pipeline()
             let run: RunResults
             do { run = try ResultsFile.read(from: resultsPath) } catch { throw CommandFailure(.badInput, "\(error)") }
+            if let mismatch = ReportPipeline.recordedFiltersMismatch(run) { Console.warning(mismatch) }
             let pipeline = loaded.judging(run)   // as the gate that measured it: its id filters, its cap's looks
             let folder = out ?? URL(fileURLWithPath: resultsPath).deletingLastPathComponent().path
             let input = try pipeline.writeReports(run, verdicts: pipeline.verdicts(for: run), into: folder)

@@ -113,6 +113,18 @@ final class RecordedJudgingTests: XCTestCase {
         XCTAssertEqual(judged.verdicts(for: run(filters: ["colormap/*"])).map(\.outcome), [.pass])
     }
 
+    /// Files from before 6 Dec 2026 recorded a re-measuring process's filters (four frame loops) for a whole-suite
+    /// gate: filters that leave out benchmarks the file holds are not the gate's, and every budget is judged.
+    func testRecordedFiltersThatLeaveOutBenchmarksTheFileHoldsAreNotTrusted() {
+        let stale = run(filters: ["nms/*"])
+        XCTAssertEqual(pipeline.judging(stale).budgets.count, 2)
+        let warning = try? XCTUnwrap(ReportPipeline.recordedFiltersMismatch(stale))
+        XCTAssertEqual(warning, "gated: its recorded filters (nms/*) leave out 1 of the 1 benchmarks it holds "
+                       + "(colormap/optimized/w): not the gate's own (a file from before 6 Dec 2026); judged on every budget")
+        XCTAssertNil(ReportPipeline.recordedFiltersMismatch(run(filters: ["colormap/*"])))
+        XCTAssertNil(ReportPipeline.recordedFiltersMismatch(run(filters: [])))
+    }
+
     func testAWholeSuiteRunIsJudgedOnEveryBudget() {
         XCTAssertEqual(pipeline.judging(run(filters: [])).budgets.count, 2)
     }
