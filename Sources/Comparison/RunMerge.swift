@@ -23,8 +23,11 @@ public enum RunMergeError: Error, CustomStringConvertible, Equatable {
             return "\(other): measured with different settings than \(first) (\(field) \(values.1) vs \(values.0)); "
                 + "merge runs measured alike"
         case let .conflictingRun(runID, benchmark, first, other):
-            return "\(other): process run \(runID) is also in \(first), with other samples of \(benchmark); "
-                + "two runs under one run id cannot both be replicates (give each run its own --run-id)"
+            let advice = runID.wholeMatch(of: /p[0-9]+/) != nil
+                ? "two gates' re-measuring processes both named \(runID) (gates before 7 Dec 2026 named them p2, p3, … in "
+                    + "every run): merge each gate's first process run only, or gate again"
+                : "two runs under one run id cannot both be replicates (give each run its own --run-id)"
+            return "\(other): process run \(runID) is also in \(first), with other samples of \(benchmark); " + advice
         }
     }
 

@@ -138,9 +138,12 @@ public struct SequentialGate {
             let largest = due.map { limits[$0, default: cap.processes] }.max() ?? cap.processes
             progress("gate: \(due.count) benchmark(s) undecided: measuring them in fresh process \(process) of ≤ \(largest): "
                 + due.joined(separator: " "))
-            let measured: RunResults
+            var measured: RunResults
             do { measured = try launcher.measure(due, label: "p\(process)") }
             catch let failure as LaunchFailure { return stopped(failure) }
+            // Its folder is p2, p3, …; its run id names the gate too, so that two gates' runs merged as one side
+            // (two CI machines' nights) never hold two different process runs under one id.
+            measured.runID = "\(first.runID)-p\(process)"
             extra.append(measured)
             rounds.append(Round(process: process, ids: due))
             run = try RunMerge.merge([first] + extra, runID: first.runID)

@@ -212,7 +212,7 @@ final class GateCommandTests: XCTestCase {
         // Two processes decide unless this (debug, shared) machine scatters them widely: then a third, up to ten.
         let replicates = try XCTUnwrap(benchmark["replicates"] as? [[String: Any]])
         XCTAssertTrue((2...10).contains(replicates.count), "\(replicates.count) process runs")
-        XCTAssertEqual(replicates.map { $0["runID"] as? String }, ["g"] + (2...max(2, replicates.count)).map { "p\($0)" })
+        XCTAssertEqual(replicates.map { $0["runID"] as? String }, ["g"] + (2...max(2, replicates.count)).map { "g-p\($0)" })
         XCTAssertEqual((benchmark["samplesNanoseconds"] as? [Double])?.count, 10 * replicates.count, "10 samples from each process")
         let verdict = try XCTUnwrap((try json(folder + "/r/g/verdicts.json")["verdicts"] as? [[String: Any]])?.first)
         XCTAssertEqual(verdict["outcome"] as? String, "FAIL")

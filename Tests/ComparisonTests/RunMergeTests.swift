@@ -178,6 +178,16 @@ final class RunMergeTests: XCTestCase {
                            + "two runs under one run id cannot both be replicates (give each run its own --run-id)")
         }
     }
+
+    func testTwoOldGatesReMeasuringProcessesUnderOneNameAreExplained() {
+        // Gates before 7 Dec 2026 named their extra process runs p2, p3, … whatever their own run id.
+        let first = Fixture.run("p2", [Fixture.result("a/x/1", [1, 2, 3])])
+        let other = Fixture.run("p2", [Fixture.result("a/x/1", [1, 2, 4])])
+        XCTAssertThrowsError(try RunMerge.merge([first, other], names: ["g1.json", "g2.json"])) {
+            XCTAssertTrue("\($0)".hasSuffix("two gates' re-measuring processes both named p2 (gates before 7 Dec 2026 named "
+                                            + "them p2, p3, … in every run): merge each gate's first process run only, or gate again"), "\($0)")
+        }
+    }
 }
 
 /// A gate merges its processes' runs: a condition each process warned of in its own numbers is said once.

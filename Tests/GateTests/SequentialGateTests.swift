@@ -69,7 +69,8 @@ final class SequentialGateTests: XCTestCase {
         XCTAssertEqual(verdict.outcome, .fail)
         XCTAssertEqual(verdict.evidence?.processes, 2)
         XCTAssertEqual(verdict.evidence?.basis, .runLevelInterval)
-        XCTAssertEqual(outcome.run.benchmark(colormap)?.replicates?.map(\.runID), ["gate", "p2"])
+        XCTAssertEqual(outcome.run.benchmark(colormap)?.replicates?.map(\.runID), ["gate", "gate-p2"],
+                       "the process run named with its gate: two gates merged never share a replicate id")
         XCTAssertEqual(outcome.run.benchmark(colormap)?.samplesNanoseconds.count, 120, "every process's samples kept")
         XCTAssertEqual(outcome.run.runID, "gate", "the merged run keeps the gate's run id (its folder)")
         XCTAssertEqual(outcome.verdicts[1].outcome, .pass, "the upload passed on the first process")
