@@ -68,10 +68,26 @@ public struct TrendPlot: PlotKind {
     public static func runLabels(commits: [String?], runIDs: [String]) -> [String] {
         let short = commits.map { $0.map { String($0.prefix(7)) } }
         let counts = Dictionary(short.compactMap { $0 }.map { ($0, 1) }, uniquingKeysWith: +)
-        return zip(short, runIDs).map { commit, runID in
-            guard let commit else { return String(runID.prefix(12)) }
-            return counts[commit, default: 0] > 1 ? "\(commit) \(runID.prefix(12))" : commit
+        let names = shortRunIDs(runIDs)
+        return zip(short, names).map { commit, name in
+            guard let commit else { return name }
+            return counts[commit, default: 0] > 1 ? "\(commit) \(name)" : commit
         }
+    }
+
+    /// Run ids cut to at most `length` characters that still tell them apart: their first characters when those
+    /// differ, else what follows the part all of them share up to a `-` (`nightly-20261206-194629-c2bb40` and
+    /// `nightly-20261206-195522-9e1f07` are `194629-c2bb4` and `195522-9e1f0`: their first 12 both read
+    /// `nightly-2026`), else their last characters.
+    static func shortRunIDs(_ runIDs: [String], length: Int = 12) -> [String] {
+        func distinct(_ names: [String]) -> Bool { Set(names).count == Set(runIDs).count }
+        let first = runIDs.map { String($0.prefix(length)) }
+        if distinct(first) { return first }
+        var shared = Substring(runIDs.first ?? "")
+        for id in runIDs.dropFirst() { shared = shared.prefix(zip(shared, id).prefix { $0 == $1 }.count) }
+        let cut = shared.lastIndex(of: "-").map { shared.distance(from: shared.startIndex, to: $0) + 1 } ?? 0
+        let rest = runIDs.map { String($0.dropFirst(cut).prefix(length)) }
+        return distinct(rest) ? rest : runIDs.map { String($0.suffix(length)) }
     }
 
     public func plots(for input: Input) -> [PlotSpec] {

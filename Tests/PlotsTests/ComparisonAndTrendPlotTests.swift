@@ -115,4 +115,14 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
                                            runIDs: ["hist1", "hist2", "hist3", "20261206-150629-abcdef"]),
                        ["8922114 hist1", "8922114 hist2", "aaaaaaa", "20261206-150"])
     }
+
+    func testNightlyRunIDsOfOneCommitAreToldApartPastTheirSharedPrefix() {
+        // Their first 12 characters both read "nightly-2026".
+        XCTAssertEqual(TrendPlot.runLabels(commits: ["c22a85b5b6e5", "c22a85b5b6e5"],
+                                           runIDs: ["nightly-20261206-194629-c2bb40", "nightly-20261206-195522-9e1f07"]),
+                       ["c22a85b 194629-c2bb4", "c22a85b 195522-9e1f0"])
+        XCTAssertEqual(TrendPlot.shortRunIDs(["night-a-x", "night-a-x"]), ["night-a-x", "night-a-x"], "one run twice")
+        XCTAssertEqual(TrendPlot.shortRunIDs(["aaaaaaaaaaaaaaaa1", "aaaaaaaaaaaaaaaa2"]), ["aaaaaaaaaaa1", "aaaaaaaaaaa2"],
+                       "no '-' to cut at: the last characters")
+    }
 }
