@@ -94,9 +94,9 @@ public struct PairedSettings: Codable, Sendable, Equatable {
 
     /// The share of α the Pocock boundary is computed for. The boundary is exact for z statistics (a known
     /// variance); each look here is a t test whose variance is estimated from the 3, 4, … pairs so far, and those
-    /// cross it more often: at the full α, 1.16–1.28 times α (first look 2–4, last 9–160, α from 0.05 to
-    /// 0.01/38). Computed for 0.75 α, the t tests' family rate is 0.88–0.96 α (Monte Carlo, 6–12 million sessions
-    /// for the default looks 3…40: Tests/ComparisonTests/Golden/make_paired_boundary_golden.py; Docs/measurements/
+    /// cross it more often: at the full α, 1.14–1.29 times α (first look 2 or 3, last 10–160, α from 0.05 to
+    /// 0.01/38, 3–12 million simulated sessions a case). Computed for 0.75 α, the t tests' family rate is 0.86–0.98 α
+    /// (Tests/ComparisonTests/Golden/make_paired_boundary_golden.py; Docs/measurements/
     /// 2026-12-07-paired-boundary-calibration.md). The gate's own looks are calibrated the same way
     /// (`SequentialLooks.boundaryAlpha`).
     public static let tCalibration = 0.75

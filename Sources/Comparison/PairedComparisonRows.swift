@@ -57,7 +57,8 @@ public enum PairedComparisonRows {
             + "(\(s.blocks) blocks a pair, the same iterations per sample on both sides); a pair's change is the median "
             + "of its blocks' log ratios, and the interval is a t interval over the process pairs. regressed/improved: "
             + "p within a Pocock boundary that holds α = \(String(format: "%.2g", s.alpha)) family-wise over the "
-            + "benchmarks (Bonferroni) and the looks after every pair\(nominal(report)), and the change beyond the threshold; "
+            + "benchmarks (Bonferroni) and the looks after every pair\(nominal(report)), and the change beyond the threshold, "
+            + "both with disturbed pairs set aside and with every pair; "
             + "unchanged: the \(Int((s.equivalenceLevel * 100).rounded()))% interval within ±threshold; else inconclusive."
             + sentence(placementParts(s))
     }
@@ -107,7 +108,7 @@ public enum PairedComparisonRows {
         return " " + text.prefix(1).uppercased() + text.dropFirst() + "."
     }
 
-    /// " (p ≤ 6.1e-05 at each look)": the nominal α the rows were tested at, when they share one.
+    /// " (p ≤ 4.5e-05 at each look)": the nominal α the rows were tested at, when they share one.
     private static func nominal(_ report: PairedComparisonReport) -> String {
         let tested = Set(report.benchmarks.map(\.testedAlpha))
         return tested.count == 1 ? String(format: " (p ≤ %.2g at each look)", tested.first!) : ""

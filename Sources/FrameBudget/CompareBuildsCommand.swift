@@ -18,8 +18,9 @@ struct CompareBuildsCommand: ParsableCommand {
             samples alternate A B B A with the same iterations per sample, so a disturbance of the machine hits both. \
             A pair's change is the median of its blocks' log ratios; the interval is a t interval over pairs. \
             REGRESSED/IMPROVED: p within a Pocock boundary that holds --alpha family-wise over the benchmarks \
-            (Bonferroni) and over the looks after every pair, and the change beyond the threshold; \
-            UNCHANGED: the 90% interval inside ±threshold; anything else is INCONCLUSIVE and gets another pair, up to \
+            (Bonferroni) and over the looks after every pair, and the change beyond the threshold, both with the \
+            disturbed pairs set aside and with every pair; UNCHANGED: the 90% interval inside ±threshold (measured on \
+            until the MDE is within it too); anything else is INCONCLUSIVE and gets another pair, up to \
             --max-pairs or --max-minutes. Frame loops are not paired. \
             Exit 0 all unchanged or improved, 1 something regressed, 3 something inconclusive or not paired (none \
             regressed), 2 bad input, 4 a worker could not be started or died (named, with its signal), 64 a \

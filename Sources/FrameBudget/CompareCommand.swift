@@ -42,7 +42,7 @@ struct CompareCommand: ParsableCommand {
     /// How messages name the history's option.
     private var historyOption: String { database != nil ? "--database" : DatabaseOptions.environmentVariable }
 
-    @Option(help: "Noise threshold in percent: smaller changes are 'unchanged' whatever their p-value (e.g. 2 or 2%).")
+    @Option(help: "Noise threshold in percent (e.g. 2 or 2%): a change is REGRESSED or IMPROVED only beyond it, UNCHANGED only when its 90% interval lies within it.")
     var threshold: String = "2"
 
     @Option(help: "Family-wise significance level (Holm over the compared benchmarks' run-level tests), 1e-9 to 0.5.")
@@ -65,7 +65,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Seed of the (informational) pooled-sample bootstrap intervals.")
     var seed: UInt64 = 0x5EED
 
-    @Flag(help: "Print only the ids whose verdict more runs could change (inconclusive, or unchanged with too little power): one per line (markdown: a list, json: an array), to stdout or --out; exit 0.")
+    @Flag(help: "Print only the ids whose verdict more runs could change (inconclusive, its interval still wider than more runs would leave it): one per line (markdown: a list, json: an array), to stdout or --out; exit 0.")
     var undecided = false
 
     @Option(help: "What to compare: time (samples) or instructions (exact counts of '--counters callgrind' runs).")
@@ -79,8 +79,12 @@ struct CompareCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard let value = thresholdFraction, value >= 0, value < 10 else {
-            throw badOptionValue("--threshold must be a percentage such as 2 or 2% (got \(threshold))")
+        // Unparsable is a malformed command line (64), as for any number option; out of range is bad input (2).
+        guard let value = thresholdFraction else {
+            throw ValidationError("--threshold '\(threshold)' is not a percentage such as 2 or 2%")
+        }
+        guard value >= 0, value < 10 else {
+            throw badOptionValue("--threshold must be a percentage from 0 to under 1000, such as 2 or 2% (got \(threshold))")
         }
         guard ComparisonSettings.alphaRange.contains(alpha) else {
             throw badOptionValue("--alpha must be between 1e-9 and 0.5 (got \(alpha))")

@@ -167,7 +167,8 @@ final class ResultsValidationCommandTests: XCTestCase {
         let base = try ResultsFixtures.write(to: folder + "/base.json", runID: "base")
         let cases: [([String], String)] = [
             (["compare", base, base, "--alpha", "0.7"], "--alpha must be between 1e-9 and 0.5 (got 0.7)"),
-            (["compare", base, base, "--threshold", "nan"], "--threshold must be a percentage such as 2 or 2% (got nan)"),
+            (["compare", base, base, "--threshold", "nan"], "--threshold must be a percentage from 0 to under 1000, such as 2 or 2% (got nan)"),
+            (["compare", base, base, "--threshold", "1000"], "--threshold must be a percentage from 0 to under 1000, such as 2 or 2% (got 1000)"),
             (["compare", base, base, "--statistic", "p100"], "--statistic must be median or pN with N in 1...99 (got p100)"),
             (["gate", "--results", base, "--margin", "100"], "--margin must be in [0, 100) (got 100.0)"),
             (["gate", "--max-processes", "0"], "--max-processes must be in 1…1000, as in the budgets file (got 0)"),
@@ -185,7 +186,11 @@ final class ResultsValidationCommandTests: XCTestCase {
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertEqual(result.stderr, "framebudget: error: \(message)\n", "\(arguments)")
             XCTAssertEqual(result.stdout, "")
-        }
+        }        // Not a number at all is a malformed command line, as for every number option.
+        let unparsable = try Framebudget.run(["compare", base, base, "--threshold", "abc"])
+        XCTAssertEqual(unparsable.status, 64, unparsable.stderr)
+        XCTAssertTrue(unparsable.stderr.hasPrefix("framebudget: error: --threshold 'abc' is not a percentage such as 2 or 2%"),
+                      unparsable.stderr)
     }
 
     func testMeasurementTimesPastTheirRangeAreBadInputBeforeMeasuring() throws {

@@ -50,7 +50,7 @@ final class KeptPairedVerdictsTests: XCTestCase {
 
     /// Real slowdowns their sessions called REGRESSED at the first look whose p crossed the boundary computed for the
     /// full α: since the boundary is computed for ``PairedSettings/tCalibration`` × α (t tests at a z boundary
-    /// crossed it 1.16–1.28 times as often as promised), these are INCONCLUSIVE at that pair and a session would
+    /// crossed it 1.14–1.29 times as often as promised), these are INCONCLUSIVE at that pair and a session would
     /// measure on. None moves to another word. 9 of 27 slowdowns, each stopped at the first pair that crossed.
     private let decidedOnlyAtTheUncalibratedBoundary: Set<String> = [
         "2026-12-02-gate-quality-untimed-burst-amd.json A/B 1 colormap/optimized/256x192",

@@ -7,7 +7,7 @@ import XCTest
 /// recursion assumes: against a Monte Carlo of t tests looked at after every pair with no change
 /// (Golden/make_paired_boundary_golden.py, 3–12 million sessions a case), the boundary
 /// ``PairedSettings/boundary(benchmarks:)`` computes tests each look at no more than the per-look α at which those
-/// t tests cross with probability α; the boundary computed for the whole α tests at more (it crossed 1.16–1.28 α).
+/// t tests cross with probability α; the boundary computed for the whole α tests at more (it crossed 1.14–1.29 α).
 final class PairedBoundaryCalibrationTests: XCTestCase {
     struct Golden: Decodable {
         struct Case: Decodable {
