@@ -16,7 +16,8 @@ public struct ComparisonPlot: PlotKind {
         // Columns: row, change, interval, colour, the label's index into the strings.
         let data = report.benchmarks.enumerated().map { index, c in
             let interval = c.interval ?? ConfidenceInterval(lower: c.relativeChange, upper: c.relativeChange, level: 0)
-            let label = c.id + (c.verdict == .inconclusive ? " (inconclusive)" : "") + (c.interval == nil ? " no interval" : "")
+            let notes = (c.verdict == .inconclusive ? ["inconclusive"] : []) + (c.interval == nil ? ["no interval"] : [])
+            let label = c.id + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
             return [String(index), number(c.relativeChange), number(interval.lower), number(interval.upper),
                     String(color(c.verdict)), String(strings.add(label).index)].joined(separator: " ")
         }.joined(separator: "\n") + "\n"
@@ -24,9 +25,11 @@ public struct ComparisonPlot: PlotKind {
         let level = Int((report.settings.level * 100).rounded())
         let height = max(3, report.benchmarks.count)
         let statistic = report.settings.statisticName
-        let title = strings.add("Change of the \(statistic), head vs base (\(level)% t interval over process runs)")
-        let xlabel = strings.add("change of \(statistic) time (%), negative is faster; "
-                                 + "red: regressed, green: improved, grey: unchanged, orange: inconclusive")
+        // Centred over the plot, which long benchmark ids push right, one line ran off the image: the title in two
+        // lines, the colours' key centred on the image.
+        let title = strings.add("Change of the \(statistic), head vs base"), subtitle = strings.add("\(level)% t interval over process runs")
+        let xlabel = strings.add("change of \(statistic) time (%), negative is faster")
+        let colours = strings.add("red: regressed, green: improved, grey: unchanged, orange: inconclusive")
         // Zero and the ±threshold band always in view (autoscaled to a +15…+45% step, neither was drawn).
         let ends = report.benchmarks.flatMap { c in [c.relativeChange, c.interval?.lower, c.interval?.upper].compactMap { $0 } }
             .filter(\.isFinite).map { $0 * 100 }
@@ -34,8 +37,10 @@ public struct ComparisonPlot: PlotKind {
         let pad = (high - low) * 0.05
         let file = DataFileName("\(name).dat")
         let script: GnuplotScript = """
-            set title \(title)
+            set title \(title) . "\\n" . \(subtitle)
             set xlabel \(xlabel)
+            set label 2 \(colours) at screen 0.5, screen 0.015 center font ',9'
+            set bmargin 5
             set yrange [-1:\(height)]
             set xrange [\(low - pad):\(high + pad)]
             set grid xtics
@@ -45,8 +50,10 @@ public struct ComparisonPlot: PlotKind {
             set arrow 1 from first 0, graph 0 to first 0, graph 1 nohead lc rgb 'black'
             plot \(file) using 2:1:3:4:5:ytic(S[int($6)]) with xerrorbars pt 7 ps 1.2 lc rgb variable
             """
+        // 14 pixels a row at the 8-point tic font, beside title and axis: 30 benchmarks fit the standard height.
+        let rowsHeight = 180 + 14 * report.benchmarks.count
         return [PlotSpec(name: name, title: "Comparison over process runs", script: script, strings: strings,
-                         dataFiles: [file.name: data])]
+                         dataFiles: [file.name: data], height: max(PlotSpec.standardHeight, rowsHeight))]
     }
 
     private func color(_ verdict: Verdict) -> Int {

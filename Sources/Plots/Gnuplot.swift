@@ -43,7 +43,7 @@ public enum Gnuplot {
         return try formats.map { format in
             let image = "\(spec.name).\(format.rawValue)"
             let temporary = PendingOutputs.temporaryName(image), target = "\(directory)/\(image)"
-            let script = "\(format.terminal)\nset output '\(temporary)'\n\(spec.strings.loader(from: spec.stringsFile))\n"
+            let script = "\(format.terminal(height: spec.height))\nset output '\(temporary)'\n\(spec.strings.loader(from: spec.stringsFile))\n"
                 + "\(spec.script.code)\nunset output\n"
             // Registered before gnuplot makes it, so that an interruption removes it; one a killed run left goes now.
             PendingOutputs.sweepAbandoned(in: directory) { PendingOutputs.temporaryFileOwner($0, base: image) }

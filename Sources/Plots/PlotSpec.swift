@@ -18,15 +18,22 @@ public struct PlotSpec: Sendable, Equatable {
     public var dataFiles: [String: String]
     /// The hot path the plot shows, so reports can place it beside that hot path's verdicts; nil for run-wide plots.
     public var hotPath: String?
+    /// The image's height in pixels (960 wide): taller for a plot with a row per benchmark, whose labels would
+    /// otherwise run together.
+    public var height: Int
+
+    /// The height every plot has unless its rows need more.
+    public static let standardHeight = 600
 
     public init(name: String, title: String, script: GnuplotScript, strings: PlotStrings = PlotStrings(),
-                dataFiles: [String: String] = [:], hotPath: String? = nil) {
+                dataFiles: [String: String] = [:], hotPath: String? = nil, height: Int = standardHeight) {
         self.name = DataFileName(name).name
         self.title = title
         self.script = script
         self.strings = strings
         self.dataFiles = dataFiles
         self.hotPath = hotPath
+        self.height = height
     }
 
     /// The data file the renderer writes ``strings`` to.
@@ -54,11 +61,11 @@ public protocol PlotKind: Sendable {
 public enum PlotFormat: String, Sendable, CaseIterable {
     case png, svg
 
-    /// The gnuplot terminal line for this format.
-    var terminal: String {
+    /// The gnuplot terminal line for this format, 960 pixels wide and `height` high.
+    func terminal(height: Int = PlotSpec.standardHeight) -> String {
         switch self {
-        case .png: return "set terminal pngcairo size 960,600 noenhanced font 'sans,10'"
-        case .svg: return "set terminal svg size 960,600 noenhanced dynamic font 'sans,10'"
+        case .png: return "set terminal pngcairo size 960,\(height) noenhanced font 'sans,10'"
+        case .svg: return "set terminal svg size 960,\(height) noenhanced dynamic font 'sans,10'"
         }
     }
 }

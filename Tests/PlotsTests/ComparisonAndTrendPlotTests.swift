@@ -48,12 +48,30 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
         XCTAssertEqual(strings[0], "colormap/optimized/256x192")
         // Inconclusive in orange; without an interval (one run a side) a bare point, labelled so.
         XCTAssertTrue(data.contains("3 6.0000 6.0000 6.0000 15105570 4\n"), data)
-        XCTAssertEqual(strings[3], "nms/optimized/crowded (inconclusive) no interval")
+        XCTAssertEqual(strings[3], "nms/optimized/crowded (inconclusive, no interval)")
         // Zero and the ±2% band in view whatever the changes (an autoscaled +15…+45% step showed neither).
         XCTAssertTrue(specs[0].readable.contains("set xrange [-6.75:9.75]"), specs[0].readable)
         XCTAssertEqual(try Gnuplot.render(specs[0], into: directory), ["comparison.png", "comparison.svg"])
         let svg = try String(contentsOfFile: directory + "/comparison.svg", encoding: .utf8)
         XCTAssertTrue(svg.contains("nms/optimized/typical"))
+        XCTAssertEqual(specs[0].height, PlotSpec.standardHeight, "four rows fit the standard height")
+    }
+
+    func testAComparisonOfManyBenchmarksGrowsTallerSoTheirLabelsDoNotRunTogether() throws {
+        let rows = (0..<48).map { comparison("hot-path-\($0)/optimized/1920x1440", 0.01, .unchanged) }
+        let report = ComparisonReport(
+            baseRunID: "b", headRunID: "h", settings: ComparisonSettings(),
+            familyWise: FamilyWiseControl(method: "holm", tests: 48, alpha: 0.01, description: "exit code: Holm"),
+            benchmarks: rows, added: [], removed: [],
+            summary: GeometricMeanSummary(relativeChange: 0.01, benchmarks: 48, improved: 0, regressed: 0, unchanged: 48,
+                                          inconclusive: 0),
+            warnings: [])
+        let spec = try XCTUnwrap(ComparisonPlot().plots(for: report).first)
+        XCTAssertEqual(spec.height, 180 + 14 * 48)
+        _ = try Gnuplot.render(spec, into: directory)
+        let png = try Data(contentsOf: URL(fileURLWithPath: directory + "/comparison.png"))
+        // The PNG header's height field (bytes 20-23, big-endian): the terminal was given the spec's height.
+        XCTAssertEqual(png[20..<24].reduce(0) { $0 << 8 | Int($1) }, 180 + 14 * 48)
     }
 
     func testTrendPlotDrawsAMedianBudgetOverTheMediansAndMarksTheStep() throws {
