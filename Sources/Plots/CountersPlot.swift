@@ -47,14 +47,32 @@ public struct CountersPlot: PlotKind {
         return names
     }
 
-    /// The lines under the title (one each, so neither runs off the image): which counters are not drawn, and why.
+    /// Drawn counters some benchmark read as 0, and how many did: those bars are missing (a log scale has no 0).
+    static func zeroReadings(_ results: [BenchmarkResult]) -> [(counter: String, benchmarks: Int)] {
+        availableCounters(results).compactMap { counter in
+            let zeros = results.filter { result in result.counters.first { $0.name == counter }?.perIteration == 0 }.count
+            return zeros > 0 ? (counter, zeros) : nil
+        }
+    }
+
+    /// The tic label of a counter: without PAPI's `perf::` prefix, which made neighbouring labels run together
+    /// (every counter on a machine without a hardware PMU has it; the report names them in full).
+    static func ticName(_ counter: String) -> String {
+        counter.hasPrefix("perf::") ? String(counter.dropFirst("perf::".count)) : counter
+    }
+
+    /// The lines under the title (one each, so none runs off the image): which counters or bars are not drawn, and why.
     static func undrawnNotes(_ results: [BenchmarkResult]) -> [String] {
         let unavailable = unavailableCounters(results).count, zero = zeroCounters(results)
         var parts: [String] = []
         if unavailable > 0 {
             parts.append("\(unavailable) other counter\(unavailable == 1 ? "" : "s") unavailable on this machine (which, and why: see the report)")
         }
-        if !zero.isEmpty { parts.append("0 per iteration, not drawn on the log scale: \(zero.joined(separator: ", "))") }
+        if !zero.isEmpty { parts.append("0 per iteration, not drawn on the log scale: \(zero.map(ticName).joined(separator: ", "))") }
+        let missing = zeroReadings(results)
+        if !missing.isEmpty {
+            parts.append("no bar where a benchmark read 0: " + missing.map { "\(ticName($0.counter)) (\($0.benchmarks))" }.joined(separator: ", "))
+        }
         return parts
     }
 
@@ -65,7 +83,7 @@ public struct CountersPlot: PlotKind {
         // Columns 1 and 2: the counter and its unit, as indices into the strings (the tic label is two lines);
         // then one column per benchmark.
         let rows = names.map { counter in
-            "\(strings.add(counter).index) \(strings.add("(\(Self.unit(of: counter)))").index) " + results.map { result in
+            "\(strings.add(Self.ticName(counter)).index) \(strings.add("(\(Self.unit(of: counter)))").index) " + results.map { result in
                 result.counters.first { $0.name == counter }?.perIteration.flatMap { $0 > 0 ? PlotText.number($0) : nil } ?? "?"
             }.joined(separator: " ")
         }

@@ -28,13 +28,19 @@ public struct RooflinePlot: PlotKind {
     private func roofline(_ run: RunResults, _ roofs: MachineRoofs, _ table: [BandwidthRoof]) -> PlotSpec? {
         var strings = PlotStrings()
         // The references are orders of magnitude off and would bury the labels of what is compared.
-        let points = run.benchmarks.filter { $0.variant != "reference" }.compactMap { result -> String? in
+        let placed = run.benchmarks.filter { $0.variant != "reference" }.compactMap { result -> (BenchmarkResult, Double, Double)? in
             guard let t = result.throughput, let intensity = t.arithmeticIntensity, let gigaflops = t.gigaflopsPerSecond,
                   intensity > 0, gigaflops > 0 else { return nil }
-            return "\(PlotText.number(intensity)) \(PlotText.number(gigaflops)) \(strings.add(result.id).index) "
-                + (result.variant == "optimized" ? "1" : result.variant.hasPrefix("peer") ? "2" : "0")
+            return (result, intensity, gigaflops)
         }
-        guard !points.isEmpty else { return nil }
+        guard !placed.isEmpty else { return nil }
+        let sides = Self.labelSides(placed.map { ($0.1, $0.2, $0.0.id.count) })
+        // Columns: intensity, GFLOP/s, the label's index, the kind (1 optimized, 2 peer, 0 other), the label's side.
+        let points = zip(placed, sides).map { point, side -> String in
+            let (result, intensity, gigaflops) = point
+            return "\(PlotText.number(intensity)) \(PlotText.number(gigaflops)) \(strings.add(result.id).index) "
+                + (result.variant == "optimized" ? "1" : result.variant.hasPrefix("peer") ? "2" : "0") + " \(side)"
+        }
         let peaks = (roofs.computePeaks ?? []).sorted { $0.threads < $1.threads }
         let peakOf = { (threads: Int) in peaks.filter { $0.threads <= threads }.map(\.gigaflopsPerSecond).max() ?? roofs.sgemmGFLOPS }
         let palette: [UInt32] = [0x0969DA, 0x1A7F37, 0x9A6700, 0x8250DF, 0xCF222E, 0x57606A]
@@ -45,6 +51,11 @@ public struct RooflinePlot: PlotKind {
                 + "\(dash) lc rgb \(PlotColour(palette[(index / 2) % palette.count])) title \(title)"
         }
         let file = DataFileName("roofline.dat")
+        // A clause per side that has labels: one whose every point is NaN makes gnuplot fail.
+        let places: [(side: Int, offset: GnuplotScript)] = [(1, "0.8,0.5 left"), (-1, "-0.8,-0.5 right")]
+        let labels = places.filter { sides.contains($0.side) }.map { side, offset -> GnuplotScript in
+            "\(file) using 1:($5 == \(side) ? $2 : NaN):(S[int($3)]) with labels offset \(offset) font ',7' notitle"
+        }
         let script: GnuplotScript = """
             set title 'Roofline: achieved GFLOP/s against arithmetic intensity, under each level''s ceiling'
             set logscale xy
@@ -56,11 +67,36 @@ public struct RooflinePlot: PlotKind {
             roof(x, b, p) = (b * x < p) ? b * x : p
             set samples 400
             plot \(ceilings.joined(separator: ", \\\n     ")), \\
-                 \(file) using 1:2:($4 == 1 ? 0x0969da : $4 == 2 ? 0x1a7f37 : 0x9a6700) with points pt 7 ps 1.2 lc rgb variable title 'benchmarks (blue optimized, green peer)', \\
-                 \(file) using 1:2:(S[int($3)]) with labels offset 0.8,0.5 left font ',7' notitle
+                 \(file) using 1:2:($4 == 1 ? 0x0969da : $4 == 2 ? 0x1a7f37 : 0x9a6700) with points pt 7 ps 1.2 lc rgb variable title 'benchmarks: blue optimized, green peer, brown other', \\
+                 \(labels.joined(separator: ", \\\n     "))
             """
         return PlotSpec(name: "roofline", title: "Roofline", script: script, strings: strings,
                         dataFiles: [file.name: points.joined(separator: "\n") + "\n"])
+    }
+
+    /// Which side of its point each label goes (1 right and above, −1 left and below): the right unless that label
+    /// would print over one already placed and the left would not. On these log axes (four decades of intensity over
+    /// about 455 pixels, five of GFLOP/s over about 500) the 7-point font's characters are about 0.04 decades wide
+    /// and its lines 0.075 decades high; the labels' offsets move them 0.8 characters aside and half a line up or down.
+    static func labelSides(_ points: [(x: Double, y: Double, characters: Int)]) -> [Int] {
+        let character = 0.04, line = 0.075
+        func box(_ index: Int, _ side: Int) -> (start: Double, end: Double, line: Double) {
+            let x = log10(points[index].x) + 0.8 * character * Double(side)
+            let width = Double(points[index].characters) * character
+            return (side > 0 ? x : x - width, side > 0 ? x + width : x, log10(points[index].y) + line / 2 * Double(side))
+        }
+        var sides: [Int] = []
+        for index in points.indices {
+            func collisions(_ side: Int) -> Int {
+                let mine = box(index, side)
+                return sides.indices.filter { other in
+                    let theirs = box(other, sides[other])
+                    return mine.start < theirs.end && theirs.start < mine.end && abs(mine.line - theirs.line) < line
+                }.count
+            }
+            sides.append(collisions(1) > 0 && collisions(-1) < collisions(1) ? -1 : 1)
+        }
+        return sides
     }
 
     private func shares(_ run: RunResults) -> PlotSpec? {
@@ -77,19 +113,23 @@ public struct RooflinePlot: PlotKind {
         // Tall enough for a share above its roof, which the reports warn of and must not clip (a 160% bar ended at 110).
         let top = max(110, (highest * 1.1).rounded(.up))
         let file = DataFileName("roof-shares.dat")
+        // Horizontal bars, a benchmark a row, its label on the y axis: rotated under vertical bars, the first labels
+        // ran off the image's left edge.
         let script: GnuplotScript = """
-            set title 'Share of the roof of each benchmark''s own working set and thread count (the larger of bandwidth and compute)'
-            set style data histograms
+            set title "Share of the roof of each benchmark's own working set and thread count\\n(the larger of bandwidth and compute)"
             set style fill solid 0.7 border -1
-            set yrange [0:\(top)]
-            set ylabel '% of roof'
-            set xtics rotate by 45 right font ',8'
-            set grid ytics
+            set xrange [0:\(top)]
+            set yrange [\(rows.count):-1]
+            set xlabel '% of roof'
+            set ytics nomirror font ',8'
+            set grid xtics
             set key off
-            set label 1 'roof (100%)' at graph 0.01, first 100 offset 0,0.6 tc rgb '#cf222e' font ',8'
-            plot \(file) using 2:xtic(S[int($1)]) lc rgb '#0969da', 100 with lines lc rgb '#cf222e' lw 2 notitle
+            set arrow 1 from 100, graph 0 to 100, graph 1 nohead lc rgb '#cf222e' lw 2
+            set label 1 'roof (100%)' at first 100, graph 1 offset -0.5,-0.8 right tc rgb '#cf222e' font ',8'
+            plot \(file) using ($2 / 2):0:($2 / 2):(0.35):ytic(S[int($1)]) with boxxyerror lc rgb '#0969da'
             """
         return PlotSpec(name: "roof-shares", title: "Share of each benchmark's roof", script: script, strings: strings,
-                        dataFiles: [file.name: rows.joined(separator: "\n") + "\n"])
+                        dataFiles: [file.name: rows.joined(separator: "\n") + "\n"],
+                        height: max(PlotSpec.standardHeight, 160 + 16 * rows.count))
     }
 }

@@ -144,7 +144,20 @@ final class PlotKindTests: XCTestCase {
         run.benchmarks[index].counters.append(CounterReading(name: "perf::PAGE-FAULTS", perIteration: 0, source: .papiSoftware))
         let spec = try XCTUnwrap(CountersPlot().plots(for: PlotInput(run: run, verdicts: [])).first)
         XCTAssertTrue(spec.readable.contains("1 other counter unavailable on this machine"), spec.readable)
-        XCTAssertTrue(spec.readable.contains("0 per iteration, not drawn on the log scale: perf::PAGE-FAULTS"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("0 per iteration, not drawn on the log scale: PAGE-FAULTS"), spec.readable)
+    }
+
+    /// A drawn counter that one benchmark read as 0 has no bar there (a log scale has no 0): the title says so.
+    func testCountersPlotSaysWhichBarsAreMissingForAZeroReading() throws {
+        var run = PlotFixture.run(withCounters: true)
+        let index = try XCTUnwrap(run.benchmarks.firstIndex { !$0.counters.isEmpty })
+        let counter = try XCTUnwrap(run.benchmarks[index].counters.first { ($0.perIteration ?? 0) > 0 })
+        var zero = run.benchmarks[index]
+        zero.counters = zero.counters.map { $0.name == counter.name ? CounterReading(name: $0.name, perIteration: 0, source: $0.source) : $0 }
+        zero.variant = "zero"
+        run.benchmarks.append(zero)
+        let spec = try XCTUnwrap(CountersPlot().plots(for: PlotInput(run: run, verdicts: [])).first)
+        XCTAssertTrue(spec.readable.contains("no bar where a benchmark read 0: \(CountersPlot.ticName(counter.name)) (1)"), spec.readable)
     }
 
     func testCountersPlotNamesTheUnitOfEachCounter() throws {
@@ -156,7 +169,7 @@ final class PlotKindTests: XCTestCase {
             return fields.joined(separator: "\n")
         }
         XCTAssertTrue(tics.contains("PAPI_TOT_INS\n(events)"), "\(tics)")
-        XCTAssertTrue(tics.contains("perf::TASK-CLOCK\n(ns)"), "\(tics)")
+        XCTAssertTrue(tics.contains("TASK-CLOCK\n(ns)"), "perf:: left out of the tic (the report names it in full): \(tics)")
         XCTAssertTrue(spec.readable.contains("xtic(S[int($1)] . \"\\n\" . S[int($2)])"), spec.readable)
         XCTAssertTrue(spec.readable.contains("set ylabel 'per iteration, in the unit under each counter (log scale)'"))
     }
@@ -257,10 +270,21 @@ final class RooflinePlotTests: XCTestCase {
         XCTAssertTrue(specs[0].readable.contains("'L1, 2 thr: 380 GB/s'"), specs[0].readable)
         XCTAssertTrue(specs[0].readable.contains("'DRAM, 1 thr: 20 GB/s'"), specs[0].readable)
         let label = try XCTUnwrap(specs[0].strings.strings.firstIndex(of: "nms/optimized/typical")) + 1
-        XCTAssertEqual(specs[0].dataFiles["roofline.dat"], "2 20 \(label) 1\n")
+        XCTAssertEqual(specs[0].dataFiles["roofline.dat"], "2 20 \(label) 1 1\n", "the label on the right")
         XCTAssertEqual(specs[1].strings.strings, ["nms/optimized/typical (L1, 1 thr)"])
         XCTAssertEqual(specs[1].dataFiles["roof-shares.dat"], "1 18.2\n")
-        XCTAssertTrue(specs[1].readable.contains("set yrange [0:110]"), specs[1].readable)
+        XCTAssertTrue(specs[1].readable.contains("set xrange [0:110]"), specs[1].readable)
+        XCTAssertTrue(specs[1].readable.contains("with boxxyerror"), "horizontal bars: labels on the y axis never run off the image")
+    }
+
+    /// Labels of points close together print on either side of their points, never over each other.
+    func testRooflineLabelsOfNeighbouringPointsGoToEitherSide() {
+        // Two mask-upsample points 0.06 decades apart in GFLOP/s, 0.04 in intensity, labels 30 characters long.
+        XCTAssertEqual(RooflinePlot.labelSides([(x: 0.40, y: 9.07, characters: 30), (x: 0.43, y: 10.3, characters: 30)]), [1, -1])
+        // Far apart: both on the right.
+        XCTAssertEqual(RooflinePlot.labelSides([(x: 0.40, y: 9.07, characters: 30), (x: 0.43, y: 60, characters: 30)]), [1, 1])
+        // A label reaching over the next point's line: that one goes left.
+        XCTAssertEqual(RooflinePlot.labelSides([(x: 0.47, y: 36, characters: 35), (x: 2.4, y: 35, characters: 30)]), [1, -1])
     }
 
     /// A share above its roof is warned of in every report; its bar must not end at the plot's top edge.
@@ -268,7 +292,7 @@ final class RooflinePlotTests: XCTestCase {
         var input = Self.input
         input.run.benchmarks[1].throughput?.percentOfComputeRoof = 160
         let shares = try XCTUnwrap(RooflinePlot().plots(for: input).last)
-        XCTAssertTrue(shares.readable.contains("set yrange [0:176]"), shares.readable)
+        XCTAssertTrue(shares.readable.contains("set xrange [0:176]"), shares.readable)
     }
 
     func testTheRooflineRendersWithGnuplot() throws {
