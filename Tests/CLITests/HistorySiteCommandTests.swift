@@ -51,6 +51,18 @@ final class HistorySiteCommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: folder + "/taken", encoding: .utf8), "keep")
     }
 
+    /// A budgets file named on the command line must exist: a typo drew no budget line and said nothing.
+    func testANamedBudgetsFileThatDoesNotExistIsBadInputForSiteAndPlot() throws {
+        try recordNights(1)
+        for command in [["site", "--out", folder + "/site"], ["plot", "texture-upload/optimized/256x192", "--out", folder + "/plots"]] {
+            let result = try Framebudget.run(["history"] + command + ["--database", database, "--budgets", folder + "/nosuch.yaml"])
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertEqual(result.stderr, "framebudget: error: \(folder)/nosuch.yaml: cannot read: No such file or directory\n")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/site"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/plots"))
+    }
+
     func testExportWritesOneRowPerRunAndOneColumnPerBenchmark() throws {
         try recordNights(3)
         let export = try Framebudget.run(["history", "export", "--format", "csv", "--out", folder + "/h.csv", "--database", database])

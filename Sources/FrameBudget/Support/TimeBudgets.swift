@@ -5,11 +5,19 @@ import Statistics
 
 /// The time budgets of a budgets file, as the lines `history plot` and `history site` draw over a trend.
 enum TimeBudgets {
-    /// Each benchmark's first time budget in `path` (its limit in ns and the statistic it limits); empty when the
-    /// file does not exist.
-    /// - Throws: ``RunPipeline/CommandFailure`` (bad input) for a malformed budgets file, naming it.
+    /// Each benchmark's first time budget in `path` (its limit in ns and the statistic it limits). The default file
+    /// missing (a command run outside the repository) gives none, with a warning that no budget line is drawn; a
+    /// file named on the command line must exist (a typo drew no line and said nothing).
+    /// - Throws: ``RunPipeline/CommandFailure`` (bad input) for a malformed budgets file or a missing one that was
+    ///   named, naming it.
     static func firstPerBenchmark(in path: String) throws -> [String: (nanoseconds: Double, statistic: Statistic)] {
-        guard FileManager.default.fileExists(atPath: path) else { return [:] }
+        guard FileManager.default.fileExists(atPath: path) else {
+            guard path == Registration.suite.budgetsPath else {
+                throw CommandFailure(.badInput, "\(path): cannot read: No such file or directory")
+            }
+            Console.warning("\(path) not found here: no budget lines (run from the repository, or give --budgets)")
+            return [:]
+        }
         var limits: [String: (nanoseconds: Double, statistic: Statistic)] = [:]
         let budgets = try ReportPipeline.loadBudgets(path, knownIDs: Registration.knownIDs, frameLoopIDs: Registration.frameLoopIDs)
         for budget in budgets where budget.metric == .time && limits[budget.benchmarkID] == nil {
