@@ -33,8 +33,11 @@ final class QualityCommandsTests: XCTestCase {
     func testOneRoundGatesBothBuildsAndCountsTheirVerdictFiles() throws {
         let out = folder + "/nq"
         let result = try Framebudget.run([
-            "nightly-quality", try build("unchanged", limit: "10, unit: s"), try build("slowed", limit: "1, unit: ns"),
-            "-n", "1", "--watch", "upload-p95", "--out", out, "--", "--quick", "--allow-debug", "--max-processes", "2", id])
+            // Limits 7 and 4 orders of magnitude from a debug build's microseconds, and up to 3 processes: with 2, a
+            // 95% interval over two processes (t with 1 degree of freedom: ×12.7) spanned the 1 ns limit once, under
+            // load 3-4 in a clean-clone make test, and the slowed build read INCONCLUSIVE.
+            "nightly-quality", try build("unchanged", limit: "10, unit: s"), try build("slowed", limit: "0.001, unit: ns"),
+            "-n", "1", "--watch", "upload-p95", "--out", out, "--", "--quick", "--allow-debug", "--max-processes", "3", id])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("| unchanged | 1 | 0 | 0 | 0 | 0 | 1 | 0 |"), result.stdout)
         XCTAssertTrue(result.stdout.contains("| slowed | 1 | 1 | 1 | 1 | 0 | 0 | 0 |"), result.stdout)
