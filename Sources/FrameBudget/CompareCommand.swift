@@ -114,6 +114,11 @@ struct CompareCommand: ParsableCommand {
             let headRun = try load(head)
             let baseRun = try load(base, machineClass: headRun.machineClass)
             if let refusal = Comparator.incompatibility(base: baseRun, head: headRun) { throw CommandFailure(.badInput, refusal) }
+            if let shared = Self.sharedProcessRuns(baseRun, headRun) {
+                Console.warning("base (\(base)) and head (\(head)) hold the same process run\(shared.count == 1 ? "" : "s") "
+                    + "(\(shared.prefix(3).joined(separator: ", "))\(shared.count > 3 ? ", …" : "")): a run compared with itself "
+                    + "shows no change whatever the code")
+            }
             let settings = ComparisonSettings(alpha: alpha, threshold: thresholdFraction!, seed: seed, percentile: percentile!)
             let report = Comparator.compare(base: baseRun, head: headRun, settings: settings, priors: try priors(for: headRun))
             if undecided {
@@ -154,6 +159,14 @@ struct CompareCommand: ParsableCommand {
             }
             if !report.inconclusive.isEmpty { throw ExitStatus.inconclusive.code }
         }
+    }
+
+    /// The process runs both sides hold (a name that resolved to the same recorded run, a merged file beside one of
+    /// its own rounds), sorted; nil when they share none.
+    static func sharedProcessRuns(_ base: RunResults, _ head: RunResults) -> [String]? {
+        func ids(_ run: RunResults) -> Set<String> { Set(run.benchmarks.flatMap { $0.replicates(runID: run.runID).map(\.runID) }) }
+        let shared = ids(base).intersection(ids(head))
+        return shared.isEmpty ? nil : shared.sorted()
     }
 
     /// Between-run spreads of the head's machine class from the history, when given and present.

@@ -25,6 +25,17 @@ final class CompareCommandTests: XCTestCase {
                        ["texture-upload/optimized/256x192", "texture-upload/memcpy/256x192"])
     }
 
+    /// A name that resolves to the same run on both sides (`main` and the file just recorded) compares a run with
+    /// itself: every change 0 whatever the code. Said, not refused (an A/A on purpose is a check of the tool).
+    func testASideCompareWithItselfIsWarnedOf() throws {
+        let base = try ResultsFixtures.write(to: folder + "/base.json", runID: "base")
+        let head = try ResultsFixtures.write(to: folder + "/head.json", runID: "head")
+        let same = try Framebudget.run(["compare", base, base])
+        XCTAssertTrue(same.stderr.contains("framebudget: warning: base (\(base)) and head (\(base)) hold the same process run (base): "
+                                           + "a run compared with itself shows no change whatever the code"), same.stderr)
+        XCTAssertFalse(try Framebudget.run(["compare", base, head]).stderr.contains("same process run"))
+    }
+
     func testUndecidedWritesItsListToOutInTheFormatAsked() throws {
         let base = try ResultsFixtures.write(to: folder + "/base.json", runID: "base")
         let ids: Set<String> = ["texture-upload/optimized/256x192", "texture-upload/memcpy/256x192"]
