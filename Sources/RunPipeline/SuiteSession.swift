@@ -40,28 +40,12 @@ package struct SuiteSession {
         // First of all: a signal during set-up or the roofs must end in a written (incomplete) run, not a kill.
         let interruption = Interruption.shared
         interruption.install()
-        let selected = try Self.select(request.filters, from: benchmarks)
-        try checkWorkloadFolder()
-        let preflight = try CapturePreflight.check(selected, source: request.source)
-        let benchmarks = preflight.runnable
-        let settings = request.settings
-        let clock = MonotonicClock.characterize()
-        let environment = EnvironmentProbe.collect(clock: clock)
-        let injected = settings.injectedSlowdown > 0
-            ? ["test-only: --inject-slowdown \(settings.injectedSlowdown) made every sample slower on purpose"] : []
-        let warnings = StabilityWarnings.warnings(for: environment) + preflight.notes + extraWarnings + injected
-        if environment.buildConfiguration == "debug" && !request.allowDebug {
-            throw CommandFailure.debugBuild
-        }
-        if let cpu = settings.pinnedCPU {
-            do { try ProcessResources.pinCurrentThread(to: cpu) }
-            catch { throw CommandFailure(.badInput, "\(error)") }
-        }
+        let prepared = try prepare(extraWarnings: extraWarnings)
         let directory = try RunDirectory.create(root: request.reportsRoot, runID: runID ?? request.runID ?? RunID.make())
         var run = RunResults(
-            runID: directory.runID, startedAt: Date(), environment: environment,
-            settings: recordedSettings(settings, counters: countersMode), warnings: warnings)
-        warnings.forEach { Console.warning($0) }
+            runID: directory.runID, startedAt: Date(), environment: prepared.environment,
+            settings: recordedSettings(request.settings, counters: countersMode), warnings: prepared.warnings)
+        prepared.warnings.forEach { Console.warning($0) }
         // A second signal saves the newest state at once (a benchmark that cannot stop must not cost the others).
         let latest = Mutex(run)
         interruption.onSecondSignal { first, second in
@@ -76,11 +60,54 @@ package struct SuiteSession {
             Console.progress("measuring the machine's roofs …")
             run.roofs = roofs.measure()
         }
+        run = try measure(prepared, into: run, directory: directory, counters: counters, roofs: roofs,
+                          interruption: interruption, save: save)
+        Console.endProgress()
+        try directory.markLatest()
+        return (run, directory)
+    }
+
+    /// What a run needs before its folder exists, each check failing before anything is written.
+    private struct Prepared {
+        let benchmarks: [Benchmark]
+        let clock: ClockInfo
+        let environment: EnvironmentInfo
+        let warnings: [String]
+    }
+
+    /// Selects the benchmarks, checks their captures, reads the machine and its warnings, refuses a debug build
+    /// without `--allow-debug`, and pins the measuring thread.
+    private func prepare(extraWarnings: [String]) throws -> Prepared {
+        let selected = try Self.select(request.filters, from: benchmarks)
+        try checkWorkloadFolder()
+        let preflight = try CapturePreflight.check(selected, source: request.source)
+        let settings = request.settings
+        let clock = MonotonicClock.characterize()
+        let environment = EnvironmentProbe.collect(clock: clock)
+        let injected = settings.injectedSlowdown > 0
+            ? ["test-only: --inject-slowdown \(settings.injectedSlowdown) made every sample slower on purpose"] : []
+        let warnings = StabilityWarnings.warnings(for: environment) + preflight.notes + extraWarnings + injected
+        if environment.buildConfiguration == "debug" && !request.allowDebug {
+            throw CommandFailure.debugBuild
+        }
+        if let cpu = settings.pinnedCPU {
+            do { try ProcessResources.pinCurrentThread(to: cpu) }
+            catch { throw CommandFailure(.badInput, "\(error)") }
+        }
+        return Prepared(benchmarks: preflight.runnable, clock: clock, environment: environment, warnings: warnings)
+    }
+
+    /// Measures the prepared benchmarks into `run`, saving after each, then annotates it and settles the roofs.
+    /// - Throws: ``CommandFailure``: a first save that failed leaves no run folder; any other failure is a run failure.
+    private func measure(_ prepared: Prepared, into run: RunResults, directory: RunDirectory, counters: (any CounterProbe)?,
+                         roofs: RoofMeter?, interruption: Interruption,
+                         save: (RunResults) throws -> Void) throws -> RunResults {
+        var run = run
         let runner = SuiteRunner(
-            runner: BenchmarkRunner(settings: settings, clock: clock, counters: counters),
+            runner: BenchmarkRunner(settings: request.settings, clock: prepared.clock, counters: counters),
             source: request.source, interruption: interruption, frameLoop: request.frameLoop)
         do {
-            try runner.run(benchmarks, into: &run, progress: showProgress) { partial in
+            try runner.run(prepared.benchmarks, into: &run, progress: showProgress) { partial in
                 try save(annotate(partial, directory))
                 waitForTestSignal(after: partial, interruption)
             }
@@ -97,9 +124,7 @@ package struct SuiteSession {
             try? directory.markLatest()
             throw CommandFailure(.runFailure, "\(error)")
         }
-        Console.endProgress()
-        try directory.markLatest()
-        return (run, directory)
+        return run
     }
 
     /// The machine class the run will have (this machine, this build, the request's settings): what a baseline is
