@@ -25,7 +25,7 @@ public enum RunMergeError: Error, CustomStringConvertible, Equatable {
         case let .conflictingRun(runID, benchmark, first, other):
             let advice = runID.wholeMatch(of: /p[0-9]+/) != nil
                 ? "two gates' re-measuring processes both named \(runID) (gates before 7 Dec 2026 named them p2, p3, … in "
-                    + "every run): merge each gate's first process run only, or gate again"
+                    + "every run): these two files cannot be one side; gate again with this build, whose runs name them apart"
                 : "two runs under one run id cannot both be replicates (give each run its own --run-id)"
             return "\(other): process run \(runID) is also in \(first), with other samples of \(benchmark); " + advice
         }

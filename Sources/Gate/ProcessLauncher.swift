@@ -6,7 +6,8 @@ import ChildProcesses
 /// The seam between the sequential gate and the operating system (tests hand in fixture runs instead).
 public protocol ProcessLauncher {
     /// Runs exactly `ids` in a new process and returns that process's results.
-    /// - Parameter label: a unique name for this process run (its run id), e.g. `p2`.
+    /// - Parameter label: a unique name for this process run within the gate, e.g. `p2` (its folder; the gate names
+    ///   the run itself `<gate run id>-p2`).
     /// - Throws: ``LaunchFailure``.
     func measure(_ ids: [String], label: String) throws -> RunResults
 }
@@ -44,6 +45,10 @@ public struct ExecutableLauncher: ProcessLauncher {
     public var arguments: [String]
     /// Where each process writes its run folder (`<folder>/<label>/results.json`) and its stderr (`<label>.log`).
     public var folder: String
+    /// The gate's run id: each process run is named `<runIDPrefix>-<label>`, in the merged run and in its own
+    /// results file, so that two gates' runs merged as one side never share an id and a merge of the gate's file
+    /// with one of its own rounds counts that round once. Nil: the label alone.
+    public var runIDPrefix: String?
     /// The signals the gate received so far, in order (none by default): each is passed on to the running process,
     /// and the first one decides that the gate was interrupted.
     public var receivedSignals: @Sendable () -> [Int32]
@@ -51,11 +56,12 @@ public struct ExecutableLauncher: ProcessLauncher {
     /// reaches the child first when its handlers were not yet installed) before it counts as died of its own.
     public var ownSignalGrace: Double
 
-    public init(executable: String, arguments: [String], folder: String,
+    public init(executable: String, arguments: [String], folder: String, runIDPrefix: String? = nil,
                 receivedSignals: @escaping @Sendable () -> [Int32] = { [] }, ownSignalGrace: Double = 1) {
         self.executable = executable
         self.arguments = arguments
         self.folder = folder
+        self.runIDPrefix = runIDPrefix
         self.receivedSignals = receivedSignals
         self.ownSignalGrace = ownSignalGrace
     }
@@ -80,8 +86,15 @@ public struct ExecutableLauncher: ProcessLauncher {
         }
         let status = outcome.termination.status
         guard status == 0 else { throw LaunchFailure.failed(status: status, detail: errorLine(of: logPath)) }
-        do { return try ResultsFile.read(from: "\(folder)/\(label)/results.json") }
-        catch { throw LaunchFailure.failed(status: status, detail: "\(error)") }
+        let path = "\(folder)/\(label)/results.json"
+        do {
+            var run = try ResultsFile.read(from: path)
+            if let runIDPrefix {
+                run.runID = "\(runIDPrefix)-\(label)"
+                try ResultsFile.write(run, to: path)
+            }
+            return run
+        } catch { throw LaunchFailure.failed(status: status, detail: "\(error)") }
     }
 
     /// The first signal the gate received, if it is one it stops on; `waiting`: for up to ``ownSignalGrace``.

@@ -42,7 +42,7 @@ package struct FreshProcesses {
         let gate = SequentialGate(budgets: budgets, evaluator: evaluator, cap: cap, interruption: { interruption.signal })
         let launcher = ExecutableLauncher(
             executable: ProcessRunner.currentExecutable,
-            arguments: runArguments, folder: "\(directory.path)/processes",
+            arguments: runArguments, folder: "\(directory.path)/processes", runIDPrefix: directory.runID,
             receivedSignals: { interruption.receivedSignals })
         let latest = Mutex(run)
         let directory = self.directory

@@ -139,7 +139,13 @@ package struct PairedSession {
             throw CommandFailure(.badInput, "the \(side) executable is a debug build: timings would be meaningless; "
                                  + "build with 'swift build -c release' (or pass --allow-debug)")
         }
-        tally.declaredThresholds = headHello.thresholds ?? [:]
+        // A build from before 7 Dec 2026 never checked what it declares: 5 meant as 5% would be 500% here.
+        let declared = headHello.thresholds ?? [:]
+        tally.declaredThresholds = declared.filter { $0.value > 0 && $0.value <= 1 }
+        for (id, threshold) in declared.sorted(by: { $0.key < $1.key }) where tally.declaredThresholds[id] == nil {
+            tally.warnings.append("the head build declares regressionThreshold \(threshold) for \(id): not a fraction in "
+                                  + "(0, 1]; the default threshold is used")
+        }
         tally.placements = placements(offered: (baseHello.placements, headHello.placements), &tally)
         let base = baseHello.benchmarks ?? [:], head = headHello.benchmarks ?? [:]
         let filter = IDFilter(filters)

@@ -10,10 +10,12 @@ extension ReportPipeline {
     ///
     /// Recorded filters that leave out benchmarks the file holds are not the gate's: a FrameBudget before 6 Dec 2026
     /// recorded a re-measuring process's filters when it merged that process in, so a whole-suite gate's file could
-    /// say it selected four frame loops. Such a file is judged on every budget (``recordedFiltersMismatch(_:)``
-    /// says so, for the caller to warn).
+    /// say it selected four frame loops. Such a file is judged on the budgets of what its filters select and of every
+    /// benchmark it holds (``recordedFiltersMismatch(_:)`` says so, for the caller to warn): a filtered gate's file
+    /// gets no MISSING for benchmarks it never measured.
     package func judging(_ run: RunResults, filters: [String] = [], maxProcesses: Int? = nil) -> ReportPipeline {
-        let recorded = Self.recordedFiltersMismatch(run) == nil ? run.settings.filters : []
+        let recorded = Self.recordedFiltersMismatch(run) == nil ? run.settings.filters
+            : run.settings.filters + run.benchmarks.map(\.id)
         let selection = filters.isEmpty ? recorded : filters
         let cap = maxProcesses ?? run.settings.gateMaxProcesses
         var evaluator = evaluator
@@ -33,6 +35,6 @@ extension ReportPipeline {
         guard let first = unselected.first else { return nil }
         return "\(run.runID): its recorded filters (\(recorded.joined(separator: " "))) leave out \(unselected.count) of the "
             + "\(run.benchmarks.count) benchmarks it holds (\(first)\(unselected.count > 1 ? ", …" : "")): not the gate's own "
-            + "(a file from before 6 Dec 2026); judged on every budget"
+            + "(a file from before 6 Dec 2026); judged on the budgets of every benchmark it holds too"
     }
 }

@@ -213,6 +213,12 @@ final class GateCommandTests: XCTestCase {
         let replicates = try XCTUnwrap(benchmark["replicates"] as? [[String: Any]])
         XCTAssertTrue((2...10).contains(replicates.count), "\(replicates.count) process runs")
         XCTAssertEqual(replicates.map { $0["runID"] as? String }, ["g"] + (2...max(2, replicates.count)).map { "g-p\($0)" })
+        // The round's own file says the same id: merged with the gate's file, that round counts once.
+        let merged = try Framebudget.run(["merge", folder + "/r/g/results.json", folder + "/r/g/processes/p2/results.json",
+                                          "--out", folder + "/m.json"])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        XCTAssertTrue(merged.stderr.contains("process run g-p2 is already merged"), merged.stderr)
+        XCTAssertTrue(merged.stdout.hasPrefix("merged 2 files: \(replicates.count) process runs"), merged.stdout)
         XCTAssertEqual((benchmark["samplesNanoseconds"] as? [Double])?.count, 10 * replicates.count, "10 samples from each process")
         let verdict = try XCTUnwrap((try json(folder + "/r/g/verdicts.json")["verdicts"] as? [[String: Any]])?.first)
         XCTAssertEqual(verdict["outcome"] as? String, "FAIL")

@@ -33,7 +33,7 @@ final class QualityCommandsTests: XCTestCase {
     func testOneRoundGatesBothBuildsAndCountsTheirVerdictFiles() throws {
         let out = folder + "/nq"
         let result = try Framebudget.run([
-            // Limits 7 and 4 orders of magnitude from a debug build's microseconds, and up to 3 processes: with 2, a
+            // Limits 6 and 7 orders of magnitude from a debug build's microseconds, and up to 3 processes: with 2, a
             // 95% interval over two processes (t with 1 degree of freedom: ×12.7) spanned the 1 ns limit once, under
             // load 3-4 in a clean-clone make test, and the slowed build read INCONCLUSIVE.
             "nightly-quality", try build("unchanged", limit: "10, unit: s"), try build("slowed", limit: "0.001, unit: ns"),

@@ -186,7 +186,8 @@ final class ResultsValidationCommandTests: XCTestCase {
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertEqual(result.stderr, "framebudget: error: \(message)\n", "\(arguments)")
             XCTAssertEqual(result.stdout, "")
-        }        // Not a number at all is a malformed command line, as for every number option.
+        }
+        // Not a number at all is a malformed command line, as for every number option.
         let unparsable = try Framebudget.run(["compare", base, base, "--threshold", "abc"])
         XCTAssertEqual(unparsable.status, 64, unparsable.stderr)
         XCTAssertTrue(unparsable.stderr.hasPrefix("framebudget: error: --threshold 'abc' is not a percentage such as 2 or 2%"),

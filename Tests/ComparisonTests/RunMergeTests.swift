@@ -185,7 +185,7 @@ final class RunMergeTests: XCTestCase {
         let other = Fixture.run("p2", [Fixture.result("a/x/1", [1, 2, 4])])
         XCTAssertThrowsError(try RunMerge.merge([first, other], names: ["g1.json", "g2.json"])) {
             XCTAssertTrue("\($0)".hasSuffix("two gates' re-measuring processes both named p2 (gates before 7 Dec 2026 named "
-                                            + "them p2, p3, … in every run): merge each gate's first process run only, or gate again"), "\($0)")
+                                            + "them p2, p3, … in every run): these two files cannot be one side; gate again with this build, whose runs name them apart"), "\($0)")
         }
     }
 }

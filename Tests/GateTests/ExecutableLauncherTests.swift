@@ -37,6 +37,17 @@ final class ExecutableLauncherTests: XCTestCase {
                        "run --format none --reports \(folder)/processes --run-id p2 --seed 7 --quick nms/optimized/typical fusion/optimized/x\n")
     }
 
+    /// The process run is named with its gate, in the merged run and in its own file: a merge of the gate's file
+    /// with one of its rounds finds the same id and counts that round once.
+    func testAProcessRunIsNamedWithItsGateInItsOwnFileToo() throws {
+        let fixture = folder + "/fixture.json"
+        try ResultsFile.write(Fixture.run("p2", [Fixture.result("nms/optimized/typical", [1, 2, 3])]), to: fixture)
+        let stand = try script("mkdir -p \"$5/$7\" && cp \(fixture) \"$5/$7/results.json\"")
+        let launcher = ExecutableLauncher(executable: stand, arguments: [], folder: folder + "/processes", runIDPrefix: "g")
+        XCTAssertEqual(try launcher.measure(["nms/optimized/typical"], label: "p2").runID, "g-p2")
+        XCTAssertEqual(try ResultsFile.read(from: folder + "/processes/p2/results.json").runID, "g-p2")
+    }
+
     func testAFailingProcessIsReportedWithItsLastStderrLine() throws {
         let stand = try script("echo 'framebudget: warning: noise' >&2; echo 'framebudget: error: set-up failed' >&2; exit 4")
         let launcher = ExecutableLauncher(executable: stand, arguments: [], folder: folder + "/processes")

@@ -117,10 +117,15 @@ final class RecordedJudgingTests: XCTestCase {
     /// gate: filters that leave out benchmarks the file holds are not the gate's, and every budget is judged.
     func testRecordedFiltersThatLeaveOutBenchmarksTheFileHoldsAreNotTrusted() {
         let stale = run(filters: ["nms/*"])
-        XCTAssertEqual(pipeline.judging(stale).budgets.count, 2)
+        XCTAssertEqual(pipeline.judging(stale).budgets.map(\.name), ["colormap-p95", "nms-p95"],
+                       "the filters' budgets and those of every benchmark the file holds")
+        let onlyHeld = run(filters: ["fusion/*"])
+        XCTAssertEqual(pipeline.judging(onlyHeld).budgets.map(\.name), ["colormap-p95"],
+                       "no MISSING for a benchmark neither selected nor measured")
         let warning = try? XCTUnwrap(ReportPipeline.recordedFiltersMismatch(stale))
         XCTAssertEqual(warning, "gated: its recorded filters (nms/*) leave out 1 of the 1 benchmarks it holds "
-                       + "(colormap/optimized/w): not the gate's own (a file from before 6 Dec 2026); judged on every budget")
+                       + "(colormap/optimized/w): not the gate's own (a file from before 6 Dec 2026); judged on the budgets "
+                       + "of every benchmark it holds too")
         XCTAssertNil(ReportPipeline.recordedFiltersMismatch(run(filters: ["colormap/*"])))
         XCTAssertNil(ReportPipeline.recordedFiltersMismatch(run(filters: [])))
     }

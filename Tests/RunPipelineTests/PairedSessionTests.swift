@@ -168,6 +168,20 @@ final class PairedSessionTests: XCTestCase {
         XCTAssertEqual(overridden.benchmarks[0].verdict, .regressed)
     }
 
+    /// A head build from before 7 Dec 2026 never checked its declared thresholds: `5` (meant as 5%) would read as
+    /// 500% and the benchmark could never regress. Outside (0, 1] a declared threshold is dropped, with a warning.
+    func testADeclaredThresholdOutsideAFractionIsDroppedWithAWarning() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        machine.change = ["a/optimized/x": 0.05]
+        machine.declaredThresholds = ["a/optimized/x": 5]
+        let report = try session(machine, filters: ["a/*"]).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertEqual(report.benchmarks[0].threshold, 0.02, "the default, not 500%")
+        XCTAssertEqual(report.benchmarks[0].verdict, .regressed)
+        XCTAssertTrue(report.warnings.contains("the head build declares regressionThreshold 5.0 for a/optimized/x: not a "
+                                               + "fraction in (0, 1]; the default threshold is used"), "\(report.warnings)")
+    }
+
     func testBlocksAlternateABBAWithTheSameIterationsOnBothSides() throws {
         let machine = Machine()
         machine.headPairFactor = Self.layout
