@@ -51,12 +51,15 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     /// How many link orders of each build the process pairs ran in turn (pair i the i-th order of both: the same
     /// code with its functions laid out in another shuffled order); nil: each build as it was linked.
     public var linkOrders: Int?
+    /// The share of `alpha` the boundary was computed for: ``tCalibration`` since 7 Dec 2026; nil in reports from
+    /// before, whose boundary was computed for the whole α (so that pooling tells the two procedures apart).
+    public var boundaryShare: Double?
 
     public init(threshold: Double = 0.02, multithreadedThreshold: Double = 0.03, thresholds: [String: Double] = [:],
                 alpha: Double = 0.01, equivalenceLevel: Double = 0.90, power: Double = 0.8, minimumPairs: Int = 3,
                 maximumPairs: Int = 40, maximumSeconds: Double = 600, blocks: Int = 120, samplesPerBlock: Int = 1,
                 warmupSamplesPerBlock: Int? = standardWarmupSamplesPerBlock, sampleMilliseconds: Double? = nil, pinnedCPU: Int? = nil, freshCopies: Bool? = nil,
-                placements: Int? = nil, linkOrders: Int? = nil) {
+                placements: Int? = nil, linkOrders: Int? = nil, boundaryShare: Double? = tCalibration) {
         self.threshold = threshold
         self.multithreadedThreshold = multithreadedThreshold
         self.thresholds = thresholds
@@ -74,6 +77,7 @@ public struct PairedSettings: Codable, Sendable, Equatable {
         self.freshCopies = freshCopies
         self.placements = placements
         self.linkOrders = linkOrders
+        self.boundaryShare = boundaryShare
     }
 
     /// These settings with `more` thresholds for the benchmarks that have none yet: a source of lower precedence
@@ -88,7 +92,7 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     /// noise crosses it at some look from the minimum to the maximum pairs is at most alpha / benchmarks.
     public func boundary(benchmarks: Int) -> PocockBoundary {
         let first = Swift.max(minimumPairs, 2)
-        let familyAlpha = Self.tCalibration * alpha / Double(Swift.max(benchmarks, 1))
+        let familyAlpha = (boundaryShare ?? 1) * alpha / Double(Swift.max(benchmarks, 1))
         return PocockBoundary(familyAlpha: familyAlpha, looks: first...Swift.max(maximumPairs, first))
     }
 

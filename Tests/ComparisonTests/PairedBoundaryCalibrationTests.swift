@@ -41,6 +41,20 @@ final class PairedBoundaryCalibrationTests: XCTestCase {
         }
     }
 
+    /// The share is recorded with the settings: a report from before 7 Dec 2026 (none recorded) is judged again as it
+    /// was, at the whole α, and pooling tells the two procedures apart.
+    func testTheShareIsRecordedAndAReportWithoutOneMeansTheWholeAlpha() throws {
+        let now = PairedSettings()
+        XCTAssertEqual(now.boundaryShare, PairedSettings.tCalibration)
+        var json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(now)) as! [String: Any]
+        XCTAssertNotNil(json["boundaryShare"])
+        json["boundaryShare"] = nil
+        let before = try JSONDecoder().decode(PairedSettings.self, from: JSONSerialization.data(withJSONObject: json))
+        XCTAssertNil(before.boundaryShare)
+        XCTAssertEqual(before.boundary(benchmarks: 14).familyAlpha, 0.01 / 14, accuracy: 1e-15)
+        XCTAssertEqual(now.boundary(benchmarks: 14).familyAlpha, 0.75 * 0.01 / 14, accuracy: 1e-15)
+    }
+
     func testTheUncalibratedBoundaryLetsTTestsThroughTooOften() throws {
         for c in try golden().cases where c.first == 3 && c.last == 40 {
             let uncalibrated = PocockBoundary(familyAlpha: c.familyAlpha, looks: c.first...c.last)
