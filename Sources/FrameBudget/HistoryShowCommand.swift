@@ -92,8 +92,8 @@ struct HistoryPlotCommand: ParsableCommand {
     @Option(name: .customLong("budget-ms"), help: "A limit on the median to draw over the medians, in ms, for every plotted benchmark (default: each benchmark's time budget in --budgets, drawn over a series of the statistic it limits).")
     var budgetMilliseconds: Double?
 
-    @Option(help: "The budgets file the budget lines come from, when it exists and --budget-ms is not given.")
-    var budgets: String = Registration.suite.budgetsPath
+    @Option(help: "The budgets file the budget lines come from, when --budget-ms is not given (default: Benchmarks/budgets.yaml, when it exists).")
+    var budgets: String?
 
     @Flag(name: .customLong("include-incomplete"), help: "Also use runs that were interrupted.")
     var includeIncomplete = false
@@ -159,7 +159,7 @@ extension HistoryPlotCommand {
     /// benchmark has several).
     private func budgetLines() throws -> [String: TrendPlot.BudgetLine] {
         guard budgetMilliseconds == nil else { return [:] }
-        return try TimeBudgets.firstPerBenchmark(in: budgets).mapValues {
+        return try TimeBudgets.firstPerBenchmark(named: budgets).mapValues {
             TrendPlot.BudgetLine(milliseconds: $0.nanoseconds / 1e6, statistic: $0.statistic)
         }
     }

@@ -21,8 +21,8 @@ struct HistorySiteCommand: ParsableCommand {
     @Option(help: "Folder of the site (replaced as a whole).")
     var out: String = "Reports/site"
 
-    @Option(help: "The budgets file the budget lines come from, when it exists.")
-    var budgets: String = Registration.suite.budgetsPath
+    @Option(help: "The budgets file the budget lines come from (default: Benchmarks/budgets.yaml, when it exists).")
+    var budgets: String?
 
     @Flag(name: .customLong("include-incomplete"), help: "Also use runs that were interrupted.")
     var includeIncomplete = false
@@ -32,7 +32,7 @@ struct HistorySiteCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let history = try database.openExisting()
-            let limits = try TimeBudgets.firstPerBenchmark(in: budgets).mapValues {
+            let limits = try TimeBudgets.firstPerBenchmark(named: budgets).mapValues {
                 SiteBudget(nanoseconds: $0.nanoseconds, statistic: $0.statistic)
             }
             let series: [SiteSeries]

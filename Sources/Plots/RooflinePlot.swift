@@ -75,7 +75,7 @@ public struct RooflinePlot: PlotKind {
     }
 
     /// Which side of its point each label goes (1 right and above, −1 left and below): the right unless that label
-    /// would print over one already placed and the left would not. On these log axes (four decades of intensity over
+    /// would print over labels already placed and the left over fewer of them (other points are not considered). On these log axes (four decades of intensity over
     /// about 455 pixels, five of GFLOP/s over about 500) the 7-point font's characters are about 0.04 decades wide
     /// and its lines 0.075 decades high; the labels' offsets move them 0.8 characters aside and half a line up or down.
     static func labelSides(_ points: [(x: Double, y: Double, characters: Int)]) -> [Int] {

@@ -142,5 +142,12 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
         XCTAssertEqual(TrendPlot.shortRunIDs(["night-a-x", "night-a-x"]), ["night-a-x", "night-a-x"], "one run twice")
         XCTAssertEqual(TrendPlot.shortRunIDs(["aaaaaaaaaaaaaaaa1", "aaaaaaaaaaaaaaaa2"]), ["aaaaaaaaaaa1", "aaaaaaaaaaa2"],
                        "no '-' to cut at: the last characters")
+        XCTAssertEqual(TrendPlot.shortRunIDs(["aaaaaaaaaaaaa1bbbbbbbbbbbbb", "aaaaaaaaaaaaa2bbbbbbbbbbbbb"]),
+                       ["aaaaaaaaaaaaa1bbbbbbbbbbbbb", "aaaaaaaaaaaaa2bbbbbbbbbbbbb"], "nothing shorter tells them apart: whole")
+        // An id of another shape on another commit leaves the nightly ids of this commit as they read alone.
+        XCTAssertEqual(TrendPlot.runLabels(commits: ["c22a85b5b6e5", "c22a85b5b6e5", "aaaaaaa1234"],
+                                           runIDs: ["nightly-20261206-194629-c2bb40", "nightly-20261206-195522-9e1f07",
+                                                    "20261207-010203-abcdef"]),
+                       ["c22a85b 194629-c2bb4", "c22a85b 195522-9e1f0", "aaaaaaa"])
     }
 }

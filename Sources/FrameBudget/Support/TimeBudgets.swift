@@ -10,11 +10,11 @@ enum TimeBudgets {
     /// file named on the command line must exist (a typo drew no line and said nothing).
     /// - Throws: ``RunPipeline/CommandFailure`` (bad input) for a malformed budgets file or a missing one that was
     ///   named, naming it.
-    static func firstPerBenchmark(in path: String) throws -> [String: (nanoseconds: Double, statistic: Statistic)] {
+    /// - Parameter named: the file `--budgets` named, nil for the default.
+    static func firstPerBenchmark(named: String?) throws -> [String: (nanoseconds: Double, statistic: Statistic)] {
+        let path = named ?? Registration.suite.budgetsPath
         guard FileManager.default.fileExists(atPath: path) else {
-            guard path == Registration.suite.budgetsPath else {
-                throw CommandFailure(.badInput, "\(path): cannot read: No such file or directory")
-            }
+            if named != nil { throw CommandFailure(.badInput, "\(path): cannot read: No such file or directory") }
             Console.warning("\(path) not found here: no budget lines (run from the repository, or give --budgets)")
             return [:]
         }
