@@ -99,7 +99,7 @@ public struct RegisteredSuite: Sendable {
             where value.isEmpty || value.contains("/") {
                 return "benchmark '\(benchmark.id)': its \(part) '\(value)' \(value.isEmpty ? "is empty" : "holds a '/'") (ids are hotPath/variant/workload)"
             }
-            if let threshold = benchmark.regressionThreshold, !(threshold > 0 && threshold <= 1) {
+            if let threshold = benchmark.regressionThreshold, !Benchmark.isRegressionThreshold(threshold) {
                 return "benchmark '\(benchmark.id)': regressionThreshold \(threshold) is outside (0, 1] (a fraction: 0.05 is 5%)"
             }
         }

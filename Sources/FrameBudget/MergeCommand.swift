@@ -35,11 +35,12 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let runs: [RunResults]
-            do { runs = try inputs.map { try ResultsFile.read(from: $0) } } catch { throw CommandFailure(.badInput, "\(error)") }
-            for (input, run) in zip(inputs, runs) {
-                guard let data = try? SystemFile.read(input) else { continue }
-                let dropped = ResultsFile.fieldsNotRead(in: data, decodedAs: run)
+            let documents: [(run: RunResults, data: Data)]
+            do { documents = try inputs.map { try ResultsFile.readDocument(from: $0) } }
+            catch { throw CommandFailure(.badInput, "\(error)") }
+            let runs = documents.map(\.run)
+            for (input, document) in zip(inputs, documents) {
+                let dropped = ResultsFile.fieldsNotRead(in: document.data, decodedAs: document.run)
                 guard !dropped.isEmpty else { continue }
                 let shown = dropped.prefix(5).joined(separator: ", ") + (dropped.count > 5 ? " and \(dropped.count - 5) more" : "")
                 Console.warning("\(input): fields this framebudget does not read, left out of the merged file: \(shown) "

@@ -106,6 +106,10 @@ public struct Benchmark: Sendable {
     /// the default (2%, 3% on several threads) does not suit it; budgets.yaml's `regression-thresholds` and
     /// `--threshold-for` override it.
     public var regressionThreshold: Double? = nil
+    /// Whether `value` can be a ``regressionThreshold``: a fraction in (0, 1] (`5` meant as 5% would be 500%, and
+    /// that benchmark could never be called REGRESSED). Checked where a suite is registered and where a build's
+    /// declared thresholds are read (builds before 7 Dec 2026 never checked them).
+    public static func isRegressionThreshold(_ value: Double) -> Bool { value > 0 && value <= 1 }
     /// Builds inputs and outputs, outside the timed window. Throws on an unreadable capture.
     public let setUp: @Sendable (WorkloadSource) throws -> Iteration
     /// Set for benchmarks measured otherwise than in timed batches: a frame loop's spec (module `FrameLoop`, whose

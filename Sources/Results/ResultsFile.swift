@@ -68,11 +68,15 @@ public enum ResultsFile {
     /// (``RunResults/validate()``).
     /// - Throws: ``ResultsFileError`` naming the file and the problem (and the field, for a run that decodes but
     ///   breaks a rule).
-    public static func read(from path: String) throws -> RunResults {
+    public static func read(from path: String) throws -> RunResults { try readDocument(from: path).run }
+
+    /// ``read(from:)``, with the bytes it decoded: for a reader that also looks at the document itself (what
+    /// `merge` would leave out), without reading the file a second time.
+    public static func readDocument(from path: String) throws -> (run: RunResults, data: Data) {
         let data: Data
         do { data = try SystemFile.read(path) }
         catch { throw ResultsFileError.unreadable(path: path, reason: error.isFolder ? "is a folder, not a results file" : error.reason) }
-        return try decode(data, path: path)
+        return (try decode(data, path: path), data)
     }
 
     /// Decodes and validates a run from bytes; `path` only names the source in errors. Every reader of results

@@ -141,7 +141,7 @@ package struct PairedSession {
         }
         // A build from before 7 Dec 2026 never checked what it declares: 5 meant as 5% would be 500% here.
         let declared = headHello.thresholds ?? [:]
-        tally.declaredThresholds = declared.filter { $0.value > 0 && $0.value <= 1 }
+        tally.declaredThresholds = declared.filter { Benchmark.isRegressionThreshold($0.value) }
         for (id, threshold) in declared.sorted(by: { $0.key < $1.key }) where tally.declaredThresholds[id] == nil {
             tally.warnings.append("the head build declares regressionThreshold \(threshold) for \(id): not a fraction in "
                                   + "(0, 1]; the default threshold is used")
