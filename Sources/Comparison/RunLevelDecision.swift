@@ -27,10 +27,13 @@ public enum RunLevelDecision {
     /// The logarithm of each process run's statistic (`percentile` of its own finite, positive samples); runs
     /// without such a sample are left out.
     public static func perRunLogStatistics(_ result: BenchmarkResult, runID: String, percentile: Double) -> [Double] {
-        result.samplesByReplicate(runID: runID).compactMap { slice in
-            let usable = slice.filter { $0.isFinite && $0 > 0 }
-            return usable.isEmpty ? nil : log(Percentile.of(usable, percentile))
-        }
+        result.samplesByReplicate(runID: runID).compactMap { logStatistic($0, percentile: percentile) }
+    }
+
+    /// The logarithm of one process run's statistic: `percentile` of its finite, positive samples; nil without one.
+    public static func logStatistic(_ samples: ArraySlice<Double>, percentile: Double) -> Double? {
+        let usable = samples.filter { $0.isFinite && $0 > 0 }
+        return usable.isEmpty ? nil : log(Percentile.of(usable, percentile))
     }
 
     /// The evidence of per-run log statistics of both sides. `prior`: the benchmark's between-run spread from the

@@ -69,9 +69,10 @@ struct HistoryRecordCommand: ParsableCommand {
             let number: Int64
             if database.isServer {
                 number = try SpoolingRecorder(database: database, spool: HistorySpool(folder: spool))
-                    .record(run, document: data, branch: branch, insideTransaction: hook)
+                    .record(run, document: data, branch: branch, insideTransaction: hook) { warnOfRecordedProcessRuns(run, in: $0) }
             } else {
                 let history = try database.open(onLockWait: announceLockWait ? announce : nil, inLastMigration: holdInMigration)
+                warnOfRecordedProcessRuns(run, in: history)
                 do { number = try history.record(run, document: data, branch: branch, insideTransaction: hook) }
                 catch let error as HistoryError {
                     throw CommandFailure(error.isAlreadyRecorded ? .badInput : .runFailure, error.description)
@@ -88,6 +89,18 @@ struct HistoryRecordCommand: ParsableCommand {
 }
 
 extension HistoryRecordCommand {
+    /// Warns when some process runs of `run` are already recorded (a merge of recorded runs with new ones): the run
+    /// is recorded, its trend point shares their samples, and its spreads leave them out, so that the noise floor
+    /// counts each process run once. (A run of recorded process runs only is refused by the record itself.)
+    private func warnOfRecordedProcessRuns(_ run: RunResults, in store: any HistoryStore) {
+        guard let onRecord = try? store.processRunsOnRecord(of: run), !onRecord.recorded.isEmpty, !onRecord.holdsAll(of: run) else { return }
+        let shared = onRecord.processRunIDs
+        let names = shared.prefix(3).joined(separator: ", ") + (shared.count > 3 ? ", …" : "")
+        let holders = onRecord.holders.prefix(3).joined(separator: ", ") + (onRecord.holders.count > 3 ? ", …" : "")
+        Console.warning("\(results): \(shared.count) of its process runs (\(names)) are already recorded (in run \(holders)): "
+            + "its trend point shares their samples, and its between-run spreads leave them out")
+    }
+
     /// The test hooks that pause inside the write transaction (`--test-pause-in-transaction`,
     /// `--test-hold-in-transaction-until`): announced once on stderr, for a crash test to kill the writer there.
     private func transactionHook() -> @Sendable () -> Void {
@@ -112,10 +125,6 @@ private final class AnnouncedOnce: Sendable {
             return !done
         }
     }
-}
-
-extension HistoryError {
-    var isAlreadyRecorded: Bool { if case .alreadyRecorded = self { return true } else { return false } }
 }
 
 /// `history list`: runs, newest first.

@@ -134,8 +134,8 @@ public final class HistoryDatabase: HistoryStore {
         if reading && !hasTables {
             throw HistoryError.unusable(path: path, reason: "no history tables (an empty or foreign SQLite file)")
         }
-        // Reading never migrates: an older schema lacks what the queries read (machine classes, between-run spreads).
-        if reading && version < HistorySchema.currentVersion {
+        // Reading never migrates: a schema older than v2 lacks what the queries read (machine classes, between-run spreads).
+        if reading && version < HistorySchema.oldestReadable {
             throw HistoryError.olderDatabase(path: path, found: version, supported: HistorySchema.currentVersion)
         }
         return note

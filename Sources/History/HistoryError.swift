@@ -13,6 +13,9 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
     /// The database is intact but could not be written (full disk, read-only file or file system, I/O error).
     case unwritable(path: String, reason: String)
     case alreadyRecorded(runID: String)
+    /// Every process run of the run (every benchmark's) is held by recorded runs (`holders`): a file that merges
+    /// recorded runs only would be a second trend point and noise-floor count of the same measurements.
+    case processRunsAlreadyRecorded(runID: String, holders: [String])
     case unknownRun(reference: String)
     case noBaseline(reference: String, reason: String)
     case unknownBenchmark(id: String)
@@ -26,6 +29,14 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
     /// The connection to a history server broke during an operation (the server stopped): a record in progress was
     /// rolled back by the server, so nothing of it was kept.
     case connectionLost(location: String, reason: String)
+
+    /// True when the run's measurements are already recorded, under its run id or in other runs (nothing changed).
+    public var isAlreadyRecorded: Bool {
+        switch self {
+        case .alreadyRecorded, .processRunsAlreadyRecorded: return true
+        default: return false
+        }
+    }
 
     /// True when the history server was not there to write to (unreachable, refused, or lost mid-operation): a
     /// run that was to be recorded is kept in the spool for later (``HistorySpool``).
@@ -52,6 +63,9 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
         case let .unwritable(path, reason):
             return "\(path): cannot write the history database: \(reason) (nothing was recorded; the database is unchanged)"
         case let .alreadyRecorded(runID): return "run \(runID) is already recorded (nothing changed)"
+        case let .processRunsAlreadyRecorded(runID, holders):
+            let names = holders.prefix(3).joined(separator: ", ") + (holders.count > 3 ? ", …" : "")
+            return "run \(runID) measures nothing new: each of its process runs is already recorded (in run \(names)); nothing changed"
         case let .unknownRun(reference): return "no recorded run '\(reference)' (see '\(ToolName.current) history list')"
         case let .noBaseline(reference, reason): return "baseline '\(reference)': \(reason)"
         case let .unknownBenchmark(id): return "no recorded results for benchmark '\(id)' (see '\(ToolName.current) history list')"

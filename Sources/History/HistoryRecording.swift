@@ -9,7 +9,8 @@ extension HistoryDatabase {
     ///   - branch: the git branch the run measured, for baseline look-ups by branch.
     ///   - insideTransaction: test hook called after every insert, before the commit (a crash test pauses there).
     /// - Returns: the run's number in the database.
-    /// - Throws: ``HistoryError/alreadyRecorded(runID:)`` when the run id is present (nothing is changed).
+    /// - Throws: ``HistoryError/alreadyRecorded(runID:)`` when the run id is present, and
+    ///   ``HistoryError/processRunsAlreadyRecorded(runID:holders:)`` when every process run of it is (nothing is changed).
     @discardableResult
     public func record(
         _ run: RunResults, document: Data? = nil, branch: String? = nil, insideTransaction: @escaping @Sendable () -> Void = {}
@@ -36,9 +37,13 @@ extension HistoryDatabase {
                             run.environment.buildConfiguration, environment, bytes,
                         ])
                     number = db.lastInsertedRowID
+                    let onRecord = try Self.processRunsOnRecord(ProcessRunsOnRecord.processRunIDs(of: run), db: db)
+                    if onRecord.holdsAll(of: run) {
+                        throw HistoryError.processRunsAlreadyRecorded(runID: run.runID, holders: onRecord.holders)
+                    }
                     insideTransaction()
                     for result in run.benchmarks { try insert(result, run: number, db: db) }
-                    try HistorySpreads.store(run, number: number, db: db)
+                    try HistorySpreads.store(run, number: number, excluding: onRecord.counted, db: db)
                     insideTransaction()
                     return .commit
                 }

@@ -8,7 +8,11 @@ import GRDB
 /// newer database before touching it.
 enum HistorySchema {
     /// The schema version this build writes and reads.
-    static let currentVersion = 2
+    static let currentVersion = 3
+
+    /// The oldest schema the reading queries work on: v3 only adds what a record reads (the process runs of each
+    /// recorded run), so reading commands keep working on a v2 history until a record upgrades it.
+    static let oldestReadable = 2
 
     static var migrator: DatabaseMigrator { migrator() }
 
@@ -70,6 +74,22 @@ enum HistorySchema {
                 PRAGMA user_version = 2;
                 """)
             try HistorySpreads.backfill(db)
+        }
+        // v3: each run's process runs per benchmark, and whether its stored spread rests on them, so that a merged
+        // file of recorded process runs is neither a second trend point nor a second count in the noise floor.
+        migrator.registerMigration("v3-process-runs") { db in
+            try db.execute(sql: """
+                CREATE TABLE run_process_runs (
+                    run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                    benchmark_id TEXT NOT NULL,
+                    process_run_id TEXT NOT NULL,
+                    in_spread INTEGER NOT NULL,
+                    PRIMARY KEY (run, benchmark_id, process_run_id)
+                );
+                CREATE INDEX run_process_runs_by_id ON run_process_runs(process_run_id);
+                PRAGMA user_version = 3;
+                """)
+            try HistoryDatabase.backfillProcessRuns(db)
             inLastMigration?()  // keep in the last migration registered
         }
         return migrator

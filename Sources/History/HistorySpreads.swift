@@ -11,28 +11,57 @@ public enum HistorySpreads {
     /// column writes it.
     public static let statistic = Statistic.median.rawValue
 
+    /// One benchmark's between-run spread in a run, and the process runs it rests on.
+    public struct Spread: Sendable, Equatable {
+        public var id: String
+        /// SD of the log per-run medians.
+        public var standardDeviation: Double
+        /// Process runs − 1.
+        public var degreesOfFreedom: Double
+        /// The ids of the process runs the spread was computed from (``Results/Replicate/runID``).
+        public var processRunIDs: [String]
+    }
+
     /// Each benchmark's between-run SD of log per-run medians and its degrees of freedom (runs − 1), for the
-    /// benchmarks measured by ≥ 2 process runs.
-    public static func spreads(of run: RunResults) -> [(id: String, standardDeviation: Double, degreesOfFreedom: Double)] {
+    /// benchmarks measured by ≥ 2 process runs not in `counted`.
+    /// - Parameter counted: per benchmark id, the process runs that a recorded spread already rests on. A merged file
+    ///   whose process runs were recorded before (two merges sharing runs, a gate's file merged again) would
+    ///   otherwise count their spread twice in the noise floor, which pools spreads as independent evidence.
+    public static func spreads(of run: RunResults, excluding counted: [String: Set<String>] = [:]) -> [Spread] {
         run.benchmarks.compactMap { result in
+            let skip = counted[result.id] ?? []
             // The same per-run values a comparison tests, so the floor it stores is the spread compare would see.
-            let logs = RunLevelDecision.perRunLogStatistics(result, runID: run.runID, percentile: 50)
-            guard logs.count >= 2, let sd = RunLevel.Spread(logs).standardDeviation, sd.isFinite else { return nil }
-            return (result.id, sd, Double(logs.count - 1))
+            let perRun = zip(result.replicates(runID: run.runID), result.samplesByReplicate(runID: run.runID))
+                .filter { !skip.contains($0.0.runID) }
+                .compactMap { replicate, samples in
+                    RunLevelDecision.logStatistic(samples, percentile: 50).map { (replicate.runID, $0) }
+                }
+            guard perRun.count >= 2, let sd = RunLevel.Spread(perRun.map(\.1)).standardDeviation, sd.isFinite else { return nil }
+            return Spread(id: result.id, standardDeviation: sd, degreesOfFreedom: Double(perRun.count - 1),
+                          processRunIDs: perRun.map(\.0))
         }
     }
 
-    /// Stores the run's machine class and spreads (inside the recording transaction).
-    static func store(_ run: RunResults, number: Int64, db: Database) throws {
+    /// Stores the run's machine class, spreads and process runs (inside the recording transaction), leaving out of
+    /// each spread the process runs in `counted`: those a stored spread of the benchmark already rests on.
+    static func store(_ run: RunResults, number: Int64, excluding counted: [String: Set<String>], db: Database) throws {
+        try storeMachineClass(of: run, number: number, db: db)
+        let spreads = spreads(of: run, excluding: counted)
+        for spread in spreads { try insertRow(spread, run: number, db: db) }
+        try HistoryDatabase.storeProcessRuns(of: run, spreads: spreads, number: number, db: db)
+    }
+
+    private static func storeMachineClass(of run: RunResults, number: Int64, db: Database) throws {
         let machineClass = run.machineClass
         try db.execute(sql: "UPDATE runs SET machine_class = ?, machine_class_hash = ? WHERE id = ?",
                        arguments: [machineClass.canonical, machineClass.hash, number])
-        for spread in spreads(of: run) {
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO run_spreads (run, benchmark_id, statistic, log_standard_deviation, degrees_of_freedom)
-                VALUES (?, ?, ?, ?, ?)
-                """, arguments: [number, spread.id, statistic, spread.standardDeviation, spread.degreesOfFreedom])
-        }
+    }
+
+    private static func insertRow(_ spread: Spread, run number: Int64, db: Database) throws {
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO run_spreads (run, benchmark_id, statistic, log_standard_deviation, degrees_of_freedom)
+            VALUES (?, ?, ?, ?, ?)
+            """, arguments: [number, spread.id, statistic, spread.standardDeviation, spread.degreesOfFreedom])
     }
 
     /// Migration v2: classes and spreads of the runs recorded before it, from their stored documents.
@@ -41,7 +70,8 @@ public enum HistorySpreads {
         for row in rows {
             let number: Int64 = row["id"]
             guard let run = try? ResultsFile.decode(row["document"], path: "run \(row["run_id"] as String)") else { continue }
-            try store(run, number: number, db: db)
+            try storeMachineClass(of: run, number: number, db: db)
+            for spread in spreads(of: run) { try insertRow(spread, run: number, db: db) }
         }
     }
 }

@@ -7,7 +7,7 @@ import Results
 /// gate's baseline check use this protocol only, so they never know which.
 ///
 /// Every implementation keeps the same model: one run per run id (a second record of it changes nothing and throws
-/// ``HistoryError/alreadyRecorded(runID:)``), written in one transaction (a writer killed mid-record leaves nothing
+/// ``HistoryError/alreadyRecorded(runID:)``), each process run counted once (``ProcessRunsOnRecord``), written in one transaction (a writer killed mid-record leaves nothing
 /// of it), with its machine class, its benchmarks' statistics and their between-run spreads.
 public protocol HistoryStore: Sendable {
     /// Where the history is, for messages: the database file, or the server's URL without its password.
@@ -19,7 +19,8 @@ public protocol HistoryStore: Sendable {
     ///   - branch: the git branch the run measured, for baseline look-ups by branch.
     ///   - insideTransaction: a test hook called after the inserts, before the commit (a crash test pauses there).
     /// - Returns: the run's number in the history.
-    /// - Throws: ``HistoryError/alreadyRecorded(runID:)`` when the run id is present (nothing is changed).
+    /// - Throws: ``HistoryError/alreadyRecorded(runID:)`` when the run id is present, and
+    ///   ``HistoryError/processRunsAlreadyRecorded(runID:holders:)`` when every process run of it is (nothing is changed).
     func record(_ run: RunResults, document: Data?, branch: String?, insideTransaction: @escaping @Sendable () -> Void) throws -> Int64
 
     /// Runs, newest first, at most `limit`, only of `branch` when given.
@@ -52,6 +53,10 @@ public protocol HistoryStore: Sendable {
     /// Each benchmark's between-run spread in one machine class, pooled over its newest `window` runs of that
     /// class; benchmarks with fewer than 2 degrees of freedom are absent.
     func noiseFloors(of benchmarkIDs: [String], machineClass: MachineClass, window: Int) throws -> [String: PriorSpread]
+
+    /// What the history already holds of `run`'s process runs (``ProcessRunsOnRecord``): a record refuses a run
+    /// whose process runs are all held, and leaves those a stored spread rests on out of the run's own spreads.
+    func processRunsOnRecord(of run: RunResults) throws -> ProcessRunsOnRecord
 
     /// The machine classes recorded, newest first, with how many runs each holds.
     func machineClasses() throws -> [(machineClass: MachineClass, runs: Int)]

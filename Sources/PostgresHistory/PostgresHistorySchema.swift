@@ -1,14 +1,19 @@
+import Foundation
 import History
 import PostgresNIO
+import Results
 
-/// The tables of the shared history and their migrations: the model of the SQLite schema (version 2) in
+/// The tables of the shared history and their migrations: the model of the SQLite schema (version 3) in
 /// PostgreSQL's types, with the schema version in a table of its own, `framebudget_schema`.
 ///
 /// Migrations run in one transaction under an advisory lock, so two runners meeting a new server at once migrate it
 /// once; a server whose version is newer than ``currentVersion`` is refused before anything is written.
 enum PostgresHistorySchema {
     /// The schema version this build writes and reads.
-    static let currentVersion = 1
+    static let currentVersion = 2
+
+    /// The oldest schema the reading queries work on (v2 only adds what a record reads).
+    static let oldestReadable = 1
 
     /// The advisory lock key that serializes migrations (any constant that other software on the server is
     /// unlikely to use: "FBHIST" in ASCII).
@@ -64,6 +69,18 @@ enum PostgresHistorySchema {
         "CREATE INDEX results_by_benchmark ON results(benchmark_id)",
         "CREATE INDEX runs_by_branch ON runs(git_branch, started_at)",
         "CREATE INDEX runs_by_class ON runs(machine_class_hash, started_at)",
+    ], [
+        // v2: each run's process runs per benchmark (SQLite's v3), back-filled by `backfillProcessRuns`.
+        """
+        CREATE TABLE run_process_runs (
+            run BIGINT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+            benchmark_id TEXT NOT NULL,
+            process_run_id TEXT NOT NULL,
+            in_spread BOOLEAN NOT NULL,
+            PRIMARY KEY (run, benchmark_id, process_run_id)
+        )
+        """,
+        "CREATE INDEX run_process_runs_by_id ON run_process_runs(process_run_id)",
     ]]
 
     /// Checks the schema version and, for `readWrite`, migrates to ``currentVersion``.
@@ -74,7 +91,7 @@ enum PostgresHistorySchema {
                 throw HistoryError.noHistory(location: location)
             }
             try refuseNewer(version, location: location)
-            if version < currentVersion {
+            if version < oldestReadable {
                 throw HistoryError.olderDatabase(path: location, found: version, supported: currentVersion)
             }
         case .readWrite:
@@ -114,12 +131,30 @@ enum PostgresHistorySchema {
             try refuseNewer(version, location: location)
             for (index, migration) in migrations.enumerated() where index >= version {
                 for statement in migration { try await connection.query(statement, logger: logger) }
+                if index == 1 { try await backfillProcessRuns(connection) }
                 try await connection.query("INSERT INTO framebudget_schema (version) VALUES (\(index + 1))", logger: logger)
             }
             try await connection.query("COMMIT", logger: logger)
         } catch {
             try? await connection.query("ROLLBACK", logger: logger)
             throw error
+        }
+    }
+
+    /// Migration 2's back-fill: the process runs of the runs recorded before it, read from the stored documents (a
+    /// stored spread then rested on all the process runs its document holds for the benchmark).
+    private static func backfillProcessRuns(_ connection: PostgresConnection) async throws {
+        let logger = PostgresHistoryStore.logger
+        var stored = [(Int64, String, Data)]()
+        let rows = try await connection.query("SELECT id, run_id, document FROM runs", logger: logger)
+        for try await (number, runID, document) in rows.decode((Int64, String, Data).self) { stored.append((number, runID, document)) }
+        for (number, runID, document) in stored {
+            guard let run = try? ResultsFile.decode(document, path: "run \(runID)") else { continue }
+            var withSpread = Set<String>()
+            let ids = try await connection.query("SELECT benchmark_id FROM run_spreads WHERE run = \(number)", logger: logger)
+            for try await id in ids.decode(String.self) { withSpread.insert(id) }
+            let spreads = HistorySpreads.spreads(of: run).filter { withSpread.contains($0.id) }
+            try await PostgresHistoryStore.storeProcessRuns(of: run, spreads: spreads, number: number, connection)
         }
     }
 }

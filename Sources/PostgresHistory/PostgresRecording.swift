@@ -13,12 +13,21 @@ extension PostgresHistoryStore {
                        insideTransaction: @escaping @Sendable () -> Void) throws -> Int64 {
         let row = try RunRow(run, document: document ?? ResultsFile.encode(run), branch: branch)
         let benchmarks = run.benchmarks.map(BenchmarkRow.init)
-        let spreads = HistorySpreads.spreads(of: run).map { SpreadRow(id: $0.id, sd: $0.standardDeviation, df: $0.degreesOfFreedom) }
+        let processRunIDs = ProcessRunsOnRecord.processRunIDs(of: run)
         return try withConnection { connection in
             try await Self.inTransaction(connection) {
                 guard let number = try await row.insert(connection) else { throw HistoryError.alreadyRecorded(runID: run.runID) }
+                // After the run's row: a second writer of a merge of the same process runs waits for this one's
+                // transaction here (the row's unique run id does not stop it), then finds them recorded.
+                try await connection.query("LOCK TABLE run_process_runs IN SHARE ROW EXCLUSIVE MODE", logger: Self.logger)
+                let onRecord = try await Self.processRunsOnRecord(processRunIDs, connection)
+                if onRecord.holdsAll(of: run) {
+                    throw HistoryError.processRunsAlreadyRecorded(runID: run.runID, holders: onRecord.holders)
+                }
                 for benchmark in benchmarks { try await benchmark.insert(connection, run: number) }
-                for spread in spreads { try await spread.insert(connection, run: number) }
+                let spreads = HistorySpreads.spreads(of: run, excluding: onRecord.counted)
+                for spread in spreads { try await SpreadRow(spread).insert(connection, run: number) }
+                try await Self.storeProcessRuns(of: run, spreads: spreads, number: number, connection)
                 insideTransaction()
                 return number
             }
@@ -109,10 +118,47 @@ private struct BenchmarkRow: Sendable {
     }
 }
 
+extension PostgresHistoryStore {
+    public func processRunsOnRecord(of run: RunResults) throws -> ProcessRunsOnRecord {
+        let processRunIDs = ProcessRunsOnRecord.processRunIDs(of: run)
+        return try withConnection { try await Self.processRunsOnRecord(processRunIDs, $0) }
+    }
+
+    /// What the server holds of `processRunIDs` (see ``History/ProcessRunsOnRecord``).
+    static func processRunsOnRecord(_ processRunIDs: [String], _ connection: PostgresConnection) async throws
+        -> ProcessRunsOnRecord {
+        guard !processRunIDs.isEmpty else { return ProcessRunsOnRecord() }
+        let rows = try await connection.query("""
+            SELECT p.benchmark_id, p.process_run_id, p.in_spread, r.run_id FROM run_process_runs p JOIN runs r ON r.id = p.run
+            WHERE p.process_run_id = ANY(\(processRunIDs))
+            """, logger: logger)
+        var found = [(benchmarkID: String, processRunID: String, inSpread: Bool, holder: String)]()
+        for try await row in rows.decode((String, String, Bool, String).self) { found.append(row) }
+        return ProcessRunsOnRecord(rows: found)
+    }
+
+    /// The `run_process_runs` rows of a run: each benchmark's process runs, marked where `spreads` rests on them.
+    static func storeProcessRuns(of run: RunResults, spreads: [HistorySpreads.Spread], number: Int64,
+                                 _ connection: PostgresConnection) async throws {
+        let inSpread = Dictionary(spreads.map { ($0.id, Set($0.processRunIDs)) }, uniquingKeysWith: { $0.union($1) })
+        for (benchmarkID, processRuns) in ProcessRunsOnRecord.processRuns(of: run) {
+            for processRun in Set(processRuns) {
+                let counted = inSpread[benchmarkID]?.contains(processRun) == true
+                try await connection.query("""
+                    INSERT INTO run_process_runs (run, benchmark_id, process_run_id, in_spread)
+                    VALUES (\(number), \(benchmarkID), \(processRun), \(counted)) ON CONFLICT DO NOTHING
+                    """, logger: logger)
+            }
+        }
+    }
+}
+
 /// The `run_spreads` row of one benchmark measured by several process runs.
 private struct SpreadRow: Sendable {
     var id: String
     var sd, df: Double
+
+    init(_ spread: HistorySpreads.Spread) { (id, sd, df) = (spread.id, spread.standardDeviation, spread.degreesOfFreedom) }
 
     func insert(_ connection: PostgresConnection, run: Int64) async throws {
         try await connection.query("""

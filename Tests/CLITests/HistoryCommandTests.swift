@@ -77,6 +77,26 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(try Framebudget.run(["history", "record", release, "--database", database]).stderr, "")
     }
 
+    func testAMergeOfRecordedProcessRunsIsRecordedWithAWarningOrRefusedWhenItHoldsNothingNew() throws {
+        let night = try ResultsFixtures.mergedSide(in: folder, name: "night-1", levels: [1.0, 1.004, 0.997])
+        let first = try Framebudget.run(["history", "record", night, "--database", database])
+        XCTAssertFalse(first.stderr.contains("process runs"), first.stderr)
+        let extra = try ResultsFixtures.writeScaled(to: folder + "/extra.json", runID: "extra", scales: ["/": 1.002])
+        let again = folder + "/again.json"
+        let parts = (1...3).map { "\(folder)/night-1-\($0).json" } + [extra]
+        XCTAssertEqual(try Framebudget.run(["merge", "--out", again, "--run-id", "again"] + parts).status, 0)
+        let record = try Framebudget.run(["history", "record", again, "--database", database])
+        XCTAssertEqual(record.status, 0, record.stderr)
+        XCTAssertTrue(record.stderr.contains("framebudget: warning: \(again): 3 of its process runs (night-1-1, night-1-2, "
+                      + "night-1-3) are already recorded (in run night-1): its trend point shares their samples, and its "
+                      + "between-run spreads leave them out\n"), record.stderr)
+        XCTAssertTrue(record.stdout.hasPrefix("recorded run again as #2"), record.stdout)
+        let single = try Framebudget.run(["history", "record", "\(folder)/night-1-2.json", "--database", database])
+        XCTAssertEqual(single.status, 2)
+        XCTAssertTrue(single.stderr.hasSuffix("framebudget: error: run night-1-2 measures nothing new: each of its process runs "
+                      + "is already recorded (in run again, night-1); nothing changed\n"), single.stderr)
+    }
+
     func testReadingCommandsNeedAnExistingDatabaseAndUnknownBenchmarksAreBadInput() throws {
         let list = try Framebudget.run(["history", "list", "--database", database])
         XCTAssertEqual(list.status, 2)
@@ -131,7 +151,7 @@ final class HistoryCommandTests: XCTestCase {
         let second = try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2")
         let result = try Framebudget.run(["history", "record", second, "--database", database])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("schema version 7 is newer than this framebudget handles (2)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("schema version 7 is newer than this framebudget handles (3)"), result.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before)
         XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM runs"), "1")
     }

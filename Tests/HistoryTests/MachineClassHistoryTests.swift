@@ -88,4 +88,29 @@ final class MachineClassHistoryTests: XCTestCase {
         XCTAssertEqual(try history.noiseFloor(of: "a/x/1", machineClass: run.machineClass)?.degreesOfFreedom, 2,
                        "the spread of its three process runs, back-filled from the stored document")
     }
+
+    /// v3 adds only what a record reads (each run's process runs): reading commands go on reading a v2 history as it
+    /// is, and opening it for a record back-fills the process runs of the runs already stored.
+    func testADatabaseOfSchemaTwoIsReadAsItIsAndGainsTheProcessRunsOfItsRunsWhenOpenedForWriting() throws {
+        let run = night(1)
+        let v2 = try DatabasePool(path: path)
+        try HistorySchema.migrator.migrate(v2, upTo: "v1")
+        try v2.write { db in
+            try db.execute(sql: """
+                INSERT INTO runs (run_id, started_at, recorded_at, complete, hostname, cpu_model, build_configuration,
+                                  environment_json, document) VALUES (?, '2027-01-01T00:00:00Z', '2027-01-01T00:00:00Z', 1, 'h', 'c', 'release', '{}', ?)
+                """, arguments: [run.runID, try ResultsFile.encode(run)])
+        }
+        try HistorySchema.migrator.migrate(v2, upTo: "v2-machine-class")
+        try v2.close()
+        let reader = try HistoryDatabase(path: path, access: .readOnly)
+        XCTAssertEqual(try reader.noiseFloor(of: "a/x/1", machineClass: run.machineClass)?.degreesOfFreedom, 2)
+        XCTAssertEqual(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }, 2,
+                       "reading did not migrate")
+        let history = try HistoryDatabase(path: path)
+        let onRecord = try history.processRunsOnRecord(of: run)
+        XCTAssertEqual(onRecord.counted, ["a/x/1": ["night-01-1", "night-01-2", "night-01-3"]],
+                       "the stored spread's process runs, back-filled from its document")
+        XCTAssertTrue(onRecord.holdsAll(of: run))
+    }
 }

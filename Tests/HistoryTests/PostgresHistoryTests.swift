@@ -34,6 +34,21 @@ final class PostgresHistoryTests: XCTestCase {
         XCTAssertEqual(try TestPostgres.value("SELECT to_regclass('framebudget_schema')::text", on: url), nil)
     }
 
+    /// Schema 2 adds each run's process runs: a server of schema 1 is read as it is, and the first writer back-fills
+    /// the process runs of the runs already there from their documents.
+    func testAServerOfSchemaOneGainsTheProcessRunsOfItsRunsWhenOpenedForWriting() throws {
+        let night = StoreContract.replicatedNight(1)
+        try PostgresHistoryStore(url: url).record(night, branch: "main")
+        try TestPostgres.execute("DROP TABLE run_process_runs", on: url)
+        try TestPostgres.execute("DELETE FROM framebudget_schema WHERE version > 1", on: url)
+        let reader = try PostgresHistoryStore(url: url, access: .readOnly)
+        XCTAssertEqual(try reader.noiseFloor(of: "a/x/1", machineClass: night.machineClass)?.degreesOfFreedom, 2)
+        XCTAssertEqual(try TestPostgres.value("SELECT to_regclass('run_process_runs')::text", on: url), nil, "reading did not migrate")
+        let onRecord = try PostgresHistoryStore(url: url).processRunsOnRecord(of: night)
+        XCTAssertEqual(onRecord.counted, ["a/x/1": ["night-01-1", "night-01-2", "night-01-3"]])
+        XCTAssertTrue(onRecord.holdsAll(of: night))
+    }
+
     func testRunnersMeetingANewServerAtOnceMigrateItOnce() throws {
         let failures = Failures()
         let done = DispatchGroup()
@@ -46,7 +61,8 @@ final class PostgresHistoryTests: XCTestCase {
         }
         done.wait()
         XCTAssertEqual(failures.all, [])
-        XCTAssertEqual(try TestPostgres.value("SELECT count(*)::text FROM framebudget_schema", on: url), "1")
+        XCTAssertEqual(try TestPostgres.value("SELECT count(*)::text FROM framebudget_schema", on: url),
+                       "\(PostgresHistorySchema.currentVersion)", "each migration applied once")
     }
 
     func testAnUnreachableServerIsOneLineAtOnce() throws {

@@ -125,6 +125,40 @@ enum StoreContract {
         XCTAssertEqual(try history.machineClasses().count, 2)
     }
 
+    /// A merged file whose process runs were recorded before adds only its new process runs' spread (the noise floor
+    /// pools spreads as independent evidence, and would otherwise count a process run once per file that holds it);
+    /// one of recorded process runs only is refused, as a second trend point of the same measurements.
+    static func aMergeOfRecordedProcessRunsCountsEachOnceInTheNoiseFloor(_ open: Open) throws {
+        let history = try open()
+        let first = replicatedNight(1)
+        try history.record(first, branch: "main")
+        let recordedRuns = first.samplesByReplicate("a/x/1").map(Array.init)
+        let newRuns = Fixture.processRuns(3, median: 1000, between: 0.02, seed: 99)
+        var again = Fixture.merged("again", [("a/x/1", recordedRuns + newRuns)])
+        again.startedAt = first.startedAt.addingTimeInterval(86_400)
+        for index in 0..<3 { again.benchmarks[0].replicates?[index].runID = "night-01-\(index + 1)" }
+        let onRecord = try history.processRunsOnRecord(of: again)
+        XCTAssertEqual(onRecord.counted, ["a/x/1": ["night-01-1", "night-01-2", "night-01-3"]])
+        XCTAssertEqual(onRecord.recorded, onRecord.counted)
+        XCTAssertEqual(onRecord.holders, ["night-01"])
+        XCTAssertFalse(onRecord.holdsAll(of: again), "three of its six process runs are new")
+        try history.record(again, branch: "main")
+        let floor = try XCTUnwrap(history.noiseFloor(of: "a/x/1", machineClass: first.machineClass))
+        XCTAssertEqual(floor.degreesOfFreedom, 4, "2 from the first run, 2 from the merge's 3 new runs, not 2 + 5")
+        let newSpread = try XCTUnwrap(RunLevel.Spread(newRuns.map { log(Descriptive.median($0)) }).standardDeviation)
+        let firstSpread = try XCTUnwrap(RunLevel.Spread(recordedRuns.map { log(Descriptive.median($0)) }).standardDeviation)
+        XCTAssertEqual(floor.standardDeviation, ((firstSpread * firstSpread + newSpread * newSpread) / 2).squareRoot(),
+                       accuracy: 1e-12)
+        var onlyRecorded = Fixture.merged("only-recorded", [("a/x/1", recordedRuns)])
+        for index in 0..<3 { onlyRecorded.benchmarks[0].replicates?[index].runID = "night-01-\(index + 1)" }
+        XCTAssertThrowsError(try history.record(onlyRecorded, branch: "main")) {
+            XCTAssertEqual($0 as? HistoryError, .processRunsAlreadyRecorded(runID: "only-recorded", holders: ["again", "night-01"]))
+        }
+        XCTAssertEqual(try history.runs(limit: 50, branch: nil).map(\.runID), ["again", "night-01"], "nothing changed")
+        XCTAssertEqual(try history.noiseFloor(of: "a/x/1", machineClass: first.machineClass)?.degreesOfFreedom, 4)
+        XCTAssertEqual(try history.processRunsOnRecord(of: replicatedNight(2)), ProcessRunsOnRecord(), "new process runs are nowhere yet")
+    }
+
     /// `writers` stores on one history record at once: each its own `runs` runs, and all of them the same `runs`
     /// shared run ids. Every run is there exactly once; each shared run was recorded by exactly one writer and
     /// found already recorded by the others.

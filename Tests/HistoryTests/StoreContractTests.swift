@@ -22,6 +22,7 @@ final class SQLiteStoreContractTests: XCTestCase {
     func testSeriesShowTheStepAndItsStatistics() throws { try StoreContract.seriesShowTheStepAndItsStatistics(open) }
     func testBaselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns() throws { try StoreContract.baselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns(open) }
     func testNoiseFloorsPoolTheSpreadsOfOneMachineClass() throws { try StoreContract.noiseFloorsPoolTheSpreadsOfOneMachineClass(open) }
+    func testAMergeOfRecordedProcessRunsCountsEachOnceInTheNoiseFloor() throws { try StoreContract.aMergeOfRecordedProcessRunsCountsEachOnceInTheNoiseFloor(open) }
     func testConcurrentWritersLoseAndDuplicateNothing() throws { try StoreContract.concurrentWritersLoseAndDuplicateNothing(open) }
 }
 
@@ -42,5 +43,6 @@ final class PostgresStoreContractTests: XCTestCase {
     func testSeriesShowTheStepAndItsStatistics() throws { try StoreContract.seriesShowTheStepAndItsStatistics(open) }
     func testBaselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns() throws { try StoreContract.baselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns(open) }
     func testNoiseFloorsPoolTheSpreadsOfOneMachineClass() throws { try StoreContract.noiseFloorsPoolTheSpreadsOfOneMachineClass(open) }
+    func testAMergeOfRecordedProcessRunsCountsEachOnceInTheNoiseFloor() throws { try StoreContract.aMergeOfRecordedProcessRunsCountsEachOnceInTheNoiseFloor(open) }
     func testConcurrentWritersLoseAndDuplicateNothing() throws { try StoreContract.concurrentWritersLoseAndDuplicateNothing(open) }
 }

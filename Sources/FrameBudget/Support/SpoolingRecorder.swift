@@ -15,11 +15,14 @@ struct SpoolingRecorder {
     /// - Returns: the run's number in the history.
     /// - Throws: a ``RunPipeline/CommandFailure`` of one line: ``RunPipeline/ExitStatus/spooled`` (unreachable or
     ///   lost: the run is spooled), ``RunPipeline/ExitStatus/badInput`` (refused: spooled too; a run already recorded).
-    func record(_ run: RunResults, document: Data, branch: String?, insideTransaction: @escaping @Sendable () -> Void) throws -> Int64 {
+    /// - Parameter beforeRecording: called with the open store just before `run` is recorded (a look-up for a warning).
+    func record(_ run: RunResults, document: Data, branch: String?, insideTransaction: @escaping @Sendable () -> Void,
+                beforeRecording: (any HistoryStore) -> Void = { _ in }) throws -> Int64 {
         let entry = HistorySpool.Entry(runID: run.runID, branch: branch, document: document)
         let store = try open(keeping: entry)
         try sendSpooled(to: store, keeping: entry)
         do {
+            beforeRecording(store)
             let number = try store.record(run, document: document, branch: branch, insideTransaction: insideTransaction)
             try? spool.remove(spool.file(of: run.runID))  // an earlier spooled copy of this run, if any
             return number
