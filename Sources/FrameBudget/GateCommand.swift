@@ -90,6 +90,12 @@ struct GateCommand: ParsableCommand {
         if let results {
             let run: RunResults
             do { run = try ResultsFile.read(from: results) } catch { throw CommandFailure(.badInput, "\(error)") }
+            // As a measuring gate's: a pattern that selects nothing is a typo, not a gate with nothing to judge.
+            let known = Registration.knownIDs.union(run.benchmarks.map(\.id)).sorted()
+            if let unmatched = IDFilter(measurement.filters).unmatchedPatterns(in: known).first {
+                throw CommandFailure(.badInput, "unknown benchmark id or pattern '\(unmatched)': neither in \(results) nor in "
+                    + "'\(ToolName.current) list'")
+            }
             _ = try baselineOptions.resolve(head: run) { run.machineClass }
             let folder = out ?? URL(fileURLWithPath: results).deletingLastPathComponent().path
             return (run, folder, nil)

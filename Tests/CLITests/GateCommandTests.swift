@@ -144,6 +144,13 @@ final class GateCommandTests: XCTestCase {
         XCTAssertEqual(samples.status, 64, samples.stderr)
         XCTAssertTrue(samples.stderr.contains("--samples shapes a measurement: it does not apply to --results"), samples.stderr)
         XCTAssertEqual(try Framebudget.run(["gate", "--results", folder + "/r/m/results.json", "--quick"]).status, 64)
+        // A typo in the ids is bad input, as when measuring: not a gate with nothing to judge that passes.
+        let typo = try Framebudget.run(["gate", "--results", folder + "/r/m/results.json", "--budgets", budgetsFile,
+                                        "--out", folder + "/typo", "texture-uplaod/*"])
+        XCTAssertEqual(typo.status, 2, typo.stderr)
+        XCTAssertEqual(typo.stderr, "framebudget: error: unknown benchmark id or pattern 'texture-uplaod/*': neither in "
+                       + "\(folder)/r/m/results.json nor in 'framebudget list'\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/typo"), "nothing written")
     }
 
     /// Budget ids are checked against the benchmarks the executable registers (all of them, whatever was selected):
