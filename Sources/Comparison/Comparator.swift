@@ -136,7 +136,7 @@ public enum Comparator {
     }
 
     static func summary(_ compared: [BenchmarkComparison]) -> GeometricMeanSummary {
-        let geometric = compared.isEmpty ? 0 : Descriptive.geometricMean(compared.map { 1 + $0.relativeChange }) - 1
+        let geometric = compared.isEmpty ? nil : Descriptive.geometricMean(compared.map { 1 + $0.relativeChange }) - 1
         func count(_ verdict: Verdict) -> Int { compared.filter { $0.verdict == verdict }.count }
         return GeometricMeanSummary(
             relativeChange: geometric, benchmarks: compared.count, improved: count(.improved),
@@ -145,6 +145,7 @@ public enum Comparator {
 
     static func warnings(base: RunResults, head: RunResults, compared: [BenchmarkComparison]) -> [String] {
         var warnings = [String]()
+        if compared.isEmpty { warnings.append("no benchmark was compared (none in common, or each left out): nothing decided") }
         for (side, run) in [("base", base), ("head", head)] where !run.complete {
             warnings.append("\(side) run \(run.runID) is incomplete (\(run.incompleteReason ?? "no reason given"))")
         }

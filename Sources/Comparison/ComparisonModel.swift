@@ -1,4 +1,5 @@
 import Statistics
+import TextFormatting
 
 /// How `compare` and the regression gate decide.
 public struct ComparisonSettings: Codable, Sendable, Equatable {
@@ -151,13 +152,36 @@ public struct BenchmarkComparison: Codable, Sendable, Equatable {
 
 /// The geometric mean of head/base ratios of the compared statistic over the compared benchmarks.
 public struct GeometricMeanSummary: Codable, Sendable, Equatable {
-    /// Geometric mean of the ratios − 1.
-    public var relativeChange: Double
+    /// Geometric mean of the ratios − 1; nil (JSON null) when nothing was compared: the mean of no ratios is
+    /// no change of 0%.
+    public var relativeChange: Double?
     public var benchmarks: Int
     public var improved: Int
     public var regressed: Int
     public var unchanged: Int
     public var inconclusive: Int
+
+    private enum CodingKeys: String, CodingKey { case relativeChange, benchmarks, improved, regressed, unchanged, inconclusive }
+
+    /// Writes `relativeChange` as null when nothing was compared, rather than leaving the key out, so a reader of the
+    /// JSON finds the field it looks for and no number in it.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(relativeChange, forKey: .relativeChange)
+        try container.encode(benchmarks, forKey: .benchmarks)
+        try container.encode(improved, forKey: .improved)
+        try container.encode(regressed, forKey: .regressed)
+        try container.encode(unchanged, forKey: .unchanged)
+        try container.encode(inconclusive, forKey: .inconclusive)
+    }
+
+    /// `geometric mean of <statistic> ratios +1.2% over 12 benchmarks`, or that nothing was compared; `bold` marks
+    /// the change in Markdown.
+    public func sentence(statistic: String, bold: Bool = false) -> String {
+        guard let relativeChange else { return "nothing compared (no benchmark in common, or each left out)" }
+        let change = bold ? "**\(Percent.signed(relativeChange))**" : Percent.signed(relativeChange)
+        return "geometric mean of \(statistic) ratios \(change) over \(benchmarks) benchmark\(benchmarks == 1 ? "" : "s")"
+    }
 }
 
 /// How the exit code controls false regressions over the whole comparison.

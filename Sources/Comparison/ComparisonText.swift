@@ -26,7 +26,7 @@ public enum ComparisonText {
             "",
             "Base \(MarkdownText.code(report.baseCommit.map { String($0.prefix(10)) } ?? report.baseRunID)) → head "
                 + "\(MarkdownText.code(report.headCommit.map { String($0.prefix(10)) } ?? report.headRunID)). "
-                + "Geometric mean of \(report.settings.statisticName) ratios: **\(Percent.signed(s.relativeChange))** over \(s.benchmarks) benchmarks. "
+                + capitalizingFirst(s.sentence(statistic: report.settings.statisticName, bold: true)) + ". "
                 + method(report),
             "",
             "| " + header.joined(separator: " | ") + " |",
@@ -86,7 +86,7 @@ public enum ComparisonText {
     /// The summary lines: geometric mean and verdict counts, the family-wise control, added/removed benchmarks, warnings.
     public static func footer(_ report: ComparisonReport) -> [String] {
         let s = report.summary
-        var lines = ["geometric mean of \(report.settings.statisticName) ratios \(Percent.signed(s.relativeChange)) over \(s.benchmarks) benchmarks: "
+        var lines = [s.sentence(statistic: report.settings.statisticName) + ": "
                      + "\(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, \(s.inconclusive) inconclusive "
                      + "(threshold ±\(format(report.settings.threshold * 100))%)",
                      report.familyWise.description]
@@ -96,6 +96,8 @@ public enum ComparisonText {
         lines += report.warnings.map { "warning: \($0)" }
         return lines
     }
+
+    private static func capitalizingFirst(_ sentence: String) -> String { sentence.prefix(1).uppercased() + sentence.dropFirst() }
 
     static func pValue(_ p: Double) -> String { p < 0.001 ? String(format: "%.1e", p) : String(format: "%.3f", p) }
 

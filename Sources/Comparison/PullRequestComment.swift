@@ -32,8 +32,7 @@ public enum PullRequestComment {
         return "### \(icon) \(tool): \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, "
             + "\(s.inconclusive) inconclusive\n\n"
             + "Base \(side(report.baseCommit, report.baseRunID)) → head \(side(report.headCommit, report.headRunID)); "
-            + "geometric mean of \(report.settings.statisticName) ratios **\(Percent.signed(s.relativeChange))** "
-            + "over \(s.benchmarks) benchmarks (\(report.familyWise.description))."
+            + s.sentence(statistic: report.settings.statisticName, bold: true) + " (\(report.familyWise.description))."
     }
 
     static let tableHeader = "| benchmark | base | head | change [CI] | p (Holm) | verdict |\n| --- | --- | --- | --- | --- | --- |\n"

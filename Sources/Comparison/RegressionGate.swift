@@ -33,6 +33,9 @@ public enum RegressionGate {
         public var removed: [String]
         /// `exit code: Holm-adjusted over N benchmarks, family-wise α = A`.
         public var familyWise: String
+        /// What weakens the comparison, as `compare` warns (``ComparisonReport/warnings``): another host of the
+        /// class, one run per side, a changed code path.
+        public var warnings: [String]
         public var passed: Bool { regressions.isEmpty }
     }
 
@@ -48,7 +51,7 @@ public enum RegressionGate {
             .sorted { $0.relativeChange > $1.relativeChange }
         return Outcome(regressions: regressions, inconclusive: report.inconclusive.map(\.id),
                        compared: report.benchmarks.count, added: report.added, removed: report.removed,
-                       familyWise: report.familyWise.description)
+                       familyWise: report.familyWise.description, warnings: report.warnings)
     }
 
     /// One line when the baseline must not be compared with the head (another machine class); nil otherwise.

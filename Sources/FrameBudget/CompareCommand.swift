@@ -24,7 +24,7 @@ struct CompareCommand: ParsableCommand {
             one run per side without a history, is INCONCLUSIVE. \
             Exit 0 nothing regressed or inconclusive, 1 something regressed, 3 something inconclusive or nothing \
             compared (none in common, or each left out; none regressed), 2 bad input (e.g. runs of different machine \
-            classes), 4 the history server could not be reached, 64 a malformed command line.
+            classes), 4 a run failure, 5 the history server could not be reached, 64 a malformed command line.
             """))
 
     @Argument(help: "Results of the base (reference) run; with --database also a run number, run id, branch or commit.")
@@ -154,7 +154,10 @@ struct CompareCommand: ParsableCommand {
             // No benchmark compared (none in common, or every common one left out) decides nothing: a green "0
             // regressed" over 0 benchmarks, exit 0, passed a CI step that checks for exit 1.
             if report.comparedNothing {
-                Console.warning("no benchmark was compared (none in common, or each left out: see the warnings): nothing decided")
+                // The report's warnings say so; on stderr too when the report itself went to stdout in another format.
+                if out == nil && format != .console {
+                    Console.warning("no benchmark was compared (none in common, or each left out: see the warnings): nothing decided")
+                }
                 throw ExitStatus.inconclusive.code
             }
             if !report.inconclusive.isEmpty { throw ExitStatus.inconclusive.code }
@@ -179,7 +182,7 @@ struct CompareCommand: ParsableCommand {
         do {
             return try HistoryLocation.reading(database)?.noiseFloors(of: headRun.benchmarks.map(\.id),
                                                                    machineClass: headRun.machineClass) ?? [:]
-        } catch let error as HistoryError { throw CommandFailure(error.isServerUnavailable ? .runFailure : .badInput, error.description) }
+        } catch let error as HistoryError { throw CommandFailure(error.exitStatus, error.description) }
     }
 
     /// A results file, or (with --database) a recorded run resolved as `gate --baseline` resolves it (a branch or
@@ -191,7 +194,7 @@ struct CompareCommand: ParsableCommand {
                 throw CommandFailure(.badInput, "\(database): no history database")
             }
             return try BaselineResolver.resolve(reference, database: history, machineClass: machineClass).run
-        } catch let error as HistoryError { throw CommandFailure(error.isServerUnavailable ? .runFailure : .badInput, error.description) }
+        } catch let error as HistoryError { throw CommandFailure(error.exitStatus, error.description) }
     }
 
     /// A plot that cannot be drawn is a warning: the comparison itself stands.

@@ -19,11 +19,11 @@ struct HistoryBaselineCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard let history = try database.openExistingIfAny(unreachable: .spooled) else { return }
+            guard let history = try database.openExistingIfAny() else { return }
             let baseline: BaselineResolver.Baseline
             do { baseline = try BaselineResolver.resolve(branch: branch, database: history) }
             catch HistoryError.noBaseline { return }
-            catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+            catch let error as HistoryError { throw CommandFailure(error.exitStatus, error.description) }
             guard let commit = baseline.run.environment.gitCommit else { return }
             if baseline.run.environment.gitDirty == true {
                 // The run measured uncommitted changes on top of this commit; only the commit can be built again.

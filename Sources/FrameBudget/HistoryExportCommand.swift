@@ -55,7 +55,7 @@ struct HistoryExportCommand: ParsableCommand {
             do {
                 table = try OtavaCSV.table(from: history, machineClass: chosen, benchmarkIDs: benchmarks.isEmpty ? nil : benchmarks,
                                            includeIncomplete: includeIncomplete, branch: branch)
-            } catch let error as HistoryError { throw CommandFailure(.badInput, "\(error.description) in machine class \(chosen)") }
+            } catch let error as HistoryError { throw CommandFailure(error.exitStatus, "\(error.description) in machine class \(chosen)") }
             if let branch, table.rows.isEmpty && table.omittedRuns == 0 {
                 throw CommandFailure(.badInput, "--branch \(branch): no run of machine class \(chosen) on this branch in \(database.path) (see history list)")
             }

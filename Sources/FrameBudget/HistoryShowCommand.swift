@@ -74,7 +74,7 @@ func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete
         return Trend.analyze(benchmark, points: points)
     } catch HistoryError.unknownBenchmark where unrecorded == .skip {
         return nil
-    } catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+    } catch let error as HistoryError { throw CommandFailure(error.exitStatus, error.description) }
 }
 
 /// `history plot <benchmark-id>…`: trend plots with the budget line.

@@ -37,7 +37,7 @@ struct HistorySiteCommand: ParsableCommand {
             }
             let series: [SiteSeries]
             do { series = try SiteSeries.all(in: history, budgets: limits, includeIncomplete: includeIncomplete) }
-            catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+            catch let error as HistoryError { throw CommandFailure(error.exitStatus, error.description) }
             let pages: Int
             do { pages = try HistorySite.write(series, into: out) }
             catch let error as SiteFolder.Failure { throw CommandFailure(.runFailure, error.description) }

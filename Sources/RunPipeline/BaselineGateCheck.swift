@@ -57,6 +57,8 @@ package struct BaselineGateCheck: GateCheck {
         do {
             base = try settings.resolve(machineClass: head.machineClass)
             priors = try settings.openDatabase()?.noiseFloors(of: head.benchmarks.map(\.id), machineClass: head.machineClass) ?? [:]
+        } catch let error as HistoryError {
+            return (error.exitStatus, "--baseline \(reference): \(error)")
         } catch {
             return (.badInput, "--baseline \(reference): \(error)")
         }
@@ -64,7 +66,12 @@ package struct BaselineGateCheck: GateCheck {
             return (.badInput, "--baseline \(reference): \(refusal)")
         }
         let outcome = RegressionGate.evaluate(base: base.run, head: head, settings: settings.comparison, priors: priors)
-        let against = "against \(base.source) (\(outcome.familyWise))"
+        let (status, line) = Self.verdict(outcome, against: "against \(base.source) (\(outcome.familyWise))", strict: input.strict)
+        // What weakens the comparison (a baseline from another host of the class) goes with the verdict, as compare says it.
+        return (status, outcome.warnings.isEmpty ? line : line + "; but: " + outcome.warnings.joined(separator: "; "))
+    }
+
+    private static func verdict(_ outcome: RegressionGate.Outcome, against: String, strict: Bool) -> (ExitStatus, String) {
         if !outcome.passed {
             let list = outcome.regressions.map { regression in
                 "\(regression.id) \(Percent.signed(regression.relativeChange)) "
@@ -75,7 +82,7 @@ package struct BaselineGateCheck: GateCheck {
         if !outcome.inconclusive.isEmpty {
             let line = "no regression \(against), but \(outcome.inconclusive.count) inconclusive (more runs or a recorded "
                 + "noise floor needed): \(outcome.inconclusive.joined(separator: ", "))"
-            return (input.strict ? .inconclusive : .success, line)
+            return (strict ? .inconclusive : .success, line)
         }
         return (.success, "no regression \(against) in \(outcome.compared) benchmarks")
     }

@@ -15,10 +15,12 @@ package enum ExitStatus: Int32, Sendable {
     /// re-measuring processes died (e.g. killed by a signal the gate did not receive), or `gate --results` was given
     /// a run that is incomplete for any reason but a signal.
     case runFailure = 4
-    /// `history record` (and `nightly`) with a history server that could not be reached, or was lost mid-record:
-    /// nothing was written to it; the run is kept in the spool and sent by the next record or `history flush`.
-    /// `history baseline-commit` gives it too, having read nothing (`make nightly` then gates the budgets alone).
-    case spooled = 5
+    /// Any command whose history server could not be reached, or was lost mid-operation: nothing was written to it.
+    /// `history record` (and `nightly`) keep the run in the spool, sent by the next record or `history flush`;
+    /// `history baseline-commit` read nothing (`make nightly` then gates the budgets alone); a reading command
+    /// (`history list`, `compare --database`, `gate --baseline`) says which server, so CI can tell a network fault
+    /// from bad input.
+    case historyServerUnavailable = 5
     /// Malformed command line (swift-argument-parser's EX_USAGE).
     case usage = 64
     /// Interrupted by SIGINT (128 + 2); what was measured is written, marked incomplete. SIGTERM gives 143.
@@ -27,7 +29,7 @@ package enum ExitStatus: Int32, Sendable {
     package static let documentation = """
         Exit codes: 0 success · 1 budget failed/missing or regression (speedup --at-least: below its target; bisect: none to find) · 2 bad input \
         · 3 inconclusive (gate --strict, compare, compare-builds, speedup --at-least, bisect) \
-        · 4 run failure · 5 history server unreachable (run spooled for later) · 64 malformed command line · 130/143 interrupted (partial results written, marked incomplete)
+        · 4 run failure · 5 history server unreachable (a run being recorded is spooled for later) · 64 malformed command line · 130/143 interrupted (partial results written, marked incomplete)
         """
 }
 

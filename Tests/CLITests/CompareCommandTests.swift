@@ -115,7 +115,18 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("removed (base only): texture-upload/optimized/256x192"))
         // Nothing in common decided nothing: not a green "0 regressed" (exit 0) a CI step checking for 1 passes.
         XCTAssertEqual(result.status, 3, result.stderr)
-        XCTAssertTrue(result.stderr.contains("no benchmark was compared"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("nothing compared (no benchmark in common, or each left out)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("warning: no benchmark was compared"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("+0.0%"), "the mean of no ratios is not a change of 0%: \(result.stdout)")
+        // Every format says so: JSON has no change (null) and the warning; Markdown no "+0.0% over 0 benchmarks".
+        let json = try Framebudget.run(["compare", base, head, "--format", "json", "--out", folder + "/c.json"])
+        XCTAssertEqual(json.status, 3, json.stderr)
+        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
+        XCTAssertTrue((written["summary"] as! [String: Any])["relativeChange"] is NSNull, "\(written["summary"]!)")
+        XCTAssertTrue((written["warnings"] as! [String]).contains { $0.hasPrefix("no benchmark was compared") })
+        let markdown = try Framebudget.run(["compare", base, head, "--format", "markdown"])
+        XCTAssertTrue(markdown.stdout.contains("Nothing compared (no benchmark in common, or each left out)."), markdown.stdout)
+        XCTAssertTrue(markdown.stderr.contains("no benchmark was compared"), markdown.stderr)
         let comment = try Framebudget.run(["compare", base, head, "--format", "pr-comment", "--plots", folder + "/plots"])
         XCTAssertTrue(comment.stdout.hasPrefix("### 🟡 "), comment.stdout)
         XCTAssertTrue(comment.stderr.contains("--plots: no benchmark compared, no plot drawn"), comment.stderr)

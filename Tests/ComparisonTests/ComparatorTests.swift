@@ -147,7 +147,7 @@ final class ComparatorTests: XCTestCase {
         let base = Fixture.run("base", [Fixture.result("a/x/1", [100, 100, 100]), Fixture.result("b/x/1", [100, 100, 100])])
         let head = Fixture.run("head", [Fixture.result("a/x/1", [121, 121, 121]), Fixture.result("b/x/1", [100, 100, 100])])
         let summary = Comparator.compare(base: base, head: head).summary
-        XCTAssertEqual(summary.relativeChange, 0.10, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(summary.relativeChange), 0.10, accuracy: 1e-12)
         XCTAssertEqual(summary.benchmarks, 2)
         XCTAssertEqual(summary.inconclusive, 2, "one run a side: neither 21% nor 0% is a verdict")
     }
@@ -203,7 +203,9 @@ final class ComparatorTests: XCTestCase {
         broken.samplesNanoseconds = [.nan, 0]
         let report = Comparator.compare(base: base, head: Fixture.run("head", [broken]))
         XCTAssertEqual(report.benchmarks.count, 0)
-        XCTAssertEqual(report.warnings, ["a/x/1: not compared, a side has no positive finite sample"])
+        XCTAssertEqual(report.warnings, ["no benchmark was compared (none in common, or each left out): nothing decided",
+                                         "a/x/1: not compared, a side has no positive finite sample"])
+        XCTAssertNil(report.summary.relativeChange, "the mean of no ratios is no change of 0%")
     }
 
     func testALowPercentileIgnoresInterferenceThatMovesTheMedian() {

@@ -44,6 +44,7 @@ struct BaselineOptions: ParsableArguments {
         let headClass = head?.machineClass ?? machineClass()
         let resolved: BaselineResolver.Baseline
         do { resolved = try settings!.resolve(machineClass: headClass) }
+        catch let error as HistoryError { throw CommandFailure(error.exitStatus, "--baseline \(baseline): \(error)") }
         catch { throw CommandFailure(.badInput, "--baseline \(baseline): \(error)") }
         if let head, let refusal = RegressionGate.refusal(base: resolved.run, head: head) {
             throw CommandFailure(.badInput, "--baseline \(baseline): \(refusal)")

@@ -52,16 +52,14 @@ struct DatabaseOptions: ParsableArguments {
             throw CommandFailure(.badInput, "\(path): no history database " + ToolName.named("(record a run first: framebudget history record)"))
         }
         do { return try opening(.readOnly) }
-        catch let error as HistoryError { throw CommandFailure(error.isServerUnavailable ? .runFailure : .badInput, error.description) }
+        catch let error as HistoryError { throw CommandFailure(error.exitStatus, error.description) }
     }
 
     /// ``openExisting()``, or nil when there is no history yet (no file; a server where nothing was recorded).
-    /// - Parameter unreachable: the exit status when the server cannot be reached (`history baseline-commit` gives
-    ///   5, on which `make nightly` goes on with the budgets alone and spools its run).
-    func openExistingIfAny(unreachable: ExitStatus = .runFailure) throws -> (any HistoryStore)? {
+    func openExistingIfAny() throws -> (any HistoryStore)? {
         guard isServer || FileManager.default.fileExists(atPath: resolved) else { return nil }
         do { return try opening(.readOnly) }
-        catch let error as HistoryError where error.isServerUnavailable { throw CommandFailure(unreachable, error.description) }
+        catch let error as HistoryError where error.isServerUnavailable { throw CommandFailure(error.exitStatus, error.description) }
         catch let error as HistoryError where error == .noHistory(location: path) { return nil }
     }
 

@@ -41,7 +41,7 @@ struct SpoolingRecorder {
         let store: any HistoryStore
         do { store = try database.open() }
         catch let error as HistoryError where error.isServerUnavailable {
-            throw CommandFailure(status(of: error), "\(error.description); \(try pendingCount()) runs stay spooled in \(spool.folder)")
+            throw CommandFailure(error.exitStatus, "\(error.description); \(try pendingCount()) runs stay spooled in \(spool.folder)")
         }
         return try sendSpooled(to: store, keeping: nil)
     }
@@ -69,7 +69,7 @@ struct SpoolingRecorder {
                 Console.info("spooled run \(spooled.runID) was already recorded in \(store.location) (nothing changed)")
             } catch let error as HistoryError where error.isServerUnavailable {
                 if let entry { throw try spooling(entry, because: error) }
-                throw CommandFailure(status(of: error), "\(error.description); \(try pendingCount()) runs stay spooled in \(spool.folder)")
+                throw CommandFailure(error.exitStatus, "\(error.description); \(try pendingCount()) runs stay spooled in \(spool.folder)")
             } catch let error as HistoryError {
                 Console.warning("spooled run \(spooled.runID) (\(path)) not sent: \(error.description)")
                 continue
@@ -85,15 +85,8 @@ struct SpoolingRecorder {
         let file: String
         do { file = try spool.keep(entry) }
         catch { throw CommandFailure(.runFailure, "\(failure.description); and \(error): run \(entry.runID) is not recorded") }
-        return CommandFailure(status(of: failure), "\(failure.description); run \(entry.runID) spooled in \(file) ("
+        return CommandFailure(failure.exitStatus, "\(failure.description); run \(entry.runID) spooled in \(file) ("
             + ToolName.named("sent by the next record or framebudget history flush") + ")")
-    }
-
-    /// A server that refused the connection as configured is bad input (fix the URL or password); one that could
-    /// not be reached, or was lost, is the spooled status.
-    private func status(of error: HistoryError) -> ExitStatus {
-        if case .serverRefused = error { return .badInput }
-        return .spooled
     }
 
     private func pendingEntries() throws -> [(path: String, entry: HistorySpool.Entry)] {
