@@ -116,3 +116,39 @@ final class HistoryServerCommandTests: XCTestCase {
         XCTAssertEqual(try psql("SELECT count(*) FROM results"), "2")
     }
 }
+
+/// A history server that cannot be reached is exit 5 in every command, reading ones included: CI can tell a
+/// network fault from its own bad input (2) or a failed run (4). No server is needed: nothing listens on port 9.
+final class HistoryServerUnreachableTests: XCTestCase {
+    private var folder = ""
+    private let unreachable = "postgres://fleet:secret@127.0.0.1:9/framebudget?sslmode=disable"
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "fb-history-unreachable-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    func testEveryCommandThatMeetsAnUnreachableServerExitsFiveInOneLine() throws {
+        let results = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
+        let commands: [[String]] = [
+            ["history", "list", "--database", unreachable],
+            ["history", "show", "texture-upload/memcpy/256x192", "--database", unreachable],
+            ["history", "export", "--out", folder + "/e.csv", "--database", unreachable],
+            ["history", "verify", "--database", unreachable],
+            ["history", "baseline-commit", "--branch", "main", "--database", unreachable],
+            ["compare", "main", results, "--database", unreachable],
+            ["gate", "--results", results, "--baseline", "main", "--history-database", unreachable, "--out", folder + "/g"],
+        ]
+        for command in commands {
+            let result = try Framebudget.run(command)
+            XCTAssertEqual(result.status, 5, "\(command): \(result.stderr)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("postgres://fleet@127.0.0.1:9/framebudget: cannot reach the history server"),
+                          "\(command): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("secret"), "no password in messages")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["n1.json"], "nothing written")
+    }
+}
