@@ -23,15 +23,18 @@ public struct ComplexityPlot: PlotKind {
     }
 
     public func plots(for input: PlotInput) -> [PlotSpec] {
-        Self.sweeps(input.run).compactMap { sweep in
+        let sweeps = Self.sweeps(input.run)
+        return sweeps.compactMap { sweep in
             let sizes = sweep.points.map { $0.sweepSize! }, costs = sweep.points.map { $0.statistics.median }
             guard let fit = ComplexityFit.best(sizes: sizes, costs: costs) else { return nil }
-            return spec(sweep.hotPath, sweep.variant, sweep.points, fit)
+            let variants = sweeps.filter { $0.hotPath == sweep.hotPath }.map(\.variant)
+            let stem = input.stem(ofHotPath: sweep.hotPath) + "-" + PlotText.stem(sweep.variant, among: variants)
+            return spec(sweep.hotPath, sweep.variant, sweep.points, fit, stem: stem)
         }
     }
 
-    private func spec(_ hotPath: String, _ variant: String, _ points: [BenchmarkResult], _ fit: ComplexityFit) -> PlotSpec {
-        let name = "\(PlotText.stem(hotPath))-\(PlotText.stem(variant))-complexity"
+    private func spec(_ hotPath: String, _ variant: String, _ points: [BenchmarkResult], _ fit: ComplexityFit, stem: String) -> PlotSpec {
+        let name = "\(stem)-complexity"
         let file = DataFileName("\(name).dat")
         let rows = points.map { result -> String in
             let s = result.statistics

@@ -12,7 +12,7 @@ public struct CountersPlot: PlotKind {
         input.hotPaths.compactMap { hotPath in
             let results = input.benchmarks(of: hotPath).filter { !$0.counters.isEmpty }
             let available = Self.availableCounters(results)
-            return available.isEmpty ? nil : spec(hotPath, results, available)
+            return available.isEmpty ? nil : spec(hotPath, results, available, stem: input.stem(ofHotPath: hotPath))
         }
     }
 
@@ -76,8 +76,8 @@ public struct CountersPlot: PlotKind {
         return parts
     }
 
-    private func spec(_ hotPath: String, _ results: [BenchmarkResult], _ names: [String]) -> PlotSpec {
-        let name = "\(PlotText.stem(hotPath))-counters"
+    private func spec(_ hotPath: String, _ results: [BenchmarkResult], _ names: [String], stem: String) -> PlotSpec {
+        let name = "\(stem)-counters"
         let file = DataFileName("\(name).dat")
         var strings = PlotStrings()
         // Columns 1 and 2: the counter and its unit, as indices into the strings (the tic label is two lines);

@@ -14,7 +14,7 @@ public struct FrameTimelinePlot: PlotKind {
     }
 
     private func spec(_ result: BenchmarkResult, _ loop: FrameLoopSummary, _ input: PlotInput) -> PlotSpec {
-        let name = "\(PlotText.stem(result.id))-timeline"
+        let name = "\(input.stem(ofBenchmark: result.id))-timeline"
         let file = DataFileName("\(name).dat"), missedFile = DataFileName("\(name)-missed.dat")
         let deadline = loop.cadenceMilliseconds
         let frames = loop.frameTimesMilliseconds.enumerated().map { "\($0) \(PlotText.number($1))" }.joined(separator: "\n")

@@ -48,7 +48,7 @@ public struct LatencyDistributionPlot: PlotKind {
     }
 
     private func spec(_ hotPath: String, _ results: [BenchmarkResult], _ input: PlotInput) -> PlotSpec {
-        let name = "\(PlotText.stem(hotPath))-latency"
+        let name = "\(input.stem(ofHotPath: hotPath))-latency"
         let samplesFile = DataFileName("\(name)-samples.dat"), cdfFile = DataFileName("\(name)-cdf.dat")
         // Benchmarks an order of magnitude apart (reference vs optimized, sweeps) only read on a log scale.
         let medians = results.map(\.statistics.median).filter { $0 > 0 }

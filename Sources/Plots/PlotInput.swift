@@ -1,5 +1,6 @@
 import Budgets
 import Foundation
+import TextFormatting
 import Results
 
 /// What every standard plot kind reads: the run and the verdicts of its budgets.
@@ -17,6 +18,12 @@ public struct PlotInput: Sendable {
         var seen: Set<String> = []
         return run.benchmarks.map(\.hotPath).filter { seen.insert($0).inserted }
     }
+
+    /// The file-name stem of a hot path's plots (``PlotText/stem(_:among:)`` among the run's hot paths).
+    public func stem(ofHotPath hotPath: String) -> String { PlotText.stem(hotPath, among: hotPaths) }
+
+    /// The file-name stem of one benchmark's plots (among the run's benchmark ids).
+    public func stem(ofBenchmark id: String) -> String { PlotText.stem(id, among: run.benchmarks.map(\.id)) }
 
     public func benchmarks(of hotPath: String) -> [BenchmarkResult] {
         run.benchmarks.filter { $0.hotPath == hotPath }
@@ -37,6 +44,15 @@ public struct PlotInput: Sendable {
 enum PlotText {
     /// A file-name-safe stem: `nms/optimized/n=100` → `nms-optimized-n-100`.
     static func stem(_ text: String) -> String { DataFileName(text).name }
+
+    /// ``stem(_:)``, with a hash of `text` added when another of `names` has the same stem (`a<b` and `a>b` both
+    /// make `a-b`): one name's plot files would silently replace the other's. Names that differ in stem keep it
+    /// as it is, so the registered suite's plot files keep their readable names.
+    static func stem(_ text: String, among names: [String]) -> String {
+        let plain = stem(text)
+        guard names.contains(where: { $0 != text && stem($0) == plain }) else { return plain }
+        return plain + "-" + String(FNV1a.hex(FNV1a.hash64(text)).prefix(10))
+    }
 
     /// A number for a data file (`NaN` when not finite).
     static func number(_ value: Double) -> String { GnuplotScript.number(value) }

@@ -12,12 +12,12 @@ public struct VariantComparisonPlot: PlotKind {
             let results = input.benchmarks(of: hotPath).filter { $0.statistics.count > 0 }
             guard results.contains(where: { $0.variant == "reference" }),
                   Set(results.map(\.variant)).count > 1 else { return nil }
-            return spec(hotPath, results)
+            return spec(hotPath, results, stem: input.stem(ofHotPath: hotPath))
         }
     }
 
-    private func spec(_ hotPath: String, _ results: [BenchmarkResult]) -> PlotSpec {
-        let name = "\(PlotText.stem(hotPath))-variants"
+    private func spec(_ hotPath: String, _ results: [BenchmarkResult], stem: String) -> PlotSpec {
+        let name = "\(stem)-variants"
         let file = DataFileName("\(name).dat")
         let workloads = Self.inOrder(results.map(\.workload)), variants = Self.inOrder(results.map(\.variant))
         var strings = PlotStrings()

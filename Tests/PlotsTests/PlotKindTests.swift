@@ -53,6 +53,34 @@ final class PlotKindTests: XCTestCase {
         XCTAssertTrue(spec.readable.contains("set yrange [0:18.9432]"), "the axis rises past the samples (≤ 12.6 ms) to the budget")
     }
 
+    /// Two hot paths whose names differ only in characters a file name cannot hold get a file each (a hash of the
+    /// name added to both), so neither's plots replace the other's; the suite's own names keep their plain files.
+    func testHotPathsWhoseNamesMakeOneStemGetAFileEach() throws {
+        var run = PlotFixture.run()
+        run.benchmarks += run.benchmarks.filter { $0.hotPath == "nms" && !$0.id.contains("n=") }.map { result in
+            var other = result
+            other.hotPath = "n<m>s"
+            other.id = result.id.replacingOccurrences(of: "nms/", with: "n<m>s/")
+            return other
+        }
+        run.benchmarks = run.benchmarks.map { result in
+            guard result.hotPath == "nms", !result.id.contains("n=") else { return result }
+            var renamed = result
+            renamed.hotPath = "n>m<s"
+            renamed.id = result.id.replacingOccurrences(of: "nms/", with: "n>m<s/")
+            return renamed
+        }
+        let input = PlotInput(run: run, verdicts: [])
+        for kind in [LatencyDistributionPlot().plots(for:), VariantComparisonPlot().plots(for:), CountersPlot().plots(for:)] {
+            let names = kind(input).filter { $0.hotPath?.hasPrefix("n") == true && $0.hotPath != "nms" }.map(\.name)
+            XCTAssertEqual(names.count, 2, "\(names)")
+            XCTAssertEqual(Set(names).count, 2, "one file each: \(names)")
+            XCTAssertTrue(names.allSatisfy { $0.hasPrefix("n-m-s-") }, "\(names)")
+        }
+        let plain = LatencyDistributionPlot().plots(for: PlotInput(run: PlotFixture.run(), verdicts: [])).map(\.name)
+        XCTAssertTrue(plain.contains("nms-latency"), "\(plain)")
+    }
+
     /// Budgets many decades apart: each keyed in its own unit and direction, tic labels as %g a few decades apart
     /// (a tic every decade from 1e-7 to 1000 ms ran together into one string, each with seven decimals).
     func testBudgetsDecadesApartKeepTheirUnitsAndLegibleTics() throws {
