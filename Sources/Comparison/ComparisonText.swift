@@ -24,8 +24,8 @@ public enum ComparisonText {
             "### \(tool) comparison: \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, "
                 + "\(s.inconclusive) inconclusive",
             "",
-            "Base \(MarkdownText.code(report.baseCommit.map { String($0.prefix(10)) } ?? report.baseRunID)) → head "
-                + "\(MarkdownText.code(report.headCommit.map { String($0.prefix(10)) } ?? report.headRunID)). "
+            "Base \(MarkdownText.inlineCode(report.baseCommit.map { String($0.prefix(10)) } ?? report.baseRunID)) → head "
+                + "\(MarkdownText.inlineCode(report.headCommit.map { String($0.prefix(10)) } ?? report.headRunID)). "
                 + capitalizingFirst(s.sentence(statistic: report.settings.statisticName, bold: true)) + ". "
                 + method(report),
             "",
@@ -39,9 +39,9 @@ public enum ComparisonText {
             if comparison.verdict != .unchanged { cells[verdictColumn] = "**\(cells[verdictColumn])**" }
             return "| " + cells.joined(separator: " | ") + " |"
         }
-        if !report.undecided.isEmpty { lines += ["", "Need more runs: " + report.undecided.map(MarkdownText.code).joined(separator: ", ")] }
-        if !report.added.isEmpty { lines += ["", "Added (head only): " + report.added.map(MarkdownText.code).joined(separator: ", ")] }
-        if !report.removed.isEmpty { lines += ["", "Removed (base only): " + report.removed.map(MarkdownText.code).joined(separator: ", ")] }
+        if !report.undecided.isEmpty { lines += ["", "Need more runs: " + report.undecided.map(MarkdownText.inlineCode).joined(separator: ", ")] }
+        if !report.added.isEmpty { lines += ["", "Added (head only): " + report.added.map(MarkdownText.inlineCode).joined(separator: ", ")] }
+        if !report.removed.isEmpty { lines += ["", "Removed (base only): " + report.removed.map(MarkdownText.inlineCode).joined(separator: ", ")] }
         if !report.warnings.isEmpty { lines += [""] + report.warnings.map { "> ⚠️ \(MarkdownText.text($0))" } }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -26,7 +26,7 @@ public enum InstructionComparisonText {
         var lines = [
             "### \(tool) instruction counts: \(report.count(.regressed)) regressed, \(report.count(.improved)) improved, "
                 + "\(report.count(.unchanged)) unchanged",
-            "", headline(report, label: MarkdownText.code) + " Counts are exact (valgrind); equal counts are `unchanged`.", "",
+            "", headline(report, label: MarkdownText.inlineCode) + " Counts are exact (valgrind); equal counts are `unchanged`.", "",
             "| " + header.joined(separator: " | ") + " |",
             "| --- | ---: | ---: | ---: | --- |",
         ]
@@ -37,7 +37,7 @@ public enum InstructionComparisonText {
             return "| " + cells.joined(separator: " | ") + " |"
         }
         for change in report.benchmarks where !change.functions.isEmpty {
-            lines += ["", "#### \(MarkdownText.code(change.id)): \(percent(change.relativeChange)) — functions that changed most", "",
+            lines += ["", "#### \(MarkdownText.inlineCode(change.id)): \(percent(change.relativeChange)) — functions that changed most", "",
                       "| function | base Ir/iter | head Ir/iter | change |", "| --- | ---: | ---: | ---: |"]
             lines += change.functions.map {
                 "| \(MarkdownText.code($0.name)) | \(count($0.base)) | \(count($0.head)) | \(signed($0.change)) |"

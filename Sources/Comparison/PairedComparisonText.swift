@@ -24,7 +24,7 @@ public enum PairedComparisonText {
         var lines = [
             "### \(tool) paired comparison: \(report.count(.regressed)) regressed, \(report.count(.improved)) improved, "
                 + "\(report.count(.unchanged)) unchanged, \(report.count(.inconclusive)) inconclusive",
-            "", "Base \(MarkdownText.code(report.base)) → head \(MarkdownText.code(report.head)). " + PairedComparisonRows.method(report), "",
+            "", "Base \(MarkdownText.inlineCode(report.base)) → head \(MarkdownText.inlineCode(report.head)). " + PairedComparisonRows.method(report), "",
             "| " + PairedComparisonRows.header.joined(separator: " | ") + " |", "|" + PairedComparisonRows.header.map { _ in " --- " }.joined(separator: "|") + "|",
         ]
         lines += ordered.map { comparison in
@@ -40,10 +40,10 @@ public enum PairedComparisonText {
 
     /// Where a regressed benchmark's time went: the functions that added the most first.
     static func profileMarkdown(_ profile: ProfileDifference, folder: String?) -> [String] {
-        var lines = ["", "#### Where the time went: \(MarkdownText.code(profile.id)) "
+        var lines = ["", "#### Where the time went: \(MarkdownText.inlineCode(profile.id)) "
                      + "(\(Percent.signed(profile.relativeChange, digits: 1)); perf cpu-clock, \(profile.baseSamples) → "
                      + "\(profile.headSamples) samples)", ""]
-        if let entering = PairedComparisonRows.entering(profile, naming: MarkdownText.code) { lines += ["The time was " + entering + ".", ""] }
+        if let entering = PairedComparisonRows.entering(profile, naming: MarkdownText.inlineCode) { lines += ["The time was " + entering + ".", ""] }
         lines += ["| function | self base → head | total base → head | added (of base's time) |", "| --- | --- | --- | --- |"]
         lines += profile.functions.prefix(PairedComparisonRows.profileRows).map { f in
             "| \(MarkdownText.code(f.name)) | \(share(f.baseSelf)) → \(share(f.headSelf)) | "
@@ -51,7 +51,7 @@ public enum PairedComparisonText {
         }
         if let graph = profile.flameGraph {
             let path = folder.map { "\($0)/\(graph)" } ?? graph
-            lines += ["", "Differential flame graph (head's stacks, red where time was added): \(MarkdownText.code(path))"]
+            lines += ["", "Differential flame graph (head's stacks, red where time was added): \(MarkdownText.inlineCode(path))"]
         }
         return lines
     }

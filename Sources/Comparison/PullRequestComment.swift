@@ -28,7 +28,7 @@ public enum PullRequestComment {
     static func headline(_ report: ComparisonReport, tool: String = ToolName.displayName) -> String {
         let s = report.summary
         let icon = s.regressed > 0 ? "🔴" : s.inconclusive > 0 || report.comparedNothing ? "🟡" : "🟢"
-        let side = { (commit: String?, runID: String) in MarkdownText.code(commit.map { String($0.prefix(10)) } ?? runID) }
+        let side = { (commit: String?, runID: String) in MarkdownText.inlineCode(commit.map { String($0.prefix(10)) } ?? runID) }
         return "### \(icon) \(tool): \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, "
             + "\(s.inconclusive) inconclusive\n\n"
             + "Base \(side(report.baseCommit, report.baseRunID)) → head \(side(report.headCommit, report.headRunID)); "

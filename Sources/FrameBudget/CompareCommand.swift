@@ -126,7 +126,7 @@ struct CompareCommand: ParsableCommand {
                 let text: String
                 switch format {
                 case .console: text = report.undecided.map { "\($0)\n" }.joined()
-                case .markdown, .prComment: text = report.undecided.map { "- \(MarkdownText.code($0))\n" }.joined()
+                case .markdown, .prComment: text = report.undecided.map { "- \(MarkdownText.inlineCode($0))\n" }.joined()
                 case .json: text = String(decoding: try ResultsFile.encoder().encode(report.undecided), as: UTF8.self) + "\n"
                 }
                 if let out {

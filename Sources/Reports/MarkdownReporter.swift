@@ -15,7 +15,7 @@ public struct MarkdownReporter: Reporter {
             : summary.count(.inconclusive) > 0 ? "⚠️ budgets inconclusive" : "✅ all budgets pass"
         // Every string from the results or the budgets is a code span or escaped text (MarkdownText): a pull
         // request's own files fill this comment.
-        var lines = ["## \(input.displayName): \(headline)", "", "**\(summary.line)** · run \(MarkdownText.code(input.run.runID)) · "
+        var lines = ["## \(input.displayName): \(headline)", "", "**\(summary.line)** · run \(MarkdownText.inlineCode(input.run.runID)) · "
             + "\(MarkdownText.text(input.run.environment.cpuModel)) · \(MarkdownText.text(input.run.environment.buildConfiguration)) build"
             + (CodePaths.phrase(input.run).map { " · \(MarkdownText.text($0))" } ?? "")
             + (HostConditions.phrase(input.run).map { " · \(MarkdownText.text($0))" } ?? "")]
@@ -33,13 +33,13 @@ public struct MarkdownReporter: Reporter {
                     + "\(escape(VerdictText.limit(verdict.budget))) | \(VerdictText.headroom(verdict)) |"
             }
             let warned = verdicts.filter { $0.warning != nil }
-            lines += warned.isEmpty ? [] : [""] + warned.map { "- \(MarkdownText.code($0.budget.name)): \(MarkdownText.text($0.warning!))" }
+            lines += warned.isEmpty ? [] : [""] + warned.map { "- \(MarkdownText.inlineCode($0.budget.name)): \(MarkdownText.text($0.warning!))" }
             let plots = input.plots.filter { $0.hotPath == hotPath }.compactMap(link)
             if !plots.isEmpty { lines += ["", "Plots: " + plots.joined(separator: " · ")] }
         }
         let notRun = input.verdicts.filter(VerdictText.didNotRun)
         if !notRun.isEmpty {
-            lines += ["", "⛔ **\(notRun.count) MISSING** (benchmark did not run): " + notRun.map { MarkdownText.code($0.budget.name) }.joined(separator: ", ")]
+            lines += ["", "⛔ **\(notRun.count) MISSING** (benchmark did not run): " + notRun.map { MarkdownText.inlineCode($0.budget.name) }.joined(separator: ", ")]
         }
         let others = input.plots.filter { !shown.contains($0.hotPath ?? "") }
         let links = others.compactMap(link)

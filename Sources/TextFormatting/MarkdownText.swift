@@ -3,7 +3,7 @@
 /// `report.md` and `compare --format markdown` are posted as pull-request comments, and their strings come from
 /// the pull request's own results and budgets: an id such as `</script><script>…` or `<img onerror=…>`, a `|`
 /// that splits a table cell, or `[x](javascript:…)` must render as the characters it is. Every string from a file
-/// goes through ``code(_:)`` (ids and names) or ``text(_:)`` (prose) — never into Markdown as it is.
+/// goes through ``code(_:)`` (ids and names in tables), ``inlineCode(_:)`` (in prose) or ``text(_:)`` (prose) — never into Markdown as it is.
 public enum MarkdownText {
     /// Longest string shown, in characters.
     public static let maximumLength = 200
@@ -11,7 +11,17 @@ public enum MarkdownText {
     /// `text` as a code span that is safe inside a table cell: one line, control characters visible, pipes escaped
     /// (GitHub splits cells on `|` even inside code spans), fenced by more backticks than any run inside it.
     public static func code(_ text: String) -> String {
-        let line = TerminalText.singleLine(text, maximumLength: maximumLength).replacingOccurrences(of: "|", with: "\\|")
+        span(TerminalText.singleLine(text, maximumLength: maximumLength).replacingOccurrences(of: "|", with: "\\|"))
+    }
+
+    /// `text` as a code span in prose, outside a table: as ``code(_:)`` but with pipes as they are (outside a table
+    /// row GitHub shows the backslash of `\|` inside a code span).
+    public static func inlineCode(_ text: String) -> String {
+        span(TerminalText.singleLine(text, maximumLength: maximumLength))
+    }
+
+    /// `line` fenced by more backticks than any run inside it.
+    private static func span(_ line: String) -> String {
         let longestRun = line.split(separator: "`", omittingEmptySubsequences: false).count > 1
             ? line.reduce(into: (longest: 0, current: 0)) { state, character in
                 state.current = character == "`" ? state.current + 1 : 0

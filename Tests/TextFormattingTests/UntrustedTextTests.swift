@@ -34,6 +34,13 @@ final class UntrustedTextTests: XCTestCase {
         XCTAssertEqual(MarkdownText.code("</script>\n<img>"), "`</script>\\x0a<img>`")
     }
 
+    /// Outside a table a pipe needs no escape, and GitHub would show the backslash of `\|` inside a code span.
+    func testInlineCodeSpansInProseKeepPipesAsTheyAre() {
+        XCTAssertEqual(MarkdownText.inlineCode("miss|ing <x>"), "`miss|ing <x>`")
+        XCTAssertEqual(MarkdownText.inlineCode("a`b"), "``a`b``")
+        XCTAssertEqual(MarkdownText.inlineCode("</script>\n<img>"), "`</script>\\x0a<img>`")
+    }
+
     func testPlainTextStartsNoMarkup() {
         XCTAssertEqual(MarkdownText.text("headroom 11.72% is under the 20% margin"), "headroom 11.72% is under the 20% margin")
         XCTAssertEqual(MarkdownText.text("<img src=x onerror=alert(1)>"), "\\<img src=x onerror=alert(1)\\>")
