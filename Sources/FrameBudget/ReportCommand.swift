@@ -33,7 +33,7 @@ struct ReportCommand: ParsableCommand {
             if let mismatch = ReportPipeline.recordedFiltersMismatch(run) { Console.warning(mismatch) }
             let pipeline = loaded.judging(run)   // as the gate that measured it: its id filters, its cap's looks
             let folder = out ?? URL(fileURLWithPath: resultsPath).deletingLastPathComponent().path
-            let input = try pipeline.writeReports(run, verdicts: pipeline.verdicts(for: run), into: folder)
+            let input = try pipeline.writeReports(run, verdicts: pipeline.verdicts(for: run), into: folder, resultsFile: resultsPath)
             Console.outputRendered(ReportPipeline.consoleTable(input))
             Console.output("\nreports: \(FolderPath.joined(folder, "report.html"))")
         }

@@ -12,7 +12,8 @@ enum HTMLTables {
             return "<tr class=\"\(HTMLStyle.cssClass(verdict.outcome))\"><td><span class=\"badge \(HTMLStyle.cssClass(verdict.outcome))\">"
                 + "\(verdict.outcome.rawValue)</span></td>" + cells.map { "<td>\(XMLText.escape($0))</td>" }.joined() + "</tr>"
         }
-        return table(caption: caption, header: ["verdict", "budget", "benchmark", "measured [CI]", "runs", "limit", "headroom", "note"], rows: rows)
+        return table(caption: caption, header: ["verdict", "budget", "benchmark", "measured [CI]", "runs", "limit", "headroom", "note"],
+                     rows: rows, cssClass: "verdicts")
     }
 
     static func benchmarks(_ run: RunResults) -> String {
@@ -42,8 +43,8 @@ enum HTMLTables {
         return rows.isEmpty ? "" : table(caption: "Counters unavailable on this machine", header: ["counter", "reason"], rows: rows)
     }
 
-    private static func table(caption: String, header: [String], rows: [String]) -> String {
-        "<table><caption>\(XMLText.escape(caption))</caption>\n<thead><tr>" + header.map { "<th>\(XMLText.escape($0))</th>" }.joined()
+    private static func table(caption: String, header: [String], rows: [String], cssClass: String? = nil) -> String {
+        "<table\(cssClass.map { " class=\"\($0)\"" } ?? "")><caption>\(XMLText.escape(caption))</caption>\n<thead><tr>" + header.map { "<th>\(XMLText.escape($0))</th>" }.joined()
             + "</tr></thead>\n<tbody>\n" + rows.joined(separator: "\n") + "\n</tbody></table>"
     }
 }
@@ -62,6 +63,6 @@ enum HTMLStyle {
         .badge.missing{background:#8250df}tr.fail td{background:#ffebe9}tr.missing td{background:#f5f0ff}
         tr.inconclusive td{background:#fff8c5}ul.notes li{color:#9a6700}ul.verdicts{list-style:none;padding:0}
         ul.verdicts li{margin:.3em 0}figure{margin:1em 0}figure img{max-width:100%;border:1px solid #eee}
-        figcaption{color:#57606a;font-size:.9em}td:nth-child(6),td:nth-child(7){white-space:nowrap}footer{margin-top:3em;color:#57606a;font-size:.85em}
+        figcaption{color:#57606a;font-size:.9em}table.verdicts td:nth-child(6),table.verdicts td:nth-child(7){white-space:nowrap}footer{margin-top:3em;color:#57606a;font-size:.85em}
         """
 }

@@ -45,7 +45,7 @@ public struct MarkdownReporter: Reporter {
         let links = others.compactMap(link)
         if !links.isEmpty { lines += ["", "Other plots: " + links.joined(separator: " · ")] }
         lines += RoofsSection.markdown(input.run)
-        lines += ["", "Full report: `report.html` · results: `results.json`"]
+        lines += ["", "Full report: `report.html` · results: \(MarkdownText.inlineCode(input.resultsFile))"]
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
 

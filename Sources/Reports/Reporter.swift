@@ -38,6 +38,9 @@ public struct ReportInput: Sendable {
     public var strict: Bool
     /// The tool that made the reports (`framebudget`, or a package's own benchmark executable): JUnit's package.
     public var toolName: String
+    /// Where the run's results file is, as the reports name it: `results.json` beside them, or the path of a file
+    /// reported into another folder (`report --out`).
+    public var resultsFile = "results.json"
 
     public init(run: RunResults, verdicts: [BudgetVerdict], plots: [PlotImage] = [], plotsNote: String? = nil, strict: Bool = false,
                 toolName: String = "framebudget") {

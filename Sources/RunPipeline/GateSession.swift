@@ -46,7 +46,8 @@ package struct GateSession {
             Console.warning("\(undecided) budget(s) INCONCLUSIVE: not shown over or under the limit beyond run-to-run noise; "
                 + "not a failure (--strict makes it exit 3)")
         }
-        let input = try pipeline.writeReports(run, verdicts: verdicts, into: directory)
+        let resultsFile: String? = if case .resultsFile(let file) = source { file } else { nil }
+        let input = try pipeline.writeReports(run, verdicts: verdicts, into: directory, resultsFile: resultsFile)
         Console.outputRendered(ReportPipeline.consoleTable(input))
         Console.output("\nreports: \(FolderPath.joined(directory, "report.html"))")
         try refuseIncomplete(run, from: source, directory: directory)

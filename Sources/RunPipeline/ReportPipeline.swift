@@ -36,9 +36,11 @@ package struct ReportPipeline {
     /// Draws the plots into `<directory>/plots/` and writes every report into `directory` (created when absent),
     /// all staged and moved into place at the end (``StagedFolder``): a failure, such as a full disk, leaves no
     /// partial report folder.
+    /// - Parameter resultsFile: the run's results file when it is not `results.json` in `directory`.
     /// - Returns: the report input (for the console table and the gate checks).
     @discardableResult
-    package func writeReports(_ run: RunResults, verdicts: [BudgetVerdict], into directory: String) throws -> ReportInput {
+    package func writeReports(_ run: RunResults, verdicts: [BudgetVerdict], into directory: String,
+                              resultsFile: String? = nil) throws -> ReportInput {
         try StagedFolder.write(into: directory, what: "report folder") { staging in
             let plotFolder = "\(staging)/plots"
             let specs = StandardPlots.specs(for: PlotInput(run: run, verdicts: verdicts))
@@ -50,12 +52,20 @@ package struct ReportPipeline {
             }
             let note = stagedNote?.replacingOccurrences(of: staging, with: directory)
             if let note { Console.warning(note) }
-            let input = ReportInput(run: run, verdicts: verdicts, plots: images, plotsNote: note, strict: strict,
+            var input = ReportInput(run: run, verdicts: verdicts, plots: images, plotsNote: note, strict: strict,
                                     toolName: ToolName.current)
+            if let resultsFile, !Self.isResultsFile(resultsFile, in: directory) { input.resultsFile = resultsFile }
             do { try ReportWriter().write(input, to: staging) }
             catch { throw CommandFailure(.runFailure, "\(error)") }
             return input
         }
+    }
+
+    /// Whether `path` is the `results.json` of `directory` (the reports' own name for it).
+    static func isResultsFile(_ path: String, in directory: String) -> Bool {
+        let file = URL(fileURLWithPath: path).standardizedFileURL
+        return file.lastPathComponent == "results.json"
+            && file.deletingLastPathComponent().path == URL(fileURLWithPath: directory).standardizedFileURL.path
     }
 
     /// The verdict table for stdout, coloured on a terminal.

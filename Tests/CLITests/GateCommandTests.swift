@@ -134,6 +134,8 @@ final class GateCommandTests: XCTestCase {
         let report = try Framebudget.run(["report", folder + "/r/m/results.json", "--budgets", budgetsFile, "--out", folder + "/rep"])
         XCTAssertEqual(report.status, 0, report.stderr)
         XCTAssertFalse(report.stdout.contains("MISSING  upload-p95"), "report judges as the run's gate would: \(report.stdout)")
+        let markdown = try String(contentsOfFile: folder + "/rep/report.md", encoding: .utf8)
+        XCTAssertTrue(markdown.hasSuffix("results: `\(folder)/r/m/results.json`\n"), "the file it was made from, not a results.json beside it")
         let gate = try Framebudget.run(["gate", "--results", folder + "/r/m/results.json", "--budgets", budgetsFile, "texture-upload/*"])
         XCTAssertEqual(gate.status, 1)
         XCTAssertTrue(gate.stdout.contains("MISSING  upload-p95"), gate.stdout)
