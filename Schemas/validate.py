@@ -12,6 +12,19 @@ import sys
 USAGE = "usage: python3 Schemas/validate.py results.json [more.json ...]"
 
 
+def not_json(token):
+    """Python reads NaN, Infinity and -Infinity; JSON (RFC 8259) and framebudget do not."""
+    raise ValueError(f"{token} is not a JSON number")
+
+
+def finite_number(text):
+    """A number too large for a double (1e400) reads as infinity in Python; framebudget refuses it."""
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is out of the range of a double")
+    return value
+
+
 def check(validator, path):
     """One line about `path`; its status: 0 valid, 1 invalid, 2 unreadable."""
     try:
@@ -20,7 +33,7 @@ def check(validator, path):
         print(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")
         return 2
     try:
-        document = json.loads(text)
+        document = json.loads(text, parse_constant=not_json, parse_float=finite_number)
     except ValueError as error:  # a truncated file is invalid, not a crash
         print(f"{path}: invalid: not JSON ({error})")
         return 1

@@ -41,6 +41,23 @@ final class ResultsExamplesTests: XCTestCase {
         XCTAssertThrowsError(try ResultsFile.read(from: path), "the tool refuses it too")
     }
 
+    /// NaN, Infinity and a number past a double's range are not JSON: validate.py (whose Python reads them) and
+    /// the tool both refuse them.
+    func testTheValidatorRefusesNumbersThatAreNotJSONAsTheToolDoes() throws {
+        let text = try String(contentsOfFile: Self.examples + "/results-complete.json", encoding: .utf8)
+        let range = try XCTUnwrap(text.range(of: "\"threads\" : 1"))
+        for (token, reason) in [("NaN", "NaN is not a JSON number"), ("-Infinity", "-Infinity is not a JSON number"),
+                                ("1e400", "1e400 is out of the range of a double")] {
+            let path = NSTemporaryDirectory() + "fb-schema-number-\(UUID().uuidString).json"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try text.replacingCharacters(in: range, with: "\"threads\" : \(token)").write(toFile: path, atomically: true, encoding: .utf8)
+            let (status, output) = try RealRun.python([RealRun.repositoryRoot + "/Schemas/validate.py", path])
+            XCTAssertEqual(status, 1, output)
+            XCTAssertTrue(output.contains("invalid: not JSON (\(reason)"), output)
+            XCTAssertThrowsError(try ResultsFile.read(from: path), "the tool refuses it too")
+        }
+    }
+
     func testTheModesReadAsTypes() throws {
         let (path, bytes) = try example("results-complete.json")
         let run = try ResultsFile.decode(bytes, path: path)
