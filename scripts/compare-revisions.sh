@@ -5,8 +5,9 @@
 # over to `framebudget compare-builds`, which measures and decides: both builds' processes alive at once, blocks of
 # samples alternating A B B A, process pairs added until every benchmark is decided or a cap is reached (the whole
 # procedure, its caps and exit rules live in Swift: RunPipeline.PairedSession). This script decides nothing.
-# Default selection: the benchmarks that carry a budget (--budgeted); FILTER narrows it. A package without
-# Benchmarks/budgets.yaml has no budgets to select by: every timed benchmark is compared (FILTER still narrows).
+# Default selection: the benchmarks that carry a budget (--budgeted) in the budgets file the executable registers
+# (Benchmarks/budgets.yaml, or a package's own); FILTER narrows it. A package without that file has no budgets to
+# select by: compare-builds compares every timed benchmark, with a warning (FILTER still narrows).
 # LINK_ORDERS=K: each revision also linked in K shuffled function orders (build-revision.sh), and compare-builds
 # --link-orders runs process pair i on the i-th order of both (Docs/CODE-LAYOUT.md).
 # Your own package (built on the FrameBudget library): PACKAGE=<its folder, relative to the git root> PRODUCT=<its
@@ -51,7 +52,8 @@ html_args=()
 help=$("$tool" compare-builds --help 2>/dev/null || true)
 if [[ $help == *--html* ]]; then html_args=(--html "$out/comparison.html"); fi
 selection=(--budgeted)
-if [[ ! -e Benchmarks/budgets.yaml ]]; then
+# A coordinator built before compare-builds knew a missing budgets file refuses one: look for the usual file here.
+if [[ $(tr -s ' \n' ' ' <<< "$help") != *"without its budgets file"* && ! -e Benchmarks/budgets.yaml ]]; then
     selection=()
     echo "compare: no Benchmarks/budgets.yaml in $package: comparing every timed benchmark${FILTER:+ matching $FILTER}" >&2
 fi

@@ -40,6 +40,23 @@ final class CompareBuildsTests: XCTestCase {
         return try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
     }
 
+    /// `make compare` passes --budgeted; a package whose kernels have no budgets file yet is compared whole, with a
+    /// warning, instead of refused. A budgets file named on the command line must exist.
+    func testBudgetedWithoutTheDefaultBudgetsFileComparesEveryTimedBenchmark() throws {
+        let binary = Framebudget.binary.path
+        let arguments = ["compare-builds", binary, binary, "finger-count/optimized/21-landmarks", "--allow-debug", "--budgeted",
+                         "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
+                         "--min-pairs", "2", "--max-pairs", "2"] + aaThreshold + ["--format", "json", "--out", folder + "/c.json"]
+        let result = try Framebudget.run(arguments, directory: folder)
+        XCTAssertTrue([0, 3].contains(result.status), result.stderr)
+        XCTAssertTrue(result.stderr.contains("warning: --budgeted: no budgets file Benchmarks/budgets.yaml: comparing every "
+                      + "timed benchmark the filters select"), result.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/c.json"))) as! [String: Any]
+        XCTAssertEqual((json["benchmarks"] as! [[String: Any]]).map { $0["id"] as! String }, ["finger-count/optimized/21-landmarks"])
+        let named = try Framebudget.run(Array(arguments.prefix(5)) + ["--budgeted", "--budgets", folder + "/nosuch.yaml"], directory: folder)
+        XCTAssertEqual(named.status, 2, named.stderr)
+    }
+
     func testTwoBuildsArePairedAndTheReportsWritten() throws {
         let binary = Framebudget.binary.path
         let result = try Framebudget.run([

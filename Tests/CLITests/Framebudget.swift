@@ -20,11 +20,11 @@ enum Framebudget {
     }
 
     static func start(_ arguments: [String], stdout: FileHandle? = nil, stderr: FileHandle? = nil,
-                      environment: [String: String] = [:]) throws -> Process {
+                      environment: [String: String] = [:], directory: String? = nil) throws -> Process {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? repositoryRoot)
         process.standardOutput = stdout ?? FileHandle.nullDevice
         process.standardError = stderr ?? FileHandle.nullDevice
         // A child that crashes must end at once: the backtracer can hang waiting on it, and the test with it.
@@ -35,15 +35,17 @@ enum Framebudget {
     }
 
     /// Runs to completion; stdout and stderr go through temporary files so a chatty child never blocks on a pipe.
-    /// - Parameter environment: variables set for the child on top of this process's.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// - Parameters:
+    ///   - environment: variables set for the child on top of this process's.
+    ///   - directory: the child's working directory (default: the repository's root).
+    static func run(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil) throws -> Result {
         let base = NSTemporaryDirectory() + "fb-cli-output-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: base + ".out", contents: nil)
         FileManager.default.createFile(atPath: base + ".err", contents: nil)
         defer { try? FileManager.default.removeItem(atPath: base + ".out"); try? FileManager.default.removeItem(atPath: base + ".err") }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".out"))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".err"))
-        let process = try start(arguments, stdout: out, stderr: err, environment: environment)
+        let process = try start(arguments, stdout: out, stderr: err, environment: environment, directory: directory)
         process.waitUntilExit()
         try out.close()
         try err.close()

@@ -92,7 +92,7 @@ struct PairedOptions: ParsableArguments {
     @Flag(name: .customLong("allow-debug"), help: "Compare debug builds anyway (numbers are meaningless).")
     var allowDebug = false
 
-    @Flag(help: "Select the benchmarks that carry a budget in --budgets (with the filters, if any: both must match).")
+    @Flag(help: "Select the benchmarks that carry a budget in --budgets (with the filters, if any: both must match); without its budgets file (the default --budgets absent) every timed benchmark, with a warning.")
     var budgeted = false
 
     @Option(help: "The budgets file --budgeted selects from.")
@@ -210,7 +210,10 @@ struct PairedOptions: ParsableArguments {
         if linkOrders { measured.linkOrders = executables.base.count }
         var session = PairedSession(settings: measured, filters: filters, interrupted: { interruption.signal }, progress: progress)
         session.namedThresholds = Array(try perBenchmarkThresholds().keys)
-        if budgeted {
+        if budgeted && budgets == Registration.suite.budgetsPath && !FileManager.default.fileExists(atPath: budgets) {
+            // A package of kernels without budgets yet: compared whole, not refused (make compare passes --budgeted).
+            Console.warning("--budgeted: no budgets file \(budgets): comparing every timed benchmark\(filters.isEmpty ? "" : " the filters select")")
+        } else if budgeted {
             let ids = Set(try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs,
                                                          frameLoopIDs: Registration.frameLoopIDs).map(\.benchmarkID))
             session.selection = { ids.contains($0) }
