@@ -19,7 +19,10 @@ struct HistoryBaselineCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard let history = try database.openExistingIfAny() else { return }
+            guard let history = try database.openExistingIfAny() else {
+                // Nothing on stdout, as for a branch without a run; a mistyped path is visible on stderr.
+                return Console.info("\(database.path): no history recorded there yet: no baseline commit")
+            }
             let baseline: BaselineResolver.Baseline
             do { baseline = try BaselineResolver.resolve(branch: branch, database: history) }
             catch HistoryError.noBaseline { return }

@@ -72,6 +72,7 @@ struct HistoryRecordCommand: ParsableCommand {
                     .record(run, document: data, branch: branch, insideTransaction: hook) { warnOfRecordedProcessRuns(run, in: $0) }
             } else {
                 let history = try database.open(onLockWait: announceLockWait ? announce : nil, inLastMigration: holdInMigration)
+                if (history as? HistoryDatabase)?.isNew == true { Console.info("\(database.path): a new history database (no file was there)") }
                 warnOfRecordedProcessRuns(run, in: history)
                 do { number = try history.record(run, document: data, branch: branch, insideTransaction: hook) }
                 catch let error as HistoryError {

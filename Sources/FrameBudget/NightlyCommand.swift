@@ -191,7 +191,8 @@ struct NightlyCommand: ParsableCommand {
         let history = try database.open()
         do {
             let number = try history.record(run, branch: branch)
-            Console.info("recorded run \(run.runID) as #\(number) in \(database.path)")
+            let new = (history as? HistoryDatabase)?.isNew == true ? " (a new history database: no file was there)" : ""
+            Console.info("recorded run \(run.runID) as #\(number) in \(database.path)\(new)")
         } catch let error as HistoryError { throw CommandFailure(.runFailure, error.description) }
     }
 }

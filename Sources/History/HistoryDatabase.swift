@@ -18,6 +18,9 @@ public final class HistoryDatabase: HistoryStore {
     /// When reading: one line on what the history shown leaves out (writes in a `-wal` this reader cannot apply
     /// without creating or writing its index), for the command to print; nil when nothing is left out.
     public let readNote: String?
+    /// True when this open created the database (no file was there): a record says so, for a path mistyped in a
+    /// CI script starts an empty history, and its first night gates the budgets alone.
+    public let isNew: Bool
 
     /// Seconds a writer waits for another writer's transaction before giving up.
     public static let busyTimeout: TimeInterval = 60
@@ -45,6 +48,7 @@ public final class HistoryDatabase: HistoryStore {
                 inLastMigration: (@Sendable () -> Void)? = nil) throws {
         self.path = path
         let exists = try HistoryFileCheck.existingFile(path)
+        isNew = !exists
         switch access {
         case .readOnly:
             guard exists else { throw HistoryError.unusable(path: path, reason: "no such file (record a run first: \(ToolName.current) history record)") }

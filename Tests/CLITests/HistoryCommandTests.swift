@@ -71,8 +71,9 @@ final class HistoryCommandTests: XCTestCase {
         let debug = try run("debug-1", builtIn: "debug")
         let record = try Framebudget.run(["history", "record", debug, "--database", database])
         XCTAssertEqual(record.status, 0, record.stderr)
-        XCTAssertEqual(record.stderr, "framebudget: warning: \(debug): a debug build's run: recorded in a series of its own "
-                       + "(build=debug); release runs are never compared with it\n")
+        XCTAssertEqual(record.stderr, "framebudget: \(database): a new history database (no file was there)\n"
+                       + "framebudget: warning: \(debug): a debug build's run: recorded in a series of its own "
+                       + "(build=debug); release runs are never compared with it\n", "a mistyped path is seen at once")
         let release = try run("release-1", builtIn: "release")
         XCTAssertEqual(try Framebudget.run(["history", "record", release, "--database", database]).stderr, "")
     }

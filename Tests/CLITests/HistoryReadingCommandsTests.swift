@@ -39,6 +39,12 @@ final class HistoryReadingCommandsTests: XCTestCase {
         }
         let main = try Framebudget.run(["history", "baseline-commit", "--branch", "main", "--database", database])
         XCTAssertEqual(main.stdout, String(repeating: "a", count: 40) + "\n")
+        // No database (a first night, or a mistyped path): no commit, exit 0, and a line that says where it looked.
+        let none = try Framebudget.run(["history", "baseline-commit", "--branch", "main", "--database", folder + "/typo.sqlite"])
+        XCTAssertEqual(none.status, 0, none.stderr)
+        XCTAssertEqual(none.stdout, "")
+        XCTAssertEqual(none.stderr, "framebudget: \(folder)/typo.sqlite: no history recorded there yet: no baseline commit\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/typo.sqlite"), "reading creates nothing")
     }
 
     func testListAppliesItsLimitWithinTheMachineClassAndRefusesAZeroLimit() throws {
