@@ -42,14 +42,17 @@ struct HistoryExportCommand: ParsableCommand {
         try reportingFailures {
             let history = try database.openExisting()
             let classes = try history.machineClasses().map(\.machineClass)
-            guard let chosen = machineClass ?? classes.first?.hash else {
+            // With --branch, the class of the branch's newest run: the newest of the whole history may be another's.
+            let branchClass = try branch.flatMap { try history.runs(limit: 1, branch: $0).first?.machineClass }
+            guard let chosen = machineClass ?? branchClass ?? classes.first?.hash else {
                 throw CommandFailure(.badInput, "\(database.path): no run with a machine class to export")
             }
             guard classes.contains(where: { $0.hash == chosen }) else {
                 throw CommandFailure(.badInput, "--machine-class \(chosen): no such machine class in \(database.path) (see history list)")
             }
             if machineClass == nil && classes.count > 1 {
-                Console.warning("exporting machine class \(chosen) only, the newest of \(classes.count); others: --machine-class (see history list)")
+                Console.warning("exporting machine class \(chosen) only, the newest\(branch.map { " of branch \($0)" } ?? "") of \(classes.count); "
+                                + "others: --machine-class (see history list)")
             }
             let table: OtavaCSV.Table
             do {

@@ -27,11 +27,15 @@ struct HistoryShowCommand: ParsableCommand {
     @Option(name: .customLong("machine-class"), help: "The machine class (hash, see history list) whose series to show (default: that of the newest run).")
     var machineClass: String?
 
+    @Option(help: "Only the runs of this branch (default: every branch's), as recorded with history record --branch.")
+    var branch: String?
+
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
         try reportingFailures {
-            let trend = try loadTrend(benchmark, database: database, includeIncomplete: includeIncomplete, machineClass: machineClass)
+            let trend = try loadTrend(benchmark, database: database, includeIncomplete: includeIncomplete, machineClass: machineClass,
+                                      branch: branch)
             if json { Console.outputRendered(String(decoding: try ResultsFile.encoder().encode(trend), as: UTF8.self)); return }
             let stepRuns = Set(trend.steps.map(\.runID))
             Console.output(TextTable.render(header: ["#", "run", "commit", "median", "95% CI", "step"], rows: trend.points.map { p in
@@ -46,12 +50,13 @@ struct HistoryShowCommand: ParsableCommand {
     }
 }
 
-/// Loads a benchmark's series within one machine class (`machineClass`, or that of its newest run) and detects its
-/// steps: runs of other machines or settings never make one series.
-func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete: Bool, machineClass: String?) throws -> Trend {
+/// Loads a benchmark's series within one machine class (`machineClass`, or that of its newest run) and, with
+/// `branch`, of that branch's runs, and detects its steps: runs of other machines or settings never make one series.
+func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete: Bool, machineClass: String?,
+               branch: String?) throws -> Trend {
     // .refuse throws for an unrecorded benchmark: it never gives nil.
     try loadTrend(benchmark, database: database, includeIncomplete: includeIncomplete, machineClass: machineClass,
-                  unrecorded: .refuse)!
+                  branch: branch, unrecorded: .refuse)!
 }
 
 /// What ``loadTrend(_:database:includeIncomplete:machineClass:unrecorded:)`` does with a benchmark that has no
@@ -60,21 +65,35 @@ func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete
 enum UnrecordedBenchmark { case refuse, skip }
 
 func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete: Bool, machineClass: String?,
-               unrecorded: UnrecordedBenchmark) throws -> Trend? {
+               branch: String? = nil, unrecorded: UnrecordedBenchmark) throws -> Trend? {
     let history = try database.openExisting()
     do {
         if let machineClass, try !history.machineClasses().contains(where: { $0.machineClass.hash == machineClass }) {
             throw CommandFailure(.badInput, "--machine-class \(machineClass): no such machine class in \(database.path) (see history list)")
         }
-        let chosen = try machineClass ?? history.newestMachineClass(of: benchmark)
-        let points = try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: chosen)
-        if let chosen, machineClass == nil, try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: nil).count > points.count {
+        if let branch, try history.runNumbers(onBranch: branch).isEmpty {
+            throw CommandFailure(.badInput, "--branch \(branch): no run of this branch in \(database.path) (see history list)")
+        }
+        let chosen = try machineClass ?? history.newestMachineClass(of: benchmark, branch: branch)
+        let points = try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: chosen, branch: branch)
+        if let chosen, machineClass == nil,
+           try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: nil, branch: branch).count > points.count {
             Console.warning("\(benchmark): showing machine class \(chosen) only; other classes: --machine-class (see history list)")
         }
         return Trend.analyze(benchmark, points: points)
-    } catch HistoryError.unknownBenchmark where unrecorded == .skip {
+    } catch let error as HistoryError where unrecorded == .skip && error.isUnrecordedBenchmark {
         return nil
     } catch let error as HistoryError { throw CommandFailure(error.exitStatus, error.description) }
+}
+
+extension HistoryError {
+    /// The benchmark has no run in the history, or in the branch asked for.
+    var isUnrecordedBenchmark: Bool {
+        switch self {
+        case .unknownBenchmark, .notOnBranch: return true
+        default: return false
+        }
+    }
 }
 
 /// `history plot <benchmark-id>…`: trend plots with the budget line.
@@ -101,6 +120,9 @@ struct HistoryPlotCommand: ParsableCommand {
     @Option(name: .customLong("machine-class"), help: "The machine class (hash, see history list) to plot (default: each benchmark's newest).")
     var machineClass: String?
 
+    @Option(help: "Only the runs of this branch (default: every branch's), as recorded with history record --branch.")
+    var branch: String?
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -117,9 +139,10 @@ struct HistoryPlotCommand: ParsableCommand {
             // (every recorded benchmark) one without a complete run in the class is left out, saying so.
             let unrecorded: UnrecordedBenchmark = benchmarks.isEmpty ? .skip : .refuse
             let recorded = "\(includeIncomplete ? "" : "complete ")run recorded\(machineClass.map { " in machine class \($0)" } ?? "")"
+                + (branch.map { " on branch \($0)" } ?? "")
             let trends = try ids.compactMap { id -> (String, Trend)? in
                 guard let trend = try loadTrend(id, database: database, includeIncomplete: includeIncomplete,
-                                                machineClass: machineClass, unrecorded: unrecorded) else {
+                                                machineClass: machineClass, branch: branch, unrecorded: unrecorded) else {
                     Console.info("\(id): no \(recorded): not plotted")
                     return nil
                 }

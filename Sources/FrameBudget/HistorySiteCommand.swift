@@ -27,16 +27,22 @@ struct HistorySiteCommand: ParsableCommand {
     @Flag(name: .customLong("include-incomplete"), help: "Also use runs that were interrupted.")
     var includeIncomplete = false
 
+    @Option(help: "Only the runs of this branch (default: every branch's), as recorded with history record --branch.")
+    var branch: String?
+
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
         try reportingFailures {
             let history = try database.openExisting()
+            if let branch, try history.runNumbers(onBranch: branch).isEmpty {
+                throw CommandFailure(.badInput, "--branch \(branch): no run of this branch in \(database.path) (see history list)")
+            }
             let limits = try TimeBudgets.firstPerBenchmark(named: budgets).mapValues {
                 SiteBudget(nanoseconds: $0.nanoseconds, statistic: $0.statistic)
             }
             let series: [SiteSeries]
-            do { series = try SiteSeries.all(in: history, budgets: limits, includeIncomplete: includeIncomplete) }
+            do { series = try SiteSeries.all(in: history, budgets: limits, includeIncomplete: includeIncomplete, branch: branch) }
             catch let error as HistoryError { throw CommandFailure(error.exitStatus, error.description) }
             let pages: Int
             do { pages = try HistorySite.write(series, into: out) }

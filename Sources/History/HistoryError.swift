@@ -19,6 +19,8 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
     case unknownRun(reference: String)
     case noBaseline(reference: String, reason: String)
     case unknownBenchmark(id: String)
+    /// No run of the branch measured the benchmark (other branches' runs did).
+    case notOnBranch(id: String, branch: String)
     /// A history server holds no history yet (reading commands never create one).
     case noHistory(location: String)
     /// A history server could not be reached (refused, unknown host, timed out): nothing was written to it.
@@ -69,6 +71,8 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
         case let .unknownRun(reference): return "no recorded run '\(reference)' (see '\(ToolName.current) history list')"
         case let .noBaseline(reference, reason): return "baseline '\(reference)': \(reason)"
         case let .unknownBenchmark(id): return "no recorded results for benchmark '\(id)' (see '\(ToolName.current) history list')"
+        case let .notOnBranch(id, branch):
+            return "no recorded run of branch '\(branch)' measured '\(id)' (see '\(ToolName.current) history list --branch \(branch)')"
         case let .noHistory(location): return "\(location): no history recorded here yet (record a run first: \(ToolName.current) history record)"
         case let .serverUnreachable(location, reason): return "\(location): cannot reach the history server: \(reason)"
         case let .serverRefused(location, reason): return "\(location): the history server refused the connection: \(reason)"

@@ -85,3 +85,33 @@ extension HistoryStore {
         try noiseFloors(of: [benchmarkID], machineClass: machineClass, window: window)[benchmarkID]
     }
 }
+
+extension HistoryStore {
+    /// The numbers of the runs of `branch`, for keeping a series to one branch.
+    public func runNumbers(onBranch branch: String) throws -> Set<Int64> {
+        Set(try runs(limit: Int.max, branch: branch).map(\.number))
+    }
+
+    /// ``series(of:completeOnly:machineClass:)`` of the runs of `branch` only (every branch's when nil): a feature
+    /// branch's nights in main's series read as steps of main.
+    /// - Throws: ``HistoryError/unknownBenchmark(id:)`` when no run measured it, and
+    ///   ``HistoryError/notOnBranch(id:branch:)`` when no run of the branch did.
+    public func series(of benchmarkID: String, completeOnly: Bool, machineClass: String?, branch: String?) throws -> [SeriesPoint] {
+        let points = try series(of: benchmarkID, completeOnly: completeOnly, machineClass: machineClass)
+        guard let branch else { return points }
+        let numbers = try runNumbers(onBranch: branch)
+        let kept = points.filter { numbers.contains($0.number) }
+        if kept.isEmpty { throw HistoryError.notOnBranch(id: benchmarkID, branch: branch) }
+        return kept
+    }
+
+    /// ``newestMachineClass(of:)`` among the runs of `branch` (of every branch when nil).
+    public func newestMachineClass(of benchmarkID: String, branch: String?) throws -> String? {
+        guard let branch else { return try newestMachineClass(of: benchmarkID) }
+        let classes = Dictionary(try runs(limit: Int.max, branch: branch).map { ($0.number, $0.machineClass) },
+                                 uniquingKeysWith: { first, _ in first })
+        let points = try series(of: benchmarkID, completeOnly: false, machineClass: nil).filter { classes[$0.number] != nil }
+        guard let newest = points.last(where: \.complete) ?? points.last else { return nil }
+        return classes[newest.number] ?? nil
+    }
+}

@@ -49,15 +49,19 @@ extension SiteSeries {
     /// - Parameters:
     ///   - budgets: time budgets by benchmark id.
     ///   - includeIncomplete: also use interrupted runs.
+    /// - Parameter branch: only the runs of this branch (every branch's when nil).
     public static func all(in history: any HistoryStore, budgets: [String: SiteBudget] = [:],
-                           includeIncomplete: Bool = false) throws -> [SiteSeries] {
+                           includeIncomplete: Bool = false, branch: String? = nil) throws -> [SiteSeries] {
         let ids = try history.benchmarkIDs()
+        let onBranch = try branch.map { try history.runNumbers(onBranch: $0) }
         var found = [SiteSeries]()
         for (machineClass, _) in try history.machineClasses() {
             for id in ids {
-                let points: [SeriesPoint]
+                var points: [SeriesPoint]
                 do { points = try history.series(of: id, completeOnly: !includeIncomplete, machineClass: machineClass.hash) }
                 catch HistoryError.unknownBenchmark { continue }
+                if let onBranch { points = points.filter { onBranch.contains($0.number) } }
+                if points.isEmpty { continue }
                 found.append(SiteSeries(machineClass: machineClass, trend: Trend.analyze(id, points: points), budget: budgets[id]))
             }
         }

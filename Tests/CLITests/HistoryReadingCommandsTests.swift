@@ -47,6 +47,36 @@ final class HistoryReadingCommandsTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/typo.sqlite"), "reading creates nothing")
     }
 
+    /// A feature branch's nights in main's series read as steps of main: show, plot, site and export keep to one
+    /// branch when asked, and its machine class is the branch's newest, not the whole history's.
+    func testShowPlotSiteAndExportKeepToOneBranchInItsOwnMachineClass() throws {
+        let id = "texture-upload/memcpy/256x192"
+        for (runID, branch) in [("main-1", "main"), ("feature-1", "feature"), ("main-2", "main"), ("feature-2", "feature")] {
+            try record(runID, branch: branch, commit: String(repeating: "c", count: 40))
+        }
+        try record("epyc-1", branch: "epyc", commit: String(repeating: "e", count: 40), cpu: "Another CPU")
+        func shown(_ branch: String) throws -> [String] {
+            let result = try Framebudget.run(["history", "show", id, "--branch", branch, "--json", "--database", database])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let trend = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+            return (trend["points"] as! [[String: Any]]).map { $0["runID"] as! String }
+        }
+        XCTAssertEqual(try shown("main"), ["main-1", "main-2"], "main's class, though epyc-1 is the newest run")
+        XCTAssertEqual(try shown("feature"), ["feature-1", "feature-2"])
+        let unknown = try Framebudget.run(["history", "show", id, "--branch", "nosuch", "--database", database])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.stderr, "framebudget: error: --branch nosuch: no run of this branch in \(database) (see history list)\n")
+        let plot = try Framebudget.run(["history", "plot", id, "--branch", "main", "--out", folder + "/plots", "--database", database])
+        XCTAssertEqual(plot.status, 0, plot.stderr)
+        let site = try Framebudget.run(["history", "site", "--branch", "feature", "--out", folder + "/site", "--database", database])
+        XCTAssertEqual(site.status, 0, site.stderr)
+        XCTAssertEqual(site.stdout, "wrote \(folder)/site/index.html and 2 series pages\n", "the feature branch's class only")
+        let export = try Framebudget.run(["history", "export", "--branch", "main", "--out", folder + "/main.csv", "--database", database])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let rows = try String(contentsOfFile: folder + "/main.csv", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(rows.count, 3, "a header and main's two runs, in main's class: \(rows)")
+    }
+
     func testListAppliesItsLimitWithinTheMachineClassAndRefusesAZeroLimit() throws {
         try record("kind-a", branch: "main", commit: String(repeating: "a", count: 40))
         try record("kind-b", branch: "main", commit: String(repeating: "b", count: 40), cpu: "Another CPU")
