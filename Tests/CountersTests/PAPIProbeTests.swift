@@ -32,7 +32,22 @@ final class PAPIProbeTests: XCTestCase {
         // This KVM guest: libpfm4 finds no core PMU, so PAPI disables perf_event, software events included; the
         // kernel still counts them, opened with perf_event_open.
         let expected: EventAvailability.CountingMethod = PAPIRuntime.perfEventComponentProblem == nil ? .papi : .perfEventOpen
-        XCTAssertTrue(probed.allSatisfy { $0.method == expected })
+        XCTAssertEqual(probed.prefix(2).map(\.method), [expected, expected])
+        // A PAPI event set counts user mode only, where switches and migrations never happen (a constant 0).
+        XCTAssertEqual(probed.suffix(2).map(\.method), [.perfEventOpen, .perfEventOpen])
+    }
+
+    /// A single-threaded benchmark's context switches are counted in kernel mode, where they happen: through a PAPI
+    /// event set they read 0 on a guest whose PAPI perf_event component works (user mode only).
+    func testASingleThreadedBodysContextSwitchesAreCountedNotZero() throws {
+        guard PerfSoftwareEvents.problem(opening: "perf::CONTEXT-SWITCHES") == nil else {
+            throw XCTSkip("context switches cannot be opened here")
+        }
+        let readings = PAPICounterProbe(wanted: EventCatalog.software)
+            .readings(CountingContext(benchmarkID: nil, threads: 1, iterations: 20)) { usleep(100) }
+        let switches = try XCTUnwrap(readings.first { $0.name == "perf::CONTEXT-SWITCHES" })
+        XCTAssertGreaterThanOrEqual(switches.perIteration ?? 0, 1, "each sleep gives the CPU away: \(switches)")
+        XCTAssertEqual(switches.scope, "process")
     }
 
     func testPageFaultsOfFreshlyTouchedMemoryAreCounted() throws {

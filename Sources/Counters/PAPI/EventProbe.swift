@@ -17,7 +17,8 @@ public struct EventAvailability: Sendable, Equatable {
 }
 
 /// Decides availability by adding each candidate event to a fresh event set: `PAPI_query_named_event` says yes to
-/// events that cannot be added (FIELD-NOTES), so only adding tells the truth.
+/// events that cannot be added (FIELD-NOTES), so only adding tells the truth. Software events that happen in kernel
+/// mode only (context switches, migrations) are never given to PAPI, whose event sets count user mode.
 public enum EventProbe {
     public static func probe(_ wanted: [WantedCounter]) -> [EventAvailability] {
         wanted.map(probe)
@@ -29,6 +30,12 @@ public enum EventProbe {
         }
         var failures = [String]()
         for candidate in counter.candidates {
+            // A PAPI event set counts in PAPI's default domain, user mode, where the kernel never switches or
+            // migrates a thread: it would read a constant 0. Those go to perf_event_open, which counts kernel mode.
+            if PerfSoftwareEvents.kernelOnly.contains(candidate) {
+                failures.append("\(candidate): a PAPI event set counts user mode only, where it never happens")
+                continue
+            }
             do {
                 _ = try EventSet([candidate])
                 return EventAvailability(wanted: counter, event: candidate, reason: nil)
