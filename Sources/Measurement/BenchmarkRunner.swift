@@ -39,12 +39,16 @@ public struct BenchmarkRunner: Sendable {
         defer { iteration.tearDown() }
 
         let body = iteration.run
-        guard let perIteration = warmUpAndEstimate(body, shouldStop: shouldStop) else {
+        guard var perIteration = warmUpAndEstimate(body, shouldStop: shouldStop) else {
             throw MeasurementInterrupted(id: benchmark.id)
         }
-        let batch = settings.coldCache ? 1 : Calibration.iterationsPerSample(
-            nanosecondsPerIteration: perIteration, target: settings.targetSampleNanoseconds,
-            clockFloor: Swift.max(clock.granularityNanoseconds, clock.overheadNanoseconds))
+        var batch = settings.coldCache ? 1 : batchSize(perIteration)
+        if !settings.coldCache {
+            guard let confirmed = confirmedEstimate(body, perIteration: perIteration, batch: batch, shouldStop: shouldStop) else {
+                throw MeasurementInterrupted(id: benchmark.id)  // still calibrating: nothing sampled to keep
+            }
+            if confirmed < perIteration { (perIteration, batch) = (confirmed, batchSize(confirmed)) }
+        }
         let samples = sample(iteration, batch: batch, nanosecondsPerIteration: perIteration,
                              count: sampleCount(perIteration * Double(batch)), shouldStop: shouldStop)
         // The allocation and counter passes each run a whole sample again (or a child under valgrind): not once a
@@ -87,6 +91,32 @@ public struct BenchmarkRunner: Sendable {
         return warmEstimate > settings.targetSampleNanoseconds / 10 ? warmEstimate
             : Calibration.estimate(probeNanoseconds: settings.targetSampleNanoseconds / 10, now: now,
                                    shouldStop: shouldStop, body: body)
+    }
+
+    /// Iterations per sample for a body of `perIteration` ns on this clock.
+    private func batchSize(_ perIteration: Double) -> Int {
+        Calibration.iterationsPerSample(nanosecondsPerIteration: perIteration, target: settings.targetSampleNanoseconds,
+                                        clockFloor: Swift.max(clock.granularityNanoseconds, clock.overheadNanoseconds))
+    }
+
+    /// The estimate, checked against a batch of the size it chose: one preemption in the warm-up or the probe
+    /// inflates it (only upwards), and the samples then last a fraction of the target (a 1 ms target once got
+    /// 33 µs samples, whose p95 and p99 read the clock and the scheduler more than the code). Up to 3 timed
+    /// batches: the first that lasts at least half what the estimate foretold confirms it (the usual case, one
+    /// sample's time); when none does, the fastest gives the cost per iteration. Nil when a stop was asked for.
+    func confirmedEstimate(_ body: () -> Void, perIteration: Double, batch: Int, shouldStop: () -> Bool) -> Double? {
+        let now = calibrationClock, foretold = perIteration * Double(batch)
+        var fastest = Double.infinity
+        for _ in 0..<3 {
+            let start = now()
+            // In chunks, as a sample: a stop asked for during a long batch is seen within ~50 ms of work.
+            let done = Self.run(batch, inChunksOf: Self.chunk(perIteration), shouldStop: shouldStop, body)
+            let elapsed = Double(now() - start)
+            if done < batch || shouldStop() { return nil }
+            if elapsed >= foretold / 2 { return perIteration }
+            fastest = Swift.min(fastest, elapsed)
+        }
+        return Swift.max(fastest, 1) / Double(batch)
     }
 
     /// Iterations of the allocation pass: at least 10 (so a cache that allocates every few frames shows), but no more

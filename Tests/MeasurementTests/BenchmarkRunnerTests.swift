@@ -46,6 +46,36 @@ final class BenchmarkRunnerTests: XCTestCase {
         XCTAssertGreaterThan(expected, 1, "sub-microsecond work is batched")
     }
 
+    /// A preemption in the warm-up inflates the estimate (here 5 ms for a 150 ns body, as one 165 ms off-CPU stretch
+    /// once did); the batch is checked against its own timing, so samples still last the target, not 1 iteration.
+    func testAnEstimateInflatedByAPreemptionIsCorrectedBeforeSampling() throws {
+        let virtual = Counter(), reads = Counter()
+        let benchmark = Benchmark(hotPath: "spin", variant: "test", workload: "w") { _ in
+            Iteration { virtual.increment(by: 150) }
+        }
+        var runner = BenchmarkRunner(settings: settings, clock: clock)
+        runner.calibrationClock = {
+            reads.increment(by: 1)
+            return UInt64(virtual.value + (reads.value >= 2 ? 5_000_000 : 0))  // preempted before the 2nd read
+        }
+        let result = try runner.run(benchmark, source: .synthetic(seed: 1))
+        XCTAssertEqual(result.iterationsPerSample, Calibration.iterationsPerSample(
+            nanosecondsPerIteration: 150, target: settings.targetSampleNanoseconds,
+            clockFloor: max(clock.granularityNanoseconds, clock.overheadNanoseconds)))
+    }
+
+    func testAConfirmedEstimateIsKeptAndAnInflatedOneReplacedByTheFastestBatch() {
+        let virtual = Counter()
+        var runner = BenchmarkRunner(settings: settings, clock: clock)
+        runner.calibrationClock = { UInt64(virtual.value) }
+        let body = { virtual.increment(by: 150) }
+        XCTAssertEqual(runner.confirmedEstimate(body, perIteration: 150, batch: 1000, shouldStop: { false }), 150)
+        XCTAssertNil(runner.confirmedEstimate(body, perIteration: 150, batch: 1000, shouldStop: { true }), "stopped: nothing")
+        XCTAssertEqual(runner.confirmedEstimate(body, perIteration: 250, batch: 1000, shouldStop: { false }), 250,
+                       "within 2×: kept (a slower batch is never a reason to shorten the estimate)")
+        XCTAssertEqual(runner.confirmedEstimate(body, perIteration: 15_000, batch: 10, shouldStop: { false }), 150)
+    }
+
     func testNonAllocatingBodyReadsZeroAllocations() throws {
         try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
         var peakResidentBytes: Int?
@@ -88,12 +118,13 @@ final class BenchmarkRunnerTests: XCTestCase {
     }
 
     func testAStopAfterSamplingBeganKeepsTheSamplesTakenSoFar() throws {
-        // Warm-up: two runs of 1 ms (virtual); the third run is the first sample's (a batch of 1).
+        // Warm-up: two runs of 1 ms (virtual); the third confirms the estimate (a batch of 1); the fourth run is the
+        // first sample's.
         var slow = settings
         slow.warmupNanoseconds = 1_000_000
         let runs = Counter()
         let result = try virtualRunner(slow, nanosecondsPerRun: 1_000_000, runs: runs)
-            .run(virtualBenchmark(runs: runs), source: .synthetic(seed: 1), shouldStop: { runs.value >= 3 })
+            .run(virtualBenchmark(runs: runs), source: .synthetic(seed: 1), shouldStop: { runs.value >= 4 })
         XCTAssertEqual(result.samplesNanoseconds.count, 1)
         XCTAssertFalse(result.allocations.counted, "no allocation pass after a stop")
         XCTAssertEqual(result.allocations.iterations, 0)
@@ -114,16 +145,16 @@ final class BenchmarkRunnerTests: XCTestCase {
 
     func testAStopWithinALongSampleCutsItShortAndKeepsItAsTheOnlySample() throws {
         // 200 s a run (virtual: the warm-up measures it, no probe) and a sample of 10 runs, looked into after every
-        // run (each is over 50 ms of work).
+        // run (each is over 50 ms of work). Runs 1-2 are the warm-up's, 3-12 the batch that confirms the estimate.
         var long = settings
         long.warmupNanoseconds = 1
         long.targetSampleNanoseconds = 1.9e12
         let runs = Counter()
         let result = try virtualRunner(long, nanosecondsPerRun: 200_000_000_000, runs: runs)
-            .run(virtualBenchmark(runs: runs), source: .synthetic(seed: 1), shouldStop: { runs.value >= 5 })
+            .run(virtualBenchmark(runs: runs), source: .synthetic(seed: 1), shouldStop: { runs.value >= 15 })
         XCTAssertEqual(result.iterationsPerSample, 10)
         XCTAssertEqual(result.samplesNanoseconds.count, 1, "the cut sample is kept: it is the only one")
-        XCTAssertEqual(runs.value, 5, "the sample stopped at the stop (its third run), not after its tenth")
+        XCTAssertEqual(runs.value, 15, "the sample stopped at the stop (its third run), not after its tenth")
     }
 
     func testColdModeTimesSingleIterations() throws {
