@@ -212,6 +212,9 @@ package struct PairedSession {
                 let (ratio, iterations) = try measureBenchmark(id, pair: pair, placements: tally.placements, workers)
                 tally.pairRatios[id, default: []].append(ratio)
                 tally.iterations[id, default: []].append(iterations)
+            } catch let cut as PairCutShort {
+                tally.warnings.append("pair \(pair), \(id): \(cut)")
+                return
             } catch {
                 tally.failures[id, default: 0] += 1
                 tally.warnings.append("pair \(pair), \(id): \(error)")
@@ -243,7 +246,8 @@ package struct PairedSession {
         let requested = settings.samplesPerBlock + untimed
         var blocks: [Double] = []
         for block in 0..<settings.blocks {
-            if interrupted() != nil { break }
+            // A pair cut short is not a pair: its few blocks would weigh as much as a whole pair's in the estimate.
+            if interrupted() != nil { throw PairCutShort(blocks: blocks.count, of: settings.blocks) }
             let order = block % 2 == 0 ? sides : sides.reversed()
             var samples: [PairedSide: [Double]] = [:]
             for side in order {
@@ -256,8 +260,13 @@ package struct PairedSession {
             }
             blocks.append(PairedChange.blockLogRatio(base: samples[.base]!, head: samples[.head]!))
         }
-        guard !blocks.isEmpty else { throw PairedWorkerError.refused(.base, "interrupted before a block was measured") }
         return (PairedChange.pairLogRatio(blocks: blocks), iterations)
+    }
+
+    /// A stop that came in the middle of a pair's blocks: the pair is left out (not a failure of the benchmark).
+    private struct PairCutShort: Error, CustomStringConvertible {
+        let blocks: Int, of: Int
+        var description: String { "cut short by the stop after \(blocks) of \(of) blocks: left out" }
     }
 
     private func worker(_ side: PairedSide, _ workers: Workers) -> any PairedWorkerConnection {

@@ -260,6 +260,25 @@ final class PairedSessionTests: XCTestCase {
         XCTAssertLessThanOrEqual(machine.requests, 31, "nothing measured after the signal")
     }
 
+    /// A stop in the middle of a pair's blocks leaves that pair out: a pair of 1 block of 2000 once read +13.8%
+    /// where whole pairs read +4.6%, and weighed as much as one in the estimate the nightly recorded.
+    func testAPairCutShortByAnInterruptionIsLeftOut() throws {
+        for after in [27, 30, 33, 36] {
+            let machine = Machine()
+            machine.headPairFactor = Self.layout
+            machine.interruptAfterRequests = after
+            let report = try session(machine).run(launcher: Launcher(machine: machine), base: "b", head: "h")
+            XCTAssertEqual(report.stop, "interrupted by SIGTERM")
+            for row in report.benchmarks {
+                let blocksPerPair = Dictionary(grouping: machine.log.filter { $0.id == row.id }, by: \.pair).mapValues { $0.count / 2 }
+                let whole = blocksPerPair.values.filter { $0 == 4 }.count
+                XCTAssertEqual(row.estimate?.pairLogRatios.count ?? 0, whole, "\(row.id), stopped after \(after): whole pairs only")
+            }
+            let cut = report.warnings.filter { $0.contains("cut short by the stop") }
+            XCTAssertLessThanOrEqual(cut.count, 1, "\(report.warnings)")
+        }
+    }
+
     func testBenchmarksOfOneBuildOnlyAreNamedAndFiltersMatchingNothingAreRefused() throws {
         let machine = Machine()
         machine.headPairFactor = Self.layout
