@@ -173,9 +173,13 @@ struct NightlyCommand: ParsableCommand {
     }
 
     static func summary(_ report: PairedComparisonReport, baseline: String) -> PairedChangeSummary {
-        var summary = PairedChangeSummary(baseline: report.base, benchmarks: report.benchmarks.map { b in
-            PairedChangeSummary.Entry(id: b.id, relativeChange: b.estimate?.relativeChange ?? 0, lower: b.interval?.lower,
-                                      upper: b.interval?.upper, pairs: b.estimate?.pairs ?? 0, verdict: b.verdict.rawValue)
+        // A benchmark no pair measured (interrupted first, or not paired) has no change: left out, not recorded as 0%
+        // (paired.json says why).
+        var summary = PairedChangeSummary(baseline: report.base, benchmarks: report.benchmarks.compactMap { b in
+            b.estimate.map { estimate in
+                PairedChangeSummary.Entry(id: b.id, relativeChange: estimate.relativeChange, lower: b.interval?.lower,
+                                          upper: b.interval?.upper, pairs: estimate.pairs, verdict: b.verdict.rawValue)
+            }
         })
         summary.pairHostSteal = report.pairHostSteal
         return summary
