@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(name: "PlotsTests", dependencies: ["Plots", "Results", "Budgets", "Statistics", "Comparison"]),
         .testTarget(name: "BenchmarkSuiteTests", dependencies: ["BenchmarkSuite", "Measurement", "Budgets", "FrameLoop", "HotPaths"]),
         .testTarget(name: "RunPipelineTests", dependencies: [
-            "RunPipeline", "Comparison", "Measurement", "Results", "Statistics", "Budgets", "Gate", "Reports", "RunFixtures",
+            "RunPipeline", "Comparison", "Measurement", "Results", "Statistics", "Budgets", "Gate", "Reports", "RunFixtures", "ChildProcesses",
         ]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["Schemas"]),
         .testTarget(name: "FrameBudgetTests", dependencies: ["FrameBudget", "Results", "Statistics", "Comparison"]),

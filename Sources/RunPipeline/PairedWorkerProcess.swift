@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Glibc
 import Measurement
@@ -65,18 +66,30 @@ package struct PairedProcessLauncher: PairedWorkerLauncher {
 
     package func start(_ side: PairedSide, pair: Int) throws -> any PairedWorkerConnection {
         let original = LinkOrders.executable(executables[side]!, pair: pair)
+        let environment = Self.environment(of: original)
         guard freshCopies else {
-            return try PairedWorkerProcess(executable: original, arguments: ["worker"] + arguments, side: side)
+            return try PairedWorkerProcess(executable: original, arguments: ["worker"] + arguments, side: side,
+                                           environment: environment)
         }
         let copy = try ExecutableCopy.make(of: original, pair: pair, side: side)
-        // The copy has no `<executable>.commit` beside it: the worker is told the original's, or it would report the
-        // commit of the folder it runs in as its build's.
-        var environment = ProcessInfo.processInfo.environment
-        if let commit = EnvironmentProbe.builtFromCommit(sidecar: original + ".commit") {
-            environment["FRAMEBUDGET_GIT_COMMIT"] = commit
-        }
         return try PairedWorkerProcess(executable: copy, arguments: ["worker"] + arguments, side: side,
                                        environment: environment, removingOnceAnswered: copy)
+    }
+
+    /// The worker's environment: this process's, with the commit of `executable`'s own build. A
+    /// `FRAMEBUDGET_GIT_COMMIT` given to this process names this process's build (the nightly's tonight), not the
+    /// other side's: inherited, it labelled both builds with one commit. The worker is told its original's
+    /// `.commit` (a fresh copy has none beside it, and would report the commit of the folder it runs in); a worker
+    /// of this very executable keeps the variable; any other finds its commit itself.
+    static func environment(of executable: String) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        if let commit = EnvironmentProbe.builtFromCommit(sidecar: executable + ".commit") {
+            environment["FRAMEBUDGET_GIT_COMMIT"] = commit
+        } else if URL(fileURLWithPath: executable).resolvingSymlinksInPath().path
+                    != URL(fileURLWithPath: ProcessRunner.currentExecutable).resolvingSymlinksInPath().path {
+            environment["FRAMEBUDGET_GIT_COMMIT"] = nil
+        }
+        return environment
     }
 }
 

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Measurement
 import XCTest
@@ -24,6 +25,21 @@ final class PairedWorkerTests: XCTestCase {
         }
         let settings = MeasurementSettings(samples: 2, targetSampleNanoseconds: 10_000, warmupNanoseconds: 10_000)
         return PairedWorker(benchmarks: [benchmark], settings: settings, source: .synthetic(seed: 1), build: "test")
+    }
+
+    /// A FRAMEBUDGET_GIT_COMMIT given to the coordinator names its own build: a worker of another executable is told
+    /// that executable's `.commit`, or finds its commit itself, and only a worker of the coordinator's executable keeps
+    /// the variable (it labelled both builds of a compare-builds with one commit).
+    func testEachWorkerIsLabelledWithItsOwnBuildsCommit() throws {
+        let folder = NSTemporaryDirectory() + "fb-worker-env-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder); unsetenv("FRAMEBUDGET_GIT_COMMIT") }
+        let tonight = String(repeating: "7", count: 40), cached = String(repeating: "d", count: 40)
+        setenv("FRAMEBUDGET_GIT_COMMIT", tonight, 1)
+        try (cached + "\n").write(toFile: folder + "/framebudget.commit", atomically: true, encoding: .utf8)
+        XCTAssertEqual(PairedProcessLauncher.environment(of: folder + "/framebudget")["FRAMEBUDGET_GIT_COMMIT"], cached)
+        XCTAssertNil(PairedProcessLauncher.environment(of: folder + "/other")["FRAMEBUDGET_GIT_COMMIT"])
+        XCTAssertEqual(PairedProcessLauncher.environment(of: ProcessRunner.currentExecutable)["FRAMEBUDGET_GIT_COMMIT"], tonight)
     }
 
     /// Serves `requests` and returns the replies, decoded.
