@@ -13,8 +13,9 @@ public enum PairedComparisonHTML {
     public static func render(_ report: PairedComparisonReport, flameGraphs: [String: Data] = [:], tool: String = ToolName.displayName) -> String {
         let title = "\(tool) paired comparison: \(report.count(.regressed)) regressed, \(report.count(.improved)) "
             + "improved, \(report.count(.unchanged)) unchanged, \(report.count(.inconclusive)) inconclusive"
-        var body = ["<h1>\(e(title))</h1>",
-                    "<p>Base <code>\(e(report.base))</code> → head <code>\(e(report.head))</code>.</p>",
+        var body = ["<h1>\(e(title))</h1>"]
+            + (PairedComparisonRows.incompleteNote(report).map { ["<p class=\"incomplete\"><strong>\(e($0))</strong></p>"] } ?? [])
+        body += ["<p>Base <code>\(e(report.base))</code> → head <code>\(e(report.head))</code>.</p>",
                     "<p class=\"method\">\(e(PairedComparisonRows.method(report)))</p>",
                     verdictTable(report)]
         body += (report.profiles ?? []).map { profileSection($0, svg: flameGraphs[$0.id]) }

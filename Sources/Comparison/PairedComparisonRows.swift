@@ -125,6 +125,12 @@ public enum PairedComparisonRows {
     }
 
     /// The verdict counts, how long it measured and why it stopped, what could not be paired, and warnings.
+    /// What a reader must see before the verdicts of a comparison that was stopped (a signal): nil when complete.
+    public static func incompleteNote(_ report: PairedComparisonReport) -> String? {
+        report.complete ? nil : "Incomplete: \(report.stop) after \(report.pairsStarted) process pairs; the verdicts are "
+            + "those of the pairs measured whole until then."
+    }
+
     public static func footer(_ report: PairedComparisonReport) -> [String] {
         var lines = ["paired: \(report.benchmarks.count) benchmarks: \(report.count(.regressed)) regressed, "
                      + "\(report.count(.improved)) improved, \(report.count(.unchanged)) unchanged, "

@@ -25,6 +25,7 @@ public enum PairedComparisonText {
             "### \(tool) paired comparison: \(report.count(.regressed)) regressed, \(report.count(.improved)) improved, "
                 + "\(report.count(.unchanged)) unchanged, \(report.count(.inconclusive)) inconclusive",
             "", "Base \(MarkdownText.inlineCode(report.base)) → head \(MarkdownText.inlineCode(report.head)). " + PairedComparisonRows.method(report), "",
+        ] + (PairedComparisonRows.incompleteNote(report).map { ["⚠️ **\(MarkdownText.text($0))**", ""] } ?? []) + [
             "| " + PairedComparisonRows.header.joined(separator: " | ") + " |", "|" + PairedComparisonRows.header.map { _ in " --- " }.joined(separator: "|") + "|",
         ]
         lines += ordered.map { comparison in

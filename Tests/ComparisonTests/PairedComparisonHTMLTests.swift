@@ -40,6 +40,21 @@ final class PairedComparisonHTMLTests: XCTestCase {
         XCTAssertFalse(html.contains("<script") || html.contains("http://") || html.contains("https://"), "no script, no network")
     }
 
+    /// A comparison a signal stopped says so under its headline, before any verdict, in Markdown and HTML; a
+    /// complete one says nothing of it.
+    func testAStoppedComparisonSaysSoBeforeItsVerdicts() throws {
+        var report = report()
+        XCTAssertFalse(PairedComparisonText.markdown(report).contains("Incomplete"))
+        report.complete = false
+        report.stop = "interrupted by SIGINT"
+        let note = "Incomplete: interrupted by SIGINT after 2 process pairs; the verdicts are those of the pairs measured whole until then."
+        let markdown = PairedComparisonText.markdown(report)
+        let said = try XCTUnwrap(markdown.range(of: "⚠️ **Incomplete: interrupted by SIGINT after 2 process pairs"), markdown)
+        XCTAssertLessThan(said.lowerBound, try XCTUnwrap(markdown.range(of: "| ")).lowerBound, "before the table")
+        let html = PairedComparisonHTML.render(report)
+        XCTAssertTrue(html.contains("<p class=\"incomplete\"><strong>\(note)</strong></p>"), html)
+    }
+
     /// The steal each pair measured under is said once, in every format, with how many pairs the host took more than
     /// 5% of; a report of older versions, with none recorded, says nothing of it.
     func testTheHostsStealPerPairIsSaidInTheConsoleMarkdownAndHTML() {
