@@ -107,6 +107,12 @@ struct NightlyCommand: ParsableCommand {
                 Console.warning("\(run.incompleteReason ?? ""): the run is recorded incomplete")
             }
             do { try ResultsFile.write(run, to: path) } catch { throw CommandFailure(.runFailure, "\(error)") }
+            if run.pairedChange != nil || !run.complete {
+                // The gate's reports knew neither the paired half nor a stop after the gate: written again from the
+                // run as it now is, judged as `report` judges a gate's file.
+                let pipeline = try gate.options.pipeline().judging(run)
+                try pipeline.writeReports(run, verdicts: pipeline.verdicts(for: run), into: "\(reports)/\(runID)")
+            }
             try record(run)
             if let signal = interruption.signal { throw ExitCode(signal.exitStatus) }
             if regressed { throw ExitStatus.budgetFailure.code }
@@ -124,7 +130,7 @@ struct NightlyCommand: ParsableCommand {
     /// What the night's gate will do with the arguments after `--`, read as the gate reads them (a malformed one is
     /// refused here, before any measuring): its budgets (the nightly's --budgets when the gate names none), its
     /// filters and whether it allows a debug build. The paired half compares the same benchmarks.
-    private func plannedGate() throws -> (budgets: String, filters: [String], allowDebug: Bool) {
+    private func plannedGate() throws -> (budgets: String, filters: [String], allowDebug: Bool, options: GateOptions) {
         for argument in gateArguments {
             if let option = ["--reports", "--run-id", "--results", "--out"].first(where: { argument == $0 || argument.hasPrefix($0 + "=") }) {
                 throw ValidationError("gate arguments after --: \(option) is set by nightly (use nightly's --reports for the folder)")
@@ -142,7 +148,9 @@ struct NightlyCommand: ParsableCommand {
         if gateBudgets != standard && nightlyBudgets != standard && gateBudgets != nightlyBudgets {
             throw ValidationError("--budgets \(nightlyBudgets) and the gate's --budgets \(gateBudgets) disagree: give one")
         }
-        return (gateBudgets != standard ? gateBudgets : nightlyBudgets, gate.measurement.filters, gate.measurement.allowDebug)
+        var options = gate.gate
+        options.budgets = gateBudgets != standard ? gateBudgets : nightlyBudgets
+        return (options.budgets, gate.measurement.filters, gate.measurement.allowDebug, options)
     }
 
     /// The gate as a child process of this executable (``ProcessRunner``, as every child), its output shown as it

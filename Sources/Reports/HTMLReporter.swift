@@ -15,6 +15,8 @@ public struct HTMLReporter: Reporter {
     public func render(_ input: ReportInput) throws -> Data {
         var body = [header(input)]
         body.append(HTMLTables.verdicts(input.verdicts, caption: "Budgets"))
+        let paired = PairedChangeSection.html(input.run)
+        if !paired.isEmpty { body.append(paired) }
         for (hotPath, verdicts) in input.verdictsByHotPath {
             body.append(section(hotPath, verdicts: verdicts, plots: input.plots.filter { $0.hotPath == hotPath }))
         }

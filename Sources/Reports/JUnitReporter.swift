@@ -3,7 +3,8 @@ import Results
 import Foundation
 import TextFormatting
 
-/// JUnit XML for CI test views: one `testcase` per budget, `classname` = hot path.
+/// JUnit XML for CI test views: one `testcase` per budget, `classname` = hot path; a nightly's paired comparison
+/// as a second suite, `paired` (``PairedChangeSection``).
 ///
 /// FAIL and MISSING are `failure`s (measured vs limit with the interval). INCONCLUSIVE is `skipped` with the
 /// explanation, because the gate passes it unless `--strict`; under `--strict` it is a `failure`, matching exit 3.
@@ -22,12 +23,13 @@ public struct JUnitReporter: Reporter {
         let failures = input.verdicts.filter { isFailure($0, strict: input.strict) }.count
         let skipped = input.verdicts.filter { $0.outcome == .inconclusive && !input.strict }.count
         let hostname = input.run.environment.hostname.isEmpty ? "unknown" : input.run.environment.hostname
+        let timestamp = XML.timestamp(ResultsFile.storedDate(input.run.startedAt))
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<testsuites>",
             "  <testsuite name=\"budgets\" package=\"\(XMLText.attribute(input.toolName))\" id=\"0\" tests=\"\(input.verdicts.count)\" "
                 + "failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(XML.seconds(suiteSeconds(input.run)))\" "
-                + "timestamp=\"\(XML.timestamp(ResultsFile.storedDate(input.run.startedAt)))\" hostname=\"\(XMLText.attribute(hostname))\">",
+                + "timestamp=\"\(timestamp)\" hostname=\"\(XMLText.attribute(hostname))\">",
             "    <properties>",
             "      <property name=\"run-id\" value=\"\(XMLText.attribute(input.run.runID))\"/>",
             "      <property name=\"build\" value=\"\(XMLText.attribute(input.run.environment.buildConfiguration))\"/>",
@@ -42,7 +44,9 @@ public struct JUnitReporter: Reporter {
         }
         // An interrupted run says so where a CI test view shows the suite's output.
         lines += ["    <system-out/>", input.run.incompleteNote.map { "    <system-err>\(XMLText.escape($0))</system-err>" } ?? "    <system-err/>",
-                  "  </testsuite>", "</testsuites>"]
+                  "  </testsuite>"]
+        lines += PairedChangeSection.junit(input.run, package: input.toolName, hostname: hostname, timestamp: timestamp)
+        lines.append("</testsuites>")
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
 

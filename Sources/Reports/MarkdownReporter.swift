@@ -20,6 +20,7 @@ public struct MarkdownReporter: Reporter {
             + (CodePaths.phrase(input.run).map { " · \(MarkdownText.text($0))" } ?? "")
             + (HostConditions.phrase(input.run).map { " · \(MarkdownText.text($0))" } ?? "")]
         lines += runNotes(input).map { "> \(MarkdownText.text($0))" }
+        lines += PairedChangeSection.markdown(input.run)
         var shown: Set<String> = []
         for (hotPath, all) in input.verdictsByHotPath {
             let verdicts = all.filter { !VerdictText.didNotRun($0) }

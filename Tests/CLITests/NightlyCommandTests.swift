@@ -136,6 +136,11 @@ final class NightlyCommandTests: XCTestCase {
         XCTAssertEqual(json["complete"] as? Bool, false)
         XCTAssertEqual(json["interruptingSignal"] as? String, "SIGINT")
         XCTAssertNotNil(json["pairedChange"], "what the pairs measured is kept")
+        // The gate's reports are written again from the run as it now is: every file says it is incomplete.
+        let verdicts = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/r/" + runs[0] + "/verdicts.json"))) as! [String: Any]
+        XCTAssertEqual(verdicts["complete"] as? Bool, false)
+        let junit = try String(contentsOfFile: folder + "/r/" + runs[0] + "/junit.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains("<property name=\"complete\" value=\"false\"/>"), junit)
         let baseline = try Framebudget.run(["history", "baseline-commit", "--branch", "night", "--database", folder + "/h.sqlite"])
         XCTAssertEqual(baseline.status, 0, baseline.stderr)
         XCTAssertEqual(baseline.stdout, "", "an incomplete night is no baseline")
@@ -159,6 +164,9 @@ final class NightlyCommandTests: XCTestCase {
         XCTAssertEqual(entries.map { $0["id"] as! String }, ["texture-upload/optimized/256x192"],
                        "the gate's budgeted benchmarks: its budgets file, and its filter (not memcpy's budget)")
         XCTAssertEqual(entries[0]["pairs"] as? Int, 2)
+        let junit = try String(contentsOfFile: run + "/junit.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains("<testsuite name=\"paired\""), "the paired half in the CI test view: \(junit)")
+        XCTAssertTrue(try String(contentsOfFile: run + "/report.md", encoding: .utf8).contains("### Paired comparison"))
         let schema = try Framebudget.python([Framebudget.repositoryRoot + "/Schemas/validate.py", run + "/results.json"])
         XCTAssertEqual(schema.status, 0, "results.json with its paired change against the schema: \(schema.stdout)")
         let list = try Framebudget.run(["history", "list", "--database", folder + "/h.sqlite", "--json"])

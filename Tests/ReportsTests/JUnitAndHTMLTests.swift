@@ -53,16 +53,45 @@ final class JUnitAndHTMLTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "fb-junit-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for (strict, complete) in [(false, true), (true, true), (false, false)] {
-            let report = folder + "/junit-\(strict)-\(complete).xml"
+        for (strict, complete, paired) in [(false, true, false), (true, true, false), (false, false, false), (false, true, true)] {
+            let report = folder + "/junit-\(strict)-\(complete)-\(paired).xml"
             var input = ReportFixture.input(strict: strict)
             if !complete { (input.run.complete, input.run.incompleteReason) = (false, "interrupted by SIGTERM") }
+            if paired { input.run.pairedChange = Self.pairedChange }
             try JUnitReporter().render(input).write(to: URL(fileURLWithPath: report))
             for schema in ["junit-10.xsd", "JUnit.xsd"] {
                 let outcome = try ProcessRunner.run(.init(xmllint, ["--noout", "--schema", schemas + "/" + schema, report]))
                 XCTAssertEqual(outcome.termination.status, 0, "\(schema), strict \(strict), complete \(complete): \(outcome.standardError)")
             }
         }
+    }
+
+    /// A night's paired comparison: one regression, one unchanged, one inconclusive.
+    static let pairedChange = PairedChangeSummary(baseline: "d1eae4fa86", benchmarks: [
+        .init(id: "nms/optimized/<typical>", relativeChange: 0.048, lower: 0.043, upper: 0.053, pairs: 6, verdict: "regressed"),
+        .init(id: "colormap/optimized/256x192", relativeChange: 0.001, lower: -0.01, upper: 0.012, pairs: 4, verdict: "unchanged"),
+        .init(id: "fusion/optimized/256x192", relativeChange: 0.02, lower: nil, upper: nil, pairs: 1, verdict: "inconclusive"),
+    ])
+
+    /// A regression in the night's paired half fails the night (exit 1): the CI test view shows it as a failure
+    /// of a second suite, `paired`, and report.md and report.html as a section, not only budgets that all passed.
+    func testANightsPairedRegressionIsAFailureInJUnitAndASectionInMarkdownAndHTML() throws {
+        var input = ReportFixture.input()
+        input.run.pairedChange = Self.pairedChange
+        let junit = String(decoding: try JUnitReporter().render(input), as: UTF8.self)
+        let suite = try XCTUnwrap(junit.range(of: "<testsuite name=\"paired\""))
+        XCTAssertTrue(junit[suite.lowerBound...].hasPrefix("<testsuite name=\"paired\" package=\"framebudget\" id=\"1\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\""), junit)
+        XCTAssertTrue(junit.contains("<testcase name=\"nms/optimized/&lt;typical&gt;\" classname=\"paired\" time=\"0.000\">\n"
+            + "      <failure message=\"REGRESSED: +4.8% [+4.3%, +5.3%] over 6 pairs against d1eae4fa86\" type=\"REGRESSED\"/>"), junit)
+        _ = try parse(Data(junit.utf8))
+        let markdown = String(decoding: try MarkdownReporter().render(input), as: UTF8.self)
+        XCTAssertTrue(markdown.contains("🔴 paired against the baseline d1eae4fa86: 1 regressed, 0 improved, 1 unchanged, 1 inconclusive"), markdown)
+        XCTAssertTrue(markdown.contains("| `nms/optimized/<typical>` | +4.8% [+4.3%, +5.3%] over 6 pairs | **REGRESSED** |"), markdown)
+        let html = String(decoding: try HTMLReporter().render(input), as: UTF8.self)
+        XCTAssertTrue(html.contains("<tr class=\"fail\"><td>nms/optimized/&lt;typical&gt;</td><td>+4.8% [+4.3%, +5.3%] over 6 pairs</td>"), html)
+        _ = try parse(Data(html.utf8))
+        input.run.pairedChange = nil
+        XCTAssertFalse(String(decoding: try JUnitReporter().render(input), as: UTF8.self).contains("paired"), "a run without one says nothing")
     }
 
     /// What both consumer schemas demand, checked without them: `<testsuites>` bare (xunit allows no `skipped`
