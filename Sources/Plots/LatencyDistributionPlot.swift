@@ -3,7 +3,8 @@ import Results
 import Statistics
 import TextFormatting
 
-/// Per hot path: a box plot of every benchmark's samples (ms per iteration) with the p95 confidence interval shaded
+/// Per hot path: a box plot of every benchmark's samples (ns, µs or ms per iteration, from the largest median: an
+/// axis of `0.00015 ms` ran its tic labels together) with the p95 confidence interval shaded
 /// and each time budget drawn as a dashed red line, beside the empirical CDFs with the budgets as vertical lines.
 ///
 /// Budgets are named in the key (one dash pattern each), never by text at the line: labels there overprinted the
@@ -20,10 +21,34 @@ public struct LatencyDistributionPlot: PlotKind {
         }
     }
 
-    /// One budget line: which box it belongs to, its limit, and its dash pattern and key title.
+    /// The unit of a hot path's time axes: ns, µs or ms, whichever its largest median reads in.
+    struct AxisUnit: Equatable {
+        /// Nanoseconds per unit.
+        let nanoseconds: Double
+        let name: String
+
+        static func of(_ results: [BenchmarkResult]) -> AxisUnit {
+            let largest = results.map(\.statistics.median).max() ?? 0
+            if largest < 1e3 { return AxisUnit(nanoseconds: 1, name: "ns") }
+            return largest < 1e6 ? AxisUnit(nanoseconds: 1e3, name: "µs") : AxisUnit(nanoseconds: 1e6, name: "ms")
+        }
+
+        func value(_ nanoseconds: Double) -> Double { nanoseconds / self.nanoseconds }
+
+        /// The axis label, as script text of FrameBudget's own (one of three literals).
+        var axisLabel: GnuplotScript {
+            switch name {
+            case "ns": return "'ns per iteration'"
+            case "µs": return "'µs per iteration'"
+            default: return "'ms per iteration'"
+            }
+        }
+    }
+
+    /// One budget line: which box it belongs to, its limit (in the axis unit), and its dash pattern and key title.
     struct BudgetMark {
         var box: Int
-        var milliseconds: Double
+        var value: Double
         var dashType: Int
         var title: String
         var onScale: Bool
@@ -31,15 +56,16 @@ public struct LatencyDistributionPlot: PlotKind {
 
     /// The time budgets of the benchmarks, and the frame-time budgets of frame-loop benchmarks (whose samples are
     /// frame times), each with its own dash pattern.
-    static func budgetMarks(_ results: [BenchmarkResult], _ input: PlotInput, logScale: Bool) -> [BudgetMark] {
-        let largest = results.flatMap(\.samplesNanoseconds).max().map { $0 / 1e6 } ?? 0
+    static func budgetMarks(_ results: [BenchmarkResult], _ input: PlotInput, logScale: Bool, unit: AxisUnit) -> [BudgetMark] {
+        let largest = results.flatMap(\.samplesNanoseconds).max().map(unit.value) ?? 0
         var marks: [BudgetMark] = []
         for (index, result) in results.enumerated() {
             let limits = input.timeLimitsMilliseconds(of: result.id)
                 + (result.frameLoop == nil ? [] : input.timeLimitsMilliseconds(of: result.id, metric: .frameTime))
             for limit in limits {
-                let onScale = logScale || BudgetHeadroom.isOnScale(limit.milliseconds, largest: largest)
-                marks.append(BudgetMark(box: index + 1, milliseconds: limit.milliseconds, dashType: 2 + marks.count % 4,
+                let value = unit.value(limit.milliseconds * 1e6)
+                let onScale = logScale || BudgetHeadroom.isOnScale(value, largest: largest)
+                marks.append(BudgetMark(box: index + 1, value: value, dashType: 2 + marks.count % 4,
                                         title: "\(limit.name): \(limit.phrase)\(onScale ? "" : " (off-scale, above)")",
                                         onScale: onScale))
             }
@@ -53,31 +79,32 @@ public struct LatencyDistributionPlot: PlotKind {
         // Benchmarks an order of magnitude apart (reference vs optimized, sweeps) only read on a log scale.
         let medians = results.map(\.statistics.median).filter { $0 > 0 }
         let log = (medians.max() ?? 1) > 20 * (medians.min() ?? 1)
-        let marks = Self.budgetMarks(results, input, logScale: log)
+        let unit = AxisUnit.of(results)
+        let marks = Self.budgetMarks(results, input, logScale: log, unit: unit)
         let layout = KeyLayout(entries: max(results.count, marks.count))
         var strings = PlotStrings()
         let labels = results.map { strings.add("\($0.variant)/\($0.workload)") }
-        let boxes = Self.boxPanel(results, marks, samplesFile, logScale: log, layout: layout, strings: &strings)
+        let boxes = Self.boxPanel(results, marks, samplesFile, logScale: log, unit: unit, layout: layout, strings: &strings)
         let title = strings.add("\(hotPath): latency per iteration (shaded: 95% CI of p95; red dashed: budgets, named below)")
-        let cdfs = Self.cdfPanel(results, marks, cdfFile, labels: labels, logScale: log, layout: layout)
+        let cdfs = Self.cdfPanel(results, marks, cdfFile, labels: labels, logScale: log, unit: unit, layout: layout)
         let script: GnuplotScript = """
             set multiplot layout 1,2 title \(title)
             \(boxes)
             \(cdfs)
             unset multiplot
             """
-        let (samples, cdf) = Self.dataFiles(results)
+        let (samples, cdf) = Self.dataFiles(results, unit: unit)
         return PlotSpec(name: name, title: "\(hotPath): latency distribution", script: script, strings: strings,
                         dataFiles: [samplesFile.name: samples, cdfFile.name: cdf], hotPath: hotPath)
     }
 
-    /// The samples (ms, one block per benchmark) and each benchmark's empirical CDF (ms, share of samples ≤ it).
-    static func dataFiles(_ results: [BenchmarkResult]) -> (samples: String, cdf: String) {
-        let samples = results.map { result in result.samplesNanoseconds.map { PlotText.number($0 / 1e6) }.joined(separator: "\n") }
+    /// The samples (in `unit`, one block per benchmark) and each benchmark's empirical CDF (share of samples ≤ it).
+    static func dataFiles(_ results: [BenchmarkResult], unit: AxisUnit) -> (samples: String, cdf: String) {
+        let samples = results.map { result in result.samplesNanoseconds.map { PlotText.number(unit.value($0)) }.joined(separator: "\n") }
             .joined(separator: "\n\n\n")
         let cdf = results.map { result -> String in
             let sorted = result.samplesNanoseconds.sorted()
-            return sorted.enumerated().map { "\(PlotText.number($1 / 1e6)) \(PlotText.number(Double($0 + 1) / Double(sorted.count)))" }
+            return sorted.enumerated().map { "\(PlotText.number(unit.value($1))) \(PlotText.number(Double($0 + 1) / Double(sorted.count)))" }
                 .joined(separator: "\n")
         }.joined(separator: "\n\n\n")
         return (samples + "\n", cdf + "\n")
@@ -86,14 +113,14 @@ public struct LatencyDistributionPlot: PlotKind {
     /// The left panel: a box per benchmark, its p95 interval shaded, the on-scale budgets as dashed lines across
     /// their box, and every budget named in the key.
     static func boxPanel(_ results: [BenchmarkResult], _ marks: [BudgetMark], _ samplesFile: DataFileName, logScale log: Bool,
-                         layout: KeyLayout, strings: inout PlotStrings) -> GnuplotScript {
+                         unit: AxisUnit, layout: KeyLayout, strings: inout PlotStrings) -> GnuplotScript {
         let objects = results.enumerated().compactMap { index, result -> GnuplotScript? in
             guard let ci = result.statistics.interval(of: .p95) else { return nil }
             let x = Double(index + 1)
-            return "set object rect from \(x - 0.35),\(ci.lower / 1e6) to \(x + 0.35),\(ci.upper / 1e6) fc rgb '#0969da' fs transparent solid 0.25 noborder"
+            return "set object rect from \(x - 0.35),\(unit.value(ci.lower)) to \(x + 0.35),\(unit.value(ci.upper)) fc rgb '#0969da' fs transparent solid 0.25 noborder"
         }
         let budgetLines = marks.filter(\.onScale).map { mark -> GnuplotScript in
-            "set arrow from \(Double(mark.box) - 0.45),\(mark.milliseconds) to \(Double(mark.box) + 0.45),\(mark.milliseconds) nohead lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType)"
+            "set arrow from \(Double(mark.box) - 0.45),\(mark.value) to \(Double(mark.box) + 0.45),\(mark.value) nohead lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType)"
         }
         var tics: [GnuplotScript] = []
         for (index, result) in results.enumerated() {
@@ -110,10 +137,10 @@ public struct LatencyDistributionPlot: PlotKind {
             set style fill solid 0.3 border -1
             set style boxplot outliers pointtype 7
             set pointsize 0.4
-            set ylabel 'ms per iteration'
+            set ylabel \(unit.axisLabel)
             \(log ? "set logscale y" : "unset logscale y")
             set format y '%g'
-            \(Self.yRange(results, marks, logScale: log))
+            \(Self.yRange(results, marks, logScale: log, unit: unit))
             set xtics (\(tics.joined(separator: ", "))) rotate by -35 font ',8'
             set bmargin \(layout.bottomMargin)
             set key at screen 0.27, screen 0.01 center bottom vertical maxrows \(layout.rows) font ',8' samplen 3
@@ -130,21 +157,21 @@ public struct LatencyDistributionPlot: PlotKind {
 
     /// The right panel: each benchmark's empirical CDF, the on-scale budgets as vertical lines.
     static func cdfPanel(_ results: [BenchmarkResult], _ marks: [BudgetMark], _ cdfFile: DataFileName,
-                         labels: [PlotStrings.Reference], logScale log: Bool, layout: KeyLayout) -> GnuplotScript {
+                         labels: [PlotStrings.Reference], logScale log: Bool, unit: AxisUnit, layout: KeyLayout) -> GnuplotScript {
         let curves = results.indices.map { index -> GnuplotScript in
             "\(cdfFile) index \(index) using 1:2 with steps lw 2 lc rgb \(PlotColour.series(index)) dt \(PlotColour.seriesDash(index)) title \(labels[index])"
         }
         let verticals = marks.filter(\.onScale).map { mark -> GnuplotScript in
-            "set arrow from \(mark.milliseconds), graph 0 to \(mark.milliseconds), graph 1 nohead lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType)"
+            "set arrow from \(mark.value), graph 0 to \(mark.value), graph 1 nohead lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType)"
         }
         return """
             set yrange [0:1.02]
             \(log ? "set logscale x" : "unset logscale x")
             set xtics auto norotate font ',8'
             set format x '%g'
-            \(Self.cdfRange(results, marks, logScale: log))
-            \(log ? Self.logTicSpacing(results, marks) : "")
-            set xlabel 'ms per iteration' offset 0,0.5
+            \(Self.cdfRange(results, marks, logScale: log, unit: unit))
+            \(log ? Self.logTicSpacing(results, marks, unit: unit) : "")
+            set xlabel \(unit.axisLabel) offset 0,0.5
             set ylabel 'share of samples ≤ x'
             set key at screen 0.75, screen 0.01 center bottom vertical maxrows \(layout.rows) font ',8' samplen 3
             \(GnuplotScript(lines: verticals))
@@ -155,8 +182,8 @@ public struct LatencyDistributionPlot: PlotKind {
     /// The CDF panel's x range: every sample and every on-scale budget, with a margin. gnuplot draws an arrow with
     /// one end in `graph` coordinates even when its x is outside the range, so a budget left to autoscaling (which
     /// reads the curves only) was drawn outside the panel, over the box plot or off the figure.
-    static func cdfRange(_ results: [BenchmarkResult], _ marks: [BudgetMark], logScale: Bool) -> GnuplotScript {
-        let values = results.flatMap(\.samplesNanoseconds).map { $0 / 1e6 } + marks.filter(\.onScale).map(\.milliseconds)
+    static func cdfRange(_ results: [BenchmarkResult], _ marks: [BudgetMark], logScale: Bool, unit: AxisUnit) -> GnuplotScript {
+        let values = results.flatMap(\.samplesNanoseconds).map(unit.value) + marks.filter(\.onScale).map(\.value)
         guard let low = values.filter({ $0 > 0 }).min(), let high = values.max() else { return "set xrange [*:*]" }
         if logScale { return "set xrange [\(low / 1.2):\(high * 1.2)]" }
         let margin = Swift.max(high - low, high * 0.01) * 0.05
@@ -165,8 +192,8 @@ public struct LatencyDistributionPlot: PlotKind {
 
     /// On a log x axis spanning many decades a tic every decade runs its labels together (budgets from 1 ns to 1 s
     /// gave one unreadable string): a tic every 10ᵏ decades, for at most six labels.
-    static func logTicSpacing(_ results: [BenchmarkResult], _ marks: [BudgetMark]) -> GnuplotScript {
-        let values = results.flatMap(\.samplesNanoseconds).map { $0 / 1e6 } + marks.filter(\.onScale).map(\.milliseconds)
+    static func logTicSpacing(_ results: [BenchmarkResult], _ marks: [BudgetMark], unit: AxisUnit) -> GnuplotScript {
+        let values = results.flatMap(\.samplesNanoseconds).map(unit.value) + marks.filter(\.onScale).map(\.value)
         guard let low = values.filter({ $0 > 0 }).min(), let high = values.max(), high > low else { return "" }
         let decades = (log10(high) - log10(low)).rounded(.up)
         let step = Swift.max(1, (decades / 6).rounded(.up))
@@ -174,8 +201,8 @@ public struct LatencyDistributionPlot: PlotKind {
     }
 
     /// A y range taking in every sample and every on-scale budget, with a margin.
-    static func yRange(_ results: [BenchmarkResult], _ marks: [BudgetMark], logScale: Bool) -> GnuplotScript {
-        let values = results.flatMap(\.samplesNanoseconds).map { $0 / 1e6 } + marks.filter(\.onScale).map(\.milliseconds)
+    static func yRange(_ results: [BenchmarkResult], _ marks: [BudgetMark], logScale: Bool, unit: AxisUnit) -> GnuplotScript {
+        let values = results.flatMap(\.samplesNanoseconds).map(unit.value) + marks.filter(\.onScale).map(\.value)
         guard let low = values.filter({ $0 > 0 }).min(), let high = values.max() else { return "set yrange [*:*]" }
         return logScale ? "set yrange [\(low / 1.5):\(high * 1.5)]" : "set yrange [0:\(high * 1.08)]"
     }

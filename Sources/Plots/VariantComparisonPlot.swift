@@ -56,8 +56,16 @@ public struct VariantComparisonPlot: PlotKind {
         return values.filter { seen.insert($0).inserted }
     }
 
+    /// `±2.1%`, or `+63%/−3.6%` when the interval's sides differ (a skewed sample's interval: "±33%" of an interval
+    /// 4% below and 63% above the median hid which side it reached).
+    static func intervalLabel(median: Double, lower: Double, upper: Double) -> String {
+        guard median > 0 else { return "±0%" }
+        let below = String(format: "%.2g", 100 * (median - lower) / median), above = String(format: "%.2g", 100 * (upper - median) / median)
+        return below == above ? "±\(below)%" : "+\(above)%/−\(below)%"
+    }
+
     /// One data block per variant: per benchmark its bar's x (its workload's slot, shifted by the variant's place),
-    /// the median and its 95% interval in ms, and the index of its "±x%" label in the strings table.
+    /// the median and its 95% interval in ms, and the index of its interval label in the strings table.
     static func dataBlocks(_ results: [BenchmarkResult], workloads: [String], variants: [String], width: Double,
                            strings: inout PlotStrings) -> String {
         let slot = Dictionary(uniqueKeysWithValues: workloads.enumerated().map { ($1, Double($0)) })
@@ -68,8 +76,7 @@ public struct VariantComparisonPlot: PlotKind {
                 let s = result.statistics
                 let ci = s.interval(of: .median) ?? .init(lower: s.median, upper: s.median, level: 0.95)
                 let x = slot[result.workload]! + 1 - 0.4 + width * (Double(place) + 0.5)
-                let halfWidth = s.median > 0 ? 50 * (ci.upper - ci.lower) / s.median : 0
-                let label = strings.add(String(format: "±%.2g%%", halfWidth))
+                let label = strings.add(Self.intervalLabel(median: s.median, lower: ci.lower, upper: ci.upper))
                 rows.append(([x, s.median / 1e6, ci.lower / 1e6, ci.upper / 1e6].map(PlotText.number) + [String(label.index)])
                     .joined(separator: " "))
             }

@@ -137,7 +137,9 @@ final class PlotKindTests: XCTestCase {
         let rows = spec.dataFiles["nms-variants.dat"]!.split(separator: "\n")
         // The last column names the label in the strings table: "±…%".
         let labels = rows.map { spec.strings.strings[Int($0.split(separator: " ").last!)! - 1] }
-        XCTAssertTrue(labels.allSatisfy { $0.hasPrefix("±") && $0.hasSuffix("%") }, "\(labels)")
+        XCTAssertTrue(labels.allSatisfy { ($0.hasPrefix("±") || $0.hasPrefix("+")) && $0.hasSuffix("%") }, "\(labels)")
+        XCTAssertEqual(VariantComparisonPlot.intervalLabel(median: 3.61, lower: 3.48, upper: 5.87), "+63%/−3.6%", "a skewed interval's two sides")
+        XCTAssertEqual(VariantComparisonPlot.intervalLabel(median: 100, lower: 98, upper: 102), "±2%")
         XCTAssertTrue(spec.readable.contains("using 1:($4 * 1.35):(S[int($5)]) with labels"), spec.readable)
     }
 
