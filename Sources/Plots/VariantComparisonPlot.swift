@@ -32,7 +32,7 @@ public struct VariantComparisonPlot: PlotKind {
                 // The interval as text too: on a log scale a ±2% bar is a few pixels tall.
                 + "'' index \(index) using 1:($4 * 1.35):(S[int($5)]) with labels font ',8' notitle")
         }
-        let title = strings.add("\(hotPath): median per iteration by variant (bars and ±: 95% CI of the median; ×: reference / optimized)")
+        let title = strings.add("\(hotPath): median per iteration by variant (bars and +/−: 95% CI of the median; ×: reference / optimized)")
         let script: GnuplotScript = """
             set title \(title)
             set errorbars 4
