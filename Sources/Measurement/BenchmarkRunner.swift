@@ -129,7 +129,7 @@ public struct BenchmarkRunner: Sendable {
     /// Iterations of each counting pass: a sample's worth, and at least ~20 ms of work. A pass of 5 iterations of a
     /// 200 µs copy read 10-38% more task clock than the timed median (the pass's own start, spread over too few
     /// iterations); the floor spreads it over more. Never under 1 for slow bodies.
-    static func countingIterations(batch: Int, nanosecondsPerIteration: Double) -> Int {
+    public static func countingIterations(batch: Int, nanosecondsPerIteration: Double) -> Int {
         let floor = Int((20e6 / Swift.max(nanosecondsPerIteration, 1)).rounded(.up))
         return Swift.max(batch, Swift.min(floor, 1_000_000), 1)
     }

@@ -76,15 +76,17 @@ final class StageProfilerTests: XCTestCase {
         XCTAssertEqual(StageProfiler().profile(Iteration { }).count, 0)
     }
 
-    func testStageCountersAreThePrefixDifferencesClampedAtZero() {
+    func testStageCountersAreThePrefixDifferencesAndANegativeOneIsUnavailableNotZero() {
         let before = [CounterReading(name: "x", perIteration: 10, source: .papiSoftware),
                       CounterReading(name: "y", perIteration: 5, source: .papiSoftware)]
         let after = [CounterReading(name: "x", perIteration: 25, source: .papiSoftware),
                      CounterReading(name: "y", perIteration: 4, source: .papiSoftware),
                      .unavailable("z", reason: "no PMU")]
         let difference = StageProfiler.difference(after, minus: before)
-        XCTAssertEqual(difference.map(\.perIteration), [15, 0, nil])
+        XCTAssertEqual(difference.map(\.perIteration), [15, nil, nil])
         XCTAssertEqual(difference[0].note, "prefix difference")
+        XCTAssertEqual(difference[1].source, .unavailable)
+        XCTAssertEqual(difference[1].note, "y: below the noise of its prefix difference (4 − 5 per iteration)")
         XCTAssertEqual(difference[2].note, "no PMU")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Measurement
 import Results
 import Statistics
@@ -50,7 +51,10 @@ public struct StageProfiler: Sendable {
         }
         let summaries = perStage.map { SampleSummary.of($0, resamples: resamples, seed: seed) }
         let total = summaries.map(\.median).reduce(0, +)
-        let readings = stageCounters(stages, iterations: batch, threads: threads)
+        // Over ~20 ms of work, as a benchmark's counting pass: over one sample's batch (5 iterations of a 30 µs
+        // pipeline) each prefix's own start weighed so much that the stages' task clocks summed to 131% of the whole.
+        let counted = BenchmarkRunner.countingIterations(batch: batch, nanosecondsPerIteration: total)
+        let readings = stageCounters(stages, iterations: counted, threads: threads)
         if shouldStop() { return [] }
         return stages.indices.map { index in
             StageResult(name: stages[index].name, statistics: summaries[index],
@@ -80,13 +84,19 @@ public struct StageProfiler: Sendable {
         }
     }
 
-    /// `after − before` per counter name (clamped at 0); derived ratios (IPC) are not differences and are dropped.
+    /// `after − before` per counter name; derived ratios (IPC) are not differences and are dropped. A negative
+    /// difference (the stage's count is under the noise of the two prefixes) is unavailable with that reason: a 0
+    /// would be a count nobody measured.
     static func difference(_ after: [CounterReading], minus before: [CounterReading]) -> [CounterReading] {
         after.filter { $0.name != "IPC" }.map { reading in
             guard let value = reading.perIteration,
                   let base = before.first(where: { $0.name == reading.name })?.perIteration else { return reading }
+            if value < base {
+                return .unavailable(reading.name, reason: "\(reading.name): below the noise of its prefix difference "
+                    + "(\(String(format: "%g", value)) − \(String(format: "%g", base)) per iteration)")
+            }
             var difference = reading
-            difference.perIteration = Swift.max(0, value - base)
+            difference.perIteration = value - base
             difference.note = [reading.note, "prefix difference"].compactMap { $0 }.joined(separator: "; ")
             return difference
         }
