@@ -105,11 +105,13 @@ public struct PlotStrings: Sendable, Equatable {
         add(Self.displayable(text).replacingOccurrences(of: "%", with: "%%"))
     }
 
-    /// `text` as one line of a figure: control characters (C0, DEL, C1) as U+FFFD, cut with "…".
+    /// `text` as one line of a figure: control characters (C0, DEL, C1) as U+FFFD, cut with "…", and `]]>` with a
+    /// zero-width space before its `>`: gnuplot's SVG writes `>` as it is, and `]]>` in XML text makes the whole
+    /// file malformed (a browser shows an error page, report.html a broken image).
     static func displayable(_ text: String) -> String {
         let visible = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? "\u{FFFD}" : scalar
-        }))
+        })).replacingOccurrences(of: "]]>", with: "]]\u{200B}>")
         return visible.count > maximumLength ? String(visible.prefix(maximumLength - 1)) + "…" : visible
     }
 

@@ -1,6 +1,9 @@
 import Budgets
 import Comparison
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Results
 import Statistics
 import XCTest
@@ -71,6 +74,19 @@ final class GnuplotInjectionTests: XCTestCase {
             XCTAssertEqual(rendered.count, specs.count)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: markers), [], "no command ran")
+    }
+
+    /// gnuplot's SVG writes `>` as it is: a name holding `]]>` made every SVG of its hot path malformed XML (a
+    /// browser's error page, a broken image in report.html).
+    func testEverySVGIsWellFormedXMLWhateverTheNames() throws {
+        let specs = specs(for: "a]]>b<&\"'c", index: 7)
+        let (rendered, note) = PlotRendering.render(specs, into: "\(directory)/xml")
+        XCTAssertNil(note)
+        let svgs = rendered.flatMap(\.files).filter { $0.hasSuffix(".svg") }
+        XCTAssertGreaterThanOrEqual(svgs.count, 7)
+        for svg in svgs {
+            XCTAssertNoThrow(try XMLDocument(contentsOf: URL(fileURLWithPath: "\(directory)/xml/\(svg)"), options: []), svg)
+        }
     }
 
     /// Whatever the text, the commands are FrameBudget's own: the payloads reach only the strings table.
