@@ -55,7 +55,7 @@ struct BisectCommand: ParsableCommand {
     @Option(name: .customLong("max-pairs"), help: "--mode time: process pairs of a step's first comparison.")
     var maximumPairs = 20
 
-    @Option(name: .customLong("max-minutes"), help: "--mode time: the minutes each comparison may measure.")
+    @Option(name: .customLong("max-minutes"), parsing: .unconditional, help: "--mode time: the minutes each comparison may measure.")
     var maximumMinutes: Double = 10
 
     @Option(name: .customLong("link-orders"),

@@ -45,7 +45,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Noise threshold in percent (e.g. 2 or 2%): a change is REGRESSED or IMPROVED only beyond it, UNCHANGED only when its 90% interval lies within it.")
     var threshold: String = "2"
 
-    @Option(help: "Family-wise significance level (Holm over the compared benchmarks' run-level tests), 1e-9 to 0.5.")
+    @Option(parsing: .unconditional, help: "Family-wise significance level (Holm over the compared benchmarks' run-level tests), 1e-9 to 0.5.")
     var alpha: Double = 0.01
 
     @Option(help: "Output: console, markdown (the full table), pr-comment (short Markdown for a pull request: changes first, the rest collapsed, within GitHub's 65,536-character limit) or json.")
@@ -62,7 +62,7 @@ struct CompareCommand: ParsableCommand {
         valueName: "median|pN"))
     var statistic: String = "median"
 
-    @Option(help: "Seed of the (informational) pooled-sample bootstrap intervals.")
+    @Option(parsing: .unconditional, help: "Seed of the (informational) pooled-sample bootstrap intervals.")
     var seed: UInt64 = 0x5EED
 
     @Flag(help: "Print only the ids whose verdict more runs could change (inconclusive, its interval still wider than more runs would leave it): one per line (markdown: a list, json: an array), to stdout or --out; exit 0.")

@@ -46,7 +46,7 @@ struct GateCommand: ParsableCommand {
         """)
     var maxProcesses: Int?
 
-    @Option(name: .customLong("max-minutes"), help: "No new re-measuring process starts after this many minutes of re-measuring.")
+    @Option(name: .customLong("max-minutes"), parsing: .unconditional, help: "No new re-measuring process starts after this many minutes of re-measuring.")
     var maxMinutes: Double = SequentialGate.Cap().seconds / 60
 
     @Flag(help: "Report the verdicts but exit 0 when budgets fail or are missing (bad input and run failures still fail).")

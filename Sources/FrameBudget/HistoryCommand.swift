@@ -135,7 +135,7 @@ struct HistoryListCommand: ParsableCommand {
     @Option(help: "Only runs of this branch.")
     var branch: String?
 
-    @Option(help: "At most this many runs (of the machine class, with --machine-class-of).")
+    @Option(parsing: .unconditional, help: "At most this many runs (of the machine class, with --machine-class-of).")
     var limit: Int = 50
 
     @Option(name: .customLong("machine-class-of"), help: "Only runs of the machine class of this results file (CPU, cores, build, run settings).")

@@ -108,7 +108,7 @@ struct HistoryPlotCommand: ParsableCommand {
     @Option(help: "Folder for the images.")
     var out: String = "Reports/trends"
 
-    @Option(name: .customLong("budget-ms"), help: "A limit on the median to draw over the medians, in ms, for every plotted benchmark (default: each benchmark's time budget in --budgets, drawn over a series of the statistic it limits).")
+    @Option(name: .customLong("budget-ms"), parsing: .unconditional, help: "A limit on the median to draw over the medians, in ms, for every plotted benchmark (default: each benchmark's time budget in --budgets, drawn over a series of the statistic it limits).")
     var budgetMilliseconds: Double?
 
     @Option(help: "The budgets file the budget lines come from, when --budget-ms is not given (default: Benchmarks/budgets.yaml, when it exists).")

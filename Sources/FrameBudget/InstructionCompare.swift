@@ -21,7 +21,7 @@ struct InstructionCompareOptions: ParsableArguments {
         valueName: "percent"))
     var threshold: String = "0.5"
 
-    @Option(name: .customLong("top-functions"), help: "With --mode instructions: functions named per changed benchmark.")
+    @Option(name: .customLong("top-functions"), parsing: .unconditional, help: "With --mode instructions: functions named per changed benchmark.")
     var topFunctions: Int = 5
 
     func validate() throws {

@@ -14,13 +14,13 @@ struct IterateCommand: ParsableCommand {
     @Argument(help: "Exact benchmark id.")
     var id: String
 
-    @Option(help: "Iterations to run after set-up.")
+    @Option(parsing: .unconditional, help: "Iterations to run after set-up.")
     var iterations: Int = 1
 
-    @Option(help: "Keep iterating for this many seconds instead (for sampling profilers).")
+    @Option(parsing: .unconditional, help: "Keep iterating for this many seconds instead (for sampling profilers).")
     var seconds: Double?
 
-    @Option(help: "Seed of the synthetic workload.")
+    @Option(parsing: .unconditional, help: "Seed of the synthetic workload.")
     var seed: UInt64 = 0x5EED
 
     @Option(help: "A recorded capture folder instead of the synthetic workload.")

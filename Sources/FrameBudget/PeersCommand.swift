@@ -23,7 +23,7 @@ struct PeersCommand: ParsableCommand {
         @Option(help: "Folder to write (created when missing).")
         var out: String
 
-        @Option(help: "Seed of the synthetic workloads (the run's seed; default 24301).")
+        @Option(parsing: .unconditional, help: "Seed of the synthetic workloads (the run's seed; default 24301).")
         var seed: UInt64 = 24301
 
         func run() throws {

@@ -18,10 +18,10 @@ struct ProfileCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var counterOptions: CounterOptions
 
-    @Option(help: "Seconds of perf sampling.")
+    @Option(parsing: .unconditional, help: "Seconds of perf sampling.")
     var seconds: Double = 3
 
-    @Option(name: .customLong("callgrind-iterations"), help: "n of the callgrind runs (n and 2n iterations are differenced).")
+    @Option(name: .customLong("callgrind-iterations"), parsing: .unconditional, help: "n of the callgrind runs (n and 2n iterations are differenced).")
     var callgrindIterations: Int = 10
 
     @Flag(name: .customLong("no-perf"), help: "Skip the perf flame graph.")

@@ -41,16 +41,16 @@ struct SpeedupCommand: ParsableCommand {
     @Option(name: .customLong("block-warmup"), help: "Untimed samples each side runs just before its timed one in every block.")
     var blockWarmup = PairedSettings.standardWarmupSamplesPerBlock
 
-    @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds.")
+    @Option(name: .customLong("sample-time"), parsing: .unconditional, help: "Target duration of one sample, in milliseconds.")
     var sampleTime: Double = PairedSettings.standardSampleMilliseconds
 
-    @Option(help: "Warm-up of each benchmark, in milliseconds.")
+    @Option(parsing: .unconditional, help: "Warm-up of each benchmark, in milliseconds.")
     var warmup: Double = 200
 
-    @Option(name: .customLong("at-least"), help: "The speed-up the candidate must reach (a verdict and exit code).")
+    @Option(name: .customLong("at-least"), parsing: .unconditional, help: "The speed-up the candidate must reach (a verdict and exit code).")
     var atLeast: Double?
 
-    @Option(help: "Seed of the synthetic workloads.")
+    @Option(parsing: .unconditional, help: "Seed of the synthetic workloads.")
     var seed: UInt64 = 0x5EED
 
     @Flag(name: .customLong("allow-debug"), help: "Measure a debug build anyway (numbers are meaningless).")

@@ -20,10 +20,10 @@ struct BaselineOptions: ParsableArguments {
             help: "The history --baseline looks runs and noise floors up in: an SQLite file or a postgres:// URL (default: $FRAMEBUDGET_DATABASE, else Reports/history.sqlite).")
     var historyDatabase: String?
 
-    @Option(name: .customLong("regression-threshold"), help: "--baseline: changes under this percentage (or a benchmark's own noise floor, if larger) never fail.")
+    @Option(name: .customLong("regression-threshold"), parsing: .unconditional, help: "--baseline: changes under this percentage (or a benchmark's own noise floor, if larger) never fail.")
     var regressionThreshold: Double = 2
 
-    @Option(name: .customLong("regression-alpha"), help: "--baseline: family-wise significance level (Holm over the compared benchmarks), 1e-9 to 0.5.")
+    @Option(name: .customLong("regression-alpha"), parsing: .unconditional, help: "--baseline: family-wise significance level (Holm over the compared benchmarks), 1e-9 to 0.5.")
     var regressionAlpha: Double = 0.01
 
     func validate() throws {

@@ -12,16 +12,16 @@ struct PairedOptions: ParsableArguments {
     /// The library's defaults, so the command line and code that builds ``PairedSettings`` itself agree.
     private static let standard = PairedSettings()
 
-    @Option(help: "The change that matters for single-threaded benchmarks, in percent.")
+    @Option(parsing: .unconditional, help: "The change that matters for single-threaded benchmarks, in percent.")
     var threshold: Double = PairedOptions.standard.threshold * 100
 
-    @Option(name: .customLong("threshold-multithreaded"), help: "The same for benchmarks on more than one thread, in percent.")
+    @Option(name: .customLong("threshold-multithreaded"), parsing: .unconditional, help: "The same for benchmarks on more than one thread, in percent.")
     var thresholdMultithreaded: Double = PairedOptions.standard.multithreadedThreshold * 100
 
     @Option(name: .customLong("threshold-for"), help: ArgumentHelp("A benchmark's own threshold in percent (repeatable).", valueName: "id=percent"))
     var thresholdFor: [String] = []
 
-    @Option(help: "Family-wise error of REGRESSED/IMPROVED over the compared benchmarks.")
+    @Option(parsing: .unconditional, help: "Family-wise error of REGRESSED/IMPROVED over the compared benchmarks.")
     var alpha: Double = PairedOptions.standard.alpha
 
     @Option(name: .customLong("min-pairs"), help: "Process pairs before any verdict.")
@@ -30,7 +30,7 @@ struct PairedOptions: ParsableArguments {
     @Option(name: .customLong("max-pairs"), help: "Most process pairs for one benchmark.")
     var maximumPairs = PairedOptions.standard.maximumPairs
 
-    @Option(name: .customLong("max-minutes"), help: "No new pair starts after this many minutes of measuring.")
+    @Option(name: .customLong("max-minutes"), parsing: .unconditional, help: "No new pair starts after this many minutes of measuring.")
     var maximumMinutes: Double = PairedOptions.standard.maximumSeconds / 60
 
     // The block defaults live in PairedSettings: one 1 ms sample a side per block (since 29 Nov 2026; before: 16
@@ -66,10 +66,10 @@ struct PairedOptions: ParsableArguments {
           help: "Run process pair i on the i-th link order of each build, in turn: the executables in <executable>.link-orders/ (LINK_ORDERS=K scripts/build-revision.sh writes them), so that where the linker happened to put a kernel averages into the interval.")
     var linkOrders = false
 
-    @Option(name: .customLong("sample-time"), help: "Target duration of one sample, in milliseconds (a sample holds at least one iteration).")
+    @Option(name: .customLong("sample-time"), parsing: .unconditional, help: "Target duration of one sample, in milliseconds (a sample holds at least one iteration).")
     var sampleTime: Double = PairedSettings.standardSampleMilliseconds
 
-    @Option(help: "Warm-up of each benchmark in each worker, in milliseconds.")
+    @Option(parsing: .unconditional, help: "Warm-up of each benchmark in each worker, in milliseconds.")
     var warmup: Double = 200
 
     // Pinned and from fresh copies by default since 28 Nov 2026. On the AMD EPYC VM with the same code, 10 + 10
@@ -79,7 +79,7 @@ struct PairedOptions: ParsableArguments {
     // copies, 14 of 14 UNCHANGED three nights of three (Docs/measurements/2026-11-28-nightly-placement-amd.md).
     // Pinned alone, identical builds were called REGRESSED (2 of 3 A/A, 27 Nov): fresh copies, which give
     // every pair its own page-cache pages, are what made pinning safe (0 of 15 A/A exited 1 on 27-28 Nov, 0 of 27 since the Pocock boundary).
-    @Option(help: "Pin both workers' measuring threads to this CPU (default: the last CPU this process may run on, when it may run on two or more).")
+    @Option(parsing: .unconditional, help: "Pin both workers' measuring threads to this CPU (default: the last CPU this process may run on, when it may run on two or more).")
     var pin: Int?
 
     @Flag(name: .customLong("no-pin"), help: "Let the measuring threads float instead (the default before 28 Nov 2026).")

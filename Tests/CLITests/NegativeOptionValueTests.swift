@@ -1,0 +1,19 @@
+import Foundation
+import XCTest
+
+/// A negative number given to a numeric option is that option's value, refused with the option's own range (exit 2),
+/// not read as an unknown flag ("missing value for '--seconds'", exit 64).
+final class NegativeOptionValueTests: XCTestCase {
+    func testANegativeNumberIsTheOptionsValueAndItsRangeIsSaid() throws {
+        let cases: [([String], String)] = [
+            (["profile", "--seconds", "-1", "finger-count/optimized/21-landmarks"], "--seconds must be positive (got -1.0)"),
+            (["compare", "a.json", "b.json", "--alpha", "-0.5"], "--alpha must be between 1e-9 and 0.5 (got -0.5)"),
+            (["history", "list", "--limit", "-3"], "--limit must be at least 1 (got -3)"),
+        ]
+        for (arguments, message) in cases {
+            let result = try Framebudget.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+}
