@@ -73,7 +73,9 @@ struct CounterOptions: ParsableArguments {
             throw CommandFailure(.badInput, "--events: unknown event '\(name)'"
                 + (matches.isEmpty ? ToolName.named(" (see 'framebudget counters')") : "; close matches: \(matches.joined(separator: ", "))"))
         }
-        return names.map(EventCatalog.wanted(named:))
+        // Each once, in the order first named: a repeat would be counted and listed twice.
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }.map(EventCatalog.wanted(named:))
     }
 
     /// The roof meter for this run, or nil with --no-roofs.
