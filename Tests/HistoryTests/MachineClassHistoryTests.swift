@@ -71,18 +71,24 @@ final class MachineClassHistoryTests: XCTestCase {
         }
     }
 
-    func testADatabaseOfSchemaOneGainsClassesAndSpreadsOfItsRunsWhenOpened() throws {
-        let run = night(1)
-        // A version-1 database, as the previous framebudget wrote it.
-        let v1 = try DatabasePool(path: path)
-        try HistorySchema.migrator.migrate(v1, upTo: "v1")
-        try v1.write { db in
+    /// A database as an older framebudget wrote it: the schema up to `migration`, `run` recorded in version 1's
+    /// tables (the later migrations back-fill from its document, as they would for a real one).
+    private func olderDatabase(holding run: RunResults, upTo migration: String) throws {
+        let pool = try DatabasePool(path: path)
+        try HistorySchema.migrator.migrate(pool, upTo: "v1")
+        try pool.write { db in
             try db.execute(sql: """
                 INSERT INTO runs (run_id, started_at, recorded_at, complete, hostname, cpu_model, build_configuration,
                                   environment_json, document) VALUES (?, '2027-01-01T00:00:00Z', '2027-01-01T00:00:00Z', 1, 'h', 'c', 'release', '{}', ?)
                 """, arguments: [run.runID, try ResultsFile.encode(run)])
         }
-        try v1.close()
+        try HistorySchema.migrator.migrate(pool, upTo: migration)
+        try pool.close()
+    }
+
+    func testADatabaseOfSchemaOneGainsClassesAndSpreadsOfItsRunsWhenOpened() throws {
+        let run = night(1)
+        try olderDatabase(holding: run, upTo: "v1")
         let history = try HistoryDatabase(path: path)
         XCTAssertEqual(try history.runs().first?.machineClass, run.machineClass.hash)
         XCTAssertEqual(try history.noiseFloor(of: "a/x/1", machineClass: run.machineClass)?.degreesOfFreedom, 2,
@@ -93,16 +99,7 @@ final class MachineClassHistoryTests: XCTestCase {
     /// is, and opening it for a record back-fills the process runs of the runs already stored.
     func testADatabaseOfSchemaTwoIsReadAsItIsAndGainsTheProcessRunsOfItsRunsWhenOpenedForWriting() throws {
         let run = night(1)
-        let v2 = try DatabasePool(path: path)
-        try HistorySchema.migrator.migrate(v2, upTo: "v1")
-        try v2.write { db in
-            try db.execute(sql: """
-                INSERT INTO runs (run_id, started_at, recorded_at, complete, hostname, cpu_model, build_configuration,
-                                  environment_json, document) VALUES (?, '2027-01-01T00:00:00Z', '2027-01-01T00:00:00Z', 1, 'h', 'c', 'release', '{}', ?)
-                """, arguments: [run.runID, try ResultsFile.encode(run)])
-        }
-        try HistorySchema.migrator.migrate(v2, upTo: "v2-machine-class")
-        try v2.close()
+        try olderDatabase(holding: run, upTo: "v2-machine-class")
         let reader = try HistoryDatabase(path: path, access: .readOnly)
         XCTAssertEqual(try reader.noiseFloor(of: "a/x/1", machineClass: run.machineClass)?.degreesOfFreedom, 2)
         XCTAssertEqual(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }, 2,
