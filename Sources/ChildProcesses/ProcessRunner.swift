@@ -135,6 +135,24 @@ public enum ProcessRunner {
         return names[signal] ?? "signal \(signal)"
     }
 
+    /// Waits up to `seconds` until every child running with forwarded signals has exited: a second signal's at-once
+    /// exit first gives such a child (the nightly's gate) the signal and the time to save what it measured, which it
+    /// does on its own second signal; leaving before it, the command returned the prompt while its child still wrote.
+    public static func waitForForwardingChildren(within seconds: Double) {
+        let pids = forwarding.withLock { $0 }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        for pid in pids { waitUntilExited(pid, deadline: deadline) }
+    }
+
+    /// Polls until `pid` has exited (not reaped: swift-subprocess reaps) or is no longer this process's child.
+    private static func waitUntilExited(_ pid: pid_t, deadline: UInt64) {
+        while DispatchTime.now().uptimeNanoseconds < deadline {
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_signo == SIGCHLD { return }
+            usleep(2_000)
+        }
+    }
+
     /// Stops every child running now, at once (SIGKILL), and waits up to `seconds` until each has exited: what a
     /// command that is being interrupted does before it removes what it was writing, so that a gnuplot still
     /// rendering does not write its image again after the removal, nor outlive the command.
@@ -144,14 +162,7 @@ public enum ProcessRunner {
             return children
         }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-        for pid in pids {
-            while DispatchTime.now().uptimeNanoseconds < deadline {
-                var info = siginfo_t()
-                // Exited (not reaped: swift-subprocess reaps), or no longer this process's child: stopped.
-                if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_signo == SIGCHLD { break }
-                usleep(2_000)
-            }
-        }
+        for pid in pids { waitUntilExited(pid, deadline: deadline) }
     }
 
     /// Children running with forwarded signals, and every child running. A pid is in a set only while its child is

@@ -26,6 +26,9 @@ public final class Interruption: Sendable {
     /// signal to the command and then to the command's whole process group, the command included.
     public static let repeatWindowSeconds = 0.25
 
+    /// How long a second signal's at-once exit waits for a child given forwarded signals to save and exit.
+    public static let childSaveSeconds = 10.0
+
     private struct State: ~Copyable {
         var installed = false
         /// When the first signal was received (monotonic nanoseconds).
@@ -80,6 +83,7 @@ public final class Interruption: Sendable {
         // A child that stops on signals as this process does gets this one too, now: the poll that passes signals
         // on (``ProcessRunner/Request/forwardedSignals``) may not come round again before this process is gone.
         ProcessRunner.signalForwardingChildren(signalNumber)
+        ProcessRunner.waitForForwardingChildren(within: Self.childSaveSeconds)
         let firstSignal = first.load(ordering: .relaxed)
         if let action {
             action(firstSignal, signalNumber)

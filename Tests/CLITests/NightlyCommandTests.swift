@@ -112,6 +112,34 @@ final class NightlyCommandTests: XCTestCase {
         XCTAssertEqual(baseline.stdout, "", "an interrupted night is no baseline")
     }
 
+    /// A second Ctrl-C stops the night at once, but not before its gate (in a process group of its own) has had the
+    /// signal and saved what it measured: the nightly returned the prompt, and said it had stopped, while the gate
+    /// still wrote. The gate here holds after the first signal (a benchmark that cannot stop), so only the second
+    /// one ends it, saving at once.
+    func testASecondSignalWaitsForTheGateToSaveBeforeTheNightExits() throws {
+        let log = folder + "/nightly.err"
+        let nightly = try Framebudget.start([
+            "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
+            "--baseline-executable", Framebudget.binary.path] + shortPairs
+            + ["--", "--allow-debug", "--quick", "--budgets", folder + "/budgets.yaml", "--test-wait-for-signal-after", "1",
+               "--test-hold-after-signal", "texture-upload/*"], stderrLog: log)
+        Framebudget.waitFor("waiting for a signal after 1 benchmarks", in: log)
+        kill(nightly.processIdentifier, SIGINT)
+        Framebudget.waitFor("holding after SIGINT", in: log)
+        usleep(600_000)  // a second signal, not a repeat of the first (Interruption.repeatWindowSeconds, 0.25 s)
+        kill(nightly.processIdentifier, SIGINT)
+        nightly.waitUntilExit()
+        let stderr = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        XCTAssertEqual(nightly.terminationStatus, 130, stderr)
+        let saved = try XCTUnwrap(stderr.range(of: "(a second SIGINT stopped it at once); partial results in"), stderr)
+        let stopped = try XCTUnwrap(stderr.range(of: "SIGINT again: stopped at once"), stderr)
+        XCTAssertLessThan(saved.lowerBound, stopped.lowerBound, "the gate saved before the night said it stopped: \(stderr)")
+        let gates = try Framebudget.command("/usr/bin/pgrep", ["-f", "gate --reports \(folder)/r"])
+        XCTAssertEqual(gates.stdout, "", "no gate outlives the night")
+        let runs = try nightRuns()
+        XCTAssertEqual(try results(folder + "/r/" + runs[0])["complete"] as? Bool, false, "saved, marked incomplete")
+    }
+
     /// A night is recorded complete only when both halves ran: one stopped in its paired half is never a baseline.
     func testASignalDuringThePairedComparisonRecordsTheNightIncomplete() throws {
         let log = folder + "/nightly.err"
