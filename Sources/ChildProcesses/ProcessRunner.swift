@@ -217,7 +217,10 @@ public enum ProcessRunner {
     private static func watch(_ pid: pid_t, forwarding signals: (@Sendable () -> [Int32])?) async {
         running.withLock { _ = $0.insert(pid) }
         defer { running.withLock { _ = $0.remove(pid) } }
-        if signals != nil { forwarding.withLock { _ = $0.insert(pid) } }
+        if signals != nil {
+            JobControlForwarding.install()
+            forwarding.withLock { _ = $0.insert(pid) }
+        }
         defer { if signals != nil { forwarding.withLock { _ = $0.remove(pid) } } }
         var sent = 0
         // A child only watched is looked at soon, then less often (its output is read once it has exited: a short

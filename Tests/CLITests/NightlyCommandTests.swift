@@ -140,6 +140,42 @@ final class NightlyCommandTests: XCTestCase {
         XCTAssertEqual(try results(folder + "/r/" + runs[0])["complete"] as? Bool, false, "saved, marked incomplete")
     }
 
+    /// Ctrl-Z stops the night and its gate (which the terminal's SIGTSTP, sent to the night's process group, does
+    /// not reach), and `fg`'s SIGCONT continues both: the gate used to measure on while the night was stopped.
+    func testCtrlZStopsTheGateWithTheNightAndFgContinuesBoth() throws {
+        let log = folder + "/nightly.err"
+        let nightly = try Framebudget.start([
+            "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
+            "--baseline-executable", Framebudget.binary.path] + shortPairs
+            + ["--", "--allow-debug", "--quick", "--budgets", folder + "/budgets.yaml", "--test-wait-for-signal-after", "1",
+               "texture-upload/*"], stderrLog: log)
+        Framebudget.waitFor("waiting for a signal after 1 benchmarks", in: log)
+        let found = try Framebudget.command("/usr/bin/pgrep", ["-f", "gate --reports \(folder)/r"])
+        let gate = try XCTUnwrap(Int32(found.stdout.split(separator: "\n").first ?? ""), found.stdout)
+        kill(nightly.processIdentifier, SIGTSTP)
+        XCTAssertTrue(Self.waitForState(of: gate, stopped: true), "the gate stopped with the night")
+        XCTAssertTrue(Self.waitForState(of: nightly.processIdentifier, stopped: true), "the night stopped")
+        kill(nightly.processIdentifier, SIGCONT)
+        XCTAssertTrue(Self.waitForState(of: gate, stopped: false), "the gate continued with the night")
+        usleep(600_000)
+        kill(nightly.processIdentifier, SIGINT)
+        nightly.waitUntilExit()
+        XCTAssertEqual(nightly.terminationStatus, 130, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+    }
+
+    /// Polls /proc/PID/stat until the process is stopped (state T) or not, for up to 10 s; true when it got there.
+    private static func waitForState(of pid: Int32, stopped: Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let state = stat[stat.index(close, offsetBy: 2)]
+            if (state == "T") == stopped { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
     /// A night is recorded complete only when both halves ran: one stopped in its paired half is never a baseline.
     func testASignalDuringThePairedComparisonRecordsTheNightIncomplete() throws {
         let log = folder + "/nightly.err"
