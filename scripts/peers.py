@@ -313,9 +313,22 @@ def fail(message, status):
     sys.exit(status)
 
 
+def inputs_seed():
+    """The seed `framebudget peers export` drew the inputs with (its seed.json), or None for a folder without one."""
+    try:
+        with open(os.path.join(ARGS.inputs, "seed.json"), encoding="utf-8") as handle:
+            seed = json.load(handle).get("seed")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return seed if isinstance(seed, str) and seed.isdigit() else None
+
+
 def write(temporary, peers):
     environment = {"python": sys.version.split()[0], "numpy": np.__version__, "opencv": cv2.__version__,
                    "threads": str(THREADS), "clockCostNanoseconds": f"{CLOCK_COST:.1f}"}
+    seed = inputs_seed()
+    if seed is not None:
+        environment["inputsSeed"] = seed  # framebudget peers merge refuses a run of another scene seed
     try:
         with open(temporary, "w") as handle:
             json.dump({"environment": environment, "peers": peers}, handle)

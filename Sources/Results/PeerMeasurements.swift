@@ -79,6 +79,12 @@ extension RunResults {
     /// - Throws: ``PeerMergeError`` for a peer without samples, whose variant is not a peer's, whose kernel is not
     ///   in the run, or that breaks a rule of ``validate()`` (iterations, threads, conversion samples).
     public mutating func mergePeers(_ measurements: PeerMeasurements, resamples: Int = 2000) throws {
+        // Peers timed on another scene seed's inputs timed other inputs than the kernels: no comparison. A file
+        // without the seed (scripts/peers.py before 7 Dec 2026) is taken as it is.
+        if let inputs = measurements.environment["inputsSeed"], let scene = settings.sceneSeed, inputs != "\(scene)" {
+            throw PeerMergeError(description: "peers timed on the inputs of seed \(inputs), this run measured seed \(scene)'s: "
+                + "export and time them with --seed \(scene)")
+        }
         let versions = measurements.environment.keys.sorted().map { "\($0) \(measurements.environment[$0]!)" }
             .joined(separator: ", ")
         for peer in measurements.peers {

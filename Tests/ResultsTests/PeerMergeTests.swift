@@ -66,6 +66,21 @@ final class PeerMergeTests: XCTestCase {
         XCTAssertEqual(run.benchmarks.count, 1, "nothing merged")
     }
 
+    /// Peers are compared with kernels on the same inputs: ones timed on another scene seed's are refused, naming
+    /// both seeds; the run's own seed, or a peers.json from before the seed was recorded, merge.
+    func testPeersTimedOnAnotherSeedsInputsAreRefused() throws {
+        var run = try RealRun.make()
+        run.settings.workload = "synthetic"
+        let seed = run.settings.seed
+        XCTAssertThrowsError(try run.mergePeers(PeerMeasurements(environment: ["inputsSeed": "\(seed &+ 1)"], peers: [Self.peer()]))) {
+            XCTAssertEqual("\($0)", "peers timed on the inputs of seed \(seed &+ 1), this run measured seed \(seed)'s: "
+                           + "export and time them with --seed \(seed)")
+        }
+        XCTAssertEqual(run.benchmarks.count, 1, "nothing merged")
+        XCTAssertNoThrow(try run.mergePeers(PeerMeasurements(environment: ["inputsSeed": "\(seed)"], peers: [Self.peer()])))
+        XCTAssertNoThrow(try run.mergePeers(PeerMeasurements(environment: [:], peers: [Self.peer()])))
+    }
+
     /// A merge wrote files the tool then refused to read (iterations 0, negative threads, a negative conversion
     /// sample) and took peers of kernels the run does not have: each is refused naming the peer and its field.
     func testAPeerThatWouldMakeAnUnreadableRunOrStandsBesideNoKernelIsRefused() throws {
