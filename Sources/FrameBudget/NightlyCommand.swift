@@ -130,9 +130,12 @@ struct NightlyCommand: ParsableCommand {
     /// What the night's gate will do with the arguments after `--`, read as the gate reads them (a malformed one is
     /// refused here, before any measuring): its budgets (the nightly's --budgets when the gate names none), its
     /// filters and whether it allows a debug build. The paired half compares the same benchmarks.
+    /// Gate options the nightly sets itself, refused among the gate arguments.
+    static let optionsSetByNightly = ["--reports", "--run-id", "--results", "--out"]
+
     private func plannedGate() throws -> (budgets: String, filters: [String], allowDebug: Bool, options: GateOptions) {
         for argument in gateArguments {
-            if let option = ["--reports", "--run-id", "--results", "--out"].first(where: { argument == $0 || argument.hasPrefix($0 + "=") }) {
+            if let option = Self.optionsSetByNightly.first(where: { argument == $0 || argument.hasPrefix($0 + "=") }) {
                 throw ValidationError("gate arguments after --: \(option) is set by nightly (use nightly's --reports for the folder)")
             }
         }
@@ -140,7 +143,11 @@ struct NightlyCommand: ParsableCommand {
         do { gate = try GateCommand.parse(gateArguments) } catch {
             let message = GateCommand.message(for: error)
             if message.isEmpty { throw GateCommand.exitCode(for: error) }  // printed by the gate's own validation
-            let line = message.split(separator: "\n").first ?? ""
+            var line = String(message.split(separator: "\n").first ?? "")
+            // The gate's close match may be an option the nightly sets itself, which it would then refuse.
+            for option in Self.optionsSetByNightly where line.hasSuffix(" Did you mean '\(option)'?") {
+                line = String(line.dropLast(" Did you mean '\(option)'?".count + 1))  // and the sentence's full stop
+            }
             throw ValidationError("gate arguments after --: \(TerminalText.clause(line))")
         }
         let standard = Registration.suite.budgetsPath
