@@ -71,13 +71,21 @@ func loadTrend(_ benchmark: String, database: DatabaseOptions, includeIncomplete
         if let machineClass, try !history.machineClasses().contains(where: { $0.machineClass.hash == machineClass }) {
             throw CommandFailure(.badInput, "--machine-class \(machineClass): no such machine class in \(database.path) (see history list)")
         }
-        if let branch, try history.runNumbers(onBranch: branch).isEmpty {
+        // The branch's runs read once, not per series looked at.
+        let onBranch = try branch.map { try history.runNumbers(onBranch: $0) }
+        if let branch, onBranch?.isEmpty == true {
             throw CommandFailure(.badInput, "--branch \(branch): no run of this branch in \(database.path) (see history list)")
         }
+        func series(_ machineClass: String?) throws -> [SeriesPoint] {
+            let points = try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: machineClass)
+            guard let onBranch, let branch else { return points }
+            let kept = points.filter { onBranch.contains($0.number) }
+            if kept.isEmpty { throw HistoryError.notOnBranch(id: benchmark, branch: branch) }
+            return kept
+        }
         let chosen = try machineClass ?? history.newestMachineClass(of: benchmark, branch: branch)
-        let points = try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: chosen, branch: branch)
-        if let chosen, machineClass == nil,
-           try history.series(of: benchmark, completeOnly: !includeIncomplete, machineClass: nil, branch: branch).count > points.count {
+        let points = try series(chosen)
+        if let chosen, machineClass == nil, try series(nil).count > points.count {
             Console.warning("\(benchmark): showing machine class \(chosen) only; other classes: --machine-class (see history list)")
         }
         return Trend.analyze(benchmark, points: points)

@@ -92,19 +92,6 @@ extension HistoryStore {
         Set(try runs(limit: Int.max, branch: branch).map(\.number))
     }
 
-    /// ``series(of:completeOnly:machineClass:)`` of the runs of `branch` only (every branch's when nil): a feature
-    /// branch's nights in main's series read as steps of main.
-    /// - Throws: ``HistoryError/unknownBenchmark(id:)`` when no run measured it, and
-    ///   ``HistoryError/notOnBranch(id:branch:)`` when no run of the branch did.
-    public func series(of benchmarkID: String, completeOnly: Bool, machineClass: String?, branch: String?) throws -> [SeriesPoint] {
-        let points = try series(of: benchmarkID, completeOnly: completeOnly, machineClass: machineClass)
-        guard let branch else { return points }
-        let numbers = try runNumbers(onBranch: branch)
-        let kept = points.filter { numbers.contains($0.number) }
-        if kept.isEmpty { throw HistoryError.notOnBranch(id: benchmarkID, branch: branch) }
-        return kept
-    }
-
     /// ``newestMachineClass(of:)`` among the runs of `branch` (of every branch when nil).
     public func newestMachineClass(of benchmarkID: String, branch: String?) throws -> String? {
         guard let branch else { return try newestMachineClass(of: benchmarkID) }

@@ -118,13 +118,7 @@ final class NightlyCommandTests: XCTestCase {
     /// still wrote. The gate here holds after the first signal (a benchmark that cannot stop), so only the second
     /// one ends it, saving at once.
     func testASecondSignalWaitsForTheGateToSaveBeforeTheNightExits() throws {
-        let log = folder + "/nightly.err"
-        let nightly = try Framebudget.start([
-            "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
-            "--baseline-executable", Framebudget.binary.path] + shortPairs
-            + ["--", "--allow-debug", "--quick", "--budgets", folder + "/budgets.yaml", "--test-wait-for-signal-after", "1",
-               "--test-hold-after-signal", "texture-upload/*"], stderrLog: log)
-        Framebudget.waitFor("waiting for a signal after 1 benchmarks", in: log)
+        let (nightly, log) = try nightlyWaitingAfterOneBenchmark(gate: ["--test-hold-after-signal"])
         kill(nightly.processIdentifier, SIGINT)
         Framebudget.waitFor("holding after SIGINT", in: log)
         usleep(600_000)  // a second signal, not a repeat of the first (Interruption.repeatWindowSeconds, 0.25 s)
@@ -144,13 +138,7 @@ final class NightlyCommandTests: XCTestCase {
     /// Ctrl-Z stops the night and its gate (which the terminal's SIGTSTP, sent to the night's process group, does
     /// not reach), and `fg`'s SIGCONT continues both: the gate used to measure on while the night was stopped.
     func testCtrlZStopsTheGateWithTheNightAndFgContinuesBoth() throws {
-        let log = folder + "/nightly.err"
-        let nightly = try Framebudget.start([
-            "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
-            "--baseline-executable", Framebudget.binary.path] + shortPairs
-            + ["--", "--allow-debug", "--quick", "--budgets", folder + "/budgets.yaml", "--test-wait-for-signal-after", "1",
-               "texture-upload/*"], stderrLog: log)
-        Framebudget.waitFor("waiting for a signal after 1 benchmarks", in: log)
+        let (nightly, log) = try nightlyWaitingAfterOneBenchmark()
         let found = try Framebudget.command("/usr/bin/pgrep", ["-f", "gate --reports \(folder)/r"])
         let gate = try XCTUnwrap(Int32(found.stdout.split(separator: "\n").first ?? ""), found.stdout)
         kill(nightly.processIdentifier, SIGTSTP)
@@ -162,6 +150,19 @@ final class NightlyCommandTests: XCTestCase {
         kill(nightly.processIdentifier, SIGINT)
         nightly.waitUntilExit()
         XCTAssertEqual(nightly.terminationStatus, 130, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+    }
+
+    /// A nightly whose gate has saved its first benchmark and waits for a signal (`gate`: more gate test hooks), and
+    /// the file its stderr goes to.
+    private func nightlyWaitingAfterOneBenchmark(gate: [String] = []) throws -> (Process, String) {
+        let log = folder + "/nightly.err"
+        let nightly = try Framebudget.start([
+            "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
+            "--baseline-executable", Framebudget.binary.path] + shortPairs
+            + ["--", "--allow-debug", "--quick", "--budgets", folder + "/budgets.yaml", "--test-wait-for-signal-after", "1"]
+            + gate + ["texture-upload/*"], stderrLog: log)
+        Framebudget.waitFor("waiting for a signal after 1 benchmarks", in: log)
+        return (nightly, log)
     }
 
     /// Polls /proc/PID/stat until the process is stopped (state T) or not, for up to 10 s; true when it got there.
