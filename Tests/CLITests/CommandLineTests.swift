@@ -53,6 +53,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(help.stdout.contains("USAGE: framebudget run"), help.stdout)
     }
 
+    func testHelpForACommandThatDoesNotExistIsAMalformedCommandLine() throws {
+        let unknown = try Framebudget.run(["help", "nosuch"])
+        XCTAssertEqual(unknown.status, 64, "the tool's own help and exit 0 looked answered")
+        XCTAssertEqual(unknown.stdout, "")
+        XCTAssertEqual(unknown.stderr, "framebudget: error: unknown command 'nosuch' for 'help' (see 'framebudget --help')\n")
+        let nested = try Framebudget.run(["help", "history", "shw"])
+        XCTAssertEqual(nested.status, 64)
+        XCTAssertEqual(nested.stderr, "framebudget: error: unknown command 'shw' for 'help' (see 'framebudget history --help')\n")
+        let known = try Framebudget.run(["help", "history", "show"])
+        XCTAssertEqual(known.status, 0)
+        XCTAssertTrue(known.stdout.contains("USAGE: framebudget history show"), known.stdout)
+    }
+
     func testDebugBuildIsRefusedUnlessForced() throws {
         // The binary is built in the configuration of this test bundle (make test: debug).
         #if DEBUG

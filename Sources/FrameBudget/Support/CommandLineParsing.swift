@@ -9,6 +9,11 @@ extension FrameBudgetCommand {
     /// and where the command's help is. swift-argument-parser's own exit followed that line with a `Help:` line and
     /// the usage block, four lines where a nightly job's log shows the last one (`See '… --help'`), not the problem.
     static func parseAndRun(_ arguments: [String]) -> Never {
+        if let unknown = unknownHelpTopic(arguments) {
+            let help = ([ToolName.current] + commandPath(Array(arguments.dropFirst())) + ["--help"]).joined(separator: " ")
+            Console.error("unknown command '\(unknown)' for 'help' (see '\(help)')")
+            Self.exit(withError: ExitCode.validationFailure)
+        }
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
@@ -22,6 +27,15 @@ extension FrameBudgetCommand {
         }
         SignalExit.holdIfExiting()
         Self.exit()
+    }
+
+    /// The first word of `help <command…>` that names no command, or nil. swift-argument-parser's `help` shows the
+    /// tool's own help for a topic it does not know, and exits 0: a script's `help typo` looked answered.
+    static func unknownHelpTopic(_ arguments: [String]) -> String? {
+        guard arguments.first == "help" else { return nil }
+        let topic = arguments.dropFirst().filter { !$0.hasPrefix("-") }
+        let known = commandPath(Array(topic))
+        return known.count < topic.count ? topic[known.count] : nil
     }
 
     /// The subcommands `arguments` open with (`history show`), as far as they name commands.
