@@ -35,6 +35,10 @@ public enum Gnuplot {
         guard let gnuplot = executable else { throw PlotError.gnuplotMissing }
         var files = spec.dataFiles
         if !spec.strings.strings.isEmpty { files[spec.stringsFile.name] = spec.strings.dataFile }
+        // PNG text holds only characters an installed font draws (FontCoverage); SVG keeps the text as it is.
+        let drawable = FontCoverage.installed.map { spec.strings.drawable(with: $0) } ?? spec.strings
+        let rasterStrings = drawable == spec.strings ? spec.stringsFile : spec.rasterStringsFile
+        if drawable != spec.strings { files[rasterStrings.name] = drawable.dataFile }
         for (file, contents) in files.sorted(by: { $0.key < $1.key }) {
             let path = "\(directory)/\(file)"
             do { try AtomicFile.write(contents, to: path) }
@@ -43,7 +47,7 @@ public enum Gnuplot {
         return try formats.map { format in
             let image = "\(spec.name).\(format.rawValue)"
             let temporary = PendingOutputs.temporaryName(image), target = "\(directory)/\(image)"
-            let script = "\(format.terminal(height: spec.height))\nset output '\(temporary)'\n\(spec.strings.loader(from: spec.stringsFile))\n"
+            let script = "\(format.terminal(height: spec.height))\nset output '\(temporary)'\n\(spec.strings.loader(from: format == .png ? rasterStrings : spec.stringsFile))\n"
                 + "\(spec.script.code)\nunset output\n"
             // Registered before gnuplot makes it, so that an interruption removes it; one a killed run left goes now.
             PendingOutputs.sweepAbandoned(in: directory) { PendingOutputs.temporaryFileOwner($0, base: image) }

@@ -115,6 +115,13 @@ public struct PlotStrings: Sendable, Equatable {
         return visible.count > maximumLength ? String(visible.prefix(maximumLength - 1)) + "…" : visible
     }
 
+    /// The same table with every character `coverage` has no font for replaced (see ``FontCoverage/drawable(_:)``).
+    func drawable(with coverage: FontCoverage) -> PlotStrings {
+        var table = self
+        table.strings = strings.map(coverage.drawable)
+        return table
+    }
+
     /// The data file gnuplot rebuilds the table from: one line `k byte` per UTF-8 byte of string `k`.
     var dataFile: String {
         var lines: [String] = []

@@ -38,6 +38,8 @@ public struct PlotSpec: Sendable, Equatable {
 
     /// The data file the renderer writes ``strings`` to.
     var stringsFile: DataFileName { DataFileName("\(name)-strings.dat") }
+    /// The data file of ``strings`` as a PNG draws them, when some character has no font (``FontCoverage``).
+    var rasterStringsFile: DataFileName { DataFileName("\(name)-strings-png.dat") }
 
     /// The script with each `S[k]` shown as the text it stands for, in single quotes: for reading (tests, docs),
     /// never for running.
