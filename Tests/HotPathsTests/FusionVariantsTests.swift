@@ -235,6 +235,17 @@ final class FusionVariantsTests: XCTestCase {
         XCTAssertEqual(reference.fit.pairs, pairs, "the same pairs, whatever the reference's Float sums make of them")
     }
 
+    /// The room's relative map varies far beyond 1% of its mean: the benchmark never pays for the exact pass.
+    func testARealScenesMapNeverTakesTheExactPass() {
+        let input = Self.roomInput(seed: 7, confidence: false)
+        let fusion = OptimizedFusion(lidarWidth: input.lidarWidth, lidarHeight: input.lidarHeight,
+                                     relativeWidth: input.relativeWidth, relativeHeight: input.relativeHeight, pool: .serial)
+        fusion.collectPairs(input)
+        XCTAssertGreaterThan(fusion.sums.pairs, 10_000)
+        XCTAssertNil(fusion.sums.relativeRange)
+        XCTAssertEqual(fusion.sums.shift, 0)
+    }
+
     /// A map that varies by more than Float rounding is fitted, however small its range.
     func testANarrowButRealSpreadIsFittedNotTakenAsConstant() {
         var sums = FusionSums()

@@ -107,6 +107,12 @@ public enum FusionFit: Sendable, Equatable {
         return determinant / (n * n) <= rounding * rounding
     }
 
+    /// Whether relative values spanning `range` are one constant up to the rounding of the Float map they were
+    /// sampled from: a spread within 4 ulps of their mean.
+    static func isWithinRounding(_ range: ClosedRange<Float>, mean: Double) -> Bool {
+        Double(range.upperBound) - Double(range.lowerBound) <= 4 * Double(Float.ulpOfOne) * abs(mean)
+    }
+
     /// Applies the document's guards, in its order: the pair count first, then α ∈ (0.01, 100) and a finite β.
     /// - Parameter solve: the least-squares solver, called only when there are enough pairs.
     static func judged(pairs: Int, solve: () -> (alpha: Float, beta: Float)) -> FusionFit {

@@ -26,7 +26,23 @@ extension OptimizedFusion {
             total.sumXY += row.sumXY
             total.sumX2 += row.sumX2
         }
-        sums = total
+        sums = total.needsExactPass ? exactSums(frame) : total
+    }
+
+    /// Every pair again, one pixel at a time on the caller, with the range of the relative values: for a map whose
+    /// values (almost) do not vary, which the vector passes' Float lane sums cannot tell from a constant. Never on
+    /// a real scene's map (a spread of over 1% of its mean), so it costs nothing there.
+    func exactSums(_ frame: PairFrame) -> FusionSums {
+        let sampler = PairSampler(geometry: geometry, config: config, relative: frame.relative, isa: isa)
+        let width = geometry.lidarWidth
+        var sums = FusionSums()
+        var range = (lower: Float.infinity, upper: -Float.infinity)
+        for ly in 0..<geometry.lidarHeight {
+            sampler.exactRow(ly, depth: frame.depth + ly * width, confidence: frame.confidence.map { $0 + ly * width },
+                             into: &sums, range: &range)
+        }
+        if sums.pairs > 0 { sums.relativeRange = range.lower...range.upper }
+        return sums
     }
 
     func collectBand(_ band: Int, _ frame: PairFrame, worker: Int) {

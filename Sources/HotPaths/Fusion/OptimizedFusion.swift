@@ -4,7 +4,8 @@
 /// jobs are allocated once, for one pair of map sizes.
 ///
 /// Same pairs as ``ReferenceFusion`` (the samples are bit-identical); α and β agree to Float rounding of the
-/// document's Float sums (the sums here are exact to Double precision). Deterministic whatever the threads: each
+/// document's Float sums (the sums here are Float lane sums folded into Double every 256 pixels; a map that hardly
+/// varies is summed again exactly, ``FusionSums/needsExactPass``). Deterministic whatever the threads: each
 /// LiDAR row's sums land in their own slot and are added up in row order afterwards, so any pool (``WorkerPool/serial``
 /// included) gives bit-identical fits and maps.
 public final class OptimizedFusion: StagedFusion, @unchecked Sendable {

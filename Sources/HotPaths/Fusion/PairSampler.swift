@@ -178,22 +178,51 @@ struct PairSampler {
         return Double(sum)
     }
 
-    /// The same tests and sample for one pixel (the row's last width mod 8 pixels).
+    /// Row `ly`'s pairs one pixel at a time, in Double and less ``FusionSums/shift`` (the first pair's relative
+    /// value), and the range of their relative values: the exact pass for maps that hardly vary
+    /// (``FusionSums/needsExactPass``), whose deviations the sums then keep to Double precision. The same pairs.
+    func exactRow(_ ly: Int, depth: UnsafePointer<Float>, confidence: UnsafePointer<UInt8>?,
+                  into sums: inout FusionSums, range: inout (lower: Float, upper: Float)) {
+        let row0 = relative + geometry.y0[ly] * geometry.relativeWidth
+        let row1 = relative + geometry.y1[ly] * geometry.relativeWidth
+        for lx in 0..<geometry.lidarWidth {
+            guard let (sample, d) = pair(lx, depth: depth, confidence: confidence, row0: row0, row1: row1, ly: ly)
+            else { continue }
+            if sums.pairs == 0 { sums.shift = Double(sample) }
+            let x = Double(sample) - sums.shift, y = Double(d)
+            sums.pairs += 1
+            sums.sumX += x
+            sums.sumY += y
+            sums.sumXY += x * y
+            sums.sumX2 += x * x
+            range = (Swift.min(range.lower, sample), Swift.max(range.upper, sample))
+        }
+    }
+
+    /// The same tests and sample for one pixel (the row's last width mod 8 pixels), products in Float as the lanes.
     @inline(__always)
     private func addScalar(_ lx: Int, depth: UnsafePointer<Float>, confidence: UnsafePointer<UInt8>?,
                            row0: UnsafePointer<Float>, row1: UnsafePointer<Float>, ly: Int, into sums: inout FusionSums) {
-        let d = depth[lx]
-        guard d > minDepth[0], d < maxDepth[0] else { return }
-        if let confidence, Int32(confidence[lx]) < minConfidence[0] { return }
-        let x0 = Int(geometry.x0[lx]), x1 = Int(geometry.x1[lx])
-        let fx = geometry.fx[lx], gx = geometry.gx[lx], fy = geometry.fy[ly], gy = geometry.gy[ly]
-        let sample = row0[x0] * gx * gy + row0[x1] * fx * gy + row1[x0] * gx * fy + row1[x1] * fx * fy
-        guard sample > 0, sample < .infinity else { return }
+        guard let (sample, d) = pair(lx, depth: depth, confidence: confidence, row0: row0, row1: row1, ly: ly) else { return }
         sums.pairs += 1
         sums.sumX += Double(sample)
         sums.sumY += Double(d)
         sums.sumXY += Double(sample * d)
         sums.sumX2 += Double(sample * sample)
+    }
+
+    /// Pixel `lx`'s pair (sample of the relative map, depth), or nil when the document's tests drop it.
+    @inline(__always)
+    private func pair(_ lx: Int, depth: UnsafePointer<Float>, confidence: UnsafePointer<UInt8>?,
+                      row0: UnsafePointer<Float>, row1: UnsafePointer<Float>, ly: Int) -> (Float, Float)? {
+        let d = depth[lx]
+        guard d > minDepth[0], d < maxDepth[0] else { return nil }
+        if let confidence, Int32(confidence[lx]) < minConfidence[0] { return nil }
+        let x0 = Int(geometry.x0[lx]), x1 = Int(geometry.x1[lx])
+        let fx = geometry.fx[lx], gx = geometry.gx[lx], fy = geometry.fy[ly], gy = geometry.gy[ly]
+        let sample = row0[x0] * gx * gy + row0[x1] * fx * gy + row1[x0] * gx * fy + row1[x1] * fx * fy
+        guard sample > 0, sample < .infinity else { return nil }
+        return (sample, d)
     }
 
     /// base[index[k]] and base[index[k] + 1] for k in 0..<8, as two vectors.
