@@ -58,7 +58,11 @@ struct HistoryExportCommand: ParsableCommand {
             do {
                 table = try OtavaCSV.table(from: history, machineClass: chosen, benchmarkIDs: benchmarks.isEmpty ? nil : benchmarks,
                                            includeIncomplete: includeIncomplete, branch: branch)
-            } catch let error as HistoryError { throw CommandFailure(error.exitStatus, "\(error.description) in machine class \(chosen)") }
+            } catch let error as HistoryError {
+                // The class narrows a query's outcome; a damaged file is damaged whatever the class.
+                guard case .unusable = error else { throw CommandFailure(error.exitStatus, "\(error.description) in machine class \(chosen)") }
+                throw CommandFailure(error.exitStatus, error.description)
+            }
             if let branch, table.rows.isEmpty && table.omittedRuns == 0 {
                 throw CommandFailure(.badInput, "--branch \(branch): no run of machine class \(chosen) on this branch in \(database.path) (see history list)")
             }

@@ -84,6 +84,8 @@ public final class HistoryDatabase: HistoryStore {
             return try HistoryReading.read(path, body).value
         } catch let error as DatabaseError {
             throw Self.failure(error, path: path)
+        } catch let error as HistoryValueError {
+            throw HistoryError.unusable(path: path, reason: error.reason)
         }
     }
 
@@ -145,9 +147,14 @@ public final class HistoryDatabase: HistoryStore {
         return note
     }
 
-    /// `PRAGMA integrity_check`: `ok` for a sound database.
+    /// `PRAGMA integrity_check`, then each column's values (``HistoryValueAudit``): `ok` for a sound database.
     public func integrityCheck() throws -> String {
-        try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
+        try read { db in
+            let pages = try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
+            guard pages == "ok" else { return pages }
+            let values = try HistoryValueAudit.problems(db)
+            return values.isEmpty ? "ok" : values.joined(separator: "; ")
+        }
     }
 
     /// A database error as a ``HistoryError``: a full disk or an I/O failure is a write failure of an intact

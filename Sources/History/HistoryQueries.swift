@@ -71,10 +71,12 @@ extension HistoryDatabase {
                 FROM runs r WHERE (?1 IS NULL OR r.git_branch = ?1)
                 ORDER BY r.started_at DESC, r.id DESC LIMIT ?2
                 """, arguments: [branch, limit])
-            return rows.map { row in
-                RunRecord(number: row["id"], runID: row["run_id"], startedAt: row["started_at"], complete: row["complete"],
-                          gitCommit: row["git_commit"], gitBranch: row["git_branch"], hostname: row["hostname"],
-                          benchmarks: row["benchmarks"], machineClass: row["machine_class_hash"])
+            return try rows.map { row in
+                try RunRecord(number: row.checked("id", of: "runs"), runID: row.checked("run_id", of: "runs"),
+                              startedAt: row.checked("started_at", of: "runs"), complete: row.checked("complete", of: "runs"),
+                              gitCommit: row.checked("git_commit", of: "runs"), gitBranch: row.checked("git_branch", of: "runs"),
+                              hostname: row.checked("hostname", of: "runs"), benchmarks: row.checked("benchmarks", of: "results"),
+                              machineClass: row.checked("machine_class_hash", of: "runs"))
             }
         }
     }
@@ -91,10 +93,13 @@ extension HistoryDatabase {
                 WHERE s.benchmark_id = ? AND (? = 0 OR r.complete = 1) AND (? IS NULL OR r.machine_class_hash = ?)
                 ORDER BY r.started_at, r.id
                 """, arguments: [benchmarkID, completeOnly, machineClass, machineClass]).map { row in
-                SeriesPoint(number: row["id"], runID: row["run_id"], startedAt: row["started_at"],
-                            gitCommit: row["git_commit"], complete: row["complete"], median: row["median"],
-                            lower: row["median_lower"], upper: row["median_upper"], p95: row["p95"], p99: row["p99"],
-                            mean: row["mean"])
+                try SeriesPoint(number: row.checked("id", of: "runs"), runID: row.checked("run_id", of: "runs"),
+                                startedAt: row.checked("started_at", of: "runs"), gitCommit: row.checked("git_commit", of: "runs"),
+                                complete: row.checked("complete", of: "runs"), median: row.statistic("median", of: "results"),
+                                lower: row.optionalStatistic("median_lower", of: "results"),
+                                upper: row.optionalStatistic("median_upper", of: "results"),
+                                p95: row.statistic("p95", of: "results"), p99: row.statistic("p99", of: "results"),
+                                mean: row.statistic("mean", of: "results"))
             }
         }
         guard !points.isEmpty else { throw HistoryError.unknownBenchmark(id: benchmarkID) }
@@ -111,7 +116,7 @@ extension HistoryDatabase {
         let found = try read { db -> (String, Data)? in
             let row = try Row.fetchOne(db, sql: "SELECT run_id, document FROM runs WHERE run_id = ? OR CAST(id AS TEXT) = ?",
                                        arguments: [reference, reference])
-            return row.map { ($0["run_id"], $0["document"]) }
+            return try row.map { try ($0.checked("run_id", of: "runs"), $0.checked("document", of: "runs")) }
         }
         guard let (runID, document) = found else { throw HistoryError.unknownRun(reference: reference) }
         return try ResultsFile.decode(document, path: "\(path) (run \(runID))")

@@ -92,12 +92,12 @@ extension HistoryDatabase {
                     WHERE s.benchmark_id = ? AND s.statistic = ? AND r.machine_class_hash = ? AND r.complete = 1
                     ORDER BY r.started_at DESC, r.id DESC LIMIT ?
                     """, arguments: [id, HistorySpreads.statistic, machineClass.hash, window])
-                let df = rows.reduce(0.0) { $0 + ($1["df"] as Double) }
-                guard df >= 2 else { continue }
-                let sum = rows.reduce(0.0) { total, row in
-                    let sd: Double = row["sd"], rowDF: Double = row["df"]
-                    return total + rowDF * sd * sd
+                let spreads = try rows.map {
+                    try (sd: $0.statistic("sd", of: "run_spreads"), df: $0.statistic("df", of: "run_spreads"))
                 }
+                let df = spreads.reduce(0.0) { $0 + $1.df }
+                guard df >= 2 else { continue }
+                let sum = spreads.reduce(0.0) { $0 + $1.df * $1.sd * $1.sd }
                 floors[id] = PriorSpread(standardDeviation: (sum / df).squareRoot(), degreesOfFreedom: df)
             }
             return floors
@@ -110,7 +110,7 @@ extension HistoryDatabase {
             try Row.fetchAll(db, sql: """
                 SELECT machine_class, COUNT(*) AS runs, MAX(started_at) AS newest FROM runs
                 WHERE machine_class IS NOT NULL GROUP BY machine_class ORDER BY newest DESC
-                """).map { (MachineClass(canonical: $0["machine_class"]), $0["runs"]) }
+                """).map { try (MachineClass(canonical: $0.checked("machine_class", of: "runs")), $0.checked("runs", of: "runs")) }
         }
     }
 }

@@ -65,7 +65,11 @@ extension HistoryDatabase {
             SELECT p.benchmark_id, p.process_run_id, p.in_spread, r.run_id FROM run_process_runs p JOIN runs r ON r.id = p.run
             WHERE p.process_run_id IN (\(marks))
             """, arguments: StatementArguments(processRunIDs))
-        return ProcessRunsOnRecord(rows: rows.map { ($0["benchmark_id"], $0["process_run_id"], $0["in_spread"], $0["run_id"]) })
+        let table = "run_process_runs"
+        return try ProcessRunsOnRecord(rows: rows.map {
+            try ($0.checked("benchmark_id", of: table), $0.checked("process_run_id", of: table),
+                 $0.checked("in_spread", of: table), $0.checked("run_id", of: "runs"))
+        })
     }
 
     /// The `run_process_runs` rows of a run: each benchmark's process runs, marked where `spreads` rests on them.

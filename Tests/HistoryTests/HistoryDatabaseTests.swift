@@ -37,6 +37,38 @@ final class HistoryDatabaseTests: XCTestCase {
         XCTAssertEqual(try history.integrityCheck(), "ok")
     }
 
+    /// SQLite keeps any value in any column: a hand-edited median of 'abc' trapped in GRDB's subscript (exit 132,
+    /// a backtrace) and a negative one was shown as "-5.0 ns", while `history verify` said "ok". Reading it is bad
+    /// input naming the column and the value; verify lists it.
+    func testAValueOfTheWrongKindIsNamedByEveryReaderAndByVerify() throws {
+        let damages: [(sql: String, shown: String, verify: String)] = [
+            ("UPDATE results SET median = 'abc' WHERE run = 1", "results.median holds 'abc' (text), not a number",
+             "results.median: 1 row holds an unsound value (first: 'abc' (text))"),
+            ("UPDATE results SET median = -5", "results.median holds -5.0, not a finite number ≥ 0",
+             "results.median: 2 rows hold an unsound value (first: -5.0)"),
+            ("UPDATE results SET p95 = 9e999 WHERE run = 2", "results.p95 holds inf, not a finite number ≥ 0",
+             "results.p95: 1 row holds an unsound value (first: inf)"),
+            ("UPDATE runs SET complete = 'yes' WHERE id = 2", "runs.complete holds 'yes' (text), not an integer",
+             "runs.complete: 1 row holds an unsound value (first: 'yes' (text))"),
+        ]
+        for (index, damage) in damages.enumerated() {
+            let damaged = folder + "/damaged-\(index).sqlite"
+            let history = try HistoryDatabase(path: damaged)
+            for night in 1...2 { try history.record(self.night(night, median: 1000).0, branch: "main") }
+            XCTAssertEqual(try history.integrityCheck(), "ok")
+            XCTAssertEqual(try history.series(of: "a/x/1").count, 2)
+            let queue = try DatabaseQueue(path: damaged)
+            try queue.write { try $0.execute(sql: damage.sql) }
+            try queue.close()
+            let reader = try HistoryDatabase(path: damaged, access: .readOnly)
+            XCTAssertThrowsError(try reader.series(of: "a/x/1"), damage.sql) { error in
+                XCTAssertEqual("\(error)", "\(damaged): not a usable history database: \(damage.shown) (a damaged or "
+                               + "hand-edited history; 'history verify' lists every such value)")
+            }
+            XCTAssertEqual(try reader.integrityCheck(), damage.verify)
+        }
+    }
+
     /// `history record --database` pointed at another program's SQLite file used to add the history's tables to it
     /// (or fail half-way on a table of the same name): it is refused, byte for byte untouched. An empty file is a
     /// history to create.
