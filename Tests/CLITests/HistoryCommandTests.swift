@@ -218,6 +218,30 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.hasPrefix("framebudget: error: baseline 'no-such-branch': "), unknown.stderr)
     }
 
+    /// The history's noise floors are spreads of medians: a percentile is compared without them (a p95's per-run
+    /// spread is 2–6× a median's here, and a median's floor made same-build p95s "improved").
+    func testComparingAPercentileTakesNoNoiseFloorOfMedians() throws {
+        let first = try ResultsFixtures.mergedSide(in: folder, name: "night-1", levels: [1.0, 1.004, 0.997])
+        let second = try ResultsFixtures.mergedSide(in: folder, name: "night-2", levels: [0.998, 1.003, 1.001])
+        for file in [first, second] {
+            XCTAssertEqual(try Framebudget.run(["history", "record", file, "--branch", "main", "--database", database]).status, 0)
+        }
+        func priors(_ statistic: String) throws -> (degrees: [Double?], stderr: String) {
+            let compare = try Framebudget.run(["compare", first, second, "--statistic", statistic, "--database", database,
+                                               "--format", "json"])
+            let json = try JSONSerialization.jsonObject(with: Data(compare.stdout.utf8)) as? [String: Any]
+            let rows = try XCTUnwrap(json?["benchmarks"] as? [[String: Any]], compare.stdout)
+            return (rows.map { ($0["runLevel"] as? [String: Any])?["priorDegreesOfFreedom"] as? Double }, compare.stderr)
+        }
+        let median = try priors("median")
+        XCTAssertTrue(median.degrees.contains { $0 != nil }, "the medians take the floors: \(median.degrees)")
+        XCTAssertEqual(median.stderr, "")
+        let tail = try priors("p95")
+        XCTAssertEqual(tail.degrees.compactMap { $0 }, [])
+        XCTAssertEqual(tail.stderr, "framebudget: warning: --statistic p95: the history's noise floors are of medians; "
+                                    + "compared without them\n")
+    }
+
     /// A fleet sets its history once, in FRAMEBUDGET_DATABASE: `compare` and `gate --baseline` read it as the
     /// history commands do (they looked in Reports/history.sqlite and found no history).
     func testCompareAndGateBaselineReadTheHistoryNamedByTheEnvironment() throws {
