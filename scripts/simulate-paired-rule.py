@@ -15,7 +15,10 @@ else measures another pair; at the 40-pair cap the last look's word stands) in v
 - 'calibrated': that, at the boundary computed for 0.75 alpha (PairedSettings.tCalibration, since 7 Dec 2026).
 The Pocock constant is simulated for z statistics of partial sums, as PocockBoundary computes it. With --cost, the
 price of the calibration instead: how often and after how many pairs a real change of twice the threshold is
-called REGRESSED, uncalibrated and calibrated."""
+called REGRESSED, uncalibrated and calibrated. With --unchanged, UNCHANGED's interval per look (90%, before 7 Dec
+2026) against the interval spent over the looks (PairedSettings.equivalenceLevel(over:): a Pocock level for
+0.75 x 10%, 98.9% over looks 3...40): how often a session ends UNCHANGED, and INCONCLUSIVE at the cap, at true changes
+of 0, the threshold and 1.1 times it."""
 import argparse
 import numpy as np
 from scipy import stats
@@ -24,6 +27,7 @@ ARGS = argparse.ArgumentParser(description=__doc__.split("\n")[0])
 ARGS.add_argument("--reps", type=int, default=3000)
 ARGS.add_argument("--seed", type=int, default=1)
 ARGS.add_argument("--cost", action="store_true")
+ARGS.add_argument("--unchanged", action="store_true")
 ARGS = ARGS.parse_args()
 rng = np.random.default_rng(ARGS.seed)
 LOOKS = np.arange(3, 41)
@@ -85,6 +89,25 @@ def criticals(benchmarks, share):
 
 
 q90 = {k: stats.t(k - 1).ppf(0.95) for k in range(2, 41)}
+if ARGS.unchanged:
+    over_looks = pocock_nominal(0.75 * 0.10)
+    q_looks = {k: stats.t(k - 1).isf(over_looks / 2) for k in range(2, 41)}
+    print(f"level over looks 3...40: {1 - over_looks:.4f}")
+    print("| benchmarks | pair SD | true change | UNCHANGED interval | UNCHANGED | INCONCLUSIVE at 40 | mean pairs |")
+    print("|---|---|---|---|---|---|---|")
+    for benchmarks in (1, 14):
+        crit = criticals(benchmarks, 0.75)
+        for sd in (0.01, 0.02, 0.03, 0.05):
+            for change in (0.0, 0.02, 0.022):
+                x_all = rng.normal(np.log1p(change), sd, (ARGS.reps, 40))
+                for name, q in (("90% at each look", q90), ("spent over the looks", q_looks)):
+                    ends = [session(x, 0.02, crit, q, True) for x in x_all]
+                    unchanged = sum(end == "unchanged" for end, _ in ends) / ARGS.reps
+                    open_ = sum(end == "inconclusive" for end, _ in ends) / ARGS.reps
+                    pairs = np.mean([n for _, n in ends])
+                    print(f"| {benchmarks} | {sd:.0%} | {change:+.1%} | {name} | {unchanged:.1%} | {open_:.1%} | {pairs:.1f} |",
+                          flush=True)
+    raise SystemExit
 if ARGS.cost:
     print("| benchmarks | pair SD | true change | boundary | REGRESSED | mean pairs to REGRESSED | INCONCLUSIVE at 40 |")
     print("|---|---|---|---|---|---|---|")

@@ -54,12 +54,18 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     /// The share of `alpha` the boundary was computed for: ``tCalibration`` since 7 Dec 2026; nil in reports from
     /// before, whose boundary was computed for the whole α (so that pooling tells the two procedures apart).
     public var boundaryShare: Double?
+    /// Whether UNCHANGED's interval is widened for the looks, as the boundary is for REGRESSED/IMPROVED
+    /// (``equivalenceLevel(over:)``): true since 7 Dec 2026; nil in reports from before, whose interval was the
+    /// ``equivalenceLevel`` one at every look (a change of exactly the threshold then ended UNCHANGED in up to 19% of
+    /// sessions, not 5%).
+    public var equivalenceOverLooks: Bool?
 
     public init(threshold: Double = 0.02, multithreadedThreshold: Double = 0.03, thresholds: [String: Double] = [:],
                 alpha: Double = 0.01, equivalenceLevel: Double = 0.90, power: Double = 0.8, minimumPairs: Int = 3,
                 maximumPairs: Int = 40, maximumSeconds: Double = 600, blocks: Int = 120, samplesPerBlock: Int = 1,
                 warmupSamplesPerBlock: Int? = standardWarmupSamplesPerBlock, sampleMilliseconds: Double? = nil, pinnedCPU: Int? = nil, freshCopies: Bool? = nil,
-                placements: Int? = nil, linkOrders: Int? = nil, boundaryShare: Double? = tCalibration) {
+                placements: Int? = nil, linkOrders: Int? = nil, boundaryShare: Double? = tCalibration,
+                equivalenceOverLooks: Bool? = true) {
         self.threshold = threshold
         self.multithreadedThreshold = multithreadedThreshold
         self.thresholds = thresholds
@@ -78,6 +84,7 @@ public struct PairedSettings: Codable, Sendable, Equatable {
         self.placements = placements
         self.linkOrders = linkOrders
         self.boundaryShare = boundaryShare
+        self.equivalenceOverLooks = equivalenceOverLooks
     }
 
     /// These settings with `more` thresholds for the benchmarks that have none yet: a source of lower precedence
@@ -94,6 +101,18 @@ public struct PairedSettings: Codable, Sendable, Equatable {
         let first = Swift.max(minimumPairs, 2)
         let familyAlpha = (boundaryShare ?? 1) * alpha / Double(Swift.max(benchmarks, 1))
         return PocockBoundary(familyAlpha: familyAlpha, looks: first...Swift.max(maximumPairs, first))
+    }
+
+    /// The level of the interval UNCHANGED needs inside ±threshold at each of `looks`. A session looks after every
+    /// pair and an UNCHANGED can end it, so one look's 90% interval (two one-sided tests at 5%) is spent over the
+    /// looks by a Pocock boundary, at the same t calibration as the boundary: 98.9% for looks 3…40. Then a change of
+    /// exactly the threshold ends UNCHANGED in at most ~5% of sessions (3.5–5.0% at pair SD 1%, 0.7–3.3% noisier:
+    /// Docs/measurements/2026-12-07-unchanged-over-looks-simulation.md), where one look's level gave up to 19%.
+    /// Reports from before (``equivalenceOverLooks`` nil): ``equivalenceLevel`` itself.
+    public func equivalenceLevel(over looks: ClosedRange<Int>) -> Double {
+        guard equivalenceOverLooks == true else { return equivalenceLevel }
+        let family = (boundaryShare ?? 1) * (1 - equivalenceLevel)
+        return 1 - PocockBoundary(familyAlpha: family, looks: looks).nominalAlpha
     }
 
     /// The share of α the Pocock boundary is computed for. The boundary is exact for z statistics (a known
@@ -210,13 +229,25 @@ public struct PairedComparisonReport: Codable, Sendable, Equatable {
     }
 
     public func count(_ verdict: Verdict) -> Int { benchmarks.filter { $0.verdict == verdict }.count }
+
+    /// The level of the intervals UNCHANGED was judged on (``PairedSettings/equivalenceLevel(over:)``), as the
+    /// benchmarks' intervals record it.
+    public var testedEquivalenceLevel: Double {
+        benchmarks.lazy.compactMap(\.interval?.level).first ?? settings.equivalenceLevel
+    }
+
+    /// A level as a percentage for prose: "90%", "98.9%".
+    public static func percent(level: Double) -> String {
+        let percent = level * 100
+        return abs(percent - percent.rounded()) < 0.05 ? "\(Int(percent.rounded()))%" : String(format: "%.1f%%", percent)
+    }
 }
 
 /// The verdict words of a paired comparison, each a promise:
 /// - **regressed** / **improved**: the change differs from zero beyond the Pocock boundary (family-wise over the
 ///   benchmarks and over the looks after every pair) and its estimate lies beyond the threshold, both with the
 ///   disturbed pairs set aside and with every pair;
-/// - **unchanged**: the equivalence interval lies inside ±threshold (two one-sided tests);
+/// - **unchanged**: the equivalence interval lies inside ±threshold (two one-sided tests, spent over the looks);
 /// - **inconclusive**: anything else, including fewer than the minimum pairs: the session measures more.
 public enum PairedVerdictRule {
     /// The change beyond the boundary and the threshold with every pair counted too. Setting pairs aside is decided
@@ -232,15 +263,18 @@ public enum PairedVerdictRule {
             && (every.relativeChange > 0) == (estimate.relativeChange > 0)
     }
 
-    /// - Parameter boundary: ``PairedSettings/boundary(benchmarks:)`` of the session (computed once: a few ms for
-    ///   40 pairs, seconds for 1000).
+    /// - Parameters:
+    ///   - boundary: ``PairedSettings/boundary(benchmarks:)`` of the session (computed once: a few ms for 40 pairs,
+    ///     seconds for 1000).
+    ///   - equivalenceLevel: ``PairedSettings/equivalenceLevel(over:)`` of the boundary's looks (computed once too).
     public static func judge(id: String, threads: Int, estimate: PairedChange.Estimate?, iterations: [Int],
-                             settings: PairedSettings, boundary: PocockBoundary) -> PairedBenchmarkComparison {
+                             settings: PairedSettings, boundary: PocockBoundary,
+                             equivalenceLevel: Double) -> PairedBenchmarkComparison {
         let threshold = settings.threshold(of: id, threads: threads)
         let alpha = boundary.nominalAlpha
         var comparison = PairedBenchmarkComparison(
             id: id, threads: threads, threshold: threshold, estimate: estimate,
-            interval: estimate?.interval(level: settings.equivalenceLevel), testedAlpha: alpha,
+            interval: estimate?.interval(level: equivalenceLevel), testedAlpha: alpha,
             minimumDetectableEffect: estimate?.minimumDetectableEffect(alpha: alpha, power: settings.power),
             iterationsPerSample: iterations, verdict: .inconclusive, reason: "")
         guard let estimate, estimate.pairs >= settings.minimumPairs, let interval = comparison.interval,
@@ -254,7 +288,7 @@ public enum PairedVerdictRule {
             comparison.reason = String(format: "p = %.2g ≤ %.2g and beyond ±", p, alpha) + bound
         } else if interval.lower >= -threshold && interval.upper <= threshold {
             comparison.verdict = .unchanged
-            comparison.reason = "\(Int((settings.equivalenceLevel * 100).rounded()))% interval within ±" + bound
+            comparison.reason = "\(PairedComparisonReport.percent(level: equivalenceLevel)) interval within ±" + bound
         } else if p <= alpha && abs(estimate.relativeChange) > threshold {
             comparison.reason = "a change beyond ±" + bound + " once \(estimate.disturbedPairs.count) disturbed pair(s) are set aside, "
                 + "not with every pair"

@@ -41,11 +41,10 @@ public enum PairedComparisonHTML {
         """
 
     private static func verdictTable(_ report: PairedComparisonReport) -> String {
-        let level = report.settings.equivalenceLevel
         let ordered = PairedComparisonRows.ordered(report)
         let head = "<tr>" + PairedComparisonRows.header.map { "<th>\(e($0))</th>" }.joined() + "</tr>"
         let rows = ordered.map { comparison -> String in
-            var cells = PairedComparisonRows.row(comparison, level: level).map { "<td>\(e($0))</td>" }
+            var cells = PairedComparisonRows.row(comparison).map { "<td>\(e($0))</td>" }
             cells[0] = "<td><code>\(e(comparison.id))</code></td>"
             cells[7] = "<td class=\"\(comparison.verdict.rawValue)\">\(e(comparison.verdict.rawValue.uppercased()))</td>"
             return "<tr title=\"\(e(comparison.reason))\">" + cells.joined() + "</tr>"

@@ -11,7 +11,7 @@ public enum PairedComparisonRows {
     static let header = ["benchmark", "pairs", "change", "interval", "p", "MDE", "threshold", "verdict"]
 
     /// One benchmark's cells, in ``header``'s order.
-    static func row(_ c: PairedBenchmarkComparison, level: Double) -> [String] {
+    static func row(_ c: PairedBenchmarkComparison) -> [String] {
         let estimate = c.estimate
         let pairs = estimate.map { "\($0.pairs)" + ($0.disturbedPairs.isEmpty ? "" : "+\($0.disturbedPairs.count) set aside") } ?? "0"
         return [c.id, pairs, estimate.map { Percent.signed($0.relativeChange, digits: 2) } ?? "—",
@@ -59,8 +59,16 @@ public enum PairedComparisonRows {
             + "p within a Pocock boundary that holds α = \(String(format: "%.2g", s.alpha)) family-wise over the "
             + "benchmarks (Bonferroni) and the looks after every pair\(nominal(report)), and the change beyond the threshold, "
             + "both with disturbed pairs set aside and with every pair; "
-            + "unchanged: the \(Int((s.equivalenceLevel * 100).rounded()))% interval within ±threshold; else inconclusive."
+            + "unchanged: the \(unchangedInterval(report)) within ±threshold; else inconclusive."
             + sentence(placementParts(s))
+    }
+
+    /// The interval UNCHANGED rests on: "98.9% interval (a 90% one spent over the looks)", or one look's "90% interval"
+    /// in reports from before 7 Dec 2026.
+    static func unchangedInterval(_ report: PairedComparisonReport) -> String {
+        let tested = PairedComparisonReport.percent(level: report.testedEquivalenceLevel)
+        guard report.settings.equivalenceOverLooks == true else { return "\(tested) interval" }
+        return "\(tested) interval (a \(PairedComparisonReport.percent(level: report.settings.equivalenceLevel)) one spent over the looks)"
     }
 
     /// The procedure a comparison ran, in one line, for reports that count or pool many comparisons
@@ -131,6 +139,19 @@ public enum PairedComparisonRows {
             + "those of the pairs measured whole until then."
     }
 
+    /// The UNCHANGED rows whose MDE still exceeded their threshold when measuring stopped (the pair or time cap):
+    /// their interval is inside ±threshold, but these pairs would have called a change of the threshold REGRESSED
+    /// less often than the power asks. Said, so that an UNCHANGED reads with the evidence it rests on.
+    static func underpoweredLine(_ report: PairedComparisonReport) -> String? {
+        let weak = report.benchmarks.filter(\.lacksPower)
+        guard !weak.isEmpty else { return nil }
+        let power = Int((report.settings.power * 100).rounded())
+        return "unchanged short of power when measuring stopped (MDE above the threshold; a change of the threshold "
+            + "would have been called less than \(power)% of the time): " + weak.map { row in
+                "\(row.id) (MDE \(row.minimumDetectableEffect.map { String(format: "%.2f%%", $0 * 100) } ?? "—"))"
+            }.joined(separator: ", ")
+    }
+
     public static func footer(_ report: PairedComparisonReport) -> [String] {
         var lines = ["paired: \(report.benchmarks.count) benchmarks: \(report.count(.regressed)) regressed, "
                      + "\(report.count(.improved)) improved, \(report.count(.unchanged)) unchanged, "
@@ -139,6 +160,7 @@ public enum PairedComparisonRows {
         if let steal = hostStealLine(report.pairHostSteal ?? []) { lines.append(steal) }
         for (id, reason) in report.notPaired.sorted(by: { $0.key < $1.key }) { lines.append("not paired: \(id): \(reason)") }
         for row in report.benchmarks where row.verdict == .inconclusive { lines.append("inconclusive: \(row.id): \(row.reason)") }
+        if let weak = underpoweredLine(report) { lines.append(weak) }
         lines += report.warnings.map { "warning: \($0)" }
         return lines
     }

@@ -8,8 +8,7 @@ import TextFormatting
 public enum PairedComparisonText {
     /// The console table, then how it was measured and why it stopped.
     public static func console(_ report: PairedComparisonReport) -> String {
-        let level = report.settings.equivalenceLevel
-        let rows = report.benchmarks.map { PairedComparisonRows.row($0, level: level) }
+        let rows = report.benchmarks.map { PairedComparisonRows.row($0) }
         var lines = TextTable.lines(header: PairedComparisonRows.header, rows: rows)
         lines += (report.profiles ?? []).flatMap(profileConsole)
         lines += [""] + PairedComparisonRows.footer(report)
@@ -19,7 +18,6 @@ public enum PairedComparisonText {
     /// Markdown for a pull-request comment: verdicts that need attention first.
     /// - Parameter tool: the name the heading opens with (default: this tool's, `FrameBudget` or the package's own tool).
     public static func markdown(_ report: PairedComparisonReport, tool: String = ToolName.displayName) -> String {
-        let level = report.settings.equivalenceLevel
         let ordered = PairedComparisonRows.ordered(report)
         var lines = [
             "### \(tool) paired comparison: \(report.count(.regressed)) regressed, \(report.count(.improved)) improved, "
@@ -29,7 +27,7 @@ public enum PairedComparisonText {
             "| " + PairedComparisonRows.header.joined(separator: " | ") + " |", "|" + PairedComparisonRows.header.map { _ in " --- " }.joined(separator: "|") + "|",
         ]
         lines += ordered.map { comparison in
-            var cells = PairedComparisonRows.row(comparison, level: level)
+            var cells = PairedComparisonRows.row(comparison)
             cells[0] = MarkdownText.code(comparison.id)
             if comparison.verdict != .unchanged { cells[7] = "**\(cells[7])**" }
             return "| " + cells.joined(separator: " | ") + " |"

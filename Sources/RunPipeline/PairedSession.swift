@@ -72,6 +72,7 @@ package struct PairedSession {
         var first: Workers? = try startPair(launcher, pair: 1)
         let (ids, builds) = try commonBenchmarks(first!, allowDebug: allowDebug, &tally)
         let boundary = settings.boundary(benchmarks: ids.count)
+        let equivalenceLevel = settings.equivalenceLevel(over: boundary.looks)
         var pending = ids
         var pair = 0, stop = "decided"
         while !pending.isEmpty {
@@ -86,7 +87,7 @@ package struct PairedSession {
             if let cpuTime, let share = hostCPUTime()?.stolenShare(since: cpuTime) { tally.pairSteal.append(share) }
             workers.base.stop()
             workers.head.stop()
-            let judged = judge(ids, tally, boundary).filter { tally.notPaired[$0.id] == nil }
+            let judged = judge(ids, tally, boundary, equivalenceLevel).filter { tally.notPaired[$0.id] == nil }
             let undecided = judged.filter { $0.verdict == .inconclusive }.map(\.id)
             // The undecided first, then the UNCHANGED still short of power (the order they are measured in a pair).
             let wanting = undecided + judged.filter(\.lacksPower).map(\.id)
@@ -100,7 +101,7 @@ package struct PairedSession {
         var measured = settings.filling(thresholds: tally.declaredThresholds)
         if (settings.placements ?? 1) > 1 { measured.placements = tally.placements }
         var report = PairedComparisonReport(
-            base: "\(base) (\(builds.base))", head: "\(head) (\(builds.head))", settings: measured, benchmarks: judge(ids, tally, boundary), notPaired: tally.notPaired,
+            base: "\(base) (\(builds.base))", head: "\(head) (\(builds.head))", settings: measured, benchmarks: judge(ids, tally, boundary, equivalenceLevel), notPaired: tally.notPaired,
             pairsStarted: pair, seconds: clock() - start, stop: stop, complete: complete, warnings: tally.warnings)
         report.pairHostSteal = tally.pairSteal.isEmpty ? nil : tally.pairSteal
         return report
@@ -274,12 +275,14 @@ package struct PairedSession {
     }
 
     /// Every benchmark judged over the pairs measured so far.
-    private func judge(_ ids: [String], _ tally: Tally, _ boundary: PocockBoundary) -> [PairedBenchmarkComparison] {
+    private func judge(_ ids: [String], _ tally: Tally, _ boundary: PocockBoundary,
+                       _ equivalenceLevel: Double) -> [PairedBenchmarkComparison] {
         ids.map { id in
             let ratios = tally.pairRatios[id] ?? []
             var comparison = PairedVerdictRule.judge(
                 id: id, threads: tally.threads[id] ?? 1, estimate: ratios.isEmpty ? nil : PairedChange.estimate(pairLogRatios: ratios),
-                iterations: tally.iterations[id] ?? [], settings: settings.filling(thresholds: tally.declaredThresholds), boundary: boundary)
+                iterations: tally.iterations[id] ?? [], settings: settings.filling(thresholds: tally.declaredThresholds), boundary: boundary,
+                equivalenceLevel: equivalenceLevel)
             if let reason = tally.notPaired[id] { comparison.reason = reason }
             return comparison
         }

@@ -69,6 +69,30 @@ final class PairedComparisonHTMLTests: XCTestCase {
         XCTAssertTrue(PairedComparisonText.console(report).contains("host steal per process pair: median 1.0%, largest 1.0%\n"))
     }
 
+    /// An UNCHANGED whose MDE is above its threshold when measuring stopped is named with its MDE in every format,
+    /// and the method says which interval UNCHANGED rests on; a powered one is not named.
+    func testAnUnchangedShortOfPowerIsNamedAndTheIntervalSaid() {
+        var report = report()
+        XCTAssertFalse(PairedComparisonText.console(report).contains("short of power"), "MDE 1.5% within ±2%")
+        report.benchmarks[0].minimumDetectableEffect = 0.0312
+        report.benchmarks[0].interval = ConfidenceInterval(lower: -0.01, upper: 0.012, level: 0.9893)
+        report.stop = "pair cap"
+        let line = "unchanged short of power when measuring stopped (MDE above the threshold; a change of the threshold "
+            + "would have been called less than 80% of the time): a/optimized/x (MDE 3.12%)"
+        XCTAssertTrue(PairedComparisonText.console(report).contains(line), PairedComparisonText.console(report))
+        XCTAssertTrue(PairedComparisonText.markdown(report).contains(line))
+        XCTAssertTrue(PairedComparisonHTML.render(report).contains("<li>\(line)</li>"))
+        XCTAssertTrue(PairedComparisonText.markdown(report).contains(
+            "unchanged: the 98.9% interval (a 90% one spent over the looks) within ±threshold"))
+        report.settings.equivalenceOverLooks = nil
+        report.benchmarks = report.benchmarks.map { row in
+            var row = row
+            row.interval = row.interval.map { ConfidenceInterval(lower: $0.lower, upper: $0.upper, level: 0.9) }
+            return row
+        }
+        XCTAssertTrue(PairedComparisonText.markdown(report).contains("unchanged: the 90% interval within ±threshold"))
+    }
+
     func testWhereTheTimeEntersLeadsTheProfileInTheConsoleMarkdownAndHTML() {
         var report = report()
         report.profiles![0].responsible = "Kernel.slower<T>()"

@@ -13,7 +13,7 @@ final class PairedVerdictRuleTests: XCTestCase {
         return PairedVerdictRule.judge(id: "yolo-post/optimized/typical", threads: 1,
                                        estimate: PairedChange.estimate(pairLogRatios: ratios),
                                        iterations: Array(repeating: 100, count: ratios.count), settings: settings,
-                                       boundary: boundary)
+                                       boundary: boundary, equivalenceLevel: settings.equivalenceLevel(over: boundary.looks))
     }
 
     /// Recorded on the AMD VM (28 Nov 2026, gate-quality quiet2): a build whose yolo-post code was untouched, five
@@ -55,6 +55,29 @@ final class PairedVerdictRuleTests: XCTestCase {
         XCTAssertEqual(comparison.testedAlpha, boundary.nominalAlpha)
         XCTAssertLessThan(comparison.testedAlpha, 0.01 / 14 / 5)
         XCTAssertEqual(comparison.verdict, .unchanged)
+    }
+
+    /// UNCHANGED can end a session at any look, so its interval is spent over the looks as the boundary is: 98.9%
+    /// over looks 3…40 (one look's 90% let a change of exactly the threshold end UNCHANGED in up to 19% of sessions).
+    /// Ten pairs around +1% (SD 1.4%): inside ±2% at 90%, not at 98.9%.
+    func testUnchangedNeedsTheIntervalSpentOverTheLooks() {
+        let boundary = settings.boundary(benchmarks: 14)
+        let level = settings.equivalenceLevel(over: boundary.looks)
+        XCTAssertEqual(level, 0.989, accuracy: 0.001)
+        let pairs = [-1.2, 2.8, 0.5, 1.5, 2.9, -0.6, 1.1, 2.2, 0.0, 0.8]
+        let comparison = judge(pairs, boundary: boundary)
+        XCTAssertEqual(comparison.interval?.level, level)
+        XCTAssertEqual(comparison.verdict, .inconclusive)
+        XCTAssertEqual(comparison.reason, "interval reaches beyond ±2.0%")
+        var perLook = settings
+        perLook.equivalenceOverLooks = nil  // a report from before 7 Dec 2026
+        XCTAssertEqual(perLook.equivalenceLevel(over: boundary.looks), 0.90)
+        let before = PairedVerdictRule.judge(
+            id: "yolo-post/optimized/typical", threads: 1, estimate: PairedChange.estimate(pairLogRatios: pairs.map { log(1 + $0 / 100) }),
+            iterations: [], settings: perLook, boundary: boundary, equivalenceLevel: 0.90)
+        XCTAssertEqual(before.verdict, .unchanged)
+        XCTAssertEqual(before.reason, "90% interval within ±2.0%")
+        XCTAssertEqual(judge(pairs.map { $0 / 4 }, boundary: boundary).reason, "98.9% interval within ±2.0%")
     }
 
     func testAMinimumOfOnePairStillStartsTheLooksAtTwo() {
