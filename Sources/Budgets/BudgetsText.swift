@@ -28,8 +28,11 @@ enum BudgetsText {
         return try decode(bytes, failure: failure)
     }
 
-    /// UTF-8 text without control characters other than tab, line feed and carriage return.
+    /// UTF-8 text without control characters other than tab, line feed and carriage return. A leading byte order
+    /// mark (editors on Windows save one; YAML allows it) is dropped: Yams read it as content ("did not find
+    /// expected <document start>" on line 2).
     static func decode(_ bytes: [UInt8], failure: (String, Int?) -> BudgetsFileError) throws -> String {
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let line = invalidUTF8Line(bytes)
             throw failure("not UTF-8 text (invalid byte sequence)", line)

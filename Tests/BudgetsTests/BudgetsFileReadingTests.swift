@@ -45,6 +45,16 @@ final class BudgetsFileReadingTests: XCTestCase {
         XCTAssertEqual(loadError(path), "\(path):3: not UTF-8 text (invalid byte sequence)")
     }
 
+    /// A file saved with a byte order mark (Windows editors; YAML allows one) reads as the same file without it.
+    func testALeadingByteOrderMarkIsRead() throws {
+        let path = folder + "/budgets.yaml"
+        let text = "version: 1\nbudgets:\n  - name: upload\n    hot-path: a\n    workload: w\n    metric: time\n    statistic: p95\n    limit: 1\n    unit: ms\n    direction: max\n    source: \"a test\"\n"
+        try Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)).write(to: URL(fileURLWithPath: path))
+        let budgets = try BudgetsFile.load(path: path, knownIDs: nil)
+        XCTAssertEqual(budgets.map(\.name), ["upload"])
+        XCTAssertEqual(budgets, try BudgetsFile.parse(text, path: path, knownIDs: nil))
+    }
+
     func testAFolderIsNamedAsOne() throws {
         XCTAssertEqual(loadError(folder), "\(folder): is a folder, not a budgets file")
     }
