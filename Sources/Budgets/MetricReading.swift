@@ -22,7 +22,9 @@ public struct MetricReading: Equatable, Sendable {
         case .custom:
             let name = customMetric ?? ""
             guard let value = result.metrics?[name], value.isFinite else {
-                return .failure(MissingMetric("\(result.id) reports no metric '\(name)'"))
+                // A value the run left out says why (a NaN ratio), rather than that the benchmark never reported it.
+                let why = result.notes.first { $0.hasPrefix("metric '\(name)' was ") }
+                return .failure(MissingMetric("\(result.id) reports no metric '\(name)'" + (why.map { " (\($0))" } ?? "")))
             }
             return .success(MetricReading(value: value, interval: nil))
         case .time:

@@ -3,6 +3,8 @@
 // and FrameLoop's `FrameLoopSpec` and `FramePolicy`) and the one entry point below.
 @_exported import FrameLoop
 @_exported import Measurement
+// `Benchmark.benchmarkID`'s type, nameable with `import FrameBudget` alone.
+@_exported import struct Results.BenchmarkID
 import Foundation
 import RunPipeline
 
@@ -91,8 +93,9 @@ public struct RegisteredSuite: Sendable {
 
     /// What is wrong with the declared benchmarks, in one line, or nil: an id declared twice, an id part that is
     /// empty or holds a `/` (ids are hotPath/variant/workload: `64/KiB` as a workload made a four-part id that id
-    /// filters, folders and results files read as another), or a `regressionThreshold` outside (0, 1] (a fraction:
-    /// `5` meant as 5% would be 500%, and that benchmark could never be called REGRESSED).
+    /// filters, folders and results files read as another), a `regressionThreshold` outside (0, 1] (a fraction:
+    /// `5` meant as 5% would be 500%, and that benchmark could never be called REGRESSED), fewer than 1 thread, or a
+    /// size, byte, flop or item count that is not finite (a results file cannot hold it).
     public var problem: String? {
         for benchmark in benchmarks {
             for (part, value) in [("hotPath", benchmark.hotPath), ("variant", benchmark.variant), ("workload", benchmark.workload)]
@@ -102,9 +105,25 @@ public struct RegisteredSuite: Sendable {
             if let threshold = benchmark.regressionThreshold, !Benchmark.isRegressionThreshold(threshold) {
                 return "benchmark '\(benchmark.id)': regressionThreshold \(threshold) is outside (0, 1] (a fraction: 0.05 is 5%)"
             }
+            if let problem = Self.recordingProblem(benchmark) { return "benchmark '\(benchmark.id)': \(problem)" }
         }
         let repeated = Dictionary(grouping: benchmarks.map(\.id)) { $0 }.filter { $0.value.count > 1 }.keys.sorted()
         return repeated.isEmpty ? nil : "benchmark ids must be unique: \(repeated.joined(separator: ", ")) declared more than once"
+    }
+
+    /// A declared value the results file could not hold, so that every reader would refuse the file a run wrote
+    /// (`threads: 0` ran, exit 0, and then `report`, `gate` and `compare` said "threads: 0 is less than 1").
+    private static func recordingProblem(_ benchmark: Benchmark) -> String? {
+        if benchmark.threads < 1 { return "threads \(benchmark.threads) is less than 1" }
+        let finite: [(String, Double?)] = [
+            ("sweepSize", benchmark.sweepSize), ("bytesPerIteration", benchmark.bytesPerIteration),
+            ("flopsPerIteration", benchmark.flopsPerIteration), ("itemsPerIteration", benchmark.itemsPerIteration),
+        ]
+        for case let (name, value?) in finite where !value.isFinite { return "\(name) \(value) is not a finite number" }
+        if let bytes = benchmark.workingSetBytes, !(bytes >= 0 && bytes.isFinite) {
+            return "workingSetBytes \(bytes) is not a finite number ≥ 0"
+        }
+        return nil
     }
 
     /// The benchmarks of every group, in the groups' order.

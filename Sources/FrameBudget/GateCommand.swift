@@ -66,8 +66,11 @@ struct GateCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let pipeline = try gate.pipeline()
+            // A results file first: its ids are budgets' ids too (a package's run judged by this tool); a measured
+            // run's budgets are read before it measures, so a typo costs no measuring.
+            let measuring = results == nil ? try gate.pipeline() : nil
             let (run, directory, processes) = try measureOrRead()
+            let pipeline = try measuring ?? gate.pipeline(judging: run)
             // A results file is judged as its gate judged it (its recorded filters and cap) unless told otherwise here.
             if results != nil && measurement.filters.isEmpty, let mismatch = ReportPipeline.recordedFiltersMismatch(run) {
                 Console.warning(mismatch)
@@ -131,8 +134,14 @@ struct GateOptions: ParsableArguments {
         if !(marginPercent >= 0 && marginPercent < 100) { throw badOptionValue("--margin must be in [0, 100) (got \(marginPercent))") }
     }
 
-    func pipeline() throws -> ReportPipeline {
-        ReportPipeline(budgets: try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs, frameLoopIDs: Registration.frameLoopIDs),
-                       evaluator: BudgetEvaluator(warningMarginPercent: marginPercent), strict: strict)
+    /// The budgets and how they are judged. `run`: a results file being judged, whose benchmarks a budget may name
+    /// too: a package's own benchmarks, written by its executable and reported by `framebudget` (they were "unknown
+    /// benchmark id" to every suite but the package's).
+    func pipeline(judging run: RunResults? = nil) throws -> ReportPipeline {
+        let recorded = run?.benchmarks ?? []
+        let known = Registration.knownIDs.union(recorded.map(\.id))
+        let frameLoops = Registration.frameLoopIDs.union(recorded.filter { $0.frameLoop != nil }.map(\.id))
+        return ReportPipeline(budgets: try ReportPipeline.loadBudgets(budgets, knownIDs: known, frameLoopIDs: frameLoops),
+                              evaluator: BudgetEvaluator(warningMarginPercent: marginPercent), strict: strict)
     }
 }

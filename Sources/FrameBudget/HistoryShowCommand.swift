@@ -119,7 +119,7 @@ struct HistoryPlotCommand: ParsableCommand {
     @Option(name: .customLong("budget-ms"), parsing: .unconditional, help: "A limit on the median to draw over the medians, in ms, for every plotted benchmark (default: each benchmark's time budget in --budgets, drawn over a series of the statistic it limits).")
     var budgetMilliseconds: Double?
 
-    @Option(help: "The budgets file the budget lines come from, when --budget-ms is not given (default: Benchmarks/budgets.yaml, when it exists).")
+    @Option(help: ArgumentHelp(HelpText.named("The budgets file the budget lines come from, when --budget-ms is not given (default: Benchmarks/budgets.yaml, when it exists).")))
     var budgets: String?
 
     @Flag(name: .customLong("include-incomplete"), help: "Also use runs that were interrupted.")

@@ -21,7 +21,7 @@ struct HistorySiteCommand: ParsableCommand {
     @Option(help: "Folder of the site (replaced as a whole).")
     var out: String = "Reports/site"
 
-    @Option(help: "The budgets file the budget lines come from (default: Benchmarks/budgets.yaml, when it exists).")
+    @Option(help: ArgumentHelp(HelpText.named("The budgets file the budget lines come from (default: Benchmarks/budgets.yaml, when it exists).")))
     var budgets: String?
 
     @Flag(name: .customLong("include-incomplete"), help: "Also use runs that were interrupted.")

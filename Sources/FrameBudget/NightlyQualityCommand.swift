@@ -31,7 +31,7 @@ struct NightlyQualityCommand: ParsableCommand {
 
     // No default: a default budget name is FrameBudget's own, which a package's suite does not have (its gate would
     // run a whole round before the name was refused).
-    @Option(help: "The budget the slowed build should FAIL, e.g. colormap-1920x1440-p95 (required).")
+    @Option(help: ArgumentHelp(HelpText.named("The budget the slowed build should FAIL, e.g. colormap-1920x1440-p95 (required).")))
     var watch: String
 
     @Option(help: "Folder of the gates' run folders and logs, summary.md and summary.json.")

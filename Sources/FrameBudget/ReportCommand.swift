@@ -27,9 +27,9 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let loaded = try gate.pipeline()
             let run: RunResults
             do { run = try ResultsFile.read(from: resultsPath) } catch { throw CommandFailure(.badInput, "\(error)") }
+            let loaded = try gate.pipeline(judging: run)
             if let mismatch = ReportPipeline.recordedFiltersMismatch(run) { Console.warning(mismatch) }
             let pipeline = loaded.judging(run)   // as the gate that measured it: its id filters, its cap's looks
             let folder = out ?? URL(fileURLWithPath: resultsPath).deletingLastPathComponent().path

@@ -69,8 +69,24 @@ public struct BenchmarkRunner: Sendable {
                 bytesPerIteration: benchmark.bytesPerIteration, flopsPerIteration: benchmark.flopsPerIteration,
                 workingSetBytes: benchmark.workingSetBytes)
                 .withItems(benchmark.itemsPerIteration, name: benchmark.itemName, medianNanoseconds: statistics.median))
-        result.metrics = iteration.metrics?()
+        let reported = Self.recordable(metrics: iteration.metrics?())
+        result.metrics = reported.metrics
+        result.notes += reported.notes
         return result
+    }
+
+    /// The metrics a results file can hold, and a note for each left out: a value that is not finite (a ratio of
+    /// 0/0 on a frame with nothing in it) or an empty name. Recorded as they were, they made a file that every reader
+    /// refused (and a measuring gate said a re-measuring process "failed (exit 0)").
+    static func recordable(metrics: [String: Double]?) -> (metrics: [String: Double]?, notes: [String]) {
+        guard let metrics else { return (nil, []) }
+        var kept: [String: Double] = [:], notes: [String] = []
+        for (name, value) in metrics.sorted(by: { $0.key < $1.key }) {
+            if name.isEmpty { notes.append("a metric with an empty name (\(value)) is left out"); continue }
+            guard value.isFinite else { notes.append("metric '\(name)' was \(value), not a finite number: left out"); continue }
+            kept[name] = value
+        }
+        return (kept, notes)
     }
 
     /// Runs the body for the warm-up time (at least twice, so one-time allocations and lazy initialization are

@@ -252,4 +252,16 @@ final class VerdictTests: XCTestCase {
         XCTAssertEqual(evaluator.evaluate(budget, result: result).outcome, .fail)
         XCTAssertEqual(budget.rule, "boxes-kept ≥ 100 value")
     }
+
+    /// A metric the run left out as not finite is MISSING with the run's reason, not as never reported.
+    func testAMetricLeftOutAsNotFiniteSaysWhy() {
+        var result = BudgetFixtures.result(statistics: BudgetFixtures.summary(value: 1, lower: 1, upper: 1))
+        let read = { MetricReading.read(.custom, statistic: .mean, customMetric: "kept-ratio", from: result) }
+        guard case let .failure(never) = read() else { return XCTFail("no metric reported") }
+        XCTAssertFalse(never.reason.contains("("), never.reason)
+        result.notes = ["metric 'kept-ratio' was nan, not a finite number: left out"]
+        guard case let .failure(leftOut) = read() else { return XCTFail("left out") }
+        XCTAssertTrue(leftOut.reason.hasSuffix("reports no metric 'kept-ratio' (metric 'kept-ratio' was nan, not a finite number: left out)"),
+                      leftOut.reason)
+    }
 }

@@ -170,6 +170,29 @@ final class GateCommandTests: XCTestCase {
         XCTAssertTrue(gate.stderr.contains("unknown benchmark id 'texture-upload/optimized/265x192'"), gate.stderr)
     }
 
+    /// A package's results file (its own benchmark ids) is judged by `framebudget` against the package's budgets:
+    /// the ids the file holds are known too (they were "unknown benchmark id" to FrameBudget's suite).
+    func testAPackagesResultsAreJudgedAgainstItsOwnBudgets() throws {
+        var json = try ResultsFixtures.realRun()
+        var benchmark = (json["benchmarks"] as! [[String: Any]])[0]
+        (benchmark["hotPath"], benchmark["variant"], benchmark["workload"]) = ("checksum", "optimized", "64KiB")
+        benchmark["id"] = "checksum/optimized/64KiB"
+        json["benchmarks"] = [benchmark]
+        let results = folder + "/package.json"
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: results))
+        let path = try budgets(limit: "10").replacingOccurrences(of: "budgets.yaml", with: "package.yaml")
+        try String(contentsOfFile: folder + "/budgets.yaml", encoding: .utf8)
+            .replacingOccurrences(of: "hot-path: texture-upload", with: "hot-path: checksum")
+            .replacingOccurrences(of: "workload: 256x192", with: "workload: 64KiB").write(toFile: path, atomically: true, encoding: .utf8)
+        let report = try Framebudget.run(["report", results, "--budgets", path, "--out", folder + "/report"])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertTrue(report.stdout.contains("1 PASS"), report.stdout)
+        let gate = try Framebudget.run(["gate", "--results", results, "--budgets", path, "--out", folder + "/gate"])
+        XCTAssertEqual(gate.status, 0, gate.stderr)
+        let typo = try Framebudget.run(["report", results, "--budgets", folder + "/budgets.yaml", "--out", folder + "/typo"])
+        XCTAssertEqual(typo.status, 0, "texture-upload is FrameBudget's own: MISSING here, not unknown: \(typo.stderr)")
+    }
+
     func testInconclusiveFailsOnlyUnderStrictAndReportRegeneratesEverything() throws {
         let run = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "i", "texture-upload/optimized/256x192"])
         XCTAssertEqual(run.status, 0, run.stderr)

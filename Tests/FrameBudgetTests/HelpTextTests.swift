@@ -18,6 +18,15 @@ final class HelpTextTests: XCTestCase {
         XCTAssertEqual(example, "--watch <budget-name> --out Reports/nightly-quality -- 'adler32/*' 'crc32/*'")
     }
 
+    /// The default budgets file a package's help names is its own, and FrameBudget's make targets are not named.
+    func testTheBudgetsFileIsThePackagesOwnAndNoMakeTargetIsNamed() {
+        let own = HelpText.substitutions(suite, budgets: "budgets.yaml")
+            .reduce("(default: Benchmarks/budgets.yaml, when it exists). only 2 and 4 fail (make bench).") {
+                $0.replacingOccurrences(of: $1.example, with: $1.own)
+            }
+        XCTAssertEqual(own, "(default: budgets.yaml, when it exists). only 2 and 4 fail.")
+    }
+
     func testSpeedupsExampleIsTwoVariantsOfOneHotPath() {
         XCTAssertEqual(substituted("fusion/reference/256x192-to-518x392 fusion/optimized/256x192-to-518x392"),
                        "adler32/reference/64KiB adler32/optimized/64KiB")

@@ -39,4 +39,18 @@ final class RegisteredSuiteTests: XCTestCase {
         XCTAssertNotNil(suite(-0.02).problem)
         XCTAssertNotNil(suite(.nan).problem)
     }
+
+    /// What a results file could not hold is refused up front: `threads: 0` ran (exit 0) and then every reader of the
+    /// file it wrote refused it ("threads: 0 is less than 1"), a measuring gate included.
+    func testDeclaredValuesAResultsFileCannotHoldAreNamed() {
+        func problem(threads: Int = 1, sweepSize: Double? = nil, bytes: Double? = nil, workingSet: Double? = nil) -> String? {
+            RegisteredSuite(benchmarks: [Benchmark(hotPath: "sort", variant: "optimized", workload: "1k", bytesPerIteration: bytes,
+                                                   workingSetBytes: workingSet, threads: threads, sweepSize: sweepSize) { _ in Iteration {} }]).problem
+        }
+        XCTAssertNil(problem(threads: 2, sweepSize: 1000, bytes: 4096, workingSet: 0))
+        XCTAssertEqual(problem(threads: 0), "benchmark 'sort/optimized/1k': threads 0 is less than 1")
+        XCTAssertEqual(problem(sweepSize: .infinity), "benchmark 'sort/optimized/1k': sweepSize inf is not a finite number")
+        XCTAssertEqual(problem(bytes: .nan), "benchmark 'sort/optimized/1k': bytesPerIteration nan is not a finite number")
+        XCTAssertEqual(problem(workingSet: -1), "benchmark 'sort/optimized/1k': workingSetBytes -1.0 is not a finite number ≥ 0")
+    }
 }

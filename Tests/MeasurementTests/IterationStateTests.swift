@@ -83,4 +83,16 @@ final class IterationStateTests: XCTestCase {
         let reported = try XCTUnwrap(result.metrics?["runs-so-far"])
         XCTAssertGreaterThan(reported, Double(result.samplesNanoseconds.count), "read after the samples were taken")
     }
+
+    /// A metric no results file can hold (0/0 on a frame with nothing in it, an empty name) is left out with a note
+    /// saying why; written as it was, every reader refused the file.
+    func testAMetricThatIsNotFiniteIsLeftOutWithANote() throws {
+        let result = try benchmarkResult {
+            Iteration {}.reporting { ["kept-ratio": 0.0 / 0.0, "boxes": 3, "": 1, "rate": .infinity] }
+        }
+        XCTAssertEqual(result.metrics, ["boxes": 3])
+        XCTAssertEqual(result.notes, ["a metric with an empty name (1.0) is left out",
+                                      "metric 'kept-ratio' was nan, not a finite number: left out",
+                                      "metric 'rate' was inf, not a finite number: left out"])
+    }
 }

@@ -8,17 +8,20 @@ import TextFormatting
 enum HelpText {
     static func named(_ text: String) -> String {
         let named = ToolName.named(text)
-        guard ToolName.current != "framebudget", let benchmarks = Registration.registered?.benchmarks, !benchmarks.isEmpty else {
+        guard ToolName.current != "framebudget", let suite = Registration.registered, !suite.benchmarks.isEmpty else {
             return named
         }
-        return substitutions(benchmarks).reduce(named) { $0.replacingOccurrences(of: $1.example, with: $1.own) }
+        return substitutions(suite.benchmarks, budgets: suite.budgetsPath)
+            .reduce(named) { $0.replacingOccurrences(of: $1.example, with: $1.own) }
     }
 
     /// FrameBudget's example ids as the help texts write them, longest first (so no shorter one is replaced inside
     /// a longer one), and what stands for each in a suite of `benchmarks`: its first benchmark, another hot path,
     /// and two variants of one hot path where it has them (speedup's reference and optimized); a budget's name is a
     /// placeholder.
-    static func substitutions(_ benchmarks: [Benchmark]) -> [(example: String, own: String)] {
+    /// The default budgets file is the package's own (`budgets`), and FrameBudget's make targets are not named.
+    static func substitutions(_ benchmarks: [Benchmark], budgets: String = RegisteredSuite.defaultBudgetsPath)
+        -> [(example: String, own: String)] {
         let first = benchmarks[0]
         let other = benchmarks.first { $0.hotPath != first.hotPath } ?? first
         // speedup's example: two variants of one hot path (two hot paths would draw its own mismatch warning).
@@ -34,6 +37,7 @@ enum HelpText {
             // A budget's name is the package's budgets file's, which help does not read: a placeholder, not a name
             // the package's gate would refuse.
             ("colormap-1920x1440-p95", "<budget-name>"),
+            (RegisteredSuite.defaultBudgetsPath, budgets), (" (make bench)", ""),
         ]
     }
 }
