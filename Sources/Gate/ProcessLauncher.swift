@@ -32,6 +32,7 @@ public enum LaunchFailure: Error, CustomStringConvertible, Equatable {
         case let .died(label, pid, signal, status?):
             return "re-measuring process \(label) (pid \(pid)) was stopped by \(ProcessRunner.signalName(signal)) "
                 + "(exit \(status)), a signal the gate did not receive"
+        case let .failed(0, detail): return "a re-measuring process wrote results that cannot be read: \(detail)"
         case let .failed(status, detail): return "a re-measuring process failed (exit \(status)): \(detail)"
         }
     }

@@ -104,6 +104,8 @@ final class ExecutableLauncherTests: XCTestCase {
         XCTAssertThrowsError(try launcher.measure(["a/b/c"], label: "p2")) { error in
             guard case let .failed(status, _) = error as? LaunchFailure else { return XCTFail("\(error)") }
             XCTAssertEqual(status, 0)
+            XCTAssertTrue("\(error)".hasPrefix("a re-measuring process wrote results that cannot be read: "),
+                          "it did not fail: it exited 0 (\(error))")
         }
     }
 }
