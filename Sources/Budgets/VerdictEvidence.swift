@@ -58,6 +58,6 @@ public enum SpreadSource: String, Codable, Sendable, CaseIterable {
     case runsAndHistory = "runs+history"
     /// The history's spread of the benchmark on this machine class (one run here).
     case history
-    /// No run-to-run information: ``RunLevelVerdict/defaultSpread(for:)``.
+    /// No run-to-run information: ``RunLevelVerdict/defaultSpread(for:statistic:)``.
     case assumedDefault = "default"
 }

@@ -187,7 +187,12 @@ public enum ProcessRunner {
             executable: .path(FilePath(request.executable)), arguments: Arguments(request.arguments),
             environment: environment, workingDirectory: request.workingDirectory.map { FilePath($0) },
             platformOptions: options)
-        let input: StringInput<String, UTF8> = .string(request.standardInput ?? "")
+        let standardInput: FileDescriptor
+        do { standardInput = try inputFile(request.standardInput) } catch {
+            return .failure(LaunchError(executable: request.executable, reason: "cannot prepare its standard input: \(error)"))
+        }
+        defer { try? standardInput.close() }
+        let input: FileDescriptorInput = .fileDescriptor(standardInput, closeAfterSpawningProcess: false)
         do {
             if request.streamsOutput {
                 let result = try await Subprocess.run(
@@ -210,6 +215,28 @@ public enum ProcessRunner {
         } catch {
             return .failure(LaunchError(executable: request.executable, reason: reason(error, request.executable)))
         }
+    }
+
+    /// The child's standard input: `text` in an unlinked temporary file, or /dev/null. Never a pipe: a child that
+    /// exits before reading all of it (gnuplot killed by the same Ctrl-C) made the write fail, and SIGPIPE killed
+    /// this process (exit 141, its staging folder left behind); with SIGPIPE ignored, swift-subprocess trapped on the
+    /// pipe it had not closed. A file is read by the child at its own pace and never written to after it starts.
+    private static func inputFile(_ text: String?) throws -> FileDescriptor {
+        guard let text, !text.isEmpty else { return try FileDescriptor.open("/dev/null", .readOnly, options: .closeOnExec) }
+        var template = Array((NSTemporaryDirectory() + "/framebudget-stdin-XXXXXX").utf8CString)
+        let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard raw >= 0 else { throw Errno(rawValue: errno) }
+        _ = fcntl(raw, F_SETFD, FD_CLOEXEC)
+        unlink(String(cString: template))
+        let descriptor = FileDescriptor(rawValue: raw)
+        do {
+            _ = try descriptor.writeAll(Array(text.utf8))
+            guard lseek(raw, 0, SEEK_SET) == 0 else { throw Errno(rawValue: errno) }
+        } catch {
+            try? descriptor.close()
+            throw error
+        }
+        return descriptor
     }
 
     /// Until the child has exited (seen without reaping it: swift-subprocess reaps it after this returns), keeps it

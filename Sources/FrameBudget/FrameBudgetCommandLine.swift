@@ -37,6 +37,11 @@ public enum FrameBudgetCommandLine {
         // Before any child process: measured processes are replicates only in layouts of their own, which a
         // `setarch -R` of this one would otherwise take from them (AddressSpaceRandomization).
         AddressSpaceLayout.randomizeChildren()
+        // A reader that has gone (a worker that died, a `| head` that has read enough) must not kill this process
+        // on the next write: exit 141, nothing said, a staging folder left behind. The write fails instead, and the
+        // command says so. (Children's stdin is a file, never a pipe: ProcessRunner.) Children start with the
+        // default disposition again (swift-subprocess).
+        signal(SIGPIPE, SIG_IGN)
         // Before any output is written: an interrupted command removes what it had not put in place. Not in the
         // processes that measure for another (a valgrind-counted `iterate`, a paired `worker`): they write nothing,
         // and the signal sources' thread would run inside their counts (callgrind counts every thread).

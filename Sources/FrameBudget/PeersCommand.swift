@@ -67,6 +67,7 @@ struct PeersCommand: ParsableCommand {
             try reportingFailures {
                 var run: RunResults
                 do { run = try ResultsFile.read(from: resultsPath) } catch { throw CommandFailure(.badInput, "\(error)") }
+                var merged: [String: String] = [:]  // peer id → the file it came from in this merge
                 for path in peerFiles {
                     let data: Data, measurements: PeerMeasurements
                     do throws(SystemFile.ReadError) { data = try SystemFile.read(path) }
@@ -75,7 +76,12 @@ struct PeersCommand: ParsableCommand {
                     catch let error as DecodingError {
                         throw CommandFailure(.badInput, "\(path): not a peers file: \(JSONSyntax.problem(in: data) ?? Self.describe(error))")
                     }
+                    // A peer given by two files: the second replaced the first in silence.
+                    if let peer = measurements.peers.first(where: { merged[$0.id] != nil }) {
+                        throw CommandFailure(.badInput, "\(path): peer '\(peer.id)' is also in \(merged[peer.id]!): each peer is merged once")
+                    }
                     do { try run.mergePeers(measurements) } catch { throw CommandFailure(.badInput, "\(path): \(error)") }
+                    for peer in measurements.peers { merged[peer.id] = path }
                 }
                 // A peer above its roof means the roof was measured while the machine was busier: re-measure once.
                 run = RoofCheck.settle(Roofline.annotate(run), meter: RoofMeter())

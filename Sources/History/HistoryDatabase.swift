@@ -60,16 +60,23 @@ public final class HistoryDatabase: HistoryStore {
             else {
                 let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
                 do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-                catch { throw HistoryError.unusable(path: path, reason: "cannot create folder \(folder)") }
+                catch { throw HistoryError.unwritable(path: path, reason: "cannot create folder \(folder)") }
             }
             var configuration = Configuration()
             configuration.busyMode = onLockWait.map(Self.observedBusyMode) ?? .timeout(Self.busyTimeout)
+            var opened: DatabasePool?
             do {
                 let pool = try DatabasePool(path: path, configuration: configuration)
+                opened = pool
                 try Self.migrate(pool, inLastMigration: inLastMigration)
                 self.pool = pool
             } catch {
-                throw Self.failure(error, path: path)
+                let failure = Self.failure(error, path: path, creating: !exists)
+                if !exists, case .unwritable = failure {
+                    try? opened?.close()
+                    Self.removeEmptyCreation(path)
+                }
+                throw failure
             }
             readNote = nil
         }
@@ -159,16 +166,32 @@ public final class HistoryDatabase: HistoryStore {
 
     /// A database error as a ``HistoryError``: a full disk or an I/O failure is a write failure of an intact
     /// database (SQLite rolled back), anything else means the file is not usable.
-    static func failure(_ error: Error, path: String) -> HistoryError {
+    /// `creating`: the file did not exist, so a file that cannot be opened is a folder that cannot be written to.
+    static func failure(_ error: Error, path: String, creating: Bool = false) -> HistoryError {
         if let error = error as? HistoryError { return error }
         if let error = error as? DatabaseError {
             switch error.resultCode {
             case .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY:
                 return .unwritable(path: path, reason: describe(error))
+            case .SQLITE_CANTOPEN where creating:
+                return .unwritable(path: path, reason: describe(error))
             default: break
             }
         }
         return .unusable(path: path, reason: describe(error))
+    }
+
+    /// Removes the file (and its `-wal`, `-shm`) a recording created and could not write a schema into (a full
+    /// disk): "the database is unchanged" then holds, with no empty file for the next reader to find. A file that
+    /// holds any table (another process's schema, created at the same moment) is left.
+    private static func removeEmptyCreation(_ path: String) {
+        let tables = (try? DatabaseQueue(path: path, configuration: {
+            var configuration = Configuration()
+            configuration.readonly = true
+            return configuration
+        }()).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master") }) ?? nil
+        guard tables == 0 || !FileManager.default.fileExists(atPath: path) else { return }
+        for file in [path, path + "-wal", path + "-shm"] { unlink(file) }
     }
 
     static func describe(_ error: Error) -> String {

@@ -87,6 +87,12 @@ extension RunResults {
         }
         let versions = measurements.environment.keys.sorted().map { "\($0) \(measurements.environment[$0]!)" }
             .joined(separator: ", ")
+        // One id twice in one file: which timing stands would be the file's order (the second silently replaced the
+        // first), as a results file with a repeated id is refused.
+        var seen: Set<String> = []
+        for peer in measurements.peers where !seen.insert(peer.id).inserted {
+            throw PeerMergeError(description: "peer '\(peer.id)' appears more than once in the peers file: each peer is timed once")
+        }
         for peer in measurements.peers {
             let expectedID = BenchmarkID(hotPath: peer.hotPath, variant: peer.variant, workload: peer.workload)
             guard peer.variant.hasPrefix("peer"), peer.id == expectedID.description else {
@@ -141,4 +147,9 @@ extension RunResults {
         }
         return result
     }
+}
+
+extension BenchmarkResult {
+    /// Whether this is another library's timing merged in by `peers merge` (its `peerOf` parameter names the kernel).
+    public var isPeer: Bool { parameters["peerOf"] != nil }
 }

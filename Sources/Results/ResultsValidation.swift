@@ -33,6 +33,11 @@ extension RunResults {
     public func validate() throws(ResultsValidationError) {
         var check = FieldCheck()
         check.nonEmpty(runID, "runID")
+        // A signal that interrupted a complete run is a contradiction no writer makes: a gate read it as its own
+        // interruption and exited 130 in silence.
+        if complete, let signal = interruptingSignal {
+            check.fail("interruptingSignal", "\(signal.rawValue) interrupted a run that says it is complete (complete: true)")
+        }
         check.environment(environment, "environment")
         check.settings(settings, "settings")
         if let roofs { check.roofs(roofs, "roofs") }

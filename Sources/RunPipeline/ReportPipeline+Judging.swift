@@ -31,7 +31,8 @@ extension ReportPipeline {
         let recorded = run.settings.filters
         guard !recorded.isEmpty else { return nil }
         let filter = IDFilter(recorded)
-        let unselected = run.benchmarks.map(\.id).filter { !filter.matches($0) }
+        // A peer merged in (`peers merge`) is the filtered kernels' company, never a benchmark the gate selected.
+        let unselected = run.benchmarks.filter { !$0.isPeer }.map(\.id).filter { !filter.matches($0) }
         guard let first = unselected.first else { return nil }
         return "\(run.runID): its recorded filters (\(recorded.joined(separator: " "))) leave out \(unselected.count) of the "
             + "\(run.benchmarks.count) benchmarks it holds (\(first)\(unselected.count > 1 ? ", …" : "")): not the gate's own "

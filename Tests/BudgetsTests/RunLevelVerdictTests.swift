@@ -47,18 +47,26 @@ final class RunLevelVerdictTests: XCTestCase {
     }
 
     func testOneProcessPassesOnlyWhenItsIntervalClearsTheLimitByTheBetweenRunMargin() {
-        // Margin e^(1.645 × 0.10) = 1.178803569551607 (scipy script): 2 ms / 1.1788 = 1.6966 ms.
-        func outcome(upper: Double, prior: PriorSpread? = nil) -> VerdictOutcome {
-            let summary = BudgetFixtures.summary(value: upper - 0.05e6, lower: upper - 0.1e6, upper: upper)
+        // A median: margin e^(1.645 × 0.10) = 1.178803569551607 (scipy script): 2 ms / 1.1788 = 1.6966 ms.
+        let medianBudget = BudgetFixtures.budget(statistic: .median, limit: 2, id: ("colormap", "optimized", "1920x1440"))
+        func outcome(_ budget: Budget, upper: Double, prior: PriorSpread? = nil) -> VerdictOutcome {
+            let summary = BudgetFixtures.summary(budget.statistic, value: upper - 0.05e6, lower: upper - 0.1e6, upper: upper)
             let priors = prior.map { ["colormap/optimized/1920x1440": $0] } ?? [:]
-            return BudgetEvaluator(priors: priors).evaluate(p95Budget, result: BudgetFixtures.result(statistics: summary)).outcome
+            return BudgetEvaluator(priors: priors).evaluate(budget, result: BudgetFixtures.result(statistics: summary)).outcome
         }
-        XCTAssertEqual(outcome(upper: 1.632e6), .pass, "issue 10's third run: 1.632 × 1.1788 < 2")
-        XCTAssertEqual(outcome(upper: 1.701e6), .inconclusive, "issue 10's second run: under the limit, not clear of it")
-        XCTAssertEqual(outcome(upper: 1.6966e6), .pass)
-        XCTAssertEqual(outcome(upper: 1.6968e6), .inconclusive)
-        XCTAssertEqual(outcome(upper: 1.701e6, prior: PriorSpread(standardDeviation: 0.03, degreesOfFreedom: 20)), .pass,
+        XCTAssertEqual(outcome(medianBudget, upper: 1.632e6), .pass, "1.632 × 1.1788 < 2")
+        XCTAssertEqual(outcome(medianBudget, upper: 1.701e6), .inconclusive, "under the limit, not clear of it")
+        XCTAssertEqual(outcome(medianBudget, upper: 1.6966e6), .pass)
+        XCTAssertEqual(outcome(medianBudget, upper: 1.6968e6), .inconclusive)
+        XCTAssertEqual(outcome(medianBudget, upper: 1.701e6, prior: PriorSpread(standardDeviation: 0.03, degreesOfFreedom: 20)), .pass,
                        "a benchmark known to vary 3% between runs needs a margin of 5% only")
+        // A tail spreads about twice as much between processes: margin e^(1.645 × 0.20) = 1.3895778555876106,
+        // 2 ms / 1.3896 = 1.43929 ms; the history's spread of medians says nothing of it.
+        XCTAssertEqual(outcome(p95Budget, upper: 1.632e6), .inconclusive, "issue 10's third run: not clear of a p95 limit")
+        XCTAssertEqual(outcome(p95Budget, upper: 1.4392e6), .pass)
+        XCTAssertEqual(outcome(p95Budget, upper: 1.4394e6), .inconclusive)
+        XCTAssertEqual(outcome(p95Budget, upper: 1.701e6, prior: PriorSpread(standardDeviation: 0.03, degreesOfFreedom: 20)),
+                       .inconclusive, "a median's spread from history is not a p95's")
     }
 
     func testOneProcessMinBudgetNeedsItsLowerBoundClearOverTheLimit() {
@@ -99,13 +107,17 @@ final class RunLevelVerdictTests: XCTestCase {
 
     func testAPriorSpreadFromHistoryPoolsWithTheRuns() {
         let prior = PriorSpread(standardDeviation: 0.05, degreesOfFreedom: 20)
-        let verdict = BudgetEvaluator(priors: ["colormap/optimized/1920x1440": prior], looks: .once)
-            .evaluate(p95Budget, result: merged([1.70, 1.76]))
+        let medianBudget = BudgetFixtures.budget(statistic: .median, limit: 2, id: ("colormap", "optimized", "1920x1440"))
+        let withHistory = BudgetEvaluator(priors: ["colormap/optimized/1920x1440": prior], looks: .once)
+        let verdict = withHistory.evaluate(medianBudget, result: merged([1.70, 1.76]))
         assertInterval(verdict, 1.7297398648351723, 1.6092805200485538, 1.8592159432276778)
         XCTAssertEqual(verdict.outcome, .pass, "two runs, and the history knows this benchmark's spread")
         XCTAssertEqual(verdict.evidence?.spreadSource, .runsAndHistory)
-        XCTAssertEqual(evaluator.evaluate(p95Budget, result: merged([1.70, 1.76])).outcome, .inconclusive,
+        XCTAssertEqual(evaluator.evaluate(medianBudget, result: merged([1.70, 1.76])).outcome, .inconclusive,
                        "the same two runs alone: t with 1 degree of freedom")
+        let tail = withHistory.evaluate(p95Budget, result: merged([1.70, 1.76]))
+        XCTAssertEqual(tail.evidence?.spreadSource, .runs, "the history keeps the spread of medians, not of p95s")
+        XCTAssertEqual(tail.outcome, .inconclusive)
     }
 
     func testIssueDriftRunsAreInconclusiveNotFail() {

@@ -100,6 +100,25 @@ final class FullDiskTests: XCTestCase {
         }
     }
 
+    /// A new history that cannot be created (a full disk, a folder that cannot be written to) is a write failure,
+    /// exit 4 as for any unwritable output, and leaves no empty database file for the next reader to trip on.
+    func testANewHistoryThatCannotBeCreatedIsExitFourAndLeavesNoFile() throws {
+        mount = try ScratchMount.make(kilobytes: 2048)
+        let first = try ResultsFixtures.write(to: scratch + "/n1.json", runID: "night-1")
+        mount.fill()
+        let full = try Framebudget.run(["history", "record", first, "--database", mount.path + "/history.sqlite"])
+        XCTAssertEqual(full.status, 4, full.stderr)
+        XCTAssertEqual(mount.contents(), ["ballast"], "no history.sqlite, -wal or -shm left")
+        mount.empty()
+        try mount.remountReadOnly()
+        let readOnly = try Framebudget.run(["history", "record", first, "--database", mount.path + "/sub/history.sqlite"])
+        XCTAssertEqual(readOnly.status, 4, readOnly.stderr)
+        XCTAssertTrue(readOnly.stderr.hasPrefix("framebudget: error: \(mount.path)/sub/history.sqlite: cannot write the history database: "),
+                      readOnly.stderr)
+        let noFolder = try Framebudget.run(["history", "record", first, "--database", mount.path + "/history.sqlite"])
+        XCTAssertEqual(noFolder.status, 4, noFolder.stderr)
+    }
+
     func testRecordOnAFullDiskSaysSoAndLeavesTheDatabaseIntact() throws {
         mount = try ScratchMount.make(kilobytes: 2048)
         let database = mount.path + "/history.sqlite"

@@ -43,6 +43,10 @@ final class PeersCommandTests: XCTestCase {
         let merged = try Framebudget.run(["peers", "merge", head, folder + "/peers.json"])
         XCTAssertEqual(merged.status, 0, merged.stderr)
         XCTAssertTrue(merged.stdout.contains("1 peer benchmarks"), merged.stdout)
+        // The run's filters selected the kernels; the peer merged beside them is no sign of an old gate's file.
+        let report = try Framebudget.run(["report", head, "--out", folder + "/report"])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertFalse(report.stderr.contains("recorded filters"), report.stderr)
 
         let compare = try Framebudget.run(["compare", base, head])
         // One run a side: no verdict can be confident (exit 3, INCONCLUSIVE), but the peer entries are read.
@@ -63,6 +67,30 @@ final class PeersCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("bad.json: not a peers file"), result.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: head)), before)
+    }
+
+    /// One peer twice, in one file or in two: refused (the second had replaced the first in silence).
+    func testAPeerGivenTwiceIsRefused() throws {
+        let head = try ResultsFixtures.write(to: folder + "/head.json", runID: "head")
+        let peer: [String: Any] = [
+            "id": "texture-upload/peer-1core/256x192", "hotPath": "texture-upload", "variant": "peer-1core",
+            "workload": "256x192", "kernel": "texture-upload/optimized/256x192", "threads": 1,
+            "library": "numpy.copyto", "parameters": [String: String](),
+            "call": ["iterationsPerSample": 10, "samplesNanoseconds": [4000.0, 4100, 3900]],
+        ]
+        try JSONSerialization.data(withJSONObject: ["environment": [:], "peers": [peer, peer]])
+            .write(to: URL(fileURLWithPath: folder + "/twice.json"))
+        try JSONSerialization.data(withJSONObject: ["environment": [:], "peers": [peer]]).write(to: URL(fileURLWithPath: folder + "/one.json"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: head))
+        let twice = try Framebudget.run(["peers", "merge", head, folder + "/twice.json"])
+        XCTAssertEqual(twice.status, 2)
+        XCTAssertEqual(twice.stderr, "framebudget: error: \(folder)/twice.json: peer 'texture-upload/peer-1core/256x192' appears "
+                                     + "more than once in the peers file: each peer is timed once\n")
+        let two = try Framebudget.run(["peers", "merge", head, folder + "/one.json", folder + "/one.json"])
+        XCTAssertEqual(two.status, 2)
+        XCTAssertEqual(two.stderr, "framebudget: error: \(folder)/one.json: peer 'texture-upload/peer-1core/256x192' is also in "
+                                   + "\(folder)/one.json: each peer is merged once\n")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: head)), before, "the run is untouched")
     }
 
     func testAPeersFileCutShortOrMissingIsNamedWithItsProblem() throws {

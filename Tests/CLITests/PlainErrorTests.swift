@@ -127,6 +127,18 @@ final class PlainErrorTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/r"))
     }
 
+    /// A newline or a bidirectional override in a run id split or reordered every line naming the run.
+    func testARunIDWithAControlCharacterIsRefusedWithoutEchoingIt() throws {
+        for (runID, code) in [("a\nb", "U+000A"), ("x\u{202E}y", "U+202E"), ("\u{1B}[31m", "U+001B")] {
+            let result = try Framebudget.run(["run", "--allow-debug", "--quick", "--reports", root + "/r", "--run-id", runID,
+                                              "texture-upload/memcpy/256x192"])
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertEqual(result.stderr, "framebudget: error: --run-id must be a plain folder name: it holds the control "
+                                          + "character \(code)\n")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/r"))
+        }
+    }
+
     func testARunFolderThatCannotBeCreatedSaysWhy() throws {
         // The run id fits, the path does not (longer than PATH_MAX): the system's reason, not "unknown error".
         var reports = root

@@ -225,6 +225,15 @@ final class ResultsValidationTests: XCTestCase {
         }), "results.json: benchmarks[0].counters[0].perIteration: -1e+300 is more than 1e+18 in size, beyond any measurement")
     }
 
+    /// A complete run that names an interrupting signal contradicts itself: a gate read it as its own interruption
+    /// and exited 130 in silence.
+    func testACompleteRunInterruptedByASignalIsAContradiction() throws {
+        XCTAssertEqual(try refusal { run in
+            run["complete"] = true
+            run["interruptingSignal"] = "SIGINT"
+        }, "results.json: interruptingSignal: SIGINT interrupted a run that says it is complete (complete: true)")
+    }
+
     func testTheIDIsItsHotPathVariantAndWorkload() throws {
         XCTAssertEqual(try refusal(benchmark(0) { $0["variant"] = "reference" }),
                        "results.json: benchmarks[0].id: 'colormap/optimized/256x192' is not its hotPath/variant/workload ('colormap/reference/256x192')")

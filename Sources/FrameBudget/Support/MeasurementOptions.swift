@@ -112,6 +112,12 @@ struct OutputOptions: ParsableArguments {
         if let runID, runID.isEmpty || runID.contains("/") || runID.hasPrefix(".") || runID == "latest" {
             throw badOptionValue("--run-id '\(runID)' must be a plain folder name (no '/', not 'latest')")
         }
+        // A newline or a bidirectional override in a folder name splits or reorders every line that names the run
+        // (history list, warnings); the value itself is not echoed.
+        if let runID, let odd = runID.unicodeScalars.first(where: { $0.properties.generalCategory == .control
+                                                                    || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }) {
+            throw badOptionValue(String(format: "--run-id must be a plain folder name: it holds the control character U+%04X", odd.value))
+        }
         // 255: NAME_MAX of Linux file systems (and of macOS's).
         if let runID, runID.utf8.count > 255 {
             throw ValidationError("--run-id must be at most 255 bytes (it names a folder; got \(runID.utf8.count))")
