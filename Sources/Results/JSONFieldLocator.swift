@@ -43,11 +43,14 @@ enum JSONFieldLocator {
         var codingPath: [any CodingKey]
         var problem: String
 
-        var description: String {
-            let keys = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            let path = keys.enumerated().map { $0.offset > 0 && !$0.element.hasPrefix("[") ? "." + $0.element : $0.element }.joined()
-            return "\(path.isEmpty ? "top level" : path): \(problem)"
-        }
+        var description: String { "\(JSONFieldLocator.fieldPath(codingPath)): \(problem)" }
+    }
+
+    /// A coding path as messages name a field: `benchmarks[1].id`, or `top level`.
+    static func fieldPath(_ codingPath: [any CodingKey]) -> String {
+        let keys = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        let path = keys.enumerated().map { $0.offset > 0 && !$0.element.hasPrefix("[") ? "." + $0.element : $0.element }.joined()
+        return path.isEmpty ? "top level" : path
     }
 }
 

@@ -139,10 +139,8 @@ public enum ResultsFile {
     /// A one-line description of a decoding error with its coding path.
     public static func describe(_ error: Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "top level" : keys.joined(separator: ".")
-        }
+        // `benchmarks[1].id`, as the validation's messages name a field (it said `benchmarks.[1].id`).
+        func path(_ context: DecodingError.Context) -> String { JSONFieldLocator.fieldPath(context.codingPath) }
         switch error {
         case let .keyNotFound(key, context): return "missing field '\(key.stringValue)' at \(path(context))"
         case let .typeMismatch(_, context): return "wrong type at \(path(context)): \(context.debugDescription)"

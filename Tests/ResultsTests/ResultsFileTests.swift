@@ -112,7 +112,7 @@ final class ResultsFileTests: XCTestCase {
         let path = directory + "/broken.json"
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try ResultsFile.read(from: path)) {
-            XCTAssertTrue("\($0)".contains("missing field 'statistics' at benchmarks.[0]"), "\($0)")
+            XCTAssertTrue("\($0)".contains("missing field 'statistics' at benchmarks[0]"), "\($0)")
         }
     }
 
