@@ -37,6 +37,9 @@ public enum FingerCountKernel: CaptureKernel {
         guard array.shape.count == 3, array.shape[1] == 21, array.shape[2] == 2 else {
             throw NpyError.wrongRank(file: path, expected: "[H, 21, 2] (21 x, y landmarks per hand)", found: array.shape)
         }
+        guard array.dtype == .float32 || array.dtype == .float64 else {
+            throw NpyError.wrongDType(file: path, expected: "float64 or float32", found: array.dtype.name)
+        }
         let values: [Double] = array.dtype == .float32
             ? try array.values(as: Float.self, file: path).map(Double.init)
             : try array.values(as: Double.self, file: path)

@@ -24,5 +24,8 @@ final class FingerCountKernelTests: XCTestCase {
         values[50] = .nan
         try folder.write("landmarks.npy", NpyArray(shape: [2, 21, 2], values: values))
         XCTAssertEqual(folder.failure(FingerCountKernel.self), "\(folder.input)/landmarks.npy: hand 1 has a non-finite landmark")
+        // Both float widths are read: an integer file is told so, not that only float64 would do.
+        try folder.write("landmarks.npy", NpyArray(shape: [1, 21, 2], values: [Int32](repeating: 1, count: 42)))
+        XCTAssertEqual(folder.failure(FingerCountKernel.self), "\(folder.input)/landmarks.npy: dtype is int32, expected float64 or float32")
     }
 }
