@@ -93,9 +93,10 @@ struct BudgetEntry {
     /// A finite positive number; 0 is allowed only for exact metrics with a `max` direction ("exactly none").
     private func limit(_ entries: [String: Node], metric: BudgetMetric, direction: BudgetDirection) throws -> Double {
         let node = try reader.required(entries, "limit", in: self.node)
-        guard node.scalar != nil, let text = node.string, let value = Double(text), value.isFinite else {
+        guard node.scalar != nil, let text = node.string, let value = Double(text) ?? node.float else {
             throw reader.error(node, "limit", "must be a number (got '\(node.string ?? "a non-scalar")')")
         }
+        guard value.isFinite else { throw reader.error(node, "limit", "must be a finite number (got '\(text)')") }
         if value == 0 && metric.isExact && direction == .max { return value }
         guard value > 0 else {
             let zeroHint = metric.isExact ? "" : " (0 is allowed only for allocations and custom metrics with direction: max, meaning exactly none)"

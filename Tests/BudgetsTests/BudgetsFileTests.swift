@@ -101,6 +101,10 @@ final class BudgetsFileTests: XCTestCase {
                        "budgets.yaml:8: limit: must be positive (got -2) (0 is allowed only for allocations and custom metrics with direction: max, meaning exactly none)")
         XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "limit: 1", with: "limit: fast"))),
                        "budgets.yaml:8: limit: must be a number (got 'fast')")
+        for infinite in ["1e400", ".inf", "nan"] {
+            XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "limit: 1", with: "limit: \(infinite)"))),
+                           "budgets.yaml:8: limit: must be a finite number (got '\(infinite)')", "a number, not a finite one")
+        }
     }
 
     func testZeroLimitIsAllowedForAllocations() throws {
