@@ -25,6 +25,16 @@ def finite_number(text):
     return value
 
 
+def unique_keys(pairs):
+    """A key twice in one object: JSON leaves its meaning open (Python keeps the last, framebudget refuses it)."""
+    seen = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise ValueError(f"key '{key}' appears twice in one object")
+        seen.add(key)
+    return dict(pairs)
+
+
 def check(validator, path):
     """One line about `path`; its status: 0 valid, 1 invalid, 2 unreadable."""
     try:
@@ -33,7 +43,7 @@ def check(validator, path):
         print(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")
         return 2
     try:
-        document = json.loads(text, parse_constant=not_json, parse_float=finite_number)
+        document = json.loads(text, parse_constant=not_json, parse_float=finite_number, object_pairs_hook=unique_keys)
     except ValueError as error:  # a truncated file is invalid, not a crash
         print(f"{path}: invalid: not JSON ({error})")
         return 1

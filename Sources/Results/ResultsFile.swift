@@ -94,6 +94,11 @@ public enum ResultsFile {
         guard version == RunResults.currentSchemaVersion else {
             throw ResultsFileError.unsupportedSchema(path: path, found: version, supported: RunResults.currentSchemaVersion)
         }
+        // Before the fields are decoded: which of two values Foundation decodes is not the one every reader takes.
+        if let duplicate = JSONDuplicateKeys.first(in: data) {
+            throw ResultsFileError.invalid(path: path, field: duplicate.field, problem: "appears twice in one object "
+                + "(again on line \(duplicate.line)): JSON readers disagree on which value holds")
+        }
         let run: RunResults
         do { run = try decoder().decode(RunResults.self, from: data) }
         catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {

@@ -234,6 +234,29 @@ final class ResultsValidationTests: XCTestCase {
         }, "results.json: interruptingSignal: SIGINT interrupted a run that says it is complete (complete: true)")
     }
 
+    /// A key twice in one object: Foundation's decoder kept the first `"complete"`, Python's `json` the last, so the
+    /// tool and Schemas/validate.py judged two different runs. Refused, naming the field and the line of its second
+    /// use, at any depth and however the key is spelled (`\u0063omplete` is `complete`).
+    func testAKeyTwiceInOneObjectIsRefusedWhereverItIs() throws {
+        let text = try String(contentsOfFile: Self.example, encoding: .utf8)
+        func refusal(_ edited: String) -> String {
+            do {
+                _ = try ResultsFile.decode(Data(edited.utf8), path: "results.json")
+                return "accepted"
+            } catch { return "\(error)" }
+        }
+        let top = try XCTUnwrap(text.range(of: "\"complete\""))
+        let twice = text.replacingCharacters(in: top, with: "\"complete\": false, \"complete\"")
+        XCTAssertTrue(refusal(twice).hasPrefix("results.json: complete: appears twice in one object (again on line "), refusal(twice))
+        let spelled = text.replacingCharacters(in: top, with: "\"complete\": false, \"\\u0063omplete\"")
+        XCTAssertTrue(refusal(spelled).hasPrefix("results.json: complete: appears twice"), refusal(spelled))
+        let median = try XCTUnwrap(text.range(of: "\"median\""))
+        let nested = text.replacingCharacters(in: median, with: "\"median\": 1, \"median\"")
+        XCTAssertTrue(refusal(nested).contains(": appears twice in one object"), refusal(nested))
+        XCTAssertTrue(refusal(nested).hasPrefix("results.json: benchmarks[0]."), refusal(nested))
+        XCTAssertNoThrow(try ResultsFile.decode(Data(text.utf8), path: "results.json"), "the example itself has none")
+    }
+
     func testTheIDIsItsHotPathVariantAndWorkload() throws {
         XCTAssertEqual(try refusal(benchmark(0) { $0["variant"] = "reference" }),
                        "results.json: benchmarks[0].id: 'colormap/optimized/256x192' is not its hotPath/variant/workload ('colormap/reference/256x192')")
