@@ -16,7 +16,7 @@ public struct ConsoleReporter: Reporter {
         let header = ["verdict", "budget", "benchmark", "measured [CI]", "runs", "limit", "headroom"]
         let rows = input.verdicts.map { verdict in
             [verdict.outcome.rawValue, verdict.budget.name, verdict.budget.benchmarkID,
-             VerdictText.measured(verdict), VerdictText.runs(verdict), VerdictText.limit(verdict.budget),
+             VerdictText.measuredCell(verdict), VerdictText.runs(verdict), VerdictText.limit(verdict.budget),
              VerdictText.headroom(verdict)]
         }
         var lines = TextTable.lines(header: header, rows: rows).enumerated().map { index, line in
@@ -25,8 +25,12 @@ public struct ConsoleReporter: Reporter {
         // "did not run" is plain from the table; one line says it for all of them.
         let notRun = input.verdicts.filter(VerdictText.didNotRun)
         let notes = input.verdicts.filter { $0.warning != nil && !VerdictText.didNotRun($0) }
-        if !notes.isEmpty || !notRun.isEmpty {
+        // Which rule decided a FAIL or INCONCLUSIVE, in words.
+        let explained = input.verdicts.filter { $0.outcome != .pass && !VerdictText.didNotRun($0) }
+            .compactMap { verdict in VerdictText.basis(verdict).map { "\(verdict.outcome.rawValue) \(verdict.budget.name): \($0)" } }
+        if !notes.isEmpty || !notRun.isEmpty || !explained.isEmpty {
             lines.append("")
+            lines += explained.map(TerminalText.safe)
             lines += notes.map { TerminalText.safe("\($0.outcome.rawValue) \($0.budget.name): \($0.warning!)") }
             if !notRun.isEmpty { lines.append("MISSING \(notRun.count) budget(s): their benchmark did not run") }
         }

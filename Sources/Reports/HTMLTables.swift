@@ -7,7 +7,7 @@ import TextFormatting
 enum HTMLTables {
     static func verdicts(_ verdicts: [BudgetVerdict], caption: String) -> String {
         let rows = verdicts.map { verdict -> String in
-            let cells = [verdict.budget.name, verdict.budget.benchmarkID, VerdictText.measured(verdict), VerdictText.runs(verdict),
+            let cells = [verdict.budget.name, verdict.budget.benchmarkID, VerdictText.measuredCell(verdict), VerdictText.runs(verdict),
                          VerdictText.limit(verdict.budget), VerdictText.headroom(verdict), verdict.warning ?? ""]
             return "<tr class=\"\(HTMLStyle.cssClass(verdict.outcome))\"><td><span class=\"badge \(HTMLStyle.cssClass(verdict.outcome))\">"
                 + "\(verdict.outcome.rawValue)</span></td>" + cells.map { "<td>\(XMLText.escape($0))</td>" }.joined() + "</tr>"

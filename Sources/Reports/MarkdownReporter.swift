@@ -30,11 +30,16 @@ public struct MarkdownReporter: Reporter {
                       "|---|---|---|---|---|---|---|"]
             lines += verdicts.map { verdict in
                 "| \(VerdictText.symbol(verdict.outcome)) \(verdict.outcome.rawValue) | \(MarkdownText.code(verdict.budget.name)) | "
-                    + "\(MarkdownText.code(verdict.budget.benchmarkID)) | \(VerdictText.measured(verdict)) | \(VerdictText.runs(verdict)) | "
+                    + "\(MarkdownText.code(verdict.budget.benchmarkID)) | \(VerdictText.measuredCell(verdict)) | \(VerdictText.runs(verdict)) | "
                     + "\(escape(VerdictText.limit(verdict.budget))) | \(VerdictText.headroom(verdict)) |"
             }
             let warned = verdicts.filter { $0.warning != nil }
             lines += warned.isEmpty ? [] : [""] + warned.map { "- \(MarkdownText.inlineCode($0.budget.name)): \(MarkdownText.text($0.warning!))" }
+            // Which rule decided a verdict that asks for attention, in words (the table shows only its numbers).
+            let explained = verdicts.filter { $0.outcome != .pass }.compactMap { verdict in
+                VerdictText.basis(verdict).map { "- \(VerdictText.symbol(verdict.outcome)) \(MarkdownText.inlineCode(verdict.budget.name)): \(MarkdownText.text($0))" }
+            }
+            lines += explained.isEmpty ? [] : [""] + explained
             let plots = input.plots.filter { $0.hotPath == hotPath }.compactMap(link)
             if !plots.isEmpty { lines += ["", "Plots: " + plots.joined(separator: " · ")] }
         }

@@ -17,6 +17,14 @@ public enum VerdictText {
         return "\(value) [\(UnitFormat.number(interval.lower * factor)), \(UnitFormat.number(interval.upper * factor))]"
     }
 
+    /// ``measured(_:)`` for a table's cell, with its interval's level (`1.572 ms [1.441, 1.715] 99%`): one
+    /// process's 95% and an interval over runs at the gate's looks (99%) share the column, and read the same
+    /// without it. Sentences name the interval in words instead (``intervalKind(_:)``).
+    public static func measuredCell(_ verdict: BudgetVerdict) -> String {
+        guard let interval = verdict.interval, verdict.measured != nil else { return measured(verdict) }
+        return measured(verdict) + " " + levelText(interval)
+    }
+
     /// `3.328 ms`: a value in the budget's unit, written in the unit ``measured(_:)`` writes the verdict's value in,
     /// so a list of per-run values reads beside it (every number with its unit).
     static func withUnit(_ value: Double, _ verdict: BudgetVerdict) -> String {
