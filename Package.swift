@@ -16,7 +16,7 @@
 //     FrameLoop (cadence, policies: a BenchmarkDriver on the engine's clock) → Measurement, Results, Statistics
 //     Counters (PAPI, valgrind, roofs) → Measurement, Results, Statistics, TextFormatting, ChildProcesses, CPAPI,
 //       COpenBLAS, CPlatform
-//     Budgets → Results, Statistics, Yams          Comparison → Results, Statistics, TextFormatting
+//     Budgets → Results, Statistics, TextFormatting, Yams          Comparison → Results, Statistics, TextFormatting
 //     History (the HistoryStore seam, the SQLite store, the spool) → Comparison, Results, Statistics, TextFormatting, GRDB,
 //       GRDBSQLite
 //     PostgresHistory (the shared history on a PostgreSQL server) → History, Results, Statistics, PostgresNIO, Logging,
@@ -106,7 +106,7 @@ let package = Package(
         ]),
         // Frame loops, on top of the engine: a FrameLoopSpec is the BenchmarkDriver of a frame benchmark.
         .target(name: "FrameLoop", dependencies: ["Measurement", "Statistics", "Results"]),
-        .target(name: "Budgets", dependencies: ["Results", "Statistics", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Budgets", dependencies: ["Results", "Statistics", "TextFormatting", .product(name: "Yams", package: "Yams")]),
         .target(name: "Comparison", dependencies: ["Results", "Statistics", "TextFormatting"]),
         // GRDBSQLite: SQLite's C API, for the VFS through which reading commands open the history without creating files.
         .target(name: "History", dependencies: [

@@ -22,7 +22,7 @@ for target in package["targets"]:
     for source in glob.glob(os.path.join(root, folder, "**", "*.swift"), recursive=True):
         with open(source, encoding="utf-8") as file:
             for line in file:
-                match = re.match(r"^(?:@testable |@_exported )?import (\w+)", line)
+                match = re.match(r"^(?:@testable |@_exported )?import (?:(?:struct|class|enum|protocol|typealias|func|var|let) )?(\w+)", line)
                 if match and match.group(1) not in SYSTEM:
                     imported.add(match.group(1))
     if declared != imported:

@@ -1,5 +1,6 @@
 import Foundation
 import Statistics
+import TextFormatting
 import Yams
 
 /// One `budgets:` list item, validated field by field.
@@ -50,7 +51,8 @@ struct BudgetEntry {
             maxProcesses: maxProcesses)
         if let knownIDs, !knownIDs.contains(budget.benchmarkID) {
             let sameHotPath = knownIDs.filter { $0.hasPrefix(budget.hotPath + "/") }.sorted()
-            let hint = sameHotPath.isEmpty ? "no benchmark of hot path '\(budget.hotPath)'" : "known: \(sameHotPath.joined(separator: ", "))"
+            let hint = sameHotPath.isEmpty ? Self.unknownHotPath(budget.hotPath, knownIDs: knownIDs)
+                : "known: \(sameHotPath.joined(separator: ", "))"
             // The line of the part that names nothing known: a hot path without benchmarks, else a variant none of
             // its benchmarks has, else the workload (a typo in `workload:` was blamed on the `hot-path:` line).
             let variants = Set(sameHotPath.map { $0.split(separator: "/").dropFirst().first.map(String.init) ?? "" })
@@ -108,5 +110,13 @@ struct BudgetEntry {
                 + "\(unit.rawValue) (got \(text))")
         }
         return value
+    }
+
+    /// "no benchmark of hot path 'colourmap'; did you mean 'colormap'?": the close names among the known hot paths.
+    private static func unknownHotPath(_ hotPath: String, knownIDs: Set<String>) -> String {
+        let hotPaths = Set(knownIDs.compactMap { $0.split(separator: "/").first.map(String.init) }).sorted()
+        let close = CloseMatches.of(hotPath, in: hotPaths, limit: 3)
+        let suggestion = close.isEmpty ? "" : "; did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?"
+        return "no benchmark of hot path '\(hotPath)'" + suggestion
     }
 }

@@ -91,7 +91,9 @@ final class BudgetsFileTests: XCTestCase {
         let variant = yaml(validEntry.replacingOccurrences(of: "workload: 256x192", with: "workload: 256x192\n    variant: optimised"))
         XCTAssertTrue(error(variant).hasPrefix("budgets.yaml:6: variant: unknown benchmark id 'colormap/optimised/256x192'"), error(variant))
         let other = yaml(validEntry.replacingOccurrences(of: "hot-path: colormap", with: "hot-path: colourmap"))
-        XCTAssertTrue(error(other).hasSuffix("(no benchmark of hot path 'colourmap')"), error(other))
+        XCTAssertTrue(error(other).hasSuffix("(no benchmark of hot path 'colourmap'; did you mean 'colormap'?)"), error(other))
+        let far = yaml(validEntry.replacingOccurrences(of: "hot-path: colormap", with: "hot-path: sgemm"))
+        XCTAssertTrue(error(far).hasSuffix("(no benchmark of hot path 'sgemm')"), "nothing close: no guess: \(error(far))")
     }
 
     func testZeroAndNegativeLimitsAreRejectedForTimes() {

@@ -1,6 +1,7 @@
 import Counters
 import Measurement
 import Results
+import TextFormatting
 import Foundation
 import XCTest
 

@@ -5,6 +5,7 @@ import Foundation
 import Measurement
 import Results
 import RunPipeline
+import TextFormatting
 
 /// Which counters a run reads and whether it measures the machine's roofs (`run`, `profile`).
 struct CounterOptions: ParsableArguments {
