@@ -32,9 +32,12 @@ FRAME_BYTES = 1920 * 1440 * 3 // 2
 def interleaved_speedup(binary):
     """`framebudget speedup` of fusion's reference and optimized variants, or None when the build has no such
     command (builds before 29 Nov 2026), so that an old build can still be measured beside a new one."""
-    result = subprocess.run([binary, "speedup", *FUSION, "--format", "json"], capture_output=True, text=True)
+    # One process per row: the script itself counts over its fresh processes.
+    result = subprocess.run([binary, "speedup", *FUSION, "--processes", "1", "--format", "json"], capture_output=True, text=True)
     if result.returncode == 64 and "Usage: framebudget <subcommand>" in result.stderr:  # ArgumentParser's top level
         return None
+    if result.returncode == 64 and "--processes" in result.stderr:  # builds before 7 Dec 2026: one process only
+        result = subprocess.run([binary, "speedup", *FUSION, "--format", "json"], capture_output=True, text=True)
     result.check_returncode()
     return json.loads(result.stdout)["speedup"]
 

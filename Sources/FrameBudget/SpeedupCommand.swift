@@ -13,18 +13,21 @@ import Statistics
 struct SpeedupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "speedup",
-        abstract: "How many times faster one benchmark runs than another: interleaved in one process, with an interval.",
+        abstract: "How many times faster one benchmark runs than another: interleaved, in fresh processes, with an interval.",
         discussion: HelpText.named("""
             Example: framebudget speedup fusion/reference/256x192-to-518x392 fusion/optimized/256x192-to-518x392 --at-least 10
-            Both benchmarks are set up and warmed up in this process; then blocks of one sample of each (about \
-            --sample-time apiece, each side its own iterations, each just after --block-warmup untimed ones of \
-            its own so that it starts in its own cache state) alternate A B, B A, … A block's ratio is the \
-            baseline's time per iteration over the candidate's, so a slow stretch of the machine that outlasts a \
-            block cancels in it. The speed-up is the median of the block ratios, with its distribution-free 95% \
-            interval (order statistics). With --at-least X: PASS when the interval lies at or above X (exit 0), \
-            FAIL when it lies below (exit 1), INCONCLUSIVE otherwise (exit 3). Two benchmarks that differ in hot \
-            path or workload, not only in variant, are measured with a warning. Exit 2 bad input, 4 a set-up \
-            failed, 130/143 interrupted (the blocks measured are reported, marked; none before the first block).
+            In each of --processes fresh processes both benchmarks are set up and warmed up; then blocks of one \
+            sample of each (about --sample-time apiece, each side its own iterations, each just after \
+            --block-warmup untimed ones of its own so that it starts in its own cache state) alternate A B, B A, … \
+            A block's ratio is the baseline's time per iteration over the candidate's, so a slow stretch of the \
+            machine that outlasts a block cancels in it; a process's speed-up is the median of its block ratios. \
+            The speed-up is the geometric mean over the processes, with its 95% t interval over them: a fresh \
+            process moves a speed-up by about 1.5%, far more than one process's blocks say. --processes 1: this \
+            process only, with the distribution-free interval of its blocks (a figure of one process: no --at-least). \
+            With --at-least X: PASS when the interval lies at or above X (exit 0), FAIL when it lies below (exit 1), \
+            INCONCLUSIVE otherwise (exit 3). Two benchmarks that differ in hot path or workload, not only in variant, \
+            are measured with a warning. Exit 2 bad input, 4 a set-up or a process failed, 130/143 interrupted (the \
+            blocks or processes measured are reported, marked; none before the first).
             """))
 
     @Argument(help: "The benchmark compared against (exact id), e.g. a kernel's reference variant.")
@@ -50,6 +53,9 @@ struct SpeedupCommand: ParsableCommand {
     @Option(name: .customLong("at-least"), parsing: .unconditional, help: "The speed-up the candidate must reach (a verdict and exit code).")
     var atLeast: Double?
 
+    @Option(parsing: .unconditional, help: "Fresh processes to measure in; the interval is over them (1: this process only, no --at-least).")
+    var processes = 3
+
     @Option(parsing: .unconditional, help: "Seed of the synthetic workloads.")
     var seed: UInt64 = 0x5EED
 
@@ -70,6 +76,10 @@ struct SpeedupCommand: ParsableCommand {
         }
         guard warmup.isFinite, (0...600_000).contains(warmup) else { throw badOptionValue("--warmup must be in 0...600000 (got \(warmup))") }
         if let atLeast, !(atLeast.isFinite && atLeast > 0) { throw badOptionValue("--at-least must be a positive number (got \(atLeast))") }
+        guard (1...100).contains(processes) else { throw badOptionValue("--processes must be in 1...100 (got \(processes))") }
+        if atLeast != nil && processes < 2 {
+            throw badOptionValue("--at-least needs --processes of 2 or more: one process's interval says nothing of the next one's")
+        }
     }
 
     func run() throws {
@@ -77,9 +87,10 @@ struct SpeedupCommand: ParsableCommand {
             if EnvironmentProbe.buildConfiguration == "debug" && !allowDebug {
                 throw CommandFailure.debugBuild
             }
+            let benchmarks = try [baseline, candidate].map(Self.timedBenchmark)  // both checked before any set-up
+            if processes > 1 { return try overProcesses(mismatch: Self.mismatch(benchmarks[0], benchmarks[1])) }
             let interruption = Interruption()
             interruption.install()
-            let benchmarks = try [baseline, candidate].map(Self.timedBenchmark)  // both checked before any set-up
             if let mismatch = Self.mismatch(benchmarks[0], benchmarks[1]) { Console.warning(mismatch) }
             let stopRequested = { interruption.signal != nil }
             var sides: [PreparedBenchmark] = []
@@ -97,6 +108,31 @@ struct SpeedupCommand: ParsableCommand {
             if let signal = interruption.signal { throw ExitCode(signal.exitStatus) }
             if let verdict, verdict != .pass { throw (verdict == .fail ? ExitStatus.budgetFailure : .inconclusive).code }
         }
+    }
+
+    /// `--processes` fresh processes of this executable, one after another, and the figure over them.
+    private func overProcesses(mismatch: String?) throws {
+        let interruption = Interruption.shared
+        interruption.install()
+        if let mismatch { Console.warning(mismatch) }
+        var options = ["--blocks", "\(blocks)", "--block-warmup", "\(blockWarmup)", "--sample-time", "\(sampleTime)",
+                       "--warmup", "\(warmup)", "--seed", "\(seed)"]
+        if allowDebug { options.append("--allow-debug") }
+        let figures = try SpeedupOverProcesses.measure(baseline: baseline, candidate: candidate, options: options,
+                                                       processes: processes, interruption: interruption) { Console.info($0) }
+        guard let overall = SpeedupOverProcesses(figures) else {
+            let signal = interruption.signal ?? .sigint  // only a signal leaves no process measured whole
+            Console.warning("interrupted by \(signal.rawValue) before any process was measured whole: no speed-up")
+            throw ExitCode(signal.exitStatus)
+        }
+        let verdict = atLeast.map { SpeedupVerdict(interval: overall.interval, atLeast: $0) }
+        let complete = interruption.signal == nil
+        switch format {
+        case .console: print(SpeedupText.line(overall, verdict: verdict, complete: complete))
+        case .json: print(try SpeedupText.json(overall, processes: figures, atLeast: atLeast, verdict: verdict, complete: complete))
+        }
+        if let signal = interruption.signal { throw ExitCode(signal.exitStatus) }
+        if let verdict, verdict != .pass { throw (verdict == .fail ? ExitStatus.budgetFailure : .inconclusive).code }
     }
 
     /// The registered benchmark `id` names, if it is timed in samples.
@@ -146,7 +182,11 @@ enum SpeedupVerdict: String, Codable, Equatable {
     case pass = "PASS", fail = "FAIL", inconclusive = "INCONCLUSIVE"
 
     init(figure: InterleavedSpeedup, atLeast target: Double) {
-        guard let interval = figure.interval else { self = .inconclusive; return }
+        self.init(interval: figure.interval, atLeast: target)
+    }
+
+    init(interval: ConfidenceInterval?, atLeast target: Double) {
+        guard let interval else { self = .inconclusive; return }
         self = interval.lower >= target ? .pass : interval.upper < target ? .fail : .inconclusive
     }
 }
@@ -161,6 +201,26 @@ enum SpeedupText {
         if let verdict { line += ": \(verdict.rawValue)" }
         if !complete { line += " — interrupted, blocks measured so far" }
         return line
+    }
+
+    static func line(_ overall: SpeedupOverProcesses, verdict: SpeedupVerdict?, complete: Bool) -> String {
+        let count = overall.perProcess.count
+        let interval = overall.interval.map { String(format: " [%.2f, %.2f] (95%% over %d processes)", $0.lower, $0.upper, count) }
+            ?? " (one process: no interval over processes)"
+        var line = "\(overall.candidateID) runs " + String(format: "%.2f×", overall.speedup) + interval
+            + " as fast as \(overall.baselineID): per process " + overall.perProcess.map { String(format: "%.3f×", $0) }.joined(separator: ", ")
+        if let verdict { line += ": \(verdict.rawValue)" }
+        if !complete { line += " — interrupted, processes measured whole so far" }
+        return line
+    }
+
+    static func json(_ overall: SpeedupOverProcesses, processes: [InterleavedSpeedup], atLeast: Double?, verdict: SpeedupVerdict?,
+                     complete: Bool) throws -> String {
+        struct Document: Encodable {
+            let speedup: SpeedupOverProcesses, processes: [InterleavedSpeedup], atLeast: Double?, verdict: SpeedupVerdict?, complete: Bool
+        }
+        let document = Document(speedup: overall, processes: processes, atLeast: atLeast, verdict: verdict, complete: complete)
+        return String(decoding: try ResultsFile.encoder(pretty: false).encode(document), as: UTF8.self)
     }
 
     static func json(_ figure: InterleavedSpeedup, atLeast: Double?, verdict: SpeedupVerdict?, complete: Bool) throws -> String {

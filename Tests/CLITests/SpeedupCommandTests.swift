@@ -7,6 +7,8 @@ import XCTest
 final class SpeedupCommandTests: XCTestCase {
     private let reference = "unproject/reference/1024-detections", optimized = "unproject/optimized/1024-detections"
     private let quick = ["--blocks", "8", "--sample-time", "0.05", "--warmup", "1", "--allow-debug"]
+    /// One process: its blocks' figure (`--processes 1`).
+    private var oneProcess: [String] { quick + ["--processes", "1"] }
 
     private func speedup(_ extra: [String]) throws -> (Framebudget.Result, [String: Any]) {
         let result = try Framebudget.run(["speedup", reference, optimized, "--format", "json"] + quick + extra)
@@ -15,7 +17,7 @@ final class SpeedupCommandTests: XCTestCase {
     }
 
     func testTheJSONNamesBothSidesAndHasOneRatioPerBlockWithTheMedianInsideItsInterval() throws {
-        let (result, document) = try speedup([])
+        let (result, document) = try speedup(["--processes", "1"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let figure = try XCTUnwrap(document["speedup"] as? [String: Any])
         XCTAssertEqual(figure["baselineID"] as? String, reference)
@@ -32,6 +34,33 @@ final class SpeedupCommandTests: XCTestCase {
         XCTAssertNil(document["verdict"], "no verdict without --at-least")
     }
 
+    /// The default: three fresh processes, each its own blocks; the speed-up is their geometric mean with a t interval
+    /// over them (a fresh process moves a speed-up by ~1.5%, far beyond one process's interval).
+    func testTheDefaultMeasuresInThreeFreshProcessesAndGivesTheIntervalOverThem() throws {
+        let (result, document) = try speedup([])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let overall = try XCTUnwrap(document["speedup"] as? [String: Any])
+        let perProcess = try XCTUnwrap(overall["perProcess"] as? [Double])
+        XCTAssertEqual(perProcess.count, 3)
+        XCTAssertEqual((document["processes"] as? [[String: Any]])?.count, 3)
+        XCTAssertEqual((document["processes"] as? [[String: Any]])?.first?["blockRatios"].flatMap { $0 as? [Double] }?.count, 8)
+        let geometric = exp(perProcess.map(log).reduce(0, +) / 3)
+        let speedup = try XCTUnwrap(overall["speedup"] as? Double)
+        XCTAssertEqual(speedup, geometric, accuracy: 1e-9 * geometric)
+        let interval = try XCTUnwrap(overall["interval"] as? [String: Any])
+        let lower = try XCTUnwrap(interval["lower"] as? Double), upper = try XCTUnwrap(interval["upper"] as? Double)
+        XCTAssertTrue(lower <= speedup && speedup <= upper, "\(lower) ≤ \(speedup) ≤ \(upper)")
+        XCTAssertEqual(result.stderr.components(separatedBy: "framebudget: process ").count - 1, 3, result.stderr)
+    }
+
+    /// A verdict on one process's interval promised what the next process broke: refused.
+    func testAVerdictNeedsTwoProcessesOrMore() throws {
+        let result = try Framebudget.run(["speedup", reference, optimized, "--at-least", "2"] + oneProcess)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "framebudget: error: --at-least needs --processes of 2 or more: one process's "
+                                      + "interval says nothing of the next one's\n")
+    }
+
     func testAnUnreachableTargetFailsWithExit1AndATrivialOnePasses() throws {
         let (failed, failedDocument) = try speedup(["--at-least", "1000000"])
         XCTAssertEqual(failed.status, 1, failed.stderr)
@@ -45,8 +74,11 @@ final class SpeedupCommandTests: XCTestCase {
         let result = try Framebudget.run(["speedup", reference, optimized, "--at-least", "0.000001"] + quick)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("\(optimized) runs "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("as fast as \(reference): median of 8 interleaved block ratios"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("(95% over 3 processes) as fast as \(reference): per process "), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix(": PASS\n"), result.stdout)
+        let one = try Framebudget.run(["speedup", reference, optimized] + oneProcess)
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertTrue(one.stdout.contains("as fast as \(reference): median of 8 interleaved block ratios"), one.stdout)
     }
 
     func testAnUnknownIdOrTooFewBlocksIsOneLineAndExit2() throws {
@@ -64,7 +96,8 @@ final class SpeedupCommandTests: XCTestCase {
     }
 
     func testSIGINTPrintsTheBlocksMeasuredMarkedIncompleteAndExits130() throws {
-        let (status, stdout, stderr) = try interrupted(after: 2, ["--blocks", "100000", "--sample-time", "0.05", "--warmup", "1"])
+        let (status, stdout, stderr) = try interrupted(after: 2, ["--blocks", "100000", "--sample-time", "0.05", "--warmup", "1",
+                                                                   "--processes", "1"])
         XCTAssertEqual(status, 130)
         // Not a timing assertion: the signal may land in the set-up or the warm-up (no block) or in the blocks alike.
         guard !stdout.isEmpty else { return XCTAssertTrue(stderr.contains("before any block"), stderr) }
@@ -76,10 +109,27 @@ final class SpeedupCommandTests: XCTestCase {
 
     func testSIGINTInTheWarmUpStopsItAndSaysNoBlockWasMeasured() throws {
         // Ten minutes of warm-up each: the signal lands in the first side's, which must stop at once, not after it.
-        let (status, stdout, stderr) = try interrupted(after: 2, ["--blocks", "6", "--sample-time", "0.05", "--warmup", "600000"])
+        let (status, stdout, stderr) = try interrupted(after: 2, ["--blocks", "6", "--sample-time", "0.05", "--warmup", "600000",
+                                                                   "--processes", "1"])
         XCTAssertEqual(status, 130, stderr)
         XCTAssertEqual(stdout, "", "no block, no ratio")
         XCTAssertEqual(stderr, "framebudget: warning: interrupted by SIGINT before any block: no speed-up measured\n")
+    }
+
+    /// A signal to the command reaches the process measuring (in its own process group, where a terminal's Ctrl-C
+    /// does not): it stops, and so does the command, with no process left measuring.
+    func testSIGINTStopsTheFreshProcessMeasuringAndSaysNoneWasMeasuredWhole() throws {
+        let (status, stdout, stderr) = try interrupted(after: 2, ["--blocks", "100000", "--sample-time", "0.05", "--warmup", "1",
+                                                                   "--processes", "3"])
+        XCTAssertEqual(status, 130, stderr)
+        XCTAssertEqual(stdout, "")
+        XCTAssertTrue(stderr.hasSuffix("framebudget: warning: interrupted by SIGINT before any process was measured whole: no speed-up\n"), stderr)
+        let children = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { Int($0) != nil }.compactMap { pid -> String? in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+            return line.contains(" speedup ") && line.contains("--processes 1") && line.contains("100000") ? line : nil
+        }
+        XCTAssertEqual(children, [], "no speedup process left measuring")
     }
 
     /// Runs speedup (JSON) with `options`, sends SIGINT after `seconds`, and returns its exit status and output.
