@@ -2,7 +2,8 @@ import Foundation
 import Results
 import Statistics
 
-/// Per hot path with a `reference` variant: median ms per iteration of every variant on every workload, with 95%
+/// Per hot path with a `reference` variant: median time per iteration (ns, µs or ms: ``AxisUnit``) of every variant
+/// on every workload, with 95%
 /// interval error bars on a log scale, so the speed-up of the optimized kernel over the reference reads directly.
 public struct VariantComparisonPlot: PlotKind {
     public init() {}
@@ -22,8 +23,9 @@ public struct VariantComparisonPlot: PlotKind {
         let workloads = Self.inOrder(results.map(\.workload)), variants = Self.inOrder(results.map(\.variant))
         var strings = PlotStrings()
         let width = 0.8 / Double(variants.count)
-        let blocks = Self.dataBlocks(results, workloads: workloads, variants: variants, width: width, strings: &strings)
-        let speedups = Self.speedupLabels(results, workloads: workloads, strings: &strings)
+        let unit = AxisUnit.of(results)
+        let blocks = Self.dataBlocks(results, workloads: workloads, variants: variants, width: width, unit: unit, strings: &strings)
+        let speedups = Self.speedupLabels(results, workloads: workloads, unit: unit, strings: &strings)
         let tics = workloads.enumerated().map { index, workload -> GnuplotScript in "\(strings.addTicLabel(workload)) \(index + 1)" }
         var plots: [GnuplotScript] = []
         for (index, variant) in variants.enumerated() {
@@ -37,10 +39,10 @@ public struct VariantComparisonPlot: PlotKind {
             set title \(title)
             set errorbars 4
             set logscale y
-            set ylabel 'ms per iteration (log scale)'
+            set ylabel \(unit.logAxisLabel)
             set xtics (\(tics.joined(separator: ", ")))
             set xrange [0.4:\(Double(workloads.count) + 0.6)]
-            \(Self.ceiling(results))
+            \(Self.ceiling(results, unit: unit))
             set grid ytics
             set key outside right
             \(GnuplotScript(lines: speedups))
@@ -65,9 +67,9 @@ public struct VariantComparisonPlot: PlotKind {
     }
 
     /// One data block per variant: per benchmark its bar's x (its workload's slot, shifted by the variant's place),
-    /// the median and its 95% interval in ms, and the index of its interval label in the strings table.
+    /// the median and its 95% interval in `unit`, and the index of its interval label in the strings table.
     static func dataBlocks(_ results: [BenchmarkResult], workloads: [String], variants: [String], width: Double,
-                           strings: inout PlotStrings) -> String {
+                           unit: AxisUnit, strings: inout PlotStrings) -> String {
         let slot = Dictionary(uniqueKeysWithValues: workloads.enumerated().map { ($1, Double($0)) })
         var blocks: [String] = []
         for (place, variant) in variants.enumerated() {
@@ -77,7 +79,7 @@ public struct VariantComparisonPlot: PlotKind {
                 let ci = s.interval(of: .median) ?? .init(lower: s.median, upper: s.median, level: 0.95)
                 let x = slot[result.workload]! + 1 - 0.4 + width * (Double(place) + 0.5)
                 let label = strings.add(Self.intervalLabel(median: s.median, lower: ci.lower, upper: ci.upper))
-                rows.append(([x, s.median / 1e6, ci.lower / 1e6, ci.upper / 1e6].map(PlotText.number) + [String(label.index)])
+                rows.append(([x, unit.value(s.median), unit.value(ci.lower), unit.value(ci.upper)].map(PlotText.number) + [String(label.index)])
                     .joined(separator: " "))
             }
             blocks.append(rows.joined(separator: "\n"))
@@ -86,7 +88,8 @@ public struct VariantComparisonPlot: PlotKind {
     }
 
     /// "×N" above each workload that has both a reference and an optimized variant: reference / optimized.
-    static func speedupLabels(_ results: [BenchmarkResult], workloads: [String], strings: inout PlotStrings) -> [GnuplotScript] {
+    static func speedupLabels(_ results: [BenchmarkResult], workloads: [String], unit: AxisUnit,
+                              strings: inout PlotStrings) -> [GnuplotScript] {
         var labels: [GnuplotScript] = []
         for (index, workload) in workloads.enumerated() {
             guard let reference = results.first(where: { $0.workload == workload && $0.variant == "reference" }),
@@ -95,7 +98,7 @@ public struct VariantComparisonPlot: PlotKind {
             let ratio = reference.statistics.median / optimized.statistics.median
             // Above both bars and their ± labels.
             let upper = { (result: BenchmarkResult) in result.statistics.interval(of: .median)?.upper ?? result.statistics.median }
-            let top = max(upper(reference), upper(optimized)) / 1e6 * 2.4
+            let top = unit.value(max(upper(reference), upper(optimized))) * 2.4
             // Whole above 10: "×1.3e+02" read as an exponent, not a speed-up of 130.
             let text = ratio >= 10 ? String(format: "×%.0f", ratio) : String(format: "×%.2g", ratio)
             labels.append("set label \(strings.add(text)) at \(index + 1),\(top) center font ',9'")
@@ -104,8 +107,8 @@ public struct VariantComparisonPlot: PlotKind {
     }
 
     /// Room above the highest bar for its ± and × labels (autoscaled, a label landed on the title or the border).
-    static func ceiling(_ results: [BenchmarkResult]) -> GnuplotScript {
+    static func ceiling(_ results: [BenchmarkResult], unit: AxisUnit) -> GnuplotScript {
         let highest = results.map { $0.statistics.interval(of: .median)?.upper ?? $0.statistics.median }.max() ?? 0
-        return highest > 0 && highest.isFinite ? "set yrange [*:\(highest / 1e6 * 6)]" : ""
+        return highest > 0 && highest.isFinite ? "set yrange [*:\(unit.value(highest) * 6)]" : ""
     }
 }
