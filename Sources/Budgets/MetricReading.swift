@@ -43,7 +43,7 @@ public struct MetricReading: Equatable, Sendable {
                 // The share is over the intervals between consecutive presentations: one fewer than the frames.
                 return .success(MetricReading(
                     value: loop.shareAtOrAbove57FPS,
-                    interval: Wilson.interval(share: loop.shareAtOrAbove57FPS, trials: Swift.max(0, loop.framesProcessed - 1))))
+                    interval: Wilson.interval(share: loop.shareAtOrAbove57FPS, trials: loop.shareTrials)))
             default: return .success(MetricReading(value: loop.driftRatio, interval: loop.driftInterval))
             }
         }
@@ -64,10 +64,16 @@ public struct MissingMetric: Error, Equatable, Sendable {
     public init(_ reason: String) { self.reason = reason }
 }
 
+extension FrameLoopSummary {
+    /// The trials a share of frames is judged over: its effective intervals (late frames come in runs), or every
+    /// interval in files that do not record them.
+    var shareTrials: Double { shareEffectiveIntervals ?? Double(Swift.max(0, framesProcessed - 1)) }
+}
+
 /// The Wilson score interval of a binomial share: the noise of "95% of frames were at ≥ 57 fps" over n frames.
 public enum Wilson {
     /// 95% interval (z = 1.96); nil when there are no trials.
-    public static func interval(share: Double, trials: Int, z: Double = 1.959964) -> ConfidenceInterval? {
+    public static func interval(share: Double, trials: Double, z: Double = 1.959964) -> ConfidenceInterval? {
         guard trials > 0, share.isFinite else { return nil }
         let n = Double(trials), z2 = z * z
         let centre = (share + z2 / (2 * n)) / (1 + z2 / n)

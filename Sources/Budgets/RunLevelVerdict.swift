@@ -226,16 +226,16 @@ public enum PerRunValues {
             // A drift whose steal was read per block has its stolen blocks out of the fit already: only one stolen
             // through most of its blocks is disturbed. Otherwise the process's steal decides.
             let perBlock = metric == .drift ? replicate.frameLoop?.driftWasDisturbed : nil
-            let error = metric == .fpsShare ? replicate.frameLoop.flatMap { shareError($0.shareAtOrAbove57FPS, intervals: $0.framesProcessed - 1) } : nil
+            let error = metric == .fpsShare ? replicate.frameLoop.flatMap { shareError($0.shareAtOrAbove57FPS, intervals: $0.shareTrials) } : nil
             return Run(value: value, stolen: perBlock ?? replicate.hostWasDisturbed, withinRunStandardError: error)
         }
     }
 
     /// The binomial standard error of a share of `intervals` (Agresti–Coull: two successes and two failures added,
     /// so a share of 0 or 1 still has one); nil without an interval.
-    static func shareError(_ share: Double, intervals: Int) -> Double? {
+    static func shareError(_ share: Double, intervals: Double) -> Double? {
         guard intervals > 0, share.isFinite else { return nil }
-        let n = Double(intervals) + 4, p = (share * Double(intervals) + 2) / n
+        let n = intervals + 4, p = (share * intervals + 2) / n
         return (p * (1 - p) / n).squareRoot()
     }
 

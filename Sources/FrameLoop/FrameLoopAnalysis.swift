@@ -34,6 +34,7 @@ public enum FrameLoopAnalysis {
         summary.peakWaitingFrames = FrameSchedule.peakWaiting(record.outcomes)
         summary.driftInterval = FrameRateMetrics.driftInterval(frameTimes: frameTimes, quietBlocks: stolenBlocks?.fittedOn)
         summary.driftBlocksStolen = stolenBlocks?.count
+        summary.shareEffectiveIntervals = FrameRateMetrics.effectiveTrials(intervals: intervals)
         return summary
     }
 }

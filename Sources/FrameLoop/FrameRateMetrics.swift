@@ -46,6 +46,26 @@ public enum FrameRateMetrics {
         share(of: intervals, atMost: cadenceMilliseconds * 60 / 57)
     }
 
+    /// How many independent intervals the share of ``shareAtOrAbove57FPS(intervals:)`` is worth: the intervals
+    /// divided by the design effect that batch means measure over `blocks` consecutive blocks (the variance of the
+    /// blocks' shares against the binomial one of a block). Late frames come in runs (a stall makes several), so a
+    /// binomial interval over every interval was too narrow: with frames correlated as AR(1) at 0.9 the share's
+    /// variance is ~8.6× the binomial one, and a loop exactly at a 95% budget was called PASS in 10% of gates, not
+    /// 2.5%. Never more than the intervals; all of them when every interval or none is on rate (no spread to read)
+    /// or there are fewer than two per block.
+    public static func effectiveTrials(intervals: [Double], atMost limit: Double = interval57FPSMilliseconds,
+                                       blocks: Int = 20) -> Double {
+        let n = intervals.count, size = n / Swift.max(blocks, 1)
+        guard size >= 2, blocks >= 2 else { return Double(n) }
+        let p = share(of: intervals, atMost: limit)
+        guard p > 0, p < 1 else { return Double(n) }
+        let shares = (0..<blocks).map { share(of: Array(intervals[($0 * size)..<(($0 + 1) * size)]), atMost: limit) }
+        let mean = shares.reduce(0, +) / Double(blocks)
+        let variance = shares.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(blocks - 1)
+        let designEffect = variance * Double(size) / (p * (1 - p))
+        return designEffect > 1 ? Double(n) / designEffect : Double(n)
+    }
+
     private static func share(of intervals: [Double], atMost limit: Double) -> Double {
         guard !intervals.isEmpty else { return 0 }
         let inclusiveLimit = limit + boundaryToleranceMilliseconds

@@ -41,6 +41,9 @@ public struct FrameLoopSummary: Codable, Sendable {
     /// by a realtime loop; nil when steal was not read per block (simulated loops, older files). While at most
     /// ``mostStolenDriftBlocks`` were, `driftRatio` and `driftInterval` are fitted on the other blocks.
     public var driftBlocksStolen: Int?
+    /// How many independent intervals `shareAtOrAbove57FPS` is worth (batch means over 20 blocks: late frames come
+    /// in runs); the trials of its interval. Nil in files from before 7 Dec 2026: every interval counted as one.
+    public var shareEffectiveIntervals: Double?
 
     public init(
         cadenceMilliseconds: Double, policy: FramePolicyKind, mode: String, framesOffered: Int, framesProcessed: Int,

@@ -304,6 +304,12 @@ private struct FieldCheck {
         if let peak = loop.peakWaitingFrames { nonNegative(peak, "\(path).peakWaitingFrames") }
         if let interval = loop.driftInterval { self.interval(interval, "\(path).driftInterval") }
         if let stolen = loop.driftBlocksStolen { nonNegative(stolen, "\(path).driftBlocksStolen") }
+        if let effective = loop.shareEffectiveIntervals {
+            nonNegative(effective, "\(path).shareEffectiveIntervals")
+            if ok && effective > Double(max(0, loop.framesProcessed - 1)) {
+                fail("\(path).shareEffectiveIntervals", "\(effective) is more than the \(max(0, loop.framesProcessed - 1)) intervals between processed frames")
+            }
+        }
     }
 
     // MARK: - Statistics

@@ -253,6 +253,25 @@ final class VerdictTests: XCTestCase {
         XCTAssertEqual(budget.rule, "boxes-kept ≥ 100 value")
     }
 
+    /// A share of frames is judged over the intervals it is worth (late frames come in runs), not over every frame:
+    /// 60 effective intervals of 599 make its Wilson interval about three times as wide; a file without the field
+    /// counts every interval, as before.
+    func testAShareOfFramesIsJudgedOverItsEffectiveIntervals() throws {
+        let frame = BudgetFixtures.summary(value: 3, lower: 2.9, upper: 3.1)
+        var loop = BudgetFixtures.frameLoop(frameTime: frame, share: 0.97, frames: 600)
+        func interval() throws -> ConfidenceInterval? {
+            let result = BudgetFixtures.result(id: "frame-loop/photo/drop", statistics: frame, frameLoop: loop)
+            guard case let .success(reading) = MetricReading.read(.fpsShare, statistic: .mean, from: result) else { return nil }
+            return reading.interval
+        }
+        let everyInterval = try XCTUnwrap(try interval())
+        XCTAssertEqual(everyInterval, Wilson.interval(share: 0.97, trials: 599))
+        loop.shareEffectiveIntervals = 60
+        let effective = try XCTUnwrap(try interval())
+        XCTAssertEqual(effective, Wilson.interval(share: 0.97, trials: 60))
+        XCTAssertGreaterThan(effective.upper - effective.lower, 2.5 * (everyInterval.upper - everyInterval.lower))
+    }
+
     /// A metric the run left out as not finite is MISSING with the run's reason, not as never reported.
     func testAMetricLeftOutAsNotFiniteSaysWhy() {
         var result = BudgetFixtures.result(statistics: BudgetFixtures.summary(value: 1, lower: 1, upper: 1))

@@ -139,4 +139,22 @@ final class FrameRateMetricsTests: XCTestCase {
         XCTAssertEqual(s.callbackLatency.max, 0.5)
         XCTAssertEqual(s.callbackLatency.median, 0.025, accuracy: 1e-12)
     }
+
+    /// Late frames that come in runs are worth fewer trials than frames: batch means over 20 blocks. 600 intervals
+    /// with 30 late in runs of 10 (three stalls) are worth ~64 independent ones; the same 30 late spread evenly are
+    /// worth all 600; a loop with no late frame, or too short for blocks of two, counts every interval.
+    func testLateFramesInRunsAreWorthFewerTrialsThanFrames() {
+        let tick = 1000.0 / 60, late = 2 * tick
+        var clustered = [Double](repeating: tick, count: 600)
+        for start in [100, 300, 500] { for index in start..<(start + 10) { clustered[index] = late } }
+        let effective = FrameRateMetrics.effectiveTrials(intervals: clustered)
+        // Blocks of 30: three hold 10 late (share 2/3), 17 hold none. Block shares' variance 0.014912 (n − 1);
+        // p = 0.95, so the design effect is 0.014912 × 30 / 0.0475 = 9.418 and 600 / 9.418 = 63.71 (numpy).
+        XCTAssertEqual(effective, 63.706, accuracy: 0.01)
+        var spread = [Double](repeating: tick, count: 600)
+        for index in stride(from: 10, to: 600, by: 20) { spread[index] = late }
+        XCTAssertEqual(FrameRateMetrics.effectiveTrials(intervals: spread), 600, "one late in every block: no extra spread")
+        XCTAssertEqual(FrameRateMetrics.effectiveTrials(intervals: [Double](repeating: tick, count: 600)), 600)
+        XCTAssertEqual(FrameRateMetrics.effectiveTrials(intervals: Array(clustered.prefix(30))), 30)
+    }
 }
