@@ -87,8 +87,14 @@ package struct PairedQuality: Codable, Sendable {
         guard let first = runs.first?.quality else { throw PoolingRefusal(description: "no gate-quality run to pool") }
         var pooled = PairedQuality(machine: first.machine, date: runs.map(\.quality.date).joined(separator: ", "),
                                    slowed: first.slowed)
-        // Every comparison is held to the first comparison's procedure.
-        let reference = (first.identical + first.slowedOutcomes).first?.settings
+        // Every comparison is held to the first comparison's procedure, in whichever run it is: a first run with none
+        // (an interrupted gate-quality saves an empty file) had turned the check off.
+        let holder = runs.first { !($0.quality.identical + $0.quality.slowedOutcomes).isEmpty }
+        let reference = holder.flatMap { ($0.quality.identical + $0.quality.slowedOutcomes).first?.settings }
+        let referenceName = holder?.name ?? runs[0].name
+        var counted: [Data: String] = [:]  // each comparison, encoded, and the run it came from
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
         for (name, run) in runs {
             guard run.machine == first.machine else {
                 throw PoolingRefusal(description: "\(name): measured on '\(run.machine)', "
@@ -100,7 +106,15 @@ package struct PairedQuality: Codable, Sendable {
             }
             for outcome in run.identical + run.slowedOutcomes {
                 if let difference = ProcedureDifference.between(outcome.settings, reference) {
-                    throw PoolingRefusal(description: "\(name): measured with \(difference) like \(runs[0].name)")
+                    throw PoolingRefusal(description: "\(name): measured with \(difference) like \(referenceName)")
+                }
+                // A pooled file pooled again with one of its own runs counted that run's comparisons twice (within
+                // one run, two comparisons are two, however alike).
+                if let encoded = try? encoder.encode(outcome) {
+                    if let earlier = counted[encoded], earlier != name {
+                        throw PoolingRefusal(description: "\(name): holds a comparison \(earlier) holds too: each comparison counts once")
+                    }
+                    counted[encoded] = name
                 }
             }
             pooled.identical += run.identical

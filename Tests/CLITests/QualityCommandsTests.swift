@@ -109,14 +109,16 @@ final class QualityCommandsTests: XCTestCase {
     /// A gate-quality.json of `aa` A/A comparisons (all UNCHANGED, exit 0) and `ab` A/B ones (the slowed one
     /// REGRESSED, exit 1), as `gate-quality` writes it.
     private func qualityFile(_ name: String, machine: String = "cpu, 2 cores", aa: Int, ab: Int) throws -> String {
-        func outcome(_ verdict: String, exit: Int) -> String {
+        // Each comparison its own (its duration tells it apart, as a real one's pairs do): pooling refuses one
+        // comparison held by two files.
+        func outcome(_ verdict: String, exit: Int, _ index: Int) -> String {
             #"{"exitStatus":\#(exit),"verdicts":{"one/optimized/x":"\#(verdict)","two/optimized/y":"unchanged"},"#
                 + #""threads":{"one/optimized/x":1,"two/optimized/y":2},"#
                 + #""minimumDetectableEffects":{"one/optimized/x":0.01,"two/optimized/y":0.03},"#
-                + #""pairs":8,"seconds":100,"stop":"decided","load":0.5}"#
+                + #""pairs":8,"seconds":\#(100 + index + 1000 * name.utf8.reduce(0) { $0 + Int($1) }),"stop":"decided","load":0.5}"#
         }
-        let identical = Array(repeating: outcome("unchanged", exit: 0), count: aa).joined(separator: ",")
-        let slowed = Array(repeating: outcome("regressed", exit: 1), count: ab).joined(separator: ",")
+        let identical = (0..<aa).map { outcome("unchanged", exit: 0, $0) }.joined(separator: ",")
+        let slowed = (0..<ab).map { outcome("regressed", exit: 1, aa + $0) }.joined(separator: ",")
         let path = "\(folder)/\(name).json"
         try #"{"machine":"\#(machine)","date":"2026-11-27T\#(name)","slowed":["one/optimized/x"],"#
             .appending(#""identical":[\#(identical)],"slowedOutcomes":[\#(slowed)]}"#)

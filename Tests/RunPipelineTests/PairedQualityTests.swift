@@ -108,6 +108,25 @@ final class PairedQualityTests: XCTestCase {
         }
     }
 
+    /// An empty first run (an interrupted gate-quality saves one) does not turn the procedure check off, and a
+    /// comparison two files hold (a pooled file pooled again with one of its runs) is refused, not counted twice.
+    func testAnEmptyFirstRunStillChecksTheProcedureAndAComparisonCountsOnce() throws {
+        func run(_ date: String, _ settings: PairedSettings, verdict: Verdict = .unchanged) -> PairedQuality {
+            var quality = PairedQuality(machine: "cpu, 2 cores", date: date, slowed: ["one/optimized/x"])
+            quality.identical = [.init(report(["one/optimized/x": verdict], settings: settings), load: 0.5)]
+            return quality
+        }
+        let empty = PairedQuality(machine: "cpu, 2 cores", date: "d0", slowed: ["one/optimized/x"])
+        let forty = run("d1", PairedSettings()), eighty = run("d2", PairedSettings(maximumPairs: 80), verdict: .inconclusive)
+        XCTAssertThrowsError(try PairedQuality.pooled([("empty.json", empty), ("p40.json", forty), ("p80.json", eighty)])) { error in
+            XCTAssertEqual("\(error)", "p80.json: measured with maximumPairs 80, not 40 like p40.json")
+        }
+        let pooled = try PairedQuality.pooled([("a.json", forty), ("b.json", run("d2", PairedSettings(), verdict: .regressed))])
+        XCTAssertThrowsError(try PairedQuality.pooled([("pool.json", pooled), ("a.json", forty)])) { error in
+            XCTAssertEqual("\(error)", "a.json: holds a comparison pool.json holds too: each comparison counts once")
+        }
+    }
+
     func testTheMarkdownNamesTheProcedureOfItsComparisons() {
         var quality = PairedQuality(machine: "cpu, 2 cores", date: "2026-12-05", slowed: ["one/optimized/x"])
         let settings = PairedSettings(sampleMilliseconds: 1, pinnedCPU: 1, freshCopies: true, placements: 8)
