@@ -85,7 +85,17 @@ package struct NightlyQuality: Sendable, Equatable {
             let t = tally(build)
             return "| \(build.rawValue) | \(t.runs) | \(t.runsWithFail) | \(t.exitOne) | \(t.watchedFail) | "
                 + "\(t.watchedInconclusive) | \(t.watchedPass) | \(t.watchedMissing) |"
-        }
+        } + ["", rates]
+    }
+
+    /// What so few runs can show of the two rates the promises rest on (Wilson, 95%): "0 of 5" unchanged runs with a
+    /// FAIL is a rate up to 43%, "5 of 5" slowed runs failing at least 57%.
+    package var rates: String {
+        let unchanged = tally(.unchanged), slowed = tally(.slowed)
+        return "Rates (95%): unchanged runs with any FAIL \(unchanged.runsWithFail) of \(unchanged.runs)"
+            + PairedQuality.bounds(unchanged.runsWithFail, of: unchanged.runs)
+            + "; slowed runs with \(watch) FAIL \(slowed.watchedFail) of \(slowed.runs)"
+            + PairedQuality.bounds(slowed.watchedFail, of: slowed.runs)
     }
 
     /// `summary.md`: the machine and date, what is expected, the table.

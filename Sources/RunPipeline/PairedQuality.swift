@@ -1,3 +1,4 @@
+import Budgets
 import Comparison
 import Foundation
 import Statistics
@@ -145,13 +146,14 @@ package struct PairedQuality: Codable, Sendable {
         let single = aa.flatMap { o in o.verdicts.filter { o.threads[$0.key] == 1 }.map(\.value) }
         let unchanged = single.filter { $0 == .unchanged }.count
         var lines = [
-            "A/A (identical code, \(aa.count) comparisons): \(aa.filter { $0.exitStatus == 1 }.count) exited 1 (target ≤ 1 of 20); "
+            "A/A (identical code, \(aa.count) comparisons): \(aa.filter { $0.exitStatus == 1 }.count) exited 1"
+                + "\(Self.bounds(aa.filter { $0.exitStatus == 1 }.count, of: aa.count)) (target ≤ 1 of 20); "
                 + "\(wrong) of \(aaVerdicts.count) verdicts REGRESSED/IMPROVED (target ≤ 1%); "
                 + "\(unchanged) of \(single.count) single-threaded verdicts UNCHANGED (target ≥ 90%)",
         ]
         for id in slowed {
             let called = ab.filter { $0.verdicts[id] == .regressed }.count
-            lines.append("A/B \(id): REGRESSED in \(called) of \(ab.count) comparisons (target ≥ 19 of 20)")
+            lines.append("A/B \(id): REGRESSED in \(called) of \(ab.count) comparisons\(Self.bounds(called, of: ab.count)) (target ≥ 19 of 20)")
         }
         let others = verdicts(ab) { !slowed.contains($0) }
         let stray = others.filter { $0 == .regressed || $0 == .improved }.count
@@ -175,6 +177,13 @@ package struct PairedQuality: Codable, Sendable {
             }
         }
         return lines
+    }
+
+    /// " [95%: 0.0–16.1%]": what a count of comparisons can show of the rate (Wilson; the comparison is the unit, its
+    /// verdicts are not independent), or nothing without comparisons. "0 of 20 exited 1" is a rate up to 16%.
+    static func bounds(_ count: Int, of total: Int) -> String {
+        guard total > 0, let interval = Wilson.interval(share: Double(count) / Double(total), trials: Double(total)) else { return "" }
+        return String(format: " [95%%: %.1f–%.1f%%]", interval.lower * 100, interval.upper * 100)
     }
 
     /// "; host steal per pair 0.0–21.3%, above 5% in 4 of 40 pairs", or nothing when no comparison recorded it.

@@ -41,6 +41,8 @@ final class QualityCommandsTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("| unchanged | 1 | 0 | 0 | 0 | 0 | 1 | 0 |"), result.stdout)
         XCTAssertTrue(result.stdout.contains("| slowed | 1 | 1 | 1 | 1 | 0 | 0 | 0 |"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Rates (95%): unchanged runs with any FAIL 0 of 1 [95%: 0.0–79.3%]; "
+                                             + "slowed runs with upload-p95 FAIL 1 of 1 [95%: 20.7–100.0%]"), "what one run can show: \(result.stdout)")
         for file in ["unchanged-1/verdicts.json", "slowed-1/verdicts.json", "unchanged-1.log", "slowed-1.log", "summary.md"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/\(file)"), file)
         }
@@ -132,9 +134,9 @@ final class QualityCommandsTests: XCTestCase {
                                           try qualityFile("busy", aa: 1, ab: 2), "--out", out])
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "A/A (identical code, 3 comparisons): 0 exited 1 (target ≤ 1 of 20); 0 of 6 verdicts "
+        XCTAssertEqual(lines.first, "A/A (identical code, 3 comparisons): 0 exited 1 [95%: 0.0–56.1%] (target ≤ 1 of 20); 0 of 6 verdicts "
                        + "REGRESSED/IMPROVED (target ≤ 1%); 3 of 3 single-threaded verdicts UNCHANGED (target ≥ 90%)")
-        XCTAssertTrue(lines.contains("A/B one/optimized/x: REGRESSED in 3 of 3 comparisons (target ≥ 19 of 20)"), result.stdout)
+        XCTAssertTrue(lines.contains("A/B one/optimized/x: REGRESSED in 3 of 3 comparisons [95%: 43.9–100.0%] (target ≥ 19 of 20)"), result.stdout)
         let markdown = try String(contentsOfFile: out + "/gate-quality.md", encoding: .utf8)
         XCTAssertTrue(markdown.contains("Date: 2026-11-27Tquiet, 2026-11-27Tbusy."), markdown)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/gate-quality.json"))) as! [String: Any]

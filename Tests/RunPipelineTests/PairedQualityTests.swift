@@ -30,9 +30,9 @@ final class PairedQualityTests: XCTestCase {
             .init(report(["one/optimized/x": .inconclusive, "two/optimized/y": .improved]), load: 0.9),
         ]
         let lines = quality.lines
-        XCTAssertEqual(lines[0], "A/A (identical code, 2 comparisons): 1 exited 1 (target ≤ 1 of 20); 1 of 4 verdicts "
+        XCTAssertEqual(lines[0], "A/A (identical code, 2 comparisons): 1 exited 1 [95%: 9.5–90.5%] (target ≤ 1 of 20); 1 of 4 verdicts "
                        + "REGRESSED/IMPROVED (target ≤ 1%); 1 of 2 single-threaded verdicts UNCHANGED (target ≥ 90%)")
-        XCTAssertEqual(lines[1], "A/B one/optimized/x: REGRESSED in 1 of 2 comparisons (target ≥ 19 of 20)")
+        XCTAssertEqual(lines[1], "A/B one/optimized/x: REGRESSED in 1 of 2 comparisons [95%: 9.5–90.5%] (target ≥ 19 of 20)")
         XCTAssertEqual(lines[2], "A/B other benchmarks: 1 of 2 verdicts REGRESSED/IMPROVED (target 0)")
         XCTAssertEqual(lines[3], "median MDE, single-threaded: 1.00% (target ≤ 2%)")
         XCTAssertEqual(lines[4], "median MDE, two-thread: 3.00% (target ≤ 5%)")
