@@ -51,20 +51,28 @@ package struct Repeatability: Sendable, Equatable {
         guard let sd = spread.standardDeviation, let cv = coefficientOfVariation else {
             return rows + ["\(benchmark): \(runs.count) run(s): no spread across runs without two of them"]
         }
+        // What so few runs can say of the spread (a normal sample's chi-squared interval): ten runs' CV is known
+        // only within [0.69, 1.83]× itself, three runs' within [0.52, 6.3]×.
+        let interval = ChiSquared.standardDeviationInterval(cv, count: spread.count)
+            .map { String(format: " [95%%: %.2f%%, %.2f%%]", $0.lower * 100, $0.upper * 100) } ?? ""
         return rows + ["\(benchmark): \(runs.count) runs, "
-            + String(format: "mean of medians %.1f ns, sd %.1f ns, CV of the median across runs %.2f%%", spread.mean, sd, cv * 100)]
+            + String(format: "mean of medians %.1f ns, sd %.1f ns, CV of the median across runs %.2f%%", spread.mean, sd, cv * 100)
+            + interval + " (runs back to back: a machine's state that outlasts a run narrows it)"]
     }
 }
 
 extension Repeatability: Encodable {
-    private enum CodingKeys: String, CodingKey { case benchmark, runs, medians, coefficientOfVariation }
+    private enum CodingKeys: String, CodingKey { case benchmark, runs, medians, coefficientOfVariation, coefficientOfVariationInterval }
 
-    /// `repeatability.json`: the runs, the mean and standard deviation of their medians, and the CV across runs.
+    /// `repeatability.json`: the runs, the mean and standard deviation of their medians, the CV across runs and its
+    /// 95% interval.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(benchmark, forKey: .benchmark)
         try container.encode(runs, forKey: .runs)
         try container.encode(spread, forKey: .medians)
         try container.encodeIfPresent(coefficientOfVariation, forKey: .coefficientOfVariation)
+        try container.encodeIfPresent(coefficientOfVariation.flatMap { ChiSquared.standardDeviationInterval($0, count: runs.count) },
+                                      forKey: .coefficientOfVariationInterval)
     }
 }

@@ -59,9 +59,13 @@ final class RepeatabilitySessionTests: XCTestCase {
         XCTAssertEqual(lines.count, 4)
         XCTAssertTrue(lines[0].hasPrefix("run  1: median        100.0 ns  ["), lines[0])
         XCTAssertTrue(lines[0].hasSuffix("CV within run 1.00%"), lines[0])
-        XCTAssertEqual(lines[3], "\(id): 3 runs, mean of medians 110.0 ns, sd 10.0 ns, CV of the median across runs 9.09%")
+        // 9.09% × [0.5207, 6.2847] (scipy: √(2 / chi2.ppf(0.975, 2)), √(2 / chi2.ppf(0.025, 2))): three runs say little.
+        XCTAssertEqual(lines[3], "\(id): 3 runs, mean of medians 110.0 ns, sd 10.0 ns, CV of the median across runs 9.09% "
+                       + "[95%: 4.73%, 57.13%] (runs back to back: a machine's state that outlasts a run narrows it)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/repeatability.json"))) as! [String: Any]
         XCTAssertEqual((json["medians"] as? [String: Any])?["mean"] as? Double, 110)
+        let cvInterval = try XCTUnwrap(json["coefficientOfVariationInterval"] as? [String: Any])
+        XCTAssertEqual(cvInterval["upper"] as? Double ?? 0, 10.0 / 110 * 6.2847346964853825, accuracy: 1e-9)
         XCTAssertEqual((json["runs"] as? [Any])?.count, 3)
     }
 
