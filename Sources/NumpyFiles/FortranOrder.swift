@@ -12,9 +12,9 @@ struct FortranToCOrder {
     private var index: [Int]
     private var offset = 0
 
-    /// True when the two orders lay out this shape identically (at most one dimension longer than 1), so the
-    /// bytes can be copied as they are.
-    static func isSameAsC(_ shape: [Int]) -> Bool { shape.filter { $0 > 1 }.count <= 1 }
+    /// True when the two orders lay out this shape identically (at most one dimension longer than 1, or no element
+    /// at all), so the bytes can be copied as they are.
+    static func isSameAsC(_ shape: [Int]) -> Bool { shape.contains(0) || shape.filter { $0 > 1 }.count <= 1 }
 
     init(shape: [Int], elementSize: Int) {
         self.shape = shape

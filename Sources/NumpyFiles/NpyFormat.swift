@@ -76,14 +76,17 @@ public enum NpyFormat {
                       fortranOrder: dictionary.fortranOrder)
     }
 
-    /// Product of the shape times the element size, refusing overflow.
+    /// Product of the shape times the element size, refusing overflow. The dimensions other than 0 must multiply
+    /// without overflow too: an empty array of shape (0, 2³², 2³²) passed (its product is 0) and then trapped where
+    /// a stride or a row length was computed from its other dimensions.
     static func checkedByteCount(shape: [Int], elementSize: Int, file: String) throws -> Int {
-        var total = elementSize
+        var total = elementSize, nonZero = elementSize
         for dimension in shape {
             guard dimension >= 0 else { throw NpyError.badShape(file: file, reason: "negative dimension \(dimension)") }
             let (product, overflow) = total.multipliedReportingOverflow(by: dimension)
-            guard !overflow else { throw NpyError.badShape(file: file, reason: "\(shape) overflows a byte count") }
-            total = product
+            let (others, othersOverflow) = nonZero.multipliedReportingOverflow(by: Swift.max(dimension, 1))
+            guard !overflow, !othersOverflow else { throw NpyError.badShape(file: file, reason: "\(shape) overflows a byte count") }
+            (total, nonZero) = (product, others)
         }
         return total
     }

@@ -59,6 +59,27 @@ final class NpyReaderSafetyTests: XCTestCase {
         }
     }
 
+    /// An empty Fortran-ordered array whose other dimensions multiply past an Int (found by `make fuzz`): its
+    /// product is 0, so it passed, and the reordering's strides trapped (exit 132, nothing said). Refused, from the
+    /// parser and from the file reader alike; an empty array that fits reads as empty, with nothing to reorder.
+    func testAnEmptyArrayWhoseOtherDimensionsOverflowIsABadShape() throws {
+        let header = "{'descr': '<i4', 'fortran_order': True, 'shape': (0, 4294967296, 4294967296), }"
+        let bytes = Self.file(header: header + String(repeating: " ", count: 118 - header.utf8.count - 1) + "\n")
+        XCTAssertThrowsError(try NpyFormat.parse(bytes, file: "x.npy")) { error in
+            XCTAssertEqual("\(error)", "x.npy: bad shape: [0, 4294967296, 4294967296] overflows a byte count")
+        }
+        let path = NSTemporaryDirectory() + "fb-npy-\(UUID().uuidString).npy"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        XCTAssertThrowsError(try NpyFile.read(path)) { error in
+            guard case .badShape = error as? NpyError else { return XCTFail("\(error)") }
+        }
+        let empty = try NpyFormat.parse(Self.file(header: "{'descr': '<i4', 'fortran_order': True, 'shape': (0, 3, 4), }\n"),
+                                        file: "x.npy")
+        XCTAssertEqual(empty.shape, [0, 3, 4])
+        XCTAssertEqual(empty.bytes, [])
+    }
+
     /// A dimension past what an Int holds was called "not a tuple of integers": it is one, too large.
     func testADimensionOfMoreDigitsThanAnyArrayIsNamedAsTooLarge() {
         let bytes = Self.file(header: "{'descr': '<f4', 'fortran_order': False, 'shape': (46116860184273879040, 4), }\n")
