@@ -50,8 +50,11 @@ package struct RunDirectory: Sendable {
                 exit(128 + first)
             }
             var run = run
-            run.incompleteReason = run.incompleteReason ?? "interrupted by \(Interruption.name(of: first))"
-            run.interruptingSignal = run.interruptingSignal ?? InterruptingSignal(number: first)
+            // The signal is the reason, over a save's provisional one ("saved after 1 of 2 benchmarks, …").
+            if run.interruptingSignal == nil {
+                run.incompleteReason = "interrupted by \(Interruption.name(of: first))"
+                run.interruptingSignal = InterruptingSignal(number: first)
+            }
             run.finishedAt = run.finishedAt ?? Date()
             do {
                 try ResultsFile.write(run, to: resultsPath)

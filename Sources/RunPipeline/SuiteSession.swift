@@ -106,9 +106,16 @@ package struct SuiteSession {
         let runner = SuiteRunner(
             runner: BenchmarkRunner(settings: request.settings, clock: prepared.clock, counters: counters),
             source: request.source, interruption: interruption, frameLoop: request.frameLoop)
+        var saved = 0  // benchmarks in the newest file on disk
         do {
             try runner.run(prepared.benchmarks, into: &run, progress: showProgress) { partial in
-                try save(annotate(partial, directory))
+                var state = annotate(partial, directory)
+                // A run stopped by what no handler sees (a full disk, a kill) leaves this file: it says so itself.
+                if !state.complete && state.incompleteReason == nil {
+                    state.incompleteReason = "saved after \(state.benchmarks.count) of \(prepared.benchmarks.count) benchmarks, before the run's end"
+                }
+                try save(state)
+                saved = state.benchmarks.count
                 waitForTestSignal(after: partial, interruption)
             }
             run = annotate(run, directory)
@@ -117,9 +124,11 @@ package struct SuiteSession {
                 try save(run)
             }
         } catch let failure as CommandFailure {
-            // The first save failed (a full disk): leave no empty run folder behind.
+            // The first save failed (a full disk): leave no empty run folder behind; a later one: say what stays.
             directory.removeIfNothingSaved()
-            throw failure
+            guard saved > 0 else { throw failure }
+            throw CommandFailure(failure.status, "\(failure.message); the \(saved) benchmark(s) saved before stay in "
+                                 + "\(directory.resultsPath), marked incomplete")
         } catch {
             try? directory.markLatest()
             throw CommandFailure(.runFailure, "\(error)")

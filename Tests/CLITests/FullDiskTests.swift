@@ -41,6 +41,28 @@ final class FullDiskTests: XCTestCase {
         XCTAssertEqual(mount.contents(), ["ballast"], "the run folder it created is removed again")
     }
 
+    /// A disk that fills after the first benchmark was saved: exit 4, the message says what stays, and the file
+    /// on disk says itself that the run did not reach its end (it had no reason to give: "unknown reason").
+    func testARunWhoseLaterSaveFailsSaysWhatStaysAndTheFileSaysWhy() throws {
+        mount = try ScratchMount.make(kilobytes: 256)
+        let log = scratch + "/run.err"
+        let run = try Framebudget.start(["run", "--allow-debug", "--quick", "--no-roofs", "--counters", "none", "--reports", mount.path,
+                                         "--run-id", "r", "texture-upload/memcpy/256x192", "finger-count/*", "unproject/*"],
+                                        stderrLog: log)
+        let saved = mount.path + "/r/results.json"
+        let deadline = Date().addingTimeInterval(120)
+        while !FileManager.default.fileExists(atPath: saved) && run.isRunning && Date() < deadline { usleep(10_000) }
+        mount.fill()
+        run.waitUntilExit()
+        XCTAssertEqual(run.terminationStatus, 4, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+        let stderr = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertTrue(stderr.hasSuffix("No space left on device; the 1 benchmark(s) saved before stay in \(saved), marked incomplete\n"),
+                      stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: saved))) as? [String: Any]
+        XCTAssertEqual(json?["complete"] as? Bool, false)
+        XCTAssertEqual(json?["incompleteReason"] as? String, "saved after 1 of 5 benchmarks, before the run's end")
+    }
+
     func testReportOnAFullDiskLeavesOnlyWholeImagesAndOneShortWarning() throws {
         let results = try ResultsFixtures.write(to: scratch + "/results.json", runID: "night-1")
         // The disk fills at a different point for each size: in the first image, the second, the reports…
