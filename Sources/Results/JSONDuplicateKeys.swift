@@ -10,12 +10,27 @@ enum JSONDuplicateKeys {
         let line: Int
     }
 
-    /// The first repeated key of `data`, which must be valid JSON (checked by the caller); nil when there is none.
+    /// The first repeated key of `data`, JSON in UTF-8, UTF-16 or UTF-32 (Foundation's decoder reads all three);
+    /// nil when there is none, or when the bytes are none of them.
     static func first(in data: Data) -> Duplicate? {
-        data.withUnsafeBytes { raw in
+        guard let text = utf8(data) else { return nil }
+        return text.withUnsafeBytes { raw in
             var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self))
             return scanner.firstDuplicate()
         }
+    }
+
+    /// `data` as UTF-8: itself, or its text re-encoded. Scanned as UTF-8, a UTF-16 file's `00 5C` (U+5C00) read as a
+    /// backslash and the scanner lost track of its strings (an index out of range, found by hand after `make fuzz`).
+    static func utf8(_ data: Data) -> Data? {
+        if String(validating: data, as: UTF8.self) != nil { return data }
+        let encodings: [String.Encoding] = [.utf16, .utf16LittleEndian, .utf16BigEndian, .utf32, .utf32LittleEndian, .utf32BigEndian]
+        for encoding in encodings {
+            guard let text = String(data: data, encoding: encoding), let utf8 = text.data(using: .utf8),
+                  (try? JSONSerialization.jsonObject(with: utf8, options: [.fragmentsAllowed])) != nil else { continue }
+            return utf8
+        }
+        return nil
     }
 }
 
@@ -44,10 +59,12 @@ private struct Scanner {
             case UInt8(ascii: "["): frames.append(Frame(keys: nil)); expectingKey = false
             case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = frames.popLast(); expectingKey = false
             case UInt8(ascii: ","):
+                guard !frames.isEmpty else { return nil }  // not JSON after all: nothing to say of its keys
                 if frames.last?.keys == nil { frames[frames.count - 1].index += 1 } else { expectingKey = true }
             case UInt8(ascii: "\""):
                 let key = string(keeping: expectingKey)
                 if let key {
+                    guard !frames.isEmpty, frames[frames.count - 1].keys != nil else { return nil }
                     if frames[frames.count - 1].keys!.insert(key).inserted == false {
                         return JSONDuplicateKeys.Duplicate(field: field(key), line: line)
                     }

@@ -255,6 +255,14 @@ final class ResultsValidationTests: XCTestCase {
         XCTAssertTrue(refusal(nested).contains(": appears twice in one object"), refusal(nested))
         XCTAssertTrue(refusal(nested).hasPrefix("results.json: benchmarks[0]."), refusal(nested))
         XCTAssertNoThrow(try ResultsFile.decode(Data(text.utf8), path: "results.json"), "the example itself has none")
+        // Foundation's decoder reads UTF-16 too: its keys are scanned as text, not as bytes. U+5C00 is `00 5C`, which
+        // read as a backslash lost the scanner its strings (an index out of range, found by hand after make fuzz).
+        let utf16 = try XCTUnwrap(twice.data(using: .utf16LittleEndian))
+        XCTAssertThrowsError(try ResultsFile.decode(utf16, path: "results.json")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("results.json: complete: appears twice"), "\(error)")
+        }
+        let hostile = try XCTUnwrap(#"{"schemaVersion":1,"x":"\#u{5C00}","y":"]],"}"#.data(using: .utf16LittleEndian))
+        XCTAssertThrowsError(try ResultsFile.decode(hostile, path: "results.json"), "refused, not a trap")
     }
 
     func testTheIDIsItsHotPathVariantAndWorkload() throws {
