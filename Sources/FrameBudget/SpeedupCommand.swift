@@ -99,14 +99,13 @@ struct SpeedupCommand: ParsableCommand {
             let figure = sides.count < 2 ? nil : InterleavedSpeedup.measure(
                 baseline: sides[0], candidate: sides[1], blocks: blocks, untimedSamplesPerBlock: blockWarmup, shouldStop: stopRequested)
             guard let figure else { throw Self.interruptedBeforeAnyBlock(interruption.signal) }
-            let verdict = atLeast.map { SpeedupVerdict(figure: figure, atLeast: $0) }
+            let verdict = atLeast.map { SpeedupVerdict(interval: figure.interval, atLeast: $0) }
             let complete = interruption.signal == nil
             switch format {
             case .console: print(SpeedupText.line(figure, verdict: verdict, complete: complete))
             case .json: print(try SpeedupText.json(figure, atLeast: atLeast, verdict: verdict, complete: complete))
             }
-            if let signal = interruption.signal { throw ExitCode(signal.exitStatus) }
-            if let verdict, verdict != .pass { throw (verdict == .fail ? ExitStatus.budgetFailure : .inconclusive).code }
+            try Self.exit(signal: interruption.signal, verdict: verdict)
         }
     }
 
@@ -131,7 +130,12 @@ struct SpeedupCommand: ParsableCommand {
         case .console: print(SpeedupText.line(overall, verdict: verdict, complete: complete))
         case .json: print(try SpeedupText.json(overall, processes: figures, atLeast: atLeast, verdict: verdict, complete: complete))
         }
-        if let signal = interruption.signal { throw ExitCode(signal.exitStatus) }
+        try Self.exit(signal: interruption.signal, verdict: verdict)
+    }
+
+    /// The command's exit, one process or several: the signal's status, else 1 below the target, 3 undecided.
+    private static func exit(signal: InterruptingSignal?, verdict: SpeedupVerdict?) throws {
+        if let signal { throw ExitCode(signal.exitStatus) }
         if let verdict, verdict != .pass { throw (verdict == .fail ? ExitStatus.budgetFailure : .inconclusive).code }
     }
 
@@ -180,10 +184,6 @@ struct SpeedupCommand: ParsableCommand {
 /// Whether a measured speed-up reaches its target beyond the interval.
 enum SpeedupVerdict: String, Codable, Equatable {
     case pass = "PASS", fail = "FAIL", inconclusive = "INCONCLUSIVE"
-
-    init(figure: InterleavedSpeedup, atLeast target: Double) {
-        self.init(interval: figure.interval, atLeast: target)
-    }
 
     init(interval: ConfidenceInterval?, atLeast target: Double) {
         guard let interval else { self = .inconclusive; return }
