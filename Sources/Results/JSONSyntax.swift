@@ -40,7 +40,33 @@ public enum JSONSyntax {
         guard let range = message.range(of: #"around character \d+$"#, options: .regularExpression),
               let offset = Int(message[range].split(separator: " ").last ?? "") else { return message }
         let (line, column) = lineAndColumn(ofByte: offset, in: data)
-        return message.replacingCharacters(in: range, with: "around line \(line), column \(column)")
+        let place = message.replacingCharacters(in: range, with: "around line \(line), column \(column)")
+        guard let field = field(atByte: offset, in: data) else { return place }
+        if let literal = nonFiniteLiteral(atByte: offset, in: data) {
+            let start = lineAndColumn(ofByte: offset - (literal.hasPrefix("-") ? 1 : 0), in: data)
+            return "a bare \(literal) at line \(start.line), column \(start.column), in \(field): JSON has no \(literal) "
+                + "(FrameBudget writes it as the string \"\(literal)\")"
+        }
+        return "\(place), in \(field)"
+    }
+
+    /// The field the byte at `offset` belongs to, for UTF-8 text (the parser's offsets count its bytes); nil at the
+    /// top level.
+    static func field(atByte offset: Int, in data: Data) -> String? {
+        guard String(validating: data, as: UTF8.self) != nil else { return nil }
+        return data.withUnsafeBytes { raw in
+            var scanner = JSONKeyScanner(bytes: raw.bindMemory(to: UInt8.self))
+            return scanner.field(atByte: offset)
+        }
+    }
+
+    /// `NaN`, `Infinity` or `-Infinity` written bare at `offset`, as Python's `json.dump` writes them: the value
+    /// a user most often meets there, named rather than "invalid value".
+    private static func nonFiniteLiteral(atByte offset: Int, in data: Data) -> String? {
+        guard offset >= 0, offset < data.count else { return nil }
+        let rest = data[(data.startIndex + offset)...]
+        let signed = offset > 0 && data[data.startIndex + offset - 1] == UInt8(ascii: "-")  // the parser stops after a sign
+        return ["NaN", "Infinity"].first { rest.starts(with: Data($0.utf8)) }.map { signed ? "-" + $0 : $0 }
     }
 
     /// The 1-based line and column of byte `offset` (columns count bytes, as the parser's offset does).

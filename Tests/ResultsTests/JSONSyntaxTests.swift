@@ -25,8 +25,30 @@ final class JSONSyntaxTests: XCTestCase {
     func testAStrayCharacterIsPlacedByLineAndColumn() throws {
         // Line 2 is `  "x": tru }`: the parser stops after `tru`, at column 11.
         let words = try XCTUnwrap(problem("{\"schemaVersion\": 1,\n  \"x\": tru }"))
-        XCTAssertEqual(words, "not valid JSON: invalid value around line 2, column 11")
+        XCTAssertEqual(words, "not valid JSON: invalid value around line 2, column 11, in x")
         XCTAssertEqual(problem("garbage"), "not valid JSON: invalid value around line 1, column 1")
+    }
+
+    func testAStrayValueNamesTheFieldItSitsIn() throws {
+        let text = "{\"benchmarks\": [{\"id\": \"a\"}, {\"statistics\": {\"p50\": 1, \"median\": tru}}]}"
+        let words = try XCTUnwrap(problem(text))
+        XCTAssertTrue(words.hasSuffix(", in benchmarks[1].statistics.median"), words)
+        XCTAssertTrue(try XCTUnwrap(problem("{\"runs\": [1, 2, x]}")).hasSuffix(", in runs[2]"))
+        XCTAssertEqual(problem("garbage"), "not valid JSON: invalid value around line 1, column 1", "the top level has no field")
+    }
+
+    func testABareNaNOrInfinityIsCalledByItsNameAndPlaced() {
+        XCTAssertEqual(problem("{\"stats\": {\"median\": NaN}}"), "not valid JSON: a bare NaN at line 1, column 22, "
+            + "in stats.median: JSON has no NaN (FrameBudget writes it as the string \"NaN\")")
+        XCTAssertEqual(problem("{\"values\": [1,\n -Infinity]}"), "not valid JSON: a bare -Infinity at line 2, column 2, "
+            + "in values[1]: JSON has no -Infinity (FrameBudget writes it as the string \"-Infinity\")")
+    }
+
+    func testTheFieldOfAByteIsFoundPastEscapedQuotesAndAfterAKeyIsExpected() {
+        let data = Data(#"{"a\"b": {"c": [0, {"d": 1, "#.utf8)
+        XCTAssertEqual(JSONSyntax.field(atByte: data.count, in: data), #"a"b.c[1]"#, "where a key is expected: the object")
+        XCTAssertNil(JSONSyntax.field(atByte: 1, in: data), "the top level object's own keys have no field")
+        XCTAssertNil(JSONSyntax.field(atByte: 3, in: Data([0xFF, 0xFE, 0x7B, 0x00])), "not UTF-8: offsets are not its bytes")
     }
 
     func testLineAndColumnCountFromOneAfterEachNewline() {
