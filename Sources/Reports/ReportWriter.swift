@@ -23,13 +23,20 @@ public struct ReportWriter: Sendable {
     public func write(_ input: ReportInput, to directory: String) throws -> [String] {
         let written = reporters.filter { input.run.complete || $0.writesIncompleteRuns }
         let rendered = try written.map { ($0.fileName, try $0.render(input)) }
-        for withheld in reporters where !input.run.complete && !withheld.writesIncompleteRuns {
-            try? FileManager.default.removeItem(atPath: "\(directory)/\(withheld.fileName)")
+        for name in withheldFileNames(for: input.run) {
+            try? FileManager.default.removeItem(atPath: "\(directory)/\(name)")
         }
         return try rendered.map { name, data in
             let path = "\(directory)/\(name)"
             try AtomicFile.write(data, to: path)
             return path
         }
+    }
+
+    /// The files this writer leaves out for `run`: those of the formats that cannot mark a run incomplete, when it
+    /// is. A writer that stages its files elsewhere removes these from the destination (an earlier complete run's
+    /// `bencher.json` must not stand beside this run's reports, to be uploaded as tonight's).
+    public func withheldFileNames(for run: RunResults) -> [String] {
+        run.complete ? [] : reporters.filter { !$0.writesIncompleteRuns }.map(\.fileName)
     }
 }

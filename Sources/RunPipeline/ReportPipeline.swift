@@ -41,7 +41,8 @@ package struct ReportPipeline {
     @discardableResult
     package func writeReports(_ run: RunResults, verdicts: [BudgetVerdict], into directory: String,
                               resultsFile: String? = nil) throws -> ReportInput {
-        try StagedFolder.write(into: directory, what: "report folder") { staging in
+        try StagedFolder.write(into: directory, what: "report folder",
+                               removing: { ReportWriter().withheldFileNames(for: $0.run) }) { staging in
             let plotFolder = "\(staging)/plots"
             let specs = StandardPlots.specs(for: PlotInput(run: run, verdicts: verdicts))
             let (rendered, stagedNote) = PlotRendering.render(specs, into: plotFolder)

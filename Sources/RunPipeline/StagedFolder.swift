@@ -12,12 +12,14 @@ import Results
 /// The staging folder is `.reports.staging-<pid>-<random>`, beside a new destination or inside an existing one; one
 /// left by a killed process is removed by the next report written there.
 package enum StagedFolder {
-    /// Runs `body` with the staging folder, then moves what it wrote into `destination`.
+    /// Runs `body` with the staging folder, then moves what it wrote into `destination`, first removing from an
+    /// existing destination the files named by `removing` (given what `body` returned) that it did not stage.
     /// - Parameter what: the folder's kind in messages, e.g. `report folder`.
     /// - Throws: ``CommandFailure`` (run failure) naming `destination` (never the staging folder) when it cannot be
     ///   made, staged or moved into place; whatever `body` throws, with the staging folder's path replaced by the
     ///   destination's in a ``CommandFailure``'s message.
-    package static func write<T>(into destination: String, what: String, _ body: (String) throws -> T) throws -> T {
+    package static func write<T>(into destination: String, what: String, removing: (T) -> [String] = { _ in [] },
+                                 _ body: (String) throws -> T) throws -> T {
         let fail = { (reason: String) in CommandFailure(.runFailure, "\(destination): cannot create \(what): \(reason)") }
         let exists = try check(destination, fail: fail)
         // A new folder is staged beside its place; an existing one inside itself (renames stay in one folder, and
@@ -46,6 +48,9 @@ package enum StagedFolder {
             let staged: [String]
             do { staged = try FileManager.default.contentsOfDirectory(atPath: staging).sorted() }
             catch { throw fail(ResultsFile.systemReason(error)) }
+            for name in removing(result) where !staged.contains(name) {
+                try? FileManager.default.removeItem(atPath: "\(destination)/\(name)")
+            }
             for name in staged {
                 try moveIntoPlace("\(staging)/\(name)", "\(destination)/\(name)", staging: staging)
             }

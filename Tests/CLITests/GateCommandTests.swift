@@ -157,6 +157,22 @@ final class GateCommandTests: XCTestCase {
 
     /// Budget ids are checked against the benchmarks the executable registers (all of them, whatever was selected):
     /// a registered one that did not run is MISSING (above); one that names no registered benchmark is a typo.
+    /// An incomplete run reported into a folder that holds a complete one's reports: the exports that cannot say
+    /// "incomplete" go, so that an upload step fails rather than uploading the earlier run's figures as this one's.
+    func testAnIncompleteRunReportedOverACompleteOneLeavesNoExportOfTheEarlierRun() throws {
+        let complete = try ResultsFixtures.write(to: folder + "/complete.json", runID: "whole")
+        XCTAssertEqual(try Framebudget.run(["report", complete, "--out", folder + "/rep"]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/rep/bencher.json"))
+        var json = try self.json(complete)
+        (json["runID"], json["complete"], json["incompleteReason"]) = ("cut", false, "interrupted by SIGINT")
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: folder + "/cut.json"))
+        let report = try Framebudget.run(["report", folder + "/cut.json", "--out", folder + "/rep"])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/rep")
+        XCTAssertFalse(left.contains("bencher.json") || left.contains("github-action-benchmark.json"), "\(left)")
+        XCTAssertTrue(try String(contentsOfFile: folder + "/rep/junit.xml", encoding: .utf8).contains("cut"))
+    }
+
     func testABudgetNamingNoRegisteredBenchmarkIsOneLineOfBadInput() throws {
         let run = try Framebudget.run(["run", "--quick", "--allow-debug", "--reports", folder + "/r", "--run-id", "t", "texture-upload/memcpy/256x192"])
         XCTAssertEqual(run.status, 0, run.stderr)
