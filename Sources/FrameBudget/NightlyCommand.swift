@@ -25,7 +25,8 @@ struct NightlyCommand: ParsableCommand {
             beside the reports (paired.md, paired.json) and kept in results.json as pairedChange. \
             3. The run, with its paired change, recorded in --database on --branch. \
             Exit: 1 a budget failed or a benchmark regressed against the baseline; otherwise the gate's (0, 3 with \
-            --strict, 2, 4); 5 the history server could not be reached (the run is spooled); 64 a malformed command \
+            --strict, 2, 4); else 5 the history server could not be reached (the run is spooled; said, but never \
+            in place of a verdict's status); 64 a malformed command \
             line (gate arguments included); 130/143 interrupted (what was measured is recorded, marked incomplete, \
             never a baseline). A bad baseline, history or gate argument is refused before the gate measures.
             """))
@@ -104,7 +105,7 @@ struct NightlyCommand: ParsableCommand {
                 run.incompleteReason = "interrupted by \(signal.rawValue) after the gate, "
                     + (run.pairedChange == nil ? "before" : "during") + " the paired comparison with the baseline"
                 run.interruptingSignal = signal
-                Console.warning("\(run.incompleteReason ?? ""): the run is recorded incomplete")
+                Console.warning("\(run.incompleteReason ?? ""): the run is kept as incomplete")
             }
             do { try ResultsFile.write(run, to: path) } catch { throw CommandFailure(.runFailure, "\(error)") }
             if run.pairedChange != nil || !run.complete {
@@ -113,11 +114,28 @@ struct NightlyCommand: ParsableCommand {
                 let pipeline = try gate.options.pipeline().judging(run)
                 try pipeline.writeReports(run, verdicts: pipeline.verdicts(for: run), into: "\(reports)/\(runID)")
             }
-            try record(run)
-            if let signal = interruption.signal { throw ExitCode(signal.exitStatus) }
-            if regressed { throw ExitStatus.budgetFailure.code }
-            if gateStatus != 0 { throw ExitCode(gateStatus) }
+            // A history that cannot take the run (a server down: spooled, exit 5) is said, but the night's verdict
+            // keeps its status: a CI step that tests for 1 must not read a failed budget as an outage.
+            var recordingFailure: CommandFailure?
+            do { try record(run) } catch let failure as CommandFailure {
+                Console.error(failure.message)
+                recordingFailure = failure
+            }
+            if let status = Self.exitStatus(signal: interruption.signal, regressed: regressed, gateStatus: gateStatus,
+                                            recording: recordingFailure?.status) {
+                throw ExitCode(status)
+            }
         }
+    }
+
+    /// The night's exit status, most telling first: an interruption, a failed budget or paired regression (1), the
+    /// gate's other status (3 inconclusive under --strict, 4), then a history that did not take the run (5 spooled,
+    /// 4); nil for a night that passed and was recorded.
+    static func exitStatus(signal: InterruptingSignal?, regressed: Bool, gateStatus: Int32, recording: ExitStatus?) -> Int32? {
+        if let signal { return signal.exitStatus }
+        if regressed || gateStatus == ExitStatus.budgetFailure.rawValue { return ExitStatus.budgetFailure.rawValue }
+        if gateStatus != 0 { return gateStatus }
+        return recording?.rawValue
     }
 
     /// The history opens (a file) or its URL parses (a server: one that is down spools the run instead, exit 5).

@@ -212,6 +212,23 @@ final class NightlyCommandTests: XCTestCase {
         XCTAssertEqual(baseline.stdout, "", "an incomplete night is no baseline")
     }
 
+    /// A history server that is down spools the run (exit 5 when the night passed), but a failed budget is still 1:
+    /// a CI step that tests for 1 must not read the night's failure as an outage.
+    func testAFailedBudgetKeepsItsStatusWhenTheHistoryServerIsDownAndTheRunIsSpooled() throws {
+        let budgets = try String(contentsOfFile: folder + "/budgets.yaml", encoding: .utf8)
+        try budgets.replacingOccurrences(of: "limit: 10\n", with: "limit: 0.000000001\n")
+            .write(toFile: folder + "/tight.yaml", atomically: true, encoding: .utf8)
+        let down = "postgres://fleet:x@127.0.0.1:9/framebudget?sslmode=disable"
+        for (file, status) in [("tight.yaml", Int32(1)), ("budgets.yaml", 5)] {
+            let result = try Framebudget.run([
+                "nightly", "--branch", "night", "--database", down, "--reports", folder + "/r",
+                "--", "--allow-debug", "--quick", "--budgets", folder + "/" + file, "texture-upload/optimized/256x192"])
+            XCTAssertEqual(result.status, status, "\(file): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("cannot reach the history server"), result.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/r/spool").count, 2, "both nights kept")
+    }
+
     func testTheGateThePairedChangeAndTheHistoryRecord() throws {
         let binary = Framebudget.binary.path
         let result = try Framebudget.run([
