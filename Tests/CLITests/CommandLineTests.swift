@@ -53,6 +53,23 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(help.stdout.contains("USAGE: framebudget run"), help.stdout)
     }
 
+    /// `make bench REPORTS=` passed `--reports ""`, which put a run folder and a `latest` link into `/`: an empty
+    /// value is refused in one line, exit 2, before anything runs; an empty positional after a flag is not an option's.
+    func testAnOptionGivenAnEmptyValueIsRefusedBeforeAnythingRuns() throws {
+        let cases = [("--reports", ["run", "--reports", "", "texture-upload/memcpy/256x192"]),
+                     ("--plots", ["compare", "a.json", "b.json", "--plots="]), ("--out", ["history", "plot", "x", "--out", ""]),
+                     ("--budgets", ["nightly", "--branch", "b", "--", "--budgets", ""])]
+        for (option, arguments) in cases {
+            let result = try Framebudget.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "framebudget: error: \(option) is empty (an unset variable?): give it a value\n")
+        }
+        let positional = try Framebudget.run(["report", "--strict", ""])
+        XCTAssertEqual(positional.status, 2, positional.stderr)
+        XCTAssertEqual(positional.stderr, "framebudget: error: argument 3 is empty (an unset variable?): give it a value\n",
+                       "a results file, not --strict's value")
+    }
+
     func testHelpForACommandThatDoesNotExistIsAMalformedCommandLine() throws {
         let unknown = try Framebudget.run(["help", "nosuch"])
         XCTAssertEqual(unknown.status, 64, "the tool's own help and exit 0 looked answered")

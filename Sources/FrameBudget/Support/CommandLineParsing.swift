@@ -1,6 +1,7 @@
 import ArgumentParser
 import TextFormatting
 import RunPipeline
+import Foundation
 
 extension FrameBudgetCommand {
     /// Parses `arguments`, runs the command they name and exits with its status. Never returns.
@@ -13,6 +14,10 @@ extension FrameBudgetCommand {
             let help = ([ToolName.current] + commandPath(Array(arguments.dropFirst())) + ["--help"]).joined(separator: " ")
             Console.error("unknown command '\(unknown)' for 'help' (see '\(help)')")
             Self.exit(withError: ExitCode.validationFailure)
+        }
+        if let empty = emptyArgument(arguments) {
+            Console.error("\(empty) is empty (an unset variable?): give it a value")
+            Self.exit(withError: ExitStatus.badInput.code)
         }
         do {
             var command = try parseAsRoot(arguments)
@@ -27,6 +32,29 @@ extension FrameBudgetCommand {
         }
         SignalExit.holdIfExiting()
         Self.exit()
+    }
+
+    /// The first empty argument, named: the option it is the value of (`--reports ""`, `--out=`), or its place
+    /// (`argument 2`); nil when there is none. A folder option made every path `"/" + name`: `make bench REPORTS=`
+    /// wrote a run folder and a `latest` link into `/`; an empty file argument read as `: cannot read`. No command
+    /// takes an empty word. Options that take a value are those the help of `arguments`' command lists (and, after
+    /// `--`, the gate's: a nightly's gate reads them later, after its checks).
+    static func emptyArgument(_ arguments: [String]) -> String? {
+        guard let index = arguments.firstIndex(where: { $0.isEmpty || $0.hasPrefix("--") && $0.count > 3 && $0.hasSuffix("=") })
+        else { return nil }  // the usual case: no help text rendered
+        let word = arguments[index]
+        if !word.isEmpty { return String(word.dropLast()) }
+        guard index > 0, arguments[index - 1].hasPrefix("--"), !arguments[index - 1].contains("=") else { return "argument \(index + 1)" }
+        var command: any ParsableCommand.Type = FrameBudgetCommand.self
+        for name in commandPath(arguments) {
+            command = command.configuration.subcommands.first { $0._commandName == name } ?? command
+        }
+        let commands: [any ParsableCommand.Type] = arguments.contains("--") ? [command, GateCommand.self] : [command]
+        let takesValue = commands.contains { command in
+            helpMessage(for: command, includeHidden: true, columns: 10_000)
+                .matches(of: /(--[a-z0-9][a-z0-9-]*) </).contains { $0.1 == arguments[index - 1] }
+        }
+        return takesValue ? arguments[index - 1] : "argument \(index + 1)"
     }
 
     /// The first word of `help <command…>` that names no command, or nil. swift-argument-parser's `help` shows the
