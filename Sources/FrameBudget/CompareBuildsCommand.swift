@@ -19,8 +19,9 @@ struct CompareBuildsCommand: ParsableCommand {
             A pair's change is the median of its blocks' log ratios; the interval is a t interval over pairs. \
             REGRESSED/IMPROVED: p within a Pocock boundary that holds --alpha family-wise over the benchmarks \
             (Bonferroni) and over the looks after every pair, and the change beyond the threshold, both with the \
-            disturbed pairs set aside and with every pair; UNCHANGED: the 90% interval inside ±threshold (measured on \
-            until the MDE is within it too); anything else is INCONCLUSIVE and gets another pair, up to \
+            disturbed pairs set aside and with every pair; UNCHANGED: the interval inside ±threshold, one look's 90% \
+            spent over the looks 3…--max-pairs as the boundary is (98.9% for 3…40; measured on until the MDE is within \
+            it too); anything else is INCONCLUSIVE and gets another pair, up to \
             --max-pairs or --max-minutes. Frame loops are not paired. \
             Exit 0 all unchanged or improved, 1 something regressed, 3 something inconclusive or not paired (none \
             regressed), 2 bad input, 4 a worker could not be started or died (named, with its signal), 64 a \

@@ -211,7 +211,8 @@ struct NightlyCommand: ParsableCommand {
         var summary = PairedChangeSummary(baseline: report.base, benchmarks: report.benchmarks.compactMap { b in
             b.estimate.map { estimate in
                 PairedChangeSummary.Entry(id: b.id, relativeChange: estimate.relativeChange, lower: b.interval?.lower,
-                                          upper: b.interval?.upper, pairs: estimate.pairs, verdict: b.verdict.rawValue)
+                                          upper: b.interval?.upper, level: b.interval?.level, pairs: estimate.pairs,
+                                          verdict: b.verdict.rawValue)
             }
         })
         summary.pairHostSteal = report.pairHostSteal

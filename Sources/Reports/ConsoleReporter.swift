@@ -41,6 +41,9 @@ public struct ConsoleReporter: Reporter {
         if let paths = CodePaths.phrase(input.run) { lines += ["", TerminalText.safe(paths)] }
         if let host = HostConditions.phrase(input.run) { lines += [TerminalText.safe(host)] }
         lines += ["", "budgets: \(input.summary.line)" + (input.strictNote.map { " (\($0))" } ?? "")]
+        if let paired = input.run.pairedChange, !paired.benchmarks.isEmpty {
+            lines.append(TerminalText.safe(PairedChangeSection.consoleLine(paired)))
+        }
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
 

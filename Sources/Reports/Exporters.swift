@@ -71,13 +71,16 @@ public struct VerdictsExporter: Reporter {
         var strict: Bool
         var summary: [String: Int]
         var verdicts: [BudgetVerdict]
+        /// A nightly's paired comparison with its baseline build, when one was made: its regressions fail the night
+        /// as a failed budget does, so a reader of this file must see them.
+        var pairedChange: PairedChangeSummary?
     }
 
     public func render(_ input: ReportInput) throws -> Data {
         let summary = Dictionary(uniqueKeysWithValues: VerdictOutcome.allCases.map { ($0.rawValue, input.summary.count($0)) })
         return try JSONExport.encode(Document(
             runID: input.run.runID, complete: input.run.complete, incompleteReason: input.run.complete ? nil : input.run.incompleteReason ?? "unknown reason",
-            strict: input.strict, summary: summary, verdicts: input.verdicts))
+            strict: input.strict, summary: summary, verdicts: input.verdicts, pairedChange: input.run.pairedChange))
     }
 }
 

@@ -47,11 +47,18 @@ public struct HTMLReporter: Reporter {
         return Data(page.utf8)
     }
 
+    /// A nightly's paired regressions beside the budgets' badges: they fail the night as a failed budget does.
+    private func pairedBadge(_ input: ReportInput) -> String {
+        guard let paired = input.run.pairedChange, case let regressed = PairedChangeSection.regressed(paired).count, regressed > 0
+        else { return "" }
+        return " <span class=\"badge \(HTMLStyle.cssClass(.fail))\">\(regressed) REGRESSED against the baseline</span>"
+    }
+
     private func header(_ input: ReportInput) -> String {
         let summary = input.summary
         let badges = VerdictOutcome.allCases.map { outcome in
             "<span class=\"badge \(HTMLStyle.cssClass(outcome))\">\(summary.count(outcome)) \(outcome.rawValue)</span>"
-        }.joined(separator: " ")
+        }.joined(separator: " ") + pairedBadge(input)
         var notes = input.run.warnings
         if input.run.settings.quick { notes.insert("quick run: numbers are indicative only", at: 0) }
         if let note = input.run.incompleteNote { notes.insert(note, at: 0) }

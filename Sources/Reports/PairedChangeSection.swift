@@ -6,11 +6,17 @@ import TextFormatting
 /// a regression there fails the night (exit 1) as a failed budget does, so the report and the CI test view must
 /// show it, not only the budgets that passed.
 enum PairedChangeSection {
-    /// `+4.8% [+4.3%, +5.3%] over 6 pairs` (the interval when two pairs or more were measured).
+    /// `+4.8% [+4.3%, +5.3%] 98.9% over 6 pairs` (the interval and its level when two pairs or more were
+    /// measured: UNCHANGED's is spent over the looks, so the level differs from night to night).
     static func change(_ entry: PairedChangeSummary.Entry) -> String {
-        let interval = entry.lower.flatMap { lower in entry.upper.map { " [\(Percent.signed(lower)), \(Percent.signed($0))]" } } ?? ""
+        let interval = entry.lower.flatMap { lower in
+            entry.upper.map { " [\(Percent.signed(lower)), \(Percent.signed($0))] \(Percent.level(entry.intervalLevel))" }
+        } ?? ""
         return "\(Percent.signed(entry.relativeChange))\(interval) over \(entry.pairs) pair\(entry.pairs == 1 ? "" : "s")"
     }
+
+    /// The table's column: what `change` holds.
+    static let changeColumn = "change [interval] level"
 
     static func regressed(_ summary: PairedChangeSummary) -> [PairedChangeSummary.Entry] {
         summary.benchmarks.filter { $0.verdict == "regressed" }
@@ -19,17 +25,27 @@ enum PairedChangeSection {
     /// One line for under a report's headline: how the paired half ended.
     static func headline(_ summary: PairedChangeSummary) -> String {
         let regressed = regressed(summary).count
-        let counts = ["regressed", "improved", "unchanged", "inconclusive"].map { verdict in
-            "\(summary.benchmarks.filter { $0.verdict == verdict }.count) \(verdict)"
-        }.joined(separator: ", ")
-        return (regressed > 0 ? "🔴" : "🟢") + " paired against the baseline \(summary.baseline): \(counts)"
+        let counts = counts(summary)
+        let undecided = summary.benchmarks.contains { $0.verdict == "inconclusive" }
+        return (regressed > 0 ? "🔴" : undecided ? "🟡" : "🟢") + " paired against the baseline \(summary.baseline): \(counts)"
+    }
+
+    /// The summary's line under `budgets: …`: `paired: 1 regressed, 0 improved, … against the baseline abc123`.
+    static func consoleLine(_ summary: PairedChangeSummary) -> String {
+        "paired: " + counts(summary) + " against the baseline \(summary.baseline)"
+    }
+
+    /// `1 regressed, 0 improved, 3 unchanged, 0 inconclusive`.
+    static func counts(_ summary: PairedChangeSummary) -> String {
+        PairedChangeSummary.verdicts.map { verdict in "\(summary.benchmarks.filter { $0.verdict == verdict }.count) \(verdict)" }
+            .joined(separator: ", ")
     }
 
     /// The section of report.md: the headline's line, then a table; nothing without a paired comparison.
     static func markdown(_ run: RunResults) -> [String] {
         guard let summary = run.pairedChange, !summary.benchmarks.isEmpty else { return [] }
         return ["", "### Paired comparison", "", MarkdownText.text(headline(summary)), "",
-                "| benchmark | change [90% interval] | verdict |", "|---|---|---|"]
+                "| benchmark | \(changeColumn) | verdict |", "|---|---|---|"]
             + summary.benchmarks.map { entry in
                 let verdict = entry.verdict.uppercased()
                 return "| \(MarkdownText.code(entry.id)) | \(change(entry)) | \(entry.verdict == "regressed" ? "**\(verdict)**" : verdict) |"
@@ -44,7 +60,7 @@ enum PairedChangeSection {
                 + "<td>\(XMLText.escape(change(entry)))</td><td>\(XMLText.escape(entry.verdict.uppercased()))</td></tr>"
         }
         return "<section id=\"paired\"><h2>Paired comparison</h2>\n<p>\(XMLText.escape(headline(summary)))</p>\n"
-            + "<table><thead><tr><th>benchmark</th><th>change [90% interval]</th><th>verdict</th></tr></thead>\n<tbody>\n"
+            + "<table><thead><tr><th>benchmark</th><th>\(changeColumn)</th><th>verdict</th></tr></thead>\n<tbody>\n"
             + rows.joined(separator: "\n") + "\n</tbody></table></section>"
     }
 

@@ -9,19 +9,30 @@ public struct PairedChangeSummary: Codable, Sendable, Equatable {
         /// The equivalence interval of the change, when at least two pairs were measured.
         public var lower: Double?
         public var upper: Double?
+        /// The interval's confidence level, 0...1 (0.989 for an UNCHANGED spent over looks 3…40). Absent before
+        /// 7 Dec 2026, when it was 0.90: read it through ``intervalLevel``.
+        public var level: Double?
         public var pairs: Int
-        /// `regressed`, `improved`, `unchanged` or `inconclusive`.
+        /// `regressed`, `improved`, `unchanged` or `inconclusive` (``PairedChangeSummary/verdicts``).
         public var verdict: String
 
-        public init(id: String, relativeChange: Double, lower: Double?, upper: Double?, pairs: Int, verdict: String) {
+        public init(id: String, relativeChange: Double, lower: Double?, upper: Double?, level: Double? = nil, pairs: Int,
+                    verdict: String) {
             self.id = id
             self.relativeChange = relativeChange
             self.lower = lower
             self.upper = upper
+            self.level = level
             self.pairs = pairs
             self.verdict = verdict
         }
+
+        /// The level of ``lower``…``upper``: as recorded, else the 90% every night used before levels were kept.
+        public var intervalLevel: Double { level ?? 0.90 }
     }
+
+    /// The verdicts an entry may hold.
+    public static let verdicts = ["regressed", "improved", "unchanged", "inconclusive"]
 
     /// The baseline build: its commit, or what its executable said of itself.
     public var baseline: String

@@ -51,6 +51,7 @@ extension RunResults {
             check.benchmark(result, path)
         }
         if let hostSteal { check.fraction(hostSteal, "hostSteal") }
+        if let pairedChange { check.pairedChange(pairedChange, "pairedChange") }
         if let error = check.error { throw error }
     }
 }
@@ -106,6 +107,30 @@ private struct FieldCheck {
 
     mutating func atLeastOne(_ value: Int, _ field: String) {
         if ok && value < 1 { fail(field, "\(value) is less than 1") }
+    }
+
+    /// A nightly's paired change: a report shows a regression only for a verdict it knows (`REGRESSED` read as none).
+    mutating func pairedChange(_ summary: PairedChangeSummary, _ path: String) {
+        for (index, entry) in summary.benchmarks.enumerated() {
+            let field = "\(path).benchmarks[\(index)]"
+            nonEmpty(entry.id, "\(field).id")
+            finite(entry.relativeChange, "\(field).relativeChange")
+            if let lower = entry.lower { finite(lower, "\(field).lower") }
+            if let upper = entry.upper { finite(upper, "\(field).upper") }
+            if ok, (entry.lower == nil) != (entry.upper == nil) {
+                fail("\(field).\(entry.lower == nil ? "lower" : "upper")", "is absent while its other bound is given")
+            }
+            if ok, let lower = entry.lower, let upper = entry.upper, lower > upper {
+                fail("\(field).lower", "\(lower) is above upper (\(upper))")
+            }
+            if let level = entry.level {
+                finite(level, "\(field).level")
+                if ok && !(level > 0 && level < 1) { fail("\(field).level", "\(level) is outside (0, 1)") }
+            }
+            nonNegative(entry.pairs, "\(field).pairs")
+            oneOf(entry.verdict, PairedChangeSummary.verdicts, "\(field).verdict")
+        }
+        for (index, steal) in (summary.pairHostSteal ?? []).enumerated() { fraction(steal, "\(path).pairHostSteal[\(index)]") }
     }
 
     mutating func oneOf(_ value: String, _ allowed: [String], _ field: String) {

@@ -68,8 +68,8 @@ final class JUnitAndHTMLTests: XCTestCase {
 
     /// A night's paired comparison: one regression, one unchanged, one inconclusive.
     static let pairedChange = PairedChangeSummary(baseline: "d1eae4fa86", benchmarks: [
-        .init(id: "nms/optimized/<typical>", relativeChange: 0.048, lower: 0.043, upper: 0.053, pairs: 6, verdict: "regressed"),
-        .init(id: "colormap/optimized/256x192", relativeChange: 0.001, lower: -0.01, upper: 0.012, pairs: 4, verdict: "unchanged"),
+        .init(id: "nms/optimized/<typical>", relativeChange: 0.048, lower: 0.043, upper: 0.053, level: 0.925, pairs: 6, verdict: "regressed"),
+        .init(id: "colormap/optimized/256x192", relativeChange: 0.001, lower: -0.01, upper: 0.012, level: 0.989, pairs: 4, verdict: "unchanged"),
         .init(id: "fusion/optimized/256x192", relativeChange: 0.02, lower: nil, upper: nil, pairs: 1, verdict: "inconclusive"),
     ])
 
@@ -82,14 +82,28 @@ final class JUnitAndHTMLTests: XCTestCase {
         let suite = try XCTUnwrap(junit.range(of: "<testsuite name=\"paired\""))
         XCTAssertTrue(junit[suite.lowerBound...].hasPrefix("<testsuite name=\"paired\" package=\"framebudget\" id=\"1\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\""), junit)
         XCTAssertTrue(junit.contains("<testcase name=\"nms/optimized/&lt;typical&gt;\" classname=\"paired\" time=\"0.000\">\n"
-            + "      <failure message=\"REGRESSED: +4.8% [+4.3%, +5.3%] over 6 pairs against d1eae4fa86\" type=\"REGRESSED\"/>"), junit)
+            + "      <failure message=\"REGRESSED: +4.8% [+4.3%, +5.3%] 92.5% over 6 pairs against d1eae4fa86\" type=\"REGRESSED\"/>"), junit)
         _ = try parse(Data(junit.utf8))
         let markdown = String(decoding: try MarkdownReporter().render(input), as: UTF8.self)
         XCTAssertTrue(markdown.contains("🔴 paired against the baseline d1eae4fa86: 1 regressed, 0 improved, 1 unchanged, 1 inconclusive"), markdown)
-        XCTAssertTrue(markdown.contains("| `nms/optimized/<typical>` | +4.8% [+4.3%, +5.3%] over 6 pairs | **REGRESSED** |"), markdown)
+        XCTAssertTrue(markdown.contains("| `nms/optimized/<typical>` | +4.8% [+4.3%, +5.3%] 92.5% over 6 pairs | **REGRESSED** |"), markdown)
+        XCTAssertTrue(markdown.contains("| `colormap/optimized/256x192` | +0.1% [−1.0%, +1.2%] 98.9% over 4 pairs | UNCHANGED |"),
+                      "each interval with its own level (UNCHANGED's is spent over the looks): \(markdown)")
+        XCTAssertTrue(markdown.contains("| benchmark | change [interval] level | verdict |"), markdown)
+        XCTAssertTrue(markdown.hasPrefix("## FrameBudget: ❌ 1 regressed against the baseline · "), "the night failed: \(markdown)")
         let html = String(decoding: try HTMLReporter().render(input), as: UTF8.self)
-        XCTAssertTrue(html.contains("<tr class=\"fail\"><td>nms/optimized/&lt;typical&gt;</td><td>+4.8% [+4.3%, +5.3%] over 6 pairs</td>"), html)
+        XCTAssertTrue(html.contains("<tr class=\"fail\"><td>nms/optimized/&lt;typical&gt;</td><td>+4.8% [+4.3%, +5.3%] 92.5% over 6 pairs</td>"), html)
+        XCTAssertTrue(html.contains(">1 REGRESSED against the baseline</span>"), "beside the budgets' badges: \(html)")
         _ = try parse(Data(html.utf8))
+        let console = String(decoding: try ConsoleReporter(colour: false).render(input), as: UTF8.self)
+        XCTAssertTrue(console.hasSuffix("paired: 1 regressed, 0 improved, 1 unchanged, 1 inconclusive against the baseline d1eae4fa86\n"), console)
+        let verdicts = try JSONSerialization.jsonObject(with: VerdictsExporter().render(input)) as! [String: Any]
+        XCTAssertEqual((verdicts["pairedChange"] as? [String: Any])?["baseline"] as? String, "d1eae4fa86", "verdicts.json says it too")
+        var before = Self.pairedChange
+        (before.benchmarks[0].level, before.benchmarks[0].verdict) = (nil, "unchanged")
+        input.run.pairedChange = before
+        XCTAssertTrue(String(decoding: try MarkdownReporter().render(input), as: UTF8.self)
+            .contains("| `nms/optimized/<typical>` | +4.8% [+4.3%, +5.3%] 90% over 6 pairs | UNCHANGED |"), "a night before levels were kept: 90%")
         input.run.pairedChange = nil
         XCTAssertFalse(String(decoding: try JUnitReporter().render(input), as: UTF8.self).contains("paired"), "a run without one says nothing")
     }

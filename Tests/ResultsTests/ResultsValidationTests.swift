@@ -51,6 +51,21 @@ final class ResultsValidationTests: XCTestCase {
         }), "results.json: benchmarks[0].replicates[0].hostSteal: 2.0 is outside 0...1")
     }
 
+    /// A nightly's paired change: a verdict the reports do not know showed no regression (`REGRESSED` in capitals
+    /// read as none), so it is refused, as are bounds out of order and a level outside (0, 1).
+    func testAPairedChangeHoldsKnownVerdictsAndOrderedBoundsAtALevel() throws {
+        func paired(_ entry: [String: Any]) -> (inout [String: Any]) -> Void {
+            { $0["pairedChange"] = ["baseline": "abc", "benchmarks": [["id": "a/b/c", "relativeChange": 0.01, "pairs": 3,
+                                                                        "verdict": "unchanged"].merging(entry) { $1 }]] }
+        }
+        XCTAssertEqual(try refusal(paired(["verdict": "REGRESSED"])), "results.json: pairedChange.benchmarks[0].verdict: "
+                       + "'REGRESSED' is none of 'regressed', 'improved', 'unchanged', 'inconclusive'")
+        XCTAssertEqual(try refusal(paired(["lower": 0.02, "upper": 0.01])), "results.json: pairedChange.benchmarks[0].lower: 0.02 is above upper (0.01)")
+        XCTAssertEqual(try refusal(paired(["lower": 0.02])), "results.json: pairedChange.benchmarks[0].upper: is absent while its other bound is given")
+        XCTAssertEqual(try refusal(paired(["level": 1.0])), "results.json: pairedChange.benchmarks[0].level: 1.0 is outside (0, 1)")
+        XCTAssertEqual(try refusal(paired(["pairs": -1])), "results.json: pairedChange.benchmarks[0].pairs: -1 is negative")
+    }
+
     func testANegativeFirstSampleIsRefused() throws {
         XCTAssertEqual(try refusal(replicates([("r1", -1, 20)])), "results.json: benchmarks[0].replicates[0].firstSample: -1 is negative")
     }
