@@ -27,7 +27,11 @@ struct HistoryBaselineCommand: ParsableCommand {
             do { baseline = try BaselineResolver.resolve(branch: branch, database: history) }
             catch HistoryError.noBaseline { return }
             catch let error as HistoryError { throw CommandFailure(error.exitStatus, error.description) }
-            guard let commit = baseline.run.environment.gitCommit else { return }
+            guard let commit = baseline.run.environment.gitCommit else {
+                // Nothing on stdout (no build to make), but said: nightly.sh's "no complete run yet" would mislead.
+                return Console.info("the baseline, \(baseline.source), recorded no git commit (measured outside a git "
+                                    + "checkout?): no baseline commit to build")
+            }
             if baseline.run.environment.gitDirty == true {
                 // The run measured uncommitted changes on top of this commit; only the commit can be built again.
                 Console.warning("the baseline, \(baseline.source), measured uncommitted changes on top of \(commit.prefix(10)); that commit is built without them")

@@ -200,7 +200,7 @@ extension HistoryPlotCommand {
 struct HistoryVerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check the history's integrity (SQLite: PRAGMA integrity_check and each column's values; a server: every result and spread belongs to a run).",
+        abstract: "Check the history's integrity (SQLite: PRAGMA integrity_check and each column's values; a server: every result and spread belongs to a run; both: each run's results document reads as that run).",
         discussion: "Prints ok (exit 0). A damaged history is a malformed file: its problems in one line, exit 2.")
 
     @OptionGroup var database: DatabaseOptions

@@ -154,12 +154,13 @@ public final class HistoryDatabase: HistoryStore {
         return note
     }
 
-    /// `PRAGMA integrity_check`, then each column's values (``HistoryValueAudit``): `ok` for a sound database.
+    /// `PRAGMA integrity_check`, then each column's values and each run's results document (``HistoryValueAudit``):
+    /// `ok` for a sound database.
     public func integrityCheck() throws -> String {
         try read { db in
             let pages = try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
             guard pages == "ok" else { return pages }
-            let values = try HistoryValueAudit.problems(db)
+            let values = try HistoryValueAudit.problems(db) + [try HistoryValueAudit.documentProblem(db)].compactMap { $0 }
             return values.isEmpty ? "ok" : values.joined(separator: "; ")
         }
     }

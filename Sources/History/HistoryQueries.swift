@@ -119,7 +119,7 @@ extension HistoryDatabase {
             return try row.map { try ($0.checked("run_id", of: "runs"), $0.checked("document", of: "runs")) }
         }
         guard let (runID, document) = found else { throw HistoryError.unknownRun(reference: reference) }
-        return try ResultsFile.decode(document, path: "\(path) (run \(runID))")
+        return try RunDocumentAudit.decode(document, of: runID, path: "\(path) (run \(runID))")
     }
 
     /// The newest complete run whose branch is `branch` or whose commit starts with `commitPrefix` (with

@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import Results
 
 /// A value of the history database that is not what its column holds: a number column holding text, a
 /// statistic that is negative or not finite. Only a damaged or hand-edited file has one (SQLite keeps any value
@@ -80,6 +82,25 @@ enum HistoryValueAudit {
         return rules.map { ($0.0, $0.1, $0.2.replacingOccurrences(of: "%@", with: $0.1)) }
     }()
 
+    /// Each run's stored results document, read as every reader reads it (``ResultsFile/decode(_:path:)``): a
+    /// damaged one made `baseline-commit` and `gate --baseline` fail every night while verify said `ok`. One line
+    /// (how many runs, the first one's problem), or nil.
+    static func documentProblem(_ db: Database) throws -> String? {
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT run_id, document FROM runs WHERE typeof(run_id) = 'text' AND typeof(document) IN ('blob', 'text') ORDER BY id
+            """)
+        var audit = RunDocumentAudit()
+        while let row = try rows.next() {
+            let document: DatabaseValue = row["document"]
+            switch document.storage {
+            case .blob(let bytes): audit.check(runID: row["run_id"], document: bytes)
+            case .string(let text): audit.check(runID: row["run_id"], document: Data(text.utf8))
+            default: continue
+            }
+        }
+        return audit.problem
+    }
+
     /// One line per unsound column (its first bad value and how many rows hold one); empty for a sound history.
     static func problems(_ db: Database) throws -> [String] {
         var problems: [String] = []
@@ -94,5 +115,42 @@ enum HistoryValueAudit {
                             + "(first: \(HistoryValueError.shown(first["value"])))")
         }
         return problems
+    }
+}
+
+/// Reads stored results documents as every reader does, counting those that do not read as the run their row names:
+/// `history verify`'s look at what SQLite (or the server) keeps but cannot judge.
+public struct RunDocumentAudit {
+    public private(set) var unreadable = 0
+    /// The first unreadable document's problem: `run night-10: not valid JSON: …`.
+    public private(set) var first: String?
+
+    public init() {}
+
+    /// Reads `document`, the results of run `runID`.
+    public mutating func check(runID: String, document: Data) {
+        do { _ = try Self.decode(document, of: runID, path: "run \(runID)") } catch {
+            unreadable += 1
+            first = first ?? "\(error)"
+        }
+    }
+
+    /// The run `document` holds, which must be run `runID` (the row it is stored in): every reader of a stored run
+    /// comes through here, so a document of another run is never compared against as this one.
+    /// - Throws: ``ResultsFileError`` naming `path`.
+    public static func decode(_ document: Data, of runID: String, path: String) throws -> RunResults {
+        let run = try ResultsFile.decode(document, path: path)
+        guard run.runID == runID else {
+            throw ResultsFileError.invalid(path: path, field: "runID", problem: "'\(run.runID)' is not the run recorded "
+                                           + "here: a damaged or hand-edited history")
+        }
+        return run
+    }
+
+    /// `runs.document: 1 run's results document does not read (first: …)`, or nil when every one read.
+    public var problem: String? {
+        guard let first else { return nil }
+        let runs = unreadable == 1 ? "1 run's results document does" : "\(unreadable) runs' results documents do"
+        return "runs.document: \(runs) not read (first: \(first))"
     }
 }

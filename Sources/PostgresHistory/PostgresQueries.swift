@@ -46,7 +46,7 @@ extension PostgresHistoryStore {
             try $0.decode((String, Data).self)
         }
         guard let (runID, document) = found.first else { throw HistoryError.unknownRun(reference: reference) }
-        return try ResultsFile.decode(document, path: "\(location) (run \(runID))")
+        return try RunDocumentAudit.decode(document, of: runID, path: "\(location) (run \(runID))")
     }
 
     public func latestCompleteRunID(branch: String?, commitPrefix: String?, machineClass: String?) throws
@@ -106,7 +106,8 @@ extension PostgresHistoryStore {
         }
     }
 
-    /// `ok` when every result and spread belongs to a run and every run has its document; else what is not.
+    /// `ok` when every result and spread belongs to a run and every run has its document, which reads as that run's
+    /// results; else what is not.
     public func integrityCheck() throws -> String {
         let problems = try fetch("""
             SELECT (SELECT COUNT(*) FROM results s WHERE NOT EXISTS (SELECT 1 FROM runs r WHERE r.id = s.run)),
@@ -116,7 +117,16 @@ extension PostgresHistoryStore {
         guard let (results, spreads, documents) = problems.first else { return "no answer from the server" }
         let found = [(results, "results without their run"), (spreads, "spreads without their run"),
                      (documents, "runs without their results document")].filter { $0.0 > 0 }
-        return found.isEmpty ? "ok" : found.map { "\($0.0) \($0.1)" }.joined(separator: "; ")
+        // Each document read as every reader reads it, one at a time (a history's documents may not fit in memory).
+        var audit = RunDocumentAudit()
+        let runIDs = try fetch("SELECT run_id FROM runs WHERE length(document) > 0 ORDER BY id") { try $0.decode(String.self) }
+        for runID in runIDs {
+            for document in try fetch("SELECT document FROM runs WHERE run_id = \(runID)", { try $0.decode(Data.self) }) {
+                audit.check(runID: runID, document: document)
+            }
+        }
+        let lines = found.map { "\($0.0) \($0.1)" } + [audit.problem].compactMap { $0 }
+        return lines.isEmpty ? "ok" : lines.joined(separator: "; ")
     }
 
     /// The rows of `query`, each decoded by `decode`.

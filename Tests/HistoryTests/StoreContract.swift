@@ -53,6 +53,22 @@ enum StoreContract {
         XCTAssertEqual(try history.integrityCheck(), "ok")
     }
 
+    /// A stored document that does not read (damaged bytes, or another run's) made `baseline-commit` and `gate
+    /// --baseline` fail every night while verify said `ok`: verify reads each one as every reader does.
+    static func verifyReadsEveryRunsDocument(_ open: Open) throws {
+        let history = try open()
+        try history.record(night(1), branch: "main")
+        XCTAssertEqual(try history.integrityCheck(), "ok")
+        let cut = try ResultsFile.encode(night(2)).prefix(200)
+        try history.record(night(2), document: Data(cut), branch: "main")
+        try history.record(night(3), document: try ResultsFile.encode(night(1)), branch: "main")
+        XCTAssertEqual(try history.integrityCheck(), "runs.document: 2 runs' results documents do not read (first: run night-02: "
+                       + "not a FrameBudget results file: not valid JSON: it ends in the middle of a value (truncated?))")
+        XCTAssertThrowsError(try history.run("night-03"), "a document of another run is not read as this one") {
+            XCTAssertTrue("\($0)".hasSuffix("(run night-03): runID: 'night-01' is not the run recorded here: a damaged or hand-edited history"), "\($0)")
+        }
+    }
+
     static func recordingARunTwiceChangesNothing(_ open: Open) throws {
         let history = try open()
         try history.record(night(1), branch: "main")

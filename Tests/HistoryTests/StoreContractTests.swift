@@ -18,6 +18,7 @@ final class SQLiteStoreContractTests: XCTestCase {
 
     func testRecordsRunsAndReadsThemBack() throws { try StoreContract.recordsRunsAndReadsThemBack(open) }
     func testRecordingARunTwiceChangesNothing() throws { try StoreContract.recordingARunTwiceChangesNothing(open) }
+    func testVerifyReadsEveryRunsDocument() throws { try StoreContract.verifyReadsEveryRunsDocument(open) }
     func testAFailureInsideTheTransactionLeavesNoPartialRun() throws { try StoreContract.aFailureInsideTheTransactionLeavesNoPartialRun(open) }
     func testSeriesShowTheStepAndItsStatistics() throws { try StoreContract.seriesShowTheStepAndItsStatistics(open) }
     func testBaselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns() throws { try StoreContract.baselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns(open) }
@@ -39,6 +40,7 @@ final class PostgresStoreContractTests: XCTestCase {
 
     func testRecordsRunsAndReadsThemBack() throws { try StoreContract.recordsRunsAndReadsThemBack(open) }
     func testRecordingARunTwiceChangesNothing() throws { try StoreContract.recordingARunTwiceChangesNothing(open) }
+    func testVerifyReadsEveryRunsDocument() throws { try StoreContract.verifyReadsEveryRunsDocument(open) }
     func testAFailureInsideTheTransactionLeavesNoPartialRun() throws { try StoreContract.aFailureInsideTheTransactionLeavesNoPartialRun(open) }
     func testSeriesShowTheStepAndItsStatistics() throws { try StoreContract.seriesShowTheStepAndItsStatistics(open) }
     func testBaselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns() throws { try StoreContract.baselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns(open) }
