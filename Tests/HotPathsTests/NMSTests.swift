@@ -59,6 +59,9 @@ final class NMSTests: XCTestCase {
         XCTAssertEqual(nms(rows, scores, [Int32](repeating: 1, count: 10), NMSParameters(maxDetections: 0)), [])
         XCTAssertEqual(nms(rows, scores, [Int32](repeating: 1, count: 10), NMSParameters(maxDetections: .max)).count, 10,
                        "a huge max_det sizes nothing beyond the input")
+        let sized = NonMaxSuppression(capacity: 4, maxDetections: .max)  // trapped: the padding of max_det overflowed
+        XCTAssertEqual(sized.run(boxes: rows.prefix(2).flatMap { [$0.0, $0.1, $0.2, $0.3] }, scores: [0.9, 0.8], classes: [1, 1],
+                                 parameters: NMSParameters(maxDetections: .max)), [0, 1])
     }
 
     func testNegativeAndLargeClassIdsAreSeparateClasses() {

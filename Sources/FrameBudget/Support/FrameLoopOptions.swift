@@ -12,8 +12,14 @@ struct FrameLoopOptions: ParsableArguments {
             help: "realtime (real threads, waits for each frame's due time) or simulated (frames timed back to back, schedule computed). Default: simulated with --quick or when CI is set, realtime otherwise.")
     var mode: FrameLoopMode?
 
+    /// Over 4.6 hours of frames at 60 fps, a few arrays of 8 MB each.
+    static let maximumFrames = 1_000_000
+
     func validate() throws {
-        if let frames, frames < 1 { throw badOptionValue("--frames must be at least 1 (got \(frames))") }
+        // An upper bound as the measuring options have: 2^63 frames made arrays of that many times (a crash, exit 139).
+        if let frames, !(1...Self.maximumFrames).contains(frames) {
+            throw badOptionValue("--frames must be in 1...\(Self.maximumFrames) (got \(frames))")
+        }
     }
 
     /// The engine settings these options ask for.

@@ -52,7 +52,9 @@ final class NMSScratch {
     }
 
     /// Grows the buffers when an input is larger than any before (the only allocations NMS makes).
-    func reserve(candidates: Int, kept keptCount: Int) {
+    func reserve(candidates: Int, kept requested: Int) {
+        // No more can be kept than there are candidates: `max_det` of 2^63 overflowed the padding below (a trap).
+        let keptCount = min(requested, candidates)
         if candidates > candidateCapacity {
             candidateCapacity = candidates
             replace(&source, candidates); replace(&result, candidates)
