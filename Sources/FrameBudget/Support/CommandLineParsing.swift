@@ -19,6 +19,7 @@ extension FrameBudgetCommand {
             Console.error("\(empty) is empty (an unset variable?): give it a value")
             Self.exit(withError: ExitStatus.badInput.code)
         }
+        let arguments = attachingNegativeValues(arguments)
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
@@ -45,16 +46,46 @@ extension FrameBudgetCommand {
         let word = arguments[index]
         if !word.isEmpty { return String(word.dropLast()) }
         guard index > 0, arguments[index - 1].hasPrefix("--"), !arguments[index - 1].contains("=") else { return "argument \(index + 1)" }
+        return valueOptions(arguments).contains(arguments[index - 1]) ? arguments[index - 1] : "argument \(index + 1)"
+    }
+
+    /// `arguments` with each negative number given to an option attached to it (`--threshold -1` as
+    /// `--threshold=-1`): swift-argument-parser reads `-1` as an option and said "missing value for '--threshold'"
+    /// (exit 64), where the option's own check says what range it takes (exit 2). Options that take a value are
+    /// those the help of the command (and the gate's, after `--`) lists.
+    static func attachingNegativeValues(_ arguments: [String]) -> [String] {
+        let negative = /-\.?[0-9][0-9.eE+-]*%?/
+        guard arguments.dropFirst().contains(where: { $0.wholeMatch(of: negative) != nil }) else { return arguments }
+        let takesValue = valueOptions(arguments)
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if takesValue.contains(word), index + 1 < arguments.count, arguments[index + 1].wholeMatch(of: negative) != nil {
+                result.append(word + "=" + arguments[index + 1])
+                index += 2
+            } else {
+                result.append(word)
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// The options (`--reports`, `-n`) of the command `arguments` name that take a value, and after `--` the gate's.
+    static func valueOptions(_ arguments: [String]) -> Set<String> {
         var command: any ParsableCommand.Type = FrameBudgetCommand.self
         for name in commandPath(arguments) {
             command = command.configuration.subcommands.first { $0._commandName == name } ?? command
         }
         let commands: [any ParsableCommand.Type] = arguments.contains("--") ? [command, GateCommand.self] : [command]
-        let takesValue = commands.contains { command in
-            helpMessage(for: command, includeHidden: true, columns: 10_000)
-                .matches(of: /(--[a-z0-9][a-z0-9-]*) </).contains { $0.1 == arguments[index - 1] }
+        var options = Set<String>()
+        for command in commands {
+            for match in helpMessage(for: command, includeHidden: true, columns: 10_000).matches(of: /(--?[a-z0-9][a-z0-9-]*) </) {
+                options.insert(String(match.1))
+            }
         }
-        return takesValue ? arguments[index - 1] : "argument \(index + 1)"
+        return options
     }
 
     /// The first word of `help <command…>` that names no command, or nil. swift-argument-parser's `help` shows the

@@ -120,7 +120,7 @@ struct OutputOptions: ParsableArguments {
         }
         // 255: NAME_MAX of Linux file systems (and of macOS's).
         if let runID, runID.utf8.count > 255 {
-            throw ValidationError("--run-id must be at most 255 bytes (it names a folder; got \(runID.utf8.count))")
+            throw badOptionValue("--run-id must be at most 255 bytes (it names a folder; got \(runID.utf8.count))")
         }
     }
 }
