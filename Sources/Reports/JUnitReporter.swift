@@ -38,9 +38,12 @@ public struct JUnitReporter: Reporter {
             "      <property name=\"complete\" value=\"\(input.run.complete)\"/>",
             "    </properties>",
         ]
+        // A benchmark's time is shared among its budgets' testcases: each given all of it, a CI view that adds them
+        // up showed a 4 s suite as 6 s of tests.
+        let budgetsOf = Dictionary(grouping: input.verdicts, by: \.budget.benchmarkID).mapValues(\.count)
         for verdict in input.verdicts {
             let seconds = input.run.benchmark(verdict.budget.benchmarkID)?.measurementSeconds ?? 0
-            lines += testcase(verdict, seconds: seconds, strict: input.strict)
+            lines += testcase(verdict, seconds: seconds / Double(budgetsOf[verdict.budget.benchmarkID] ?? 1), strict: input.strict)
         }
         // An interrupted run says so where a CI test view shows the suite's output.
         lines += ["    <system-out/>", input.run.incompleteNote.map { "    <system-err>\(XMLText.escape($0))</system-err>" } ?? "    <system-err/>",
