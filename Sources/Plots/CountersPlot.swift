@@ -76,6 +76,13 @@ public struct CountersPlot: PlotKind {
         return parts
     }
 
+    /// Tics a reader can read a bar against: gnuplot's log axis labels powers of ten only, so bars within one
+    /// decade (28522 Ir beside 31020) stood between two labels; under two decades, every doubling is labelled.
+    static func logTics(_ values: [Double]) -> GnuplotScript {
+        guard let low = values.min(), let high = values.max(), high / low < 100 else { return "set ytics auto" }
+        return "set ytics 2"
+    }
+
     private func spec(_ hotPath: String, _ results: [BenchmarkResult], _ names: [String], stem: String) -> PlotSpec {
         let name = "\(stem)-counters"
         let file = DataFileName("\(name).dat")
@@ -89,8 +96,12 @@ public struct CountersPlot: PlotKind {
         }
         let titleLines: [GnuplotScript] = (["\(hotPath): counters per iteration"] + Self.undrawnNotes(results)).map { "\(strings.add($0))" }
         let title = titleLines.joined(separator: " . \"\\n\" . ")
+        let styles = PlotText.styles(of: results)
         let columns = results.enumerated().map { index, result -> GnuplotScript in
-            "\(file) using \(index + 3):xtic(S[int($1)] . \"\\n\" . S[int($2)]) lc rgb \(PlotColour.series(index)) title \(strings.add(result.id))"
+            "\(file) using \(index + 3):xtic(S[int($1)] . \"\\n\" . S[int($2)]) lc rgb \(styles[index].colour) title \(strings.add(result.id))"
+        }
+        let drawn = names.flatMap { counter in
+            results.compactMap { $0.counters.first { $0.name == counter }?.perIteration }.filter { $0 > 0 && $0.isFinite }
         }
         let script: GnuplotScript = """
             set title \(title) font ',9'
@@ -99,6 +110,8 @@ public struct CountersPlot: PlotKind {
             set style histogram cluster gap 1
             set style fill solid 0.6 border -1
             set logscale y
+            set format y '%g'
+            \(Self.logTics(drawn))
             set ylabel 'per iteration, in the unit under each counter (log scale)'
             set xtics font ',8'
             set bmargin 5

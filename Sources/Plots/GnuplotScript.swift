@@ -178,10 +178,11 @@ public struct PlotColour: Sendable, Equatable {
     public static let budget = PlotColour(0xCF222E)
     public static let ink = PlotColour(0x1D1D1F)
 
-    /// Twelve colours told apart at a glance (ColorBrewer's Paired, reordered so neighbours differ): series beyond
-    /// gnuplot's eight default ones repeated its colours, and 12 NMS curves shared 8 (two series a colour).
-    static let series: [UInt32] = [0x1F78B4, 0xE31A1C, 0x33A02C, 0xFF7F00, 0x6A3D9A, 0xB15928,
-                                   0xA6CEE3, 0xFB9A99, 0xB2DF8A, 0xFDBF6F, 0xCAB2D6, 0x6B6B6B]
+    /// Twelve colours told apart at a glance (ColorBrewer's Paired, reordered so neighbours differ, its red and
+    /// pink replaced by cyan and olive: red is the budgets' colour, and a red curve hid the budget lines it crossed):
+    /// series beyond gnuplot's eight default ones repeated its colours, and 12 NMS curves shared 8.
+    static let series: [UInt32] = [0x1F78B4, 0xFF7F00, 0x33A02C, 0x6A3D9A, 0xB15928, 0x17BECF,
+                                   0xA6CEE3, 0xFDBF6F, 0xB2DF8A, 0xCAB2D6, 0xBCBD22, 0x6B6B6B]
 
     /// The colour of series `index`; after twelve, the colours repeat with another dash (``seriesDash(_:)``).
     public static func series(_ index: Int) -> PlotColour { PlotColour(series[index % series.count]) }

@@ -61,7 +61,8 @@ public struct LatencyDistributionPlot: PlotKind {
         var strings = PlotStrings()
         let labels = results.map { strings.add("\($0.variant)/\($0.workload)") }
         let boxes = Self.boxPanel(results, marks, samplesFile, logScale: log, unit: unit, layout: layout, strings: &strings)
-        let title = strings.add("\(hotPath): latency per iteration (shaded: 95% CI of p95; red dashed: budgets, named below)")
+        let title = strings.add("\(hotPath): latency per iteration (shaded: 95% CI of p95"
+                                + (marks.isEmpty ? ")" : "; red dashed: budgets, named below)"))
         let cdfs = Self.cdfPanel(results, marks, cdfFile, labels: labels, logScale: log, unit: unit, layout: layout)
         let script: GnuplotScript = """
             set multiplot layout 1,2 title \(title)
@@ -90,10 +91,11 @@ public struct LatencyDistributionPlot: PlotKind {
     /// their box, and every budget named in the key.
     static func boxPanel(_ results: [BenchmarkResult], _ marks: [BudgetMark], _ samplesFile: DataFileName, logScale log: Bool,
                          unit: AxisUnit, layout: KeyLayout, strings: inout PlotStrings) -> GnuplotScript {
+        let styles = PlotText.styles(of: results)
         let objects = results.enumerated().compactMap { index, result -> GnuplotScript? in
             guard let ci = result.statistics.interval(of: .p95) else { return nil }
             let x = Double(index + 1)
-            return "set object rect from \(x - 0.35),\(unit.value(ci.lower)) to \(x + 0.35),\(unit.value(ci.upper)) fc rgb '#0969da' fs transparent solid 0.25 noborder"
+            return "set object rect from \(x - 0.35),\(unit.value(ci.lower)) to \(x + 0.35),\(unit.value(ci.upper)) fc rgb \(styles[index].colour) fs transparent solid 0.25 noborder"
         }
         let budgetLines = marks.filter(\.onScale).map { mark -> GnuplotScript in
             "set arrow from \(Double(mark.box) - 0.45),\(mark.value) to \(Double(mark.box) + 0.45),\(mark.value) nohead lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType)"
@@ -103,7 +105,7 @@ public struct LatencyDistributionPlot: PlotKind {
             tics.append("\(strings.addTicLabel("\(result.variant)/\(result.workload)")) \(index + 1)")
         }
         let boxes = results.indices.map { index -> GnuplotScript in
-            "\(samplesFile) index \(index) using (\(index + 1)):1 with boxplot lc rgb \(PlotText.colour(ofVariant: results[index].variant)) notitle"
+            "\(samplesFile) index \(index) using (\(index + 1)):1 with boxplot lc rgb \(styles[index].colour) notitle"
         }
         var budgetKeys: [GnuplotScript] = []
         for mark in marks {
@@ -134,8 +136,9 @@ public struct LatencyDistributionPlot: PlotKind {
     /// The right panel: each benchmark's empirical CDF, the on-scale budgets as vertical lines.
     static func cdfPanel(_ results: [BenchmarkResult], _ marks: [BudgetMark], _ cdfFile: DataFileName,
                          labels: [PlotStrings.Reference], logScale log: Bool, unit: AxisUnit, layout: KeyLayout) -> GnuplotScript {
+        let styles = PlotText.styles(of: results)
         let curves = results.indices.map { index -> GnuplotScript in
-            "\(cdfFile) index \(index) using 1:2 with steps lw 2 lc rgb \(PlotColour.series(index)) dt \(PlotColour.seriesDash(index)) title \(labels[index])"
+            "\(cdfFile) index \(index) using 1:2 with steps lw 2 lc rgb \(styles[index].colour) dt \(styles[index].dash) title \(labels[index])"
         }
         let verticals = marks.filter(\.onScale).map { mark -> GnuplotScript in
             "set arrow from \(mark.value), graph 0 to \(mark.value), graph 1 nohead lc rgb \(PlotColour.budget) lw 2 dt \(mark.dashType)"

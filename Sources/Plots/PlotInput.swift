@@ -57,6 +57,15 @@ enum PlotText {
     /// A number for a data file (`NaN` when not finite).
     static func number(_ value: Double) -> String { GnuplotScript.number(value) }
 
+    /// The colour and dash of each of `results` in a plot that draws them side by side: its variant's colour while
+    /// no two of them share one (so reference is the same brown in every panel and plot), else the series palette
+    /// in order (twelve workloads of one variant, several peers). Box and curve panels of one plot use the same.
+    static func styles(of results: [BenchmarkResult]) -> [(colour: PlotColour, dash: Int)] {
+        let variants = results.map { colour(ofVariant: $0.variant) }
+        if Set(variants.map(\.hex)).count == variants.count { return variants.map { ($0, 1) } }
+        return results.indices.map { (PlotColour.series($0), PlotColour.seriesDash($0)) }
+    }
+
     /// Colours of the variants, fixed so every plot agrees.
     static func colour(ofVariant variant: String) -> PlotColour {
         switch variant {

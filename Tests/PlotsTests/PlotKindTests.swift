@@ -40,6 +40,23 @@ final class PlotKindTests: XCTestCase {
         XCTAssertEqual(spec.hotPath, "nms")
     }
 
+    /// Reference is one colour in the box panel, its shading and the CDF beside it (the CDF took the series palette:
+    /// reference blue there, optimized red like the budget lines); many workloads of one variant take the palette,
+    /// which holds no red.
+    func testEachBenchmarkHasOneColourInBothPanelsAndNoCurveIsTheBudgetsRed() throws {
+        var run = PlotFixture.run()
+        run.benchmarks = run.benchmarks.filter { $0.workload == "typical" }
+        let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: PlotInput(run: run, verdicts: [])).first)
+        for (variant, colour) in [("reference", "'#9a6700'"), ("optimized", "'#0969da'")] {
+            let uses = spec.readable.components(separatedBy: "lc rgb \(colour)").count - 1
+            XCTAssertEqual(uses, 2, "\(variant): its box and its CDF curve: \(spec.readable)")
+            XCTAssertTrue(spec.readable.contains("fc rgb \(colour) fs transparent"), "\(variant)'s p95 shading")
+        }
+        XCTAssertFalse(spec.readable.contains("red dashed"), "no budget drawn, none announced in the title")
+        let sweep = try XCTUnwrap(LatencyDistributionPlot().plots(for: PlotFixture.input).first { $0.hotPath == "nms" })
+        XCTAssertFalse(sweep.readable.contains("'#e31a1c'") || sweep.readable.contains("'#fb9a99'"), "no red series")
+    }
+
     func testLatencyPlotNamesBudgetsInTheKeyNeverAsTextBesideTheirLines() throws {
         let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: PlotFixture.input).first)
         XCTAssertFalse(spec.readable.contains("set label"), "labels at the lines overprinted boxes, each other and the panel edge")
@@ -188,6 +205,15 @@ final class PlotKindTests: XCTestCase {
         run.benchmarks.append(zero)
         let spec = try XCTUnwrap(CountersPlot().plots(for: PlotInput(run: run, verdicts: [])).first)
         XCTAssertTrue(spec.readable.contains("no bar where a benchmark read 0: \(CountersPlot.ticName(counter.name)) (1)"), spec.readable)
+    }
+
+    /// gnuplot labels a log axis at powers of ten only: bars within one decade stood between two labels, printed
+    /// as `100.0000000`. Under two decades every doubling is labelled; every label is `%g`.
+    func testCountersPlotLabelsANarrowLogAxisOftenEnoughToReadABar() {
+        XCTAssertEqual(CountersPlot.logTics([28_522, 31_020]), "set ytics 2")
+        XCTAssertEqual(CountersPlot.logTics([5e-6, 900_000]), "set ytics auto")
+        let spec = CountersPlot().plots(for: PlotFixture.input).first
+        XCTAssertTrue(spec?.readable.contains("set format y '%g'") == true, spec?.readable ?? "no counters plot")
     }
 
     func testCountersPlotNamesTheUnitOfEachCounter() throws {
