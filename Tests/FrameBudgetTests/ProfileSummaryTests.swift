@@ -23,4 +23,17 @@ final class ProfileSummaryTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.contains("PAPI_TOT_CYC") && $0.contains("2000.0 cycles/iter") }, text)
         XCTAssertTrue(lines.contains { $0.contains("IPC") && $0.contains("1.5 instructions/cycle (") }, "a ratio is not per iteration: \(text)")
     }
+
+    /// `%.1f` printed 5e-06 context switches per iteration as `0.0`, a true zero's look, and the counters the VM
+    /// could not give were left out as if not asked for.
+    func testASmallCountKeepsItsDigitsAndUnavailableCountersAreNamedWithWhy() {
+        let text = ProfileSummary.render(result(counters: [
+            CounterReading(name: "perf::CONTEXT-SWITCHES", perIteration: 5e-06, source: .papiSoftware),
+            CounterReading(name: "perf::PAGE-FAULTS", perIteration: 0, source: .papiSoftware),
+            .unavailable("PAPI_TOT_INS", reason: "no hardware PMU (KVM)"), .unavailable("PAPI_TOT_CYC", reason: "no hardware PMU (KVM)"),
+        ]), runFolder: "/r")
+        XCTAssertTrue(text.contains("5e-06 events/iter"), text)
+        XCTAssertTrue(text.contains("0.0 events/iter"), text)
+        XCTAssertTrue(text.contains("  unavailable: PAPI_TOT_INS, PAPI_TOT_CYC (no hardware PMU (KVM))"), text)
+    }
 }

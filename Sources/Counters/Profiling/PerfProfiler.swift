@@ -11,6 +11,8 @@ public struct PerfProfiler: Sendable {
         public let foldedStacks: String
         public let flameGraph: String
         public let samples: Int
+        /// Samples of idle threads yielding, left out of the stacks and the picture (``FoldedStacks/withoutIdleYielding()``).
+        public let idleLeftOut: Int
     }
 
     private let perf: String
@@ -45,7 +47,7 @@ public struct PerfProfiler: Sendable {
         let leftOut = idle > 0 ? " (\(idle) of idle threads yielding left out)" : ""
         let picture = FlameGraphSVG().render(FlameGraphLayout.frames(stacks), title: "\(title): \(stacks.total) cpu-clock samples\(leftOut)")
         try AtomicFile.write(picture, to: svg)
-        return Files(perfData: data, foldedStacks: folded, flameGraph: svg, samples: stacks.total)
+        return Files(perfData: data, foldedStacks: folded, flameGraph: svg, samples: stacks.total, idleLeftOut: idle)
     }
 
     private func failure(_ step: String, _ output: ExternalTool.Output) -> ToolError {

@@ -38,7 +38,8 @@ struct ProfileTools {
         result.artifacts["perf-data"] = "\(relative)/perf.data"
         result.artifacts["folded-stacks"] = "\(relative)/stacks.folded"
         result.artifacts["flame-graph"] = "\(relative)/flamegraph.svg"
-        result.notes.append("flame graph: \(files.samples) cpu-clock samples over \(seconds) s")
+        let leftOut = files.idleLeftOut > 0 ? " (\(files.idleLeftOut) more of idle threads yielding left out)" : ""
+        result.notes.append("flame graph: \(files.samples) cpu-clock samples over \(seconds) s\(leftOut)")
     }
 
     /// Counts `benchmark` under callgrind (n and 2n iterations) and writes its top functions into `profiles/<id>/`.
@@ -98,13 +99,27 @@ enum ProfileSummary {
         }
         lines += result.notes.map { "  \($0)" }
         for reading in result.counters where reading.perIteration != nil {
-            lines.append("  " + pad(reading.name) + String(format: "%14.1f ", reading.perIteration!) + perIteration(reading.name)
+            let figure = count(reading.perIteration!)
+            lines.append("  " + pad(reading.name) + String(repeating: " ", count: Swift.max(0, 14 - figure.count)) + figure + " "
+                         + perIteration(reading.name)
                          + " (\(reading.source.rawValue))")
+        }
+        // The counters this machine could not give, named with why (no hardware PMU in a VM): left out, the summary
+        // read as if they had not been asked for.
+        let unavailable = Dictionary(grouping: result.counters.filter { $0.perIteration == nil }) { $0.note ?? "unavailable" }
+        for (reason, readings) in unavailable.sorted(by: { $0.key < $1.key }) {
+            lines.append("  unavailable: " + readings.map(\.name).joined(separator: ", ") + " (\(reason))")
         }
         for (name, path) in result.artifacts.sorted(by: { $0.key < $1.key }) {
             lines.append("  \(name): \(runFolder)/\(path)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A per-iteration figure: one decimal from 100 up (`28522.3`), else four significant digits (`19.73`,
+    /// `5e-06`): `%.1f` printed a context switch every 200000 iterations as `0.0`, a true zero's look.
+    static func count(_ value: Double) -> String {
+        abs(value) >= 100 || value == 0 ? String(format: "%.1f", value) : String(format: "%.4g", value)
     }
 
     /// `ns/iter`, `cycles/iter`, …; a ratio (IPC) is no count per iteration and keeps its own unit.
