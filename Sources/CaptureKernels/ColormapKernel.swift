@@ -13,7 +13,8 @@ public enum ColormapKernel: CaptureKernel {
         try parameters.requireOnly(["near", "far", "opacity", "width", "height"])
         let palette = try parameters.palette(.redToBlue())
         let depth = try CaptureInputs.depthMap(in: input)
-        let size = try OutputSize(parameters, defaultWidth: depth.width, defaultHeight: depth.height)
+        let size = try OutputSize(parameters, defaultWidth: depth.width, defaultHeight: depth.height,
+                                  defaultSource: "depth.npy's size")
         let colormap = DepthColormap(sourceWidth: depth.width, sourceHeight: depth.height,
                                      outputWidth: size.width, outputHeight: size.height, palette: palette)
         let image = ImageBuffer<RGBA8>(width: size.width, height: size.height)

@@ -16,7 +16,8 @@ public enum EdgeOverlayKernel: CaptureKernel {
         let threshold = try parameters.float("threshold", default: EdgeOverlay.defaultThreshold)
         guard threshold >= 0 else { throw KernelInputError.badParameter(name: "threshold", reason: "\(threshold) must be ≥ 0") }
         let depth = try CaptureInputs.depthMap(in: input)
-        let size = try OutputSize(parameters, defaultWidth: depth.width, defaultHeight: depth.height)
+        let size = try OutputSize(parameters, defaultWidth: depth.width, defaultHeight: depth.height,
+                                  defaultSource: "depth.npy's size")
         let overlay = EdgeOverlay(width: depth.width, height: depth.height, threshold: threshold, palette: palette)
         let edges = ImageBuffer<RGBA8>(width: depth.width, height: depth.height)
         ImageView.withPacked(depth.values, width: depth.width, height: depth.height) { overlay.render($0, into: edges) }

@@ -12,7 +12,8 @@ public enum PreviewScaleKernel: CaptureKernel {
     public static func run(input: String, output: String, parameters: KernelParameters) throws -> String {
         try parameters.requireOnly(["width", "height"])
         let frame = try CaptureInputs.image(in: input)
-        let size = try OutputSize(parameters, defaultWidth: Swift.max(frame.width / 2, 1), defaultHeight: Swift.max(frame.height / 2, 1))
+        let size = try OutputSize(parameters, defaultWidth: Swift.max(frame.width / 2, 1), defaultHeight: Swift.max(frame.height / 2, 1),
+                                  defaultSource: "half frame.npy's size")
         let scaler = PreviewScaler(sourceWidth: frame.width, sourceHeight: frame.height, outputWidth: size.width, outputHeight: size.height)
         let preview = ImageBuffer<BGRA8>(width: size.width, height: size.height)
         frame.bytes.withUnsafeBytes { raw in

@@ -47,6 +47,19 @@ final class DepthKernelCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 
+    /// The output size defaults to the input's: a map too wide for an output is said as such, not as a `width`
+    /// parameter the user never gave; a given one is named as given.
+    func testAnOutputTooLargeByDefaultNamesTheInputNotAParameterNeverGiven() throws {
+        try writeNpy("depth.npy", descr: "<f4", shape: "(1, 20000)", data: float32([Float](repeating: 1, count: 20000)))
+        let byDefault = try Framebudget.run(["kernel", "colormap", "--in", input, "--out", output])
+        XCTAssertEqual(byDefault.status, 2)
+        XCTAssertEqual(byDefault.stderr, "framebudget: error: parameter 'width': 20000 is over 16384 "
+                       + "(the default: depth.npy's size; give width= and height=)\n")
+        let given = try Framebudget.run(["kernel", "colormap", "--in", input, "--out", output, "--param", "width=20000", "--param", "height=2"])
+        XCTAssertEqual(given.stderr, "framebudget: error: parameter 'width': 20000 is over 16384\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
     func testNearNotBelowFarIsRefused() throws {
         try writeNpy("depth.npy", descr: "<f4", shape: "(1, 2)", data: float32([1, 2]))
         let result = try Framebudget.run(["kernel", "colormap", "--in", input, "--out", output,
