@@ -26,11 +26,13 @@ public enum NpyDType: String, Sendable, CaseIterable {
 
     /// Parses a `descr` string; `<u1` and `|i4`-style spellings numpy also accepts are normalized.
     init?(descr: String) {
+        // numpy writes `<f4`; it also reads the names a hand-written header may use (`float32`, `f4`, `=f4`: native
+        // order, little-endian on every machine FrameBudget runs on).
         switch descr {
-        case "<f4": self = .float32
-        case "<f8": self = .float64
-        case "<i4": self = .int32
-        case "|u1", "<u1", "u1", "B": self = .uint8
+        case "<f4", "=f4", "f4", "float32": self = .float32
+        case "<f8", "=f8", "f8", "float64", "d": self = .float64
+        case "<i4", "=i4", "i4", "int32": self = .int32
+        case "|u1", "<u1", "=u1", "u1", "uint8", "B": self = .uint8
         default: return nil
         }
     }

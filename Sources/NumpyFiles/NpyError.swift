@@ -15,7 +15,7 @@ public enum NpyError: Error, CustomStringConvertible, Equatable {
         case let .unreadable(file, reason): return "\(file): cannot read: \(reason)"
         case let .notNpy(file, reason): return "\(file): not a .npy file: \(reason)"
         case let .unsupportedDType(file, descr):
-            return "\(file): unsupported dtype '\(descr)' (supported: float32, float64, int32, uint8, little-endian)"
+            return "\(file): unsupported dtype '\(descr)' (supported: little-endian float32 '<f4', float64 '<f8', int32 '<i4', uint8 '|u1')"
         case let .badShape(file, reason): return "\(file): bad shape: \(reason)"
         case let .tooLarge(file, bytes, limit):
             return "\(file): header declares \(bytes) bytes of data, over the limit of \(limit) bytes; refused before allocating"

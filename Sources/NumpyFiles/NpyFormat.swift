@@ -63,7 +63,8 @@ public enum NpyFormat {
         guard headerLength <= 1 << 20, bytes.count >= headerStart + headerLength else {
             throw NpyError.notNpy(file: file, reason: "header length \(headerLength) exceeds the file")
         }
-        guard let text = String(bytes: bytes[headerStart..<(headerStart + headerLength)], encoding: .isoLatin1) else {
+        // Format 3.0 exists for headers in UTF-8 (a field name 'é'); 1.x and 2.x are Latin-1.
+        guard let text = String(bytes: bytes[headerStart..<(headerStart + headerLength)], encoding: major == 3 ? .utf8 : .isoLatin1) else {
             throw NpyError.notNpy(file: file, reason: "header is not text")
         }
         let dictionary = try HeaderDictionary(text: text, file: file)

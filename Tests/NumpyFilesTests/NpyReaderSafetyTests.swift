@@ -52,6 +52,27 @@ final class NpyReaderSafetyTests: XCTestCase {
         }
     }
 
+    /// numpy reads a hand-written header's `'float32'` (its dtype name) as `<f4`: refused as "unsupported dtype
+    /// 'float32' (supported: float32, …)", a message that contradicted itself.
+    func testADTypeWrittenByItsNumpyNameReadsAsItsCode() throws {
+        for (descr, data, expected) in [("float32", [0, 0, 0x80, 0x3F] as [UInt8], NpyDType.float32), ("uint8", [7], .uint8),
+                                        ("f8", [0, 0, 0, 0, 0, 0, 0xF0, 0x3F], .float64), ("int32", [1, 0, 0, 0], .int32)] {
+            let array = try NpyFormat.parse(Self.file(header: "{'descr': '\(descr)', 'fortran_order': False, 'shape': (1,), }\n",
+                                                      data: data), file: "x.npy")
+            XCTAssertEqual(array.dtype, expected, descr)
+        }
+    }
+
+    /// A format 3.0 header is UTF-8 (numpy writes 3.0 for exactly that): shown as Latin-1, `'é'` read `'Ã©'`.
+    func testAVersionThreeHeaderIsReadAsUTF8() {
+        let header = Array("{'descr': '<f4', 'fortran_order': False, 'shape': (1,), 'é': 1, }\n".utf8)
+        var bytes: [UInt8] = [0x93] + Array("NUMPY".utf8) + [3, 0]
+        bytes += withUnsafeBytes(of: UInt32(header.count).littleEndian, Array.init) + header + [0, 0, 0x80, 0x3F]
+        XCTAssertThrowsError(try NpyFormat.parse(bytes, file: "x.npy")) { error in
+            XCTAssertTrue("\(error)".contains("'é'"), "\(error)")
+        }
+    }
+
     func testShapeWhoseByteCountOverflowsIsABadShape() {
         let bytes = Self.file(header: "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296), }\n")
         XCTAssertThrowsError(try NpyFormat.parse(bytes, file: "x.npy")) { error in
