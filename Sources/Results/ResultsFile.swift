@@ -141,6 +141,29 @@ public enum ResultsFile {
         JSONSyntax.problem(in: data) ?? describe(error)
     }
 
+    /// What JSON calls the value a Swift type decodes from: `an object`, not Foundation's `Dictionary<String, Any>`.
+    static func jsonKind(of type: Any.Type) -> String {
+        let name = String(describing: type)
+        if name.hasPrefix("Dictionary") { return "an object" }
+        if name.hasPrefix("Array") { return "an array" }
+        if name == "String" { return "a string" }
+        if name == "Bool" { return "true or false" }
+        if ["Double", "Float", "Int", "Int64", "Int32", "UInt64", "UInt32", "UInt8"].contains(name) { return "a number" }
+        return name
+    }
+
+    /// The JSON kind Foundation's message says it found (`… but found a string instead.`), in the same words.
+    static func foundKind(_ debugDescription: String) -> String {
+        guard let range = debugDescription.range(of: "but found ") else { return "another kind of value" }
+        let found = debugDescription[range.upperBound...].replacingOccurrences(of: " instead.", with: "")
+        switch found {
+        case "a dictionary": return "an object"
+        case "number": return "a number"
+        case "bool": return "true or false"
+        default: return found
+        }
+    }
+
     /// A one-line description of a decoding error with its coding path.
     public static func describe(_ error: Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
@@ -148,7 +171,8 @@ public enum ResultsFile {
         func path(_ context: DecodingError.Context) -> String { JSONFieldLocator.fieldPath(context.codingPath) }
         switch error {
         case let .keyNotFound(key, context): return "missing field '\(key.stringValue)' at \(path(context))"
-        case let .typeMismatch(_, context): return "wrong type at \(path(context)): \(context.debugDescription)"
+        case let .typeMismatch(type, context):
+            return "wrong type at \(path(context)): expected \(jsonKind(of: type)), found \(foundKind(context.debugDescription))"
         case let .valueNotFound(_, context): return "missing value at \(path(context))"
         case let .dataCorrupted(context): return "corrupted at \(path(context)): \(context.debugDescription)"
         @unknown default: return "\(error)"

@@ -139,7 +139,7 @@ final class ResultsValidationCommandTests: XCTestCase {
     func testMergeRefusesAnEmptyRunIDOrOneOfItsProcessRunsIDsWritingNothing() throws {
         let first = try ResultsFixtures.write(to: folder + "/a.json", runID: "a1")
         let second = try ResultsFixtures.write(to: folder + "/b.json", runID: "a2")
-        for (runID, problem) in [("", "--run-id '' must be a non-empty name"), ("a1", "--run-id a1 is the id of one of the process runs merged")] {
+        for (runID, problem) in [("", "--run-id is empty (an unset variable?)"), ("a1", "--run-id a1 is the id of one of the process runs merged")] {
             let merge = try Framebudget.run(["merge", "--out", folder + "/merged.json", "--run-id", runID, first, second])
             XCTAssertEqual(merge.status, 2, merge.stderr)
             XCTAssertTrue(merge.stderr.hasPrefix("framebudget: error: \(problem)"), merge.stderr)

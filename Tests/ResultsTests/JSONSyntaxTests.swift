@@ -68,6 +68,8 @@ final class JSONSyntaxTests: XCTestCase {
         }
         let wrongShape = Data(#"{"schemaVersion": "one"}"#.utf8)
         XCTAssertThrowsError(try JSONDecoder().decode(Versioned.self, from: wrongShape)) {
+            XCTAssertEqual(ResultsFile.describe($0, decoding: wrongShape), "wrong type at schemaVersion: expected a number, found a string",
+                           "in JSON's words, not Foundation's Swift type names")
             XCTAssertTrue(ResultsFile.describe($0, decoding: wrongShape).hasPrefix("wrong type at schemaVersion"),
                           "valid JSON of the wrong shape keeps the decoder's words: \(ResultsFile.describe($0, decoding: wrongShape))")
         }
