@@ -84,7 +84,7 @@ struct HistoryRecordCommand: ParsableCommand {
                 Console.warning("\(results): a debug build's run: recorded in a series of its own (build=debug); "
                     + "release runs are never compared with it")
             }
-            Console.output("recorded run \(run.runID) as #\(number) (\(run.benchmarks.count) benchmarks\(run.complete ? "" : ", incomplete")) in \(database.path)")
+            Console.output("recorded run \(TerminalText.singleLine(run.runID)) as #\(number) (\(run.benchmarks.count) benchmarks\(run.complete ? "" : ", incomplete")) in \(database.path)")
         }
     }
 }

@@ -55,9 +55,10 @@ package enum Console {
 
 extension Console {
     /// A line of what the command is doing that is worth keeping in a CI log (not a warning, not progress).
+    /// One line, as an error is: a run id read from a file with a line feed in it printed a second line.
     package static func info(_ message: String) {
         guard !isSilenced else { return }
-        FileHandle.standardError.write(Data("\(ToolName.current): \(TerminalText.safe(message))\n".utf8))
+        FileHandle.standardError.write(Data("\(ToolName.current): \(TerminalText.singleLine(message))\n".utf8))
     }
 }
 

@@ -24,7 +24,8 @@ public enum TerminalText {
         capped(neutralised(text, keepingLineFeedsAndTabs: false), maximumLength: maximumLength)
     }
 
-    /// Control characters as `\xHH` (C0, DEL) or `\u{HHHH}` (C1); line feeds and tabs kept when asked.
+    /// Control characters as `\xHH` (C0, DEL) or `\u{HHHH}` (C1, bidirectional controls); line feeds and tabs kept
+    /// when asked.
     public static func neutralised(_ text: String, keepingLineFeedsAndTabs: Bool = true) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0, keepingLineFeedsAndTabs) }) else { return text }
         var result = ""
@@ -48,6 +49,8 @@ public enum TerminalText {
     private static func isControl(_ scalar: Unicode.Scalar, _ keepingLineFeedsAndTabs: Bool) -> Bool {
         let value = scalar.value
         if keepingLineFeedsAndTabs && (value == 0x0A || value == 0x09) { return false }
-        return value < 0x20 || (0x7F...0x9F).contains(value)
+        // The bidirectional embeddings, overrides and isolates too: one in an id or a budget name read from a file
+        // reorders the rest of the line it is printed on (`FAIL` shown after the name it precedes).
+        return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 }

@@ -9,6 +9,8 @@ final class UntrustedTextTests: XCTestCase {
         XCTAssertEqual(TerminalText.singleLine("a\nb\tc"), "a\\x0ab\\x09c")
         XCTAssertEqual(TerminalText.safe("\u{9B}31m\u{7F}"), "\\u{9b}31m\\x7f", "C1 CSI and DEL too")
         XCTAssertEqual(TerminalText.safe("µs ×2 — 日本"), "µs ×2 — 日本")
+        XCTAssertEqual(TerminalText.safe("budget\u{202E}LIAF"), "budget\\u{202e}LIAF", "a bidi override would reorder the line")
+        XCTAssertEqual(TerminalText.singleLine("x\u{2066}y\u{2069}"), "x\\u{2066}y\\u{2069}", "isolates too")
     }
 
     func testLongLinesAreCutSayingHowMuchWasLeft() {
