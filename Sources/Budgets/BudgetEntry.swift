@@ -99,6 +99,11 @@ struct BudgetEntry {
             throw reader.error(node, "limit", "must be a number (got '\(node.string ?? "a non-scalar")')")
         }
         guard value.isFinite else { throw reader.error(node, "limit", "must be a finite number (got '\(text)')") }
+        // Written in decimal: YAML 1.1 reads `1:30` as 90 (base 60) and Swift's Double `0x10` as 16, a limit the
+        // author never meant.
+        guard text.wholeMatch(of: /[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?/) != nil else {
+            throw reader.error(node, "limit", "must be a decimal number such as 2 or 0.5 (got '\(text)')")
+        }
         if value == 0 && metric.isExact && direction == .max { return value }
         guard value > 0 else {
             let zeroHint = metric.isExact ? "" : " (0 is allowed only for allocations and custom metrics with direction: max, meaning exactly none)"

@@ -107,6 +107,12 @@ final class BudgetsFileTests: XCTestCase {
             XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "limit: 1", with: "limit: \(infinite)"))),
                            "budgets.yaml:8: limit: must be a finite number (got '\(infinite)')", "a number, not a finite one")
         }
+        // YAML 1.1 reads `1:30` as 90 and Swift's Double `0x10` as 16: not the limit the author wrote.
+        for odd in ["1:30", "0x10"] {
+            XCTAssertEqual(error(yaml(validEntry.replacingOccurrences(of: "limit: 1", with: "limit: \(odd)"))),
+                           "budgets.yaml:8: limit: must be a decimal number such as 2 or 0.5 (got '\(odd)')")
+        }
+        XCTAssertNoThrow(try BudgetsFile.parse(yaml(validEntry.replacingOccurrences(of: "limit: 1", with: "limit: 2.5e-1")), path: "budgets.yaml", knownIDs: known))
     }
 
     func testZeroLimitIsAllowedForAllocations() throws {
