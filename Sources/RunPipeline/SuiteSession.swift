@@ -164,9 +164,10 @@ package struct SuiteSession {
     private func checkWorkloadFolder() throws {
         guard let folder = request.workload else { return }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             throw CommandFailure(.badInput, "--workload \(folder): no such folder")
         }
+        guard isDirectory.boolValue else { throw CommandFailure(.badInput, "--workload \(folder): not a folder (a capture is a folder of .npy files)") }
     }
 
     private func recordedSettings(_ settings: MeasurementSettings, counters: CounterMode) -> RunSettings {

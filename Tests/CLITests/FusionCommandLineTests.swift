@@ -96,6 +96,16 @@ final class FusionCommandLineTests: XCTestCase {
         XCTAssertEqual((try results("fortran")["benchmarks"] as? [[String: Any]])?.count, 1)
     }
 
+    /// A file given as the capture is said to be one: "no such folder" sent the user looking for a path that exists.
+    func testAWorkloadThatIsAFileOrAbsentIsNamedForWhatItIs() throws {
+        for (path, problem) in [(capture + "/lidar.npy", "not a folder (a capture is a folder of .npy files)"), (capture + "/none", "no such folder")] {
+            let result = try Framebudget.run(["run", "--allow-debug", "--quick", "--reports", reports, "--workload", path, "fusion/optimized"])
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertEqual(result.stderr, "framebudget: error: --workload \(path): \(problem)\n")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: reports), "nothing measured, nothing written")
+    }
+
     func testRunSkipsBenchmarksWhoseFilesTheCaptureLacksAndSaysSo() throws {
         // The LiDAR map doubles as the colormap's depth.npy, so one selected benchmark can run and the other cannot.
         try FileManager.default.moveItem(atPath: capture + "/lidar.npy", toPath: capture + "/depth.npy")
