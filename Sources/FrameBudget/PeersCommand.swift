@@ -95,15 +95,16 @@ struct PeersCommand: ParsableCommand {
         static func describe(_ error: DecodingError) -> String {
             switch error {
             case let .keyNotFound(key, context): return "missing '\(path(context.codingPath + [key]))'"
-            case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
+            case let .typeMismatch(type, context):
+                return "'\(path(context.codingPath))': expected \(ResultsFile.jsonKind(of: type)), found \(ResultsFile.foundKind(context.debugDescription))"
+            case let .valueNotFound(_, context), let .dataCorrupted(context):
                 return "'\(path(context.codingPath))': \(context.debugDescription)"
             @unknown default: return "\(error)"
             }
         }
 
-        private static func path(_ keys: [any CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-        }
+        /// `peers[0].call`, as every other message names a field (it said `peers.[0].call`).
+        private static func path(_ keys: [any CodingKey]) -> String { JSONFieldLocator.fieldPath(keys) }
     }
 }
 

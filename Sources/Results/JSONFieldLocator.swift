@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Only for the message of a failure JSONDecoder already reported: it decodes the way ``ResultsFile/decoder()``
 /// does (ISO 8601 dates, "NaN"/"Infinity" floats), not faster or for values.
-enum JSONFieldLocator {
+public enum JSONFieldLocator {
     /// "`benchmarks[0].iterationsPerSample`: 2.5 is not a whole number", or nil when this decoder finds nothing wrong
     /// (or the bytes are not JSON at all: ``JSONSyntax`` says that).
     static func problem<T: Decodable>(decoding type: T.Type, from data: Data) -> String? {
@@ -47,7 +47,7 @@ enum JSONFieldLocator {
     }
 
     /// A coding path as messages name a field: `benchmarks[1].id`, or `top level`.
-    static func fieldPath(_ codingPath: [any CodingKey]) -> String {
+    public static func fieldPath(_ codingPath: [any CodingKey]) -> String {
         let keys = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
         let path = keys.enumerated().map { $0.offset > 0 && !$0.element.hasPrefix("[") ? "." + $0.element : $0.element }.joined()
         return path.isEmpty ? "top level" : path

@@ -101,6 +101,9 @@ extension RunResults {
             guard !peer.call.samplesNanoseconds.isEmpty, peer.call.samplesNanoseconds.allSatisfy({ $0.isFinite && $0 > 0 }) else {
                 throw PeerMergeError(description: "peer '\(peer.id)': call.samplesNanoseconds must be positive numbers, at least one")
             }
+            if let conversion = peer.conversion, !conversion.samplesNanoseconds.allSatisfy({ $0.isFinite && $0 >= 0 }) {
+                throw PeerMergeError(description: "peer '\(peer.id)': conversion.samplesNanoseconds must be finite numbers ≥ 0")
+            }
             guard benchmark(peer.kernel) != nil else {
                 throw PeerMergeError(description: "peer '\(peer.id)': its kernel '\(peer.kernel)' is not a benchmark of this run")
             }
@@ -110,10 +113,24 @@ extension RunResults {
             // The rules every reader of a run relies on, checked here so that no merge writes a file the tool refuses.
             do throws(ResultsValidationError) { try validate() } catch {
                 let prefix = "benchmarks[\(index)]."
-                let field = error.field.hasPrefix(prefix) ? String(error.field.dropFirst(prefix.count)) : error.field
+                let field = error.field.hasPrefix(prefix) ? Self.peersField(String(error.field.dropFirst(prefix.count))) : error.field
                 throw PeerMergeError(description: "peer '\(peer.id)': \(field): \(error.problem)")
             }
         }
+    }
+
+    /// The peers file's name of a field of the benchmark a peer became: its call samples are the benchmark's
+    /// samples, its conversion the first stage, so `samplesNanoseconds[0]` is `call.samplesNanoseconds[0]` and
+    /// `stages[0].statistics.max` the conversion's samples (their statistics.max); a field of neither keeps its name.
+    static func peersField(_ field: String) -> String {
+        let timings = [("samplesNanoseconds", "call.samplesNanoseconds"), ("iterationsPerSample", "call.iterationsPerSample"),
+                       ("stages[0].", "conversion.samplesNanoseconds"), ("stages[1].", "call.samplesNanoseconds"),
+                       ("statistics.", "call.samplesNanoseconds")]
+        for (benchmark, peers) in timings where field.hasPrefix(benchmark) {
+            return benchmark.hasSuffix(".") || benchmark == "statistics." ? "\(peers) (their \(field))"
+                : peers + field.dropFirst(benchmark.count)
+        }
+        return field
     }
 
     private func peerResult(_ peer: PeerMeasurements.Peer, versions: String, resamples: Int) -> BenchmarkResult {

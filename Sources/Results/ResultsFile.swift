@@ -142,7 +142,7 @@ public enum ResultsFile {
     }
 
     /// What JSON calls the value a Swift type decodes from: `an object`, not Foundation's `Dictionary<String, Any>`.
-    static func jsonKind(of type: Any.Type) -> String {
+    public static func jsonKind(of type: Any.Type) -> String {
         let name = String(describing: type)
         if name.hasPrefix("Dictionary") { return "an object" }
         if name.hasPrefix("Array") { return "an array" }
@@ -153,7 +153,7 @@ public enum ResultsFile {
     }
 
     /// The JSON kind Foundation's message says it found (`… but found a string instead.`), in the same words.
-    static func foundKind(_ debugDescription: String) -> String {
+    public static func foundKind(_ debugDescription: String) -> String {
         guard let range = debugDescription.range(of: "but found ") else { return "another kind of value" }
         let found = debugDescription[range.upperBound...].replacingOccurrences(of: " instead.", with: "")
         switch found {

@@ -1,5 +1,5 @@
 import Foundation
-import Results
+@testable import Results
 import Statistics
 import XCTest
 
@@ -91,10 +91,14 @@ final class PeerMergeTests: XCTestCase {
             do { try run.mergePeers(PeerMeasurements(environment: [:], peers: [peer])); return "merged" }
             catch { return "\(error)" }
         }
-        XCTAssertEqual(refusal { $0.call.iterationsPerSample = 0 }, "peer 'sum/peer-1core/n=1000': iterationsPerSample: 0 is less than 1")
+        // Each field named as the peers file names it, not as the benchmark the peer became.
+        XCTAssertEqual(refusal { $0.call.iterationsPerSample = 0 }, "peer 'sum/peer-1core/n=1000': call.iterationsPerSample: 0 is less than 1")
         XCTAssertEqual(refusal { $0.threads = -2 }, "peer 'sum/peer-1core/n=1000': threads: -2 is less than 1")
         XCTAssertEqual(refusal { $0.conversion?.samplesNanoseconds = [-1, 500] },
-                       "peer 'sum/peer-1core/n=1000': stages[0].statistics.min: -1.0 is negative")
+                       "peer 'sum/peer-1core/n=1000': conversion.samplesNanoseconds must be finite numbers ≥ 0")
+        XCTAssertEqual(RunResults.peersField("samplesNanoseconds[0]"), "call.samplesNanoseconds[0]")
+        XCTAssertEqual(RunResults.peersField("stages[0].statistics.max"), "conversion.samplesNanoseconds (their stages[0].statistics.max)")
+        XCTAssertEqual(RunResults.peersField("threads"), "threads")
         XCTAssertEqual(refusal { $0.kernel = "sum/optimized/n=999" },
                        "peer 'sum/peer-1core/n=1000': its kernel 'sum/optimized/n=999' is not a benchmark of this run")
     }
