@@ -22,7 +22,8 @@ read -r -a compare_args <<< "${COMPARE_ARGS:-}"
 
 baseline_args=()
 # A history server that cannot be reached (exit 5) does not cost tonight's gate: the budgets are measured, and
-# `framebudget nightly` spools the run for the server and exits 5 (the paired half needs the baseline's commit).
+# `framebudget nightly` spools the run for the server (exit 5 when the night otherwise passed; the paired half needs
+# the baseline's commit).
 status=0
 commit=$("$tool" history baseline-commit --branch "$branch" --database "$database") || status=$?
 budgets_only="no complete run of branch $branch in $shown yet"

@@ -20,7 +20,8 @@ struct GateCommand: ParsableCommand {
             Budgets are judged on process runs: one process passes a budget only with a clear margin and never fails it; \
             undecided budgets get fresh processes (--max-processes, --max-minutes) and are then PASS, FAIL (≥ 2 processes) or INCONCLUSIVE.
             Exit: 0 all pass · 1 a budget failed or is missing · 2 bad input · 3 inconclusive (--strict) · 4 run failure \
-            (a re-measuring process died, an incomplete --results file) · 130/143 interrupted. \
+            (a re-measuring process died, an incomplete --results file) · 5 the history server of --baseline could not be \
+            reached · 130/143 interrupted. \
             With --advisory the verdicts are reported but only 2 and 4 fail (make bench).
             """))
 

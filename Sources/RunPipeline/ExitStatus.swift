@@ -27,8 +27,8 @@ package enum ExitStatus: Int32, Sendable {
     case interrupted = 130
 
     package static let documentation = """
-        Exit codes: 0 success · 1 budget failed/missing or regression (speedup --at-least: below its target; bisect: none to find) · 2 bad input \
-        · 3 inconclusive (gate --strict, compare, compare-builds, speedup --at-least, bisect) \
+        Exit codes: 0 success · 1 budget failed/missing or regression (speedup --at-least: below its target; bisect: none to find) · 2 bad input (an empty argument too) \
+        · 3 inconclusive (gate --strict, nightly under a strict gate, compare, compare-builds, speedup --at-least, bisect) \
         · 4 run failure · 5 history server unreachable (a run being recorded is spooled for later) · 64 malformed command line · 130/143 interrupted (partial results written, marked incomplete)
         """
 }

@@ -5,7 +5,7 @@ import Measurement
 
 /// How frame-loop benchmarks run: part of ``MeasurementOptions``.
 struct FrameLoopOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Frames each frame-loop benchmark offers (default: its own, 600 at 60 fps and 450 at 30 fps; 120 with --quick).")
+    @Option(parsing: .unconditional, help: "Frames each frame-loop benchmark offers, 1...1000000 (default: its own, 600 at 60 fps and 450 at 30 fps; 120 with --quick).")
     var frames: Int?
 
     @Option(name: .customLong("frame-loop-mode"),
