@@ -23,7 +23,8 @@ struct SpeedupCommand: ParsableCommand {
             machine that outlasts a block cancels in it; a process's speed-up is the median of its block ratios. \
             The speed-up is the geometric mean over the processes, with its 95% t interval over them: a fresh \
             process moves a speed-up by about 1.5%, far more than one process's blocks say. --processes 1: this \
-            process only, with the distribution-free interval of its blocks (a figure of one process: no --at-least). \
+            process only, with the distribution-free interval of its blocks, widened when neighbouring blocks are \
+            alike (a figure of one process: no --at-least). \
             With --at-least X: PASS when the interval lies at or above X (exit 0), FAIL when it lies below (exit 1), \
             INCONCLUSIVE otherwise (exit 3). Two benchmarks that differ in hot path or workload, not only in variant, \
             are measured with a warning. Exit 2 bad input, 4 a set-up or a process failed, 130/143 interrupted (the \
@@ -194,7 +195,12 @@ enum SpeedupVerdict: String, Codable, Equatable {
 /// The command's two outputs, from the one figure.
 enum SpeedupText {
     static func line(_ figure: InterleavedSpeedup, verdict: SpeedupVerdict?, complete: Bool) -> String {
-        let interval = figure.interval.map { String(format: " [%.2f, %.2f] (95%%)", $0.lower, $0.upper) } ?? " (too few blocks for an interval)"
+        let blocks = figure.blockRatios.count
+        // Neighbouring blocks alike (a drift slower than a block): the interval is of fewer independent blocks, said.
+        let effective = figure.blockDependence.flatMap { $0 > 1.05 ? Int((Double(blocks) / $0).rounded(.down)) : nil }
+        let basis = effective.map { "95%; neighbouring blocks alike: as informative as \($0) independent ones" } ?? "95%"
+        let interval = figure.interval.map { String(format: " [%.2f, %.2f]", $0.lower, $0.upper) + " (\(basis))" }
+            ?? (effective == nil ? " (too few blocks for an interval)" : " (no interval: \(basis.dropFirst(5)))")
         var line = "\(figure.candidateID) runs " + String(format: "%.2f×", figure.speedup) + interval
             + " as fast as \(figure.baselineID): median of \(figure.blockRatios.count) interleaved block ratios ("
             + String(format: "%.4g ns against %.4g ns per iteration", figure.candidateMedianNanoseconds, figure.baselineMedianNanoseconds) + ")"

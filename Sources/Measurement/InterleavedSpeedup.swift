@@ -4,7 +4,8 @@ import Statistics
 /// sample of each (about a millisecond apiece, each after an untimed one of its own), the order alternating from
 /// block to block (A B, B A, …). A slow stretch of the machine that outlasts a block hits both sides and cancels in
 /// that block's ratio, which timing the two one after the other, seconds apart, cannot do. The figure is the median
-/// of the block ratios, with its distribution-free interval (``MedianInterval``).
+/// of the block ratios, with its distribution-free interval widened for dependent blocks
+/// (``MedianInterval/ofSeries(_:level:)``).
 public struct InterleavedSpeedup: Codable, Sendable, Equatable {
     /// The benchmark compared against (for a kernel: its reference variant).
     public var baselineID: String
@@ -14,8 +15,12 @@ public struct InterleavedSpeedup: Codable, Sendable, Equatable {
     public var blockRatios: [Double]
     /// The median of ``blockRatios``.
     public var speedup: Double
-    /// The interval of that median; nil with too few blocks for its level.
+    /// The interval of that median, widened for the dependence between neighbouring blocks
+    /// (``MedianInterval/ofSeries(_:level:)``); nil with too few blocks for its level.
     public var interval: ConfidenceInterval?
+    /// How much the blocks' dependence widened it: the long-run variance factor of the block ratios (1: independent).
+    /// Absent from figures made before 7 Dec 2026.
+    public var blockDependence: Double?
     /// Medians over the blocks of each side's nanoseconds per iteration (for the record; the ratio is per block).
     public var baselineMedianNanoseconds: Double
     public var candidateMedianNanoseconds: Double
@@ -85,7 +90,7 @@ public struct InterleavedSpeedup: Codable, Sendable, Equatable {
         self.candidateID = candidateID
         blockRatios = zip(baselineTimes, candidateTimes).map { $0 / $1 }
         speedup = Descriptive.median(blockRatios)
-        interval = MedianInterval.of(blockRatios, level: level)
+        (interval, blockDependence) = MedianInterval.ofSeries(blockRatios, level: level)
         baselineMedianNanoseconds = Descriptive.median(baselineTimes)
         candidateMedianNanoseconds = Descriptive.median(candidateTimes)
     }
