@@ -73,6 +73,9 @@ struct NightlyCommand: ParsableCommand {
             // Everything the night needs is checked before the gate measures: a bad baseline, history or gate
             // argument found after half an hour of measuring threw the night away (and hid the gate's verdict).
             let gate = try plannedGate()
+            // The gate's filters name benchmarks, as the gate will check: a typo the gate refused only after the
+            // history had been created left an empty database (a refused night leaves none).
+            _ = try SuiteSession.select(gate.filters, from: Registration.suite.benchmarks)
             if let baselineExecutable {
                 guard SystemFile.isExecutableFile(baselineExecutable) else {
                     throw CommandFailure(.badInput, "\(baselineExecutable): not an executable file (--baseline-executable)")

@@ -85,6 +85,10 @@ final class NightlyCommandTests: XCTestCase {
         try assertRefusedBeforeAnythingRuns([], gate: ["--run-id", "mine"], "gate arguments after --: --run-id is set by nightly", status: 64)
         try assertRefusedBeforeAnythingRuns(["--budgets", folder + "/budgets.yaml"], gate: ["--budgets", folder + "/other.yaml"],
                                             "disagree: give one", status: 64)
+        // A filter naming no benchmark, refused by the gate only after the history was created, left an empty one.
+        try assertRefusedBeforeAnythingRuns(["--budgets", folder + "/budgets.yaml"], gate: ["'colormap/*'"],
+                                            "unknown benchmark id or pattern ''colormap/*''")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/h.sqlite"), "no history created for a refused night")
     }
 
     /// A signal during the gate reaches the gate child (through the one process runner), which saves what it
