@@ -46,17 +46,27 @@ for p95sd in (0.02, 0.06, 0.10):
         d, p, sp = pooled(b, h, 0.02, 40)
         w = wrong(d, p, sp)
         print(f"  true per-run p95 sd {p95sd:.0%}, {runs} run(s)/side: P(any of {M} REGRESSED/IMPROVED)={w.any(1).mean():.1%}, per benchmark {w.mean():.2%} (promise: family 1%)")
-print("(b) merged-runs loop: rounds r=2..R per side, compare after each, undecided measured again (A/A, per-run sd 2%)")
-for R in (5, 10):
+def loop(R, per_look_alpha, unchanged_level):
+    """The merged-runs loop over rounds 2..R, each look at `per_look_alpha` (Holm over the benchmarks) and UNCHANGED
+    on a two-sided `unchanged_level` t interval: P(any wrong REGRESSED/IMPROVED or UNCHANGED-of-a-real-change)."""
     b = rng.normal(0, 0.02, (S, M, R)); h = rng.normal(0, 0.02, (S, M, R))
     ever = np.zeros((S, M), bool); decided = np.zeros((S, M), bool)
     for r in range(2, R+1):
         d, p, sp = welch(b[..., :r], h[..., :r])
         adj = holm(p)
         floor = np.maximum(TAU, np.expm1(sp))
-        w = (adj < ALPHA) & (np.abs(d) > np.log1p(floor)) & ~decided
-        tv = stats.t.ppf(0.95, r*2-2); half = tv*np.sqrt(b[..., :r].var(-1, ddof=1)/r + h[..., :r].var(-1, ddof=1)/r)
+        w = (adj < per_look_alpha) & (np.abs(d) > np.log1p(floor)) & ~decided
+        tv = stats.t.ppf(0.5 + unchanged_level / 2, r*2-2); half = tv*np.sqrt(b[..., :r].var(-1, ddof=1)/r + h[..., :r].var(-1, ddof=1)/r)
         unch = (np.expm1(d-half) >= -TAU) & (np.expm1(d+half) <= TAU)
         ever |= w; decided |= w | unch
-    print(f"  R={R}: P(any wrong word over {M})={ever.any(1).mean():.2%}, single final look only: ", end="")
+    return ever.any(1).mean(), b, h
+
+print("(b) merged-runs loop: rounds r=2..R per side, compare after each, undecided measured again (A/A, per-run sd 2%)")
+for R in (5, 10):
+    rate, b, h = loop(R, ALPHA, 0.90)
+    print(f"  R={R}: P(any wrong word over {M})={rate:.2%}, single final look only: ", end="")
     d, p, sp = welch(b, h); w = wrong(d, p, sp); print(f"{w.any(1).mean():.2%}")
+print("(c) the same loop with --alpha divided by the R-1 looks (Bonferroni over the looks; the manual's recipe)")
+for R in (5, 10):
+    rate, _, _ = loop(R, ALPHA / (R - 1), 0.90)
+    print(f"  R={R}: --alpha {ALPHA / (R - 1):.4g}: P(any wrong word over {M})={rate:.2%} (promise: 1%)")
