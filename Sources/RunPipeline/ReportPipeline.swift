@@ -55,7 +55,10 @@ package struct ReportPipeline {
             if let note { Console.warning(note) }
             var input = ReportInput(run: run, verdicts: verdicts, plots: images, plotsNote: note, strict: strict,
                                     toolName: ToolName.current)
-            if let resultsFile, !Self.isResultsFile(resultsFile, in: directory) { input.resultsFile = resultsFile }
+            // Absolute: a path relative to the shell the report was made in means nothing beside report.md.
+            if let resultsFile, !Self.isResultsFile(resultsFile, in: directory) {
+                input.resultsFile = URL(fileURLWithPath: resultsFile).standardizedFileURL.path
+            }
             do { try ReportWriter().write(input, to: staging) }
             catch { throw CommandFailure(.runFailure, "\(error)") }
             return input

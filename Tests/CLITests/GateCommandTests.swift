@@ -136,6 +136,10 @@ final class GateCommandTests: XCTestCase {
         XCTAssertFalse(report.stdout.contains("MISSING  upload-p95"), "report judges as the run's gate would: \(report.stdout)")
         let markdown = try String(contentsOfFile: folder + "/rep/report.md", encoding: .utf8)
         XCTAssertTrue(markdown.hasSuffix("results: `\(folder)/r/m/results.json`\n"), "the file it was made from, not a results.json beside it")
+        let relative = try Framebudget.run(["report", "r/m/results.json", "--budgets", budgetsFile, "--out", "rep2"], directory: folder)
+        XCTAssertEqual(relative.status, 0, relative.stderr)
+        XCTAssertTrue(try String(contentsOfFile: folder + "/rep2/report.md", encoding: .utf8).hasSuffix("results: `\(folder)/r/m/results.json`\n"),
+                      "absolute: a path relative to the shell means nothing beside report.md")
         let gate = try Framebudget.run(["gate", "--results", folder + "/r/m/results.json", "--budgets", budgetsFile, "texture-upload/*"])
         XCTAssertEqual(gate.status, 1)
         XCTAssertTrue(gate.stdout.contains("MISSING  upload-p95"), gate.stdout)
