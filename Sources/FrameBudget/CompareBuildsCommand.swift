@@ -24,7 +24,10 @@ struct CompareBuildsCommand: ParsableCommand {
             it too); anything else is INCONCLUSIVE and gets another pair, up to \
             --max-pairs or --max-minutes. Frame loops are not paired. \
             Exit 0 all unchanged or improved, 1 something regressed, 3 something inconclusive or not paired (none \
-            regressed), 2 bad input, 4 a worker could not be started or died (named, with its signal), 64 a \
+            regressed), 2 bad input, 4 the first pair's workers could not be started or did not answer (named, with \
+            the signal that ended one); later, a worker that dies ends its pair (twice: its benchmark is not paired) and \
+            one that cannot start (its executable rebuilt since the start) ends the comparison with the pairs measured, \
+            said in the report, 64 a \
             malformed command line, 130/143 interrupted (the pairs measured are reported).
             """))
 

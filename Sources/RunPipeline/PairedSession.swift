@@ -80,7 +80,15 @@ package struct PairedSession {
             if pair >= settings.maximumPairs { stop = "pair cap"; break }
             if pair > 0 && clock() - start >= settings.maximumSeconds { stop = "time cap"; break }
             pair += 1
-            let workers = try first.take() ?? startPair(launcher, pair: pair)  // pair 1 reuses the workers that said hello
+            let workers: Workers
+            do { workers = try first.take() ?? startPair(launcher, pair: pair) }  // pair 1 reuses the workers that said hello
+            catch let error as PairedWorkerError {
+                // The pairs measured stand: the session ends with them, saying why, rather than throwing them away.
+                tally.warnings.append("pair \(pair): \(error): the comparison stops with the \(pair - 1) pairs measured")
+                stop = "a worker could not start"
+                pair -= 1
+                break
+            }
             progress("pair \(pair): \(pending.count) benchmark(s): " + pending.joined(separator: " "))
             let cpuTime = hostCPUTime()
             measurePair(pair, workers, pending, &tally)
@@ -127,7 +135,12 @@ package struct PairedSession {
     private func startPair(_ launcher: any PairedWorkerLauncher, pair: Int) throws -> Workers {
         let order: [PairedSide] = pair % 2 == 1 ? [.base, .head] : [.head, .base]
         var started: [PairedSide: any PairedWorkerConnection] = [:]
-        for side in order { started[side] = try launcher.start(side, pair: pair) }
+        do {
+            for side in order { started[side] = try launcher.start(side, pair: pair) }
+        } catch {
+            started.values.forEach { $0.stop() }  // the side that did start is not left running
+            throw error
+        }
         return (started[.base]!, started[.head]!)
     }
 

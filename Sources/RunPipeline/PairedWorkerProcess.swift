@@ -50,6 +50,9 @@ package struct PairedProcessLauncher: PairedWorkerLauncher {
     package let arguments: [String]
     /// Start every worker from its own copy of the executable (see `ExecutableCopy`).
     package let freshCopies: Bool
+    /// Each executable's file as it was when the comparison started: a rebuild in another terminal replaced
+    /// `.build/release/framebudget` mid-session, and the later pairs compared another build (an A/A read −4.5%).
+    private let identities: [String: ExecutableIdentity]
 
     package init(base: String, head: String, arguments: [String], freshCopies: Bool = false) {
         self.init(base: [base], head: [head], arguments: arguments, freshCopies: freshCopies)
@@ -62,18 +65,29 @@ package struct PairedProcessLauncher: PairedWorkerLauncher {
         executables = [.base: base, .head: head]
         self.arguments = arguments
         self.freshCopies = freshCopies
+        identities = Dictionary((base + head).compactMap { path in ExecutableIdentity(path).map { (path, $0) } }) { first, _ in first }
     }
 
     package func start(_ side: PairedSide, pair: Int) throws -> any PairedWorkerConnection {
         let original = LinkOrders.executable(executables[side]!, pair: pair)
         let environment = Self.environment(of: original)
+        try checkUnchanged(original, side)
         guard freshCopies else {
             return try PairedWorkerProcess(executable: original, arguments: ["worker"] + arguments, side: side,
                                            environment: environment)
         }
         let copy = try ExecutableCopy.make(of: original, pair: pair, side: side)
+        // Again after the copy: a file replaced while it was copied would make a copy of neither build.
+        do { try checkUnchanged(original, side) } catch { unlink(copy); throw error }
         return try PairedWorkerProcess(executable: copy, arguments: ["worker"] + arguments, side: side,
                                        environment: environment, removingOnceAnswered: copy)
+    }
+
+    /// - Throws: ``PairedWorkerError/notStarted(_:_:)`` when `path` is no longer the file it was at the start.
+    private func checkUnchanged(_ path: String, _ side: PairedSide) throws {
+        guard let before = identities[path], ExecutableIdentity(path) != before else { return }
+        throw PairedWorkerError.notStarted(side, "\(path) changed since the comparison started (rebuilt?): its pairs "
+                                           + "so far are one build's, a pair started now would be another's")
     }
 
     /// The worker's environment: this process's, with the commit of `executable`'s own build. A
@@ -200,5 +214,22 @@ package final class PairedWorkerProcess: PairedWorkerConnection {
         let last = (try? String(contentsOfFile: errorLog, encoding: .utf8))?
             .split(separator: "\n").last.map { ": " + $0.prefix(300) } ?? ""
         return how + last
+    }
+}
+
+/// Which file an executable path names, and its contents' last change: device, inode, size, modification time. A
+/// rebuild that renames a new file over the path changes the inode; one that writes in place, the time and size.
+struct ExecutableIdentity: Equatable {
+    let device: UInt64, inode: UInt64, size: Int64, modified: timespec
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        (device, inode, size, modified) = (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_size), info.st_mtim)
+    }
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.device == b.device && a.inode == b.inode && a.size == b.size
+            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
     }
 }

@@ -31,6 +31,29 @@ final class ExecutableCopyTests: XCTestCase {
 
     /// A coordinator killed (SIGKILL) before its worker answered leaves its copy: the next copy of the same
     /// executable removes the copies of coordinators that are gone, and no other.
+    /// A rebuild replaced `.build/release/framebudget` mid-comparison and the later pairs compared another build: a
+    /// worker is never started from an executable that is not the file the comparison started with.
+    func testAWorkerIsNotStartedFromAnExecutableReplacedOrRewrittenSinceTheStart() throws {
+        let base = folder + "/base", head = folder + "/head"
+        for path in [base, head] {
+            try "#!/bin/sh\ncat > /dev/null\n".write(toFile: path, atomically: true, encoding: .utf8)
+            chmod(path, 0o755)
+        }
+        for freshCopies in [true, false] {
+            let launcher = PairedProcessLauncher(base: base, head: head, arguments: [], freshCopies: freshCopies)
+            try launcher.start(.base, pair: 1).stop()
+            try "#!/bin/sh\necho rebuilt\n".write(toFile: head + ".new", atomically: true, encoding: .utf8)
+            chmod(head + ".new", 0o755)
+            XCTAssertEqual(rename(head + ".new", head), 0)  // as a build's linker or `mv` replaces it
+            XCTAssertThrowsError(try launcher.start(.head, pair: 2)) { error in
+                XCTAssertEqual("\(error)", "the head worker could not start: \(head) changed since the comparison started "
+                               + "(rebuilt?): its pairs so far are one build's, a pair started now would be another's")
+            }
+            XCTAssertNoThrow(try launcher.start(.base, pair: 2).stop(), "the unchanged side starts")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }, [], "no copy left")
+    }
+
     func testCopiesLeftByADeadCoordinatorGoWithTheNextCopy() throws {
         let original = folder + "/tool"
         try "#!/bin/sh\n".write(toFile: original, atomically: true, encoding: .utf8)

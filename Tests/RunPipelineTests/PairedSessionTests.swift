@@ -250,6 +250,36 @@ final class PairedSessionTests: XCTestCase {
         XCTAssertEqual(report.benchmarks.first { $0.id == "a/optimized/x" }?.verdict, .inconclusive, "never a guess")
     }
 
+    /// A worker that cannot start after the first pair (its executable rebuilt, moved away) ended the session by
+    /// throwing: every pair measured was lost (exit 4, no report). The session stops with them, saying why, and the
+    /// side that had started is stopped.
+    func testAWorkerThatCannotStartLaterEndsTheSessionWithThePairsMeasured() throws {
+        final class Stoppable: PairedWorkerConnection {
+            let inner: Worker, stopped: () -> Void
+            init(_ inner: Worker, stopped: @escaping () -> Void) { self.inner = inner; self.stopped = stopped }
+            func send(_ request: PairedRequest, timeout: Double) throws -> PairedReply { try inner.send(request, timeout: timeout) }
+            func stop() { stopped() }
+        }
+        struct FailingLauncher: PairedWorkerLauncher {
+            let machine: Machine, failAt: Int, stops: Counter
+            func start(_ side: PairedSide, pair: Int) throws -> any PairedWorkerConnection {
+                if pair == failAt && side == .head { throw PairedWorkerError.notStarted(.head, "h changed since the comparison started") }
+                return Stoppable(Worker(machine, side, pair)) { [stops] in stops.value += 1 }
+            }
+        }
+        final class Counter: @unchecked Sendable { var value = 0 }
+        let machine = Machine()
+        machine.headPairFactor = { pair in 1 + 0.02 * (pair % 2 == 0 ? 1 : -1) }  // noisy: never decided in 2 pairs
+        let stops = Counter()
+        let report = try session(machine).run(launcher: FailingLauncher(machine: machine, failAt: 3, stops: stops), base: "b", head: "h")
+        XCTAssertEqual(report.stop, "a worker could not start")
+        XCTAssertEqual(report.pairsStarted, 2)
+        XCTAssertEqual(report.benchmarks.map { $0.estimate?.pairs }, [2, 2], "the two pairs measured are kept")
+        XCTAssertTrue(report.warnings.contains("pair 3: the head worker could not start: h changed since the comparison started: "
+                                               + "the comparison stops with the 2 pairs measured"), "\(report.warnings)")
+        XCTAssertEqual(stops.value, 2 * 2 + 1, "each pair's two workers, and pair 3's base, which had started")
+    }
+
     func testAnInterruptionStopsAndKeepsWhatWasMeasuredMarkedIncomplete() throws {
         let machine = Machine()
         machine.headPairFactor = Self.layout
