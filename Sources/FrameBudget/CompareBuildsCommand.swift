@@ -81,7 +81,7 @@ struct CompareBuildsCommand: ParsableCommand {
             let interruption = Interruption()
             interruption.install()
             var report = try paired.compare(base: base, head: head, filters: filters, interruption: interruption)
-            if interruption.signal == nil { addProfiles(to: &report) }
+            if interruption.signal == nil { addProfiles(to: &report, interruption: interruption) }
             try write(report)
             if let signal = interruption.signal { throw ExitCode(signal.exitStatus) }
             if report.exitStatus != .success { throw report.exitStatus.code }
@@ -89,11 +89,12 @@ struct CompareBuildsCommand: ParsableCommand {
     }
 
     /// Differential profiles of the regressions: evidence beside the verdicts, so a failure is a warning.
-    private func addProfiles(to report: inout PairedComparisonReport) {
+    private func addProfiles(to report: inout PairedComparisonReport, interruption: Interruption) {
         guard profileSeconds > 0 else { return }
         let beside = (markdown ?? html ?? out).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path + "/profiles" }
-        let profiling = RegressionProfiling(base: base, head: head, seconds: profileSeconds,
+        var profiling = RegressionProfiling(base: base, head: head, seconds: profileSeconds,
                                             folder: profileDirectory ?? beside ?? "Reports/compare-profiles")
+        profiling.interruption = interruption
         let (profiles, warnings) = profiling.profile(report) { Console.info($0) }
         report.warnings += warnings
         if !profiles.isEmpty {

@@ -1,6 +1,7 @@
 import Comparison
 import Counters
 import Foundation
+import Measurement
 import Plots
 import Results
 
@@ -21,12 +22,37 @@ package struct RegressionProfiling {
     /// run per side, a 10% colormap slowdown once read as a callee gaining 9.7% of base's time while its caller gained
     /// 7.6% (the two profiles taken seconds apart, in different states).
     package var rounds = 4
+    /// A Ctrl-C during the profiling: each perf run gets the signals (a `kill` of this process alone reaches it too),
+    /// and no further run starts. It went unheeded: rounds went on for half a minute and a profile with one round cut
+    /// to 48 samples (against ~9,000) was published as whole.
+    package var interruption: Interruption? {
+        didSet {
+            guard let interruption else { return }
+            interrupted = { interruption.signal }
+            forwardedSignals = { interruption.receivedSignals }
+        }
+    }
+    /// The signal that stopped the command, polled before and after each perf run (``interruption``'s).
+    var interrupted: () -> InterruptingSignal? = { nil }
+    private var forwardedSignals: (@Sendable () -> [Int32])?
 
     package init(base: String, head: String, seconds: Double, folder: String) {
         self.base = base
         self.head = head
         self.seconds = seconds
         self.folder = folder
+    }
+
+    /// A profile left unfinished by an interruption: not published.
+    struct Interrupted: Error, CustomStringConvertible {
+        let signal: String
+        var description: String { "interrupted by \(signal): not profiled" }
+    }
+
+    private func perfProfiler() throws -> PerfProfiler { try PerfProfiler(forwardedSignals: forwardedSignals) }
+
+    private func checkNotInterrupted() throws {
+        if let signal = interrupted() { throw Interrupted(signal: signal.rawValue) }
     }
 
     /// The profiles of `report`'s regressions, and one warning line per benchmark that could not be profiled (or
@@ -36,9 +62,13 @@ package struct RegressionProfiling {
             .sorted { ($0.estimate?.relativeChange ?? 0) > ($1.estimate?.relativeChange ?? 0) }.prefix(limit)
         guard !regressed.isEmpty else { return ([], []) }
         let perf: PerfProfiler
-        do { perf = try PerfProfiler() } catch { return ([], ["differential profiles skipped: \(error)"]) }
+        do { perf = try perfProfiler() } catch { return ([], ["differential profiles skipped: \(error)"]) }
         var profiles: [ProfileDifference] = [], warnings: [String] = []
         for comparison in regressed {
+            if let signal = interrupted() {
+                warnings.append("\(comparison.id): no differential profile: interrupted by \(signal.rawValue)")
+                continue
+            }
             progress("profiling \(comparison.id) on both builds (\(seconds) s each)")
             do {
                 profiles.append(try profile(comparison, perf))
@@ -62,7 +92,7 @@ package struct RegressionProfiling {
     /// - Throws: when perf is missing or a side cannot be profiled.
     package func profile(benchmark id: String, change: Double,
                          changed: (String) -> Bool = { _ in false }) throws -> ProfileDifference {
-        try profile(benchmark: id, change: change, try PerfProfiler(), changed: changed)
+        try profile(benchmark: id, change: change, try perfProfiler(), changed: changed)
     }
 
     private func profile(benchmark id: String, change: Double, _ perf: PerfProfiler,
@@ -77,7 +107,9 @@ package struct RegressionProfiling {
                 let roundFolder = "\(folder)/\(stem)/\(side)/round-\(round + 1)"
                 try Folders.create(roundFolder)
                 let command = [binary, "iterate", id, "--seconds", "\(seconds / Double(rounds))"]
+                try checkNotInterrupted()
                 let files = try perf.profile(command: command, title: "\(id) (\(side), run \(round + 1))", into: roundFolder)
+                try checkNotInterrupted()  // a run the signal cut short holds a fraction of its samples
                 let folded = try FoldedStacks(parsingFolded: String(contentsOfFile: files.foldedStacks, encoding: .utf8))
                 stacks[index].counts.merge(folded.counts, uniquingKeysWith: +)
             }

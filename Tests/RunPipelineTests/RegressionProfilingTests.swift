@@ -60,6 +60,28 @@ final class RegressionProfilingTests: XCTestCase {
         }
     }
 
+    /// A Ctrl-C during the profiles went unheeded for half a minute, and a profile one of whose runs the signal cut
+    /// to 48 samples was published as whole: no profile is made from a run that ended after the signal, and no run
+    /// starts after it.
+    func testAnInterruptionLeavesEveryUnfinishedProfileOutWithAWarning() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/perf") else {
+            throw XCTSkip("perf is not installed (make deps installs linux-perf)")
+        }
+        var profiling = RegressionProfiling(base: binary, head: binary, seconds: 0.4, folder: folder)
+        nonisolated(unsafe) var polls = 0
+        profiling.interrupted = {
+            polls += 1
+            return polls > 3 ? .sigint : nil  // after the second run: the first benchmark's third run never starts
+        }
+        let (profiles, warnings) = profiling.profile(report([
+            ("texture-upload/memcpy/256x192", .regressed, 0.05), ("finger-count/optimized/21-landmarks", .regressed, 0.03),
+        ]))
+        XCTAssertEqual(profiles, [])
+        XCTAssertEqual(warnings, ["texture-upload/memcpy/256x192: no differential profile: interrupted by SIGINT: not profiled",
+                                  "finger-count/optimized/21-landmarks: no differential profile: interrupted by SIGINT"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/texture-upload-memcpy-256x192/base/round-2"), "no run after it")
+    }
+
     func testABenchmarkThatCannotBeProfiledIsAWarningNotAFailure() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/perf") else {
             throw XCTSkip("perf is not installed (make deps installs linux-perf)")
