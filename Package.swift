@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(name: "FrameLoopTests", dependencies: ["FrameLoop", "Measurement", "Results", "Statistics", "ChildProcesses"]),
         .testTarget(name: "BudgetsTests", dependencies: ["Budgets", "Results", "Statistics"], exclude: ["Golden"]),
         .target(name: "RunFixtures", dependencies: ["Results", "Statistics"], path: "Tests/Support/RunFixtures"),
-        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics", "RunFixtures"], resources: [.copy("Golden")]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Results", "Statistics", "RunFixtures", "TextFormatting"], resources: [.copy("Golden")]),
         .testTarget(name: "HistoryTests", dependencies: [
             "History", "PostgresHistory", "Results", "Statistics", "RunFixtures", "TextFormatting", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -104,10 +104,10 @@ public enum Comparator {
         for (index, p) in zip(tested, adjusted) { compared[index].adjustedPValue = p }
         for index in compared.indices {
             var c = compared[index]
+            c.equivalenceInterval = c.runLevel.map { RunLevelDecision.equivalenceInterval($0) }
             c.verdict = RunLevelDecision.verdict(difference: log(1 + c.relativeChange), adjustedPValue: c.adjustedPValue,
                                                  noiseFloor: c.noiseFloor, alpha: settings.alpha,
-                                                 equivalenceInterval: c.runLevel.map { RunLevelDecision.equivalenceInterval($0) },
-                                                 threshold: settings.threshold)
+                                                 equivalenceInterval: c.equivalenceInterval, threshold: settings.threshold)
             c.needsMoreRuns = c.verdict == .inconclusive && !Self.decidedWithinFloor(c, settings: settings)
             compared[index] = c
         }

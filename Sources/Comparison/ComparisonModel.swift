@@ -148,6 +148,14 @@ public struct BenchmarkComparison: Codable, Sendable, Equatable {
     /// e.g. `instructions +12%, IPC −8%`: only evidenced counter deltas; empty when none.
     public var explanation: String
     public var notes: [String]
+    /// The interval UNCHANGED is judged on (``RunLevelDecision/equivalenceInterval(_:)``, 90%), wider or narrower
+    /// than ``interval``: shown for an unchanged benchmark, so that its interval is the one inside the threshold;
+    /// nil without a test.
+    public var equivalenceInterval: ConfidenceInterval? = nil
+
+    /// The interval a report shows beside the change: the equivalence one for UNCHANGED (what it rests on), else
+    /// ``interval``; with its level when that differs from the comparison's.
+    public var shownInterval: ConfidenceInterval? { verdict == .unchanged ? equivalenceInterval ?? interval : interval }
 }
 
 /// The geometric mean of head/base ratios of the compared statistic over the compared benchmarks.

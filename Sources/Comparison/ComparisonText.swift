@@ -9,7 +9,7 @@ public enum ComparisonText {
 
     /// A plain table, one line per benchmark, then the summary and the added/removed lists.
     public static func console(_ report: ComparisonReport) -> String {
-        let rows = report.benchmarks.map(row)
+        let rows = report.benchmarks.map { row($0, level: report.settings.level) }
         var lines = TextTable.lines(header: header, rows: rows)
         lines.append("")
         lines += footer(report)
@@ -33,7 +33,7 @@ public enum ComparisonText {
             "|" + header.map { _ in " --- " }.joined(separator: "|") + "|",
         ]
         lines += report.benchmarks.map { comparison in
-            var cells = row(comparison)
+            var cells = row(comparison, level: report.settings.level)
             // The id comes from a file: a code span (pipes escaped inside); the other cells are FrameBudget's own.
             cells = [MarkdownText.code(comparison.id)] + cells.dropFirst().map { $0.replacingOccurrences(of: "|", with: "\\|") }
             if comparison.verdict != .unchanged { cells[verdictColumn] = "**\(cells[verdictColumn])**" }
@@ -54,8 +54,9 @@ public enum ComparisonText {
             + "regressed/improved needs adjusted p < \(settings.alpha) and a change beyond the benchmark's noise floor "
             + "(the larger of ±\(format(settings.threshold * 100))% and its between-run spread); a change beyond the floor "
             + "without that evidence is inconclusive, as is a change within the floor but beyond ±\(format(settings.threshold * 100))% "
-            + "(more runs cannot decide it); unchanged needs the 90% interval (not the one shown) within "
-            + "±\(format(settings.threshold * 100))%. Intervals: \(format(settings.level * 100))% t over runs; "
+            + "(more runs cannot decide it); unchanged needs the 90% interval within "
+            + "±\(format(settings.threshold * 100))%. Intervals: \(format(settings.level * 100))% t over runs (an unchanged "
+            + "row's is the 90% one it rests on, marked); "
             + "MDE: the smallest change these runs detect with \(format(settings.power * 100))% power."
     }
 
@@ -64,8 +65,16 @@ public enum ComparisonText {
         String(decoding: try ResultsFile.encoder().encode(report), as: UTF8.self) + "\n"
     }
 
-    static func row(_ c: BenchmarkComparison) -> [String] {
-        let interval = c.interval.map { " [\(Percent.signed($0.lower)), \(Percent.signed($0.upper))]" } ?? " [no interval]"
+    /// ` [−1.3%, +0.9%]`, and its level after it when it is not the comparison's (an unchanged row's 90%).
+    static func intervalText(_ c: BenchmarkComparison, level: Double) -> String? {
+        c.shownInterval.map { interval in
+            " [\(Percent.signed(interval.lower)), \(Percent.signed(interval.upper))]"
+                + (abs(interval.level - level) > 1e-9 ? " \(Percent.level(interval.level))" : "")
+        }
+    }
+
+    static func row(_ c: BenchmarkComparison, level: Double) -> [String] {
+        let interval = intervalText(c, level: level) ?? " [no interval]"
         return [c.id, "\(c.baseRuns)/\(c.headRuns)", DurationText.string(nanoseconds: c.baseStatistic),
                 DurationText.string(nanoseconds: c.headStatistic),
                 Percent.signed(c.relativeChange) + interval, c.adjustedPValue.map(pValue) ?? "—",
@@ -90,6 +99,10 @@ public enum ComparisonText {
                      + "\(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, \(s.inconclusive) inconclusive "
                      + "(threshold ±\(format(report.settings.threshold * 100))%)",
                      report.familyWise.description]
+        if s.unchanged > 0 {
+            lines.append("intervals: \(format(report.settings.level * 100))% t over runs; an unchanged row's is the "
+                         + "\(Percent.level(RunLevelDecision.equivalenceLevel)) one it rests on, inside ±\(format(report.settings.threshold * 100))%")
+        }
         if !report.undecided.isEmpty { lines.append("need more runs: " + report.undecided.joined(separator: ", ")) }
         if !report.added.isEmpty { lines.append("added (head only): " + report.added.joined(separator: ", ")) }
         if !report.removed.isEmpty { lines.append("removed (base only): " + report.removed.joined(separator: ", ")) }

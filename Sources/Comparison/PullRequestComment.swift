@@ -17,9 +17,9 @@ public enum PullRequestComment {
         let quiet = report.inconclusive + report.benchmarks.filter { $0.verdict == .unchanged }
         let top = headline(report, tool: tool) + "\n\n", tail = notes(report)
         let changedText = changed.isEmpty ? "No benchmark regressed or improved.\n"
-            : fitted(changed.map(row), open: tableHeader, close: "", budget: limit - length(top) - length(tail))
+            : fitted(changed.map { row($0, level: report.settings.level) }, open: tableHeader, close: "", budget: limit - length(top) - length(tail))
         let collapsed = quiet.isEmpty ? ""
-            : fitted(quiet.map(row), open: "\n<details><summary>\(quiet.count) unchanged or inconclusive</summary>\n\n" + tableHeader,
+            : fitted(quiet.map { row($0, level: report.settings.level) }, open: "\n<details><summary>\(quiet.count) unchanged or inconclusive</summary>\n\n" + tableHeader,
                      close: "\n</details>\n", budget: limit - length(top) - length(changedText) - length(tail))
         return top + changedText + collapsed + tail
     }
@@ -72,8 +72,8 @@ public enum PullRequestComment {
     }
 
     /// One table row; the id is a code span (it comes from a file), the other cells are FrameBudget's own.
-    static func row(_ c: BenchmarkComparison) -> String {
-        let interval = c.interval.map { " [\(Percent.signed($0.lower)), \(Percent.signed($0.upper))]" } ?? ""
+    static func row(_ c: BenchmarkComparison, level: Double) -> String {
+        let interval = ComparisonText.intervalText(c, level: level) ?? ""
         let verdict = ComparisonText.verdictText(c)
         let cells = [MarkdownText.code(c.id), DurationText.string(nanoseconds: c.baseStatistic),
                      DurationText.string(nanoseconds: c.headStatistic), Percent.signed(c.relativeChange) + interval,

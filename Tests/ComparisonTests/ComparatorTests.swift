@@ -3,6 +3,7 @@ import XCTest
 @testable import Comparison
 import Results
 import Statistics
+import TextFormatting
 
 /// Verdicts rest on process runs (a t test over per-run values, Holm over the benchmarks, each benchmark's noise
 /// floor, UNCHANGED only inside the threshold); one process's luck is never an effect; sets that differ are reported,
@@ -27,6 +28,13 @@ final class ComparatorTests: XCTestCase {
         let shown = RunLevelDecision.equivalenceInterval(try XCTUnwrap(c.runLevel))
         XCTAssertTrue(shown.lower >= -0.02 && shown.upper <= 0.02, "the 90% interval \(shown) lies within ±2%")
         XCTAssertFalse(c.needsMoreRuns)
+        // What the reports show for it: the interval it rests on, marked 90% (the 99% one beside "unchanged" read
+        // as an unchanged change whose interval reached past the threshold); the JSON keeps both.
+        XCTAssertEqual(c.equivalenceInterval, shown)
+        XCTAssertEqual(c.shownInterval, shown)
+        XCTAssertEqual(ComparisonText.intervalText(c, level: 0.99), " [\(Percent.signed(shown.lower)), \(Percent.signed(shown.upper))] 90%")
+        let json = try JSONSerialization.jsonObject(with: ResultsFile.encoder().encode(c)) as! [String: Any]
+        XCTAssertEqual((json["equivalenceInterval"] as? [String: Double])?["level"], 0.90)
     }
 
     func testARealChangeHiddenInANoisyBenchmarksFloorIsInconclusiveNeverUnchanged() throws {
