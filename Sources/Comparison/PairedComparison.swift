@@ -233,7 +233,10 @@ public struct PairedComparisonReport: Codable, Sendable, Equatable {
     /// The level of the intervals UNCHANGED was judged on (``PairedSettings/equivalenceLevel(over:)``), as the
     /// benchmarks' intervals record it.
     public var testedEquivalenceLevel: Double {
-        benchmarks.lazy.compactMap(\.interval?.level).first ?? settings.equivalenceLevel
+        // With no interval yet (one pair, or stopped in the first), the level the session's looks would have used:
+        // the plain 90% read as if UNCHANGED were judged on one look's interval.
+        benchmarks.lazy.compactMap(\.interval?.level).first
+            ?? settings.equivalenceLevel(over: settings.boundary(benchmarks: benchmarks.count).looks)
     }
 
     /// A level as a percentage for prose: "90%", "98.9%".

@@ -17,8 +17,15 @@ public enum PairedComparisonRows {
         return [c.id, pairs, estimate.map { Percent.signed($0.relativeChange, digits: 2) } ?? "—",
                 c.interval.map { "[\(Percent.signed($0.lower, digits: 2)), \(Percent.signed($0.upper, digits: 2))]" } ?? "—",
                 estimate?.pValue.map { String(format: "%.2g", $0) } ?? "—",
-                c.minimumDetectableEffect.map { String(format: "%.2f%%", $0 * 100) } ?? "—",
+                mde(c.minimumDetectableEffect),
                 String(format: "±%.1f%%", c.threshold * 100), c.verdict.rawValue.uppercased()]
+    }
+
+    /// `3.12%`, `—` without one, `> 100%` beyond: after two pairs the t quantile of one degree of freedom at the
+    /// boundary's α makes it 4217351602894143488000.00%, a number no one reads.
+    static func mde(_ effect: Double?) -> String {
+        guard let effect else { return "—" }
+        return effect > 1 ? "> 100%" : String(format: "%.2f%%", effect * 100)
     }
 
     /// The benchmarks in the order a reader needs them: regressed, improved, inconclusive, unchanged.
@@ -148,7 +155,7 @@ public enum PairedComparisonRows {
         let power = Int((report.settings.power * 100).rounded())
         return "unchanged short of power when measuring stopped (MDE above the threshold; a change of the threshold "
             + "would have been called less than \(power)% of the time): " + weak.map { row in
-                "\(row.id) (MDE \(row.minimumDetectableEffect.map { String(format: "%.2f%%", $0 * 100) } ?? "—"))"
+                "\(row.id) (MDE \(mde(row.minimumDetectableEffect)))"
             }.joined(separator: ", ")
     }
 

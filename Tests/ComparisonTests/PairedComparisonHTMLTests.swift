@@ -1,4 +1,4 @@
-import Comparison
+@testable import Comparison
 import Foundation
 import Results
 import Statistics
@@ -69,6 +69,13 @@ final class PairedComparisonHTMLTests: XCTestCase {
         XCTAssertTrue(PairedComparisonText.console(report).contains("host steal per process pair: median 1.0%, largest 1.0%\n"))
     }
 
+    /// Two pairs give a t quantile of one degree of freedom at the boundary's α: an MDE of 4e21% was printed.
+    func testAnMDEBeyondAHundredPercentIsSaidSo() {
+        XCTAssertEqual(PairedComparisonRows.mde(4.2e19), "> 100%")
+        XCTAssertEqual(PairedComparisonRows.mde(0.0312), "3.12%")
+        XCTAssertEqual(PairedComparisonRows.mde(nil), "—")
+    }
+
     /// An UNCHANGED whose MDE is above its threshold when measuring stopped is named with its MDE in every format,
     /// and the method says which interval UNCHANGED rests on; a powered one is not named.
     func testAnUnchangedShortOfPowerIsNamedAndTheIntervalSaid() {
@@ -84,6 +91,13 @@ final class PairedComparisonHTMLTests: XCTestCase {
         XCTAssertTrue(PairedComparisonHTML.render(report).contains("<li>\(line)</li>"))
         XCTAssertTrue(PairedComparisonText.markdown(report).contains(
             "unchanged: the 98.9% interval (a 90% one spent over the looks) within ±threshold"))
+        // Stopped before any benchmark had an interval (one pair): the level the looks would have used, not 90%.
+        var early = report
+        early.benchmarks = early.benchmarks.map { row in var row = row; row.interval = nil; return row }
+        early.settings.minimumPairs = 3
+        early.settings.maximumPairs = 40
+        XCTAssertTrue(PairedComparisonText.markdown(early).contains("unchanged: the 98.9% interval (a 90% one spent over the looks)"),
+                      PairedComparisonText.markdown(early))
         report.settings.equivalenceOverLooks = nil
         report.benchmarks = report.benchmarks.map { row in
             var row = row
