@@ -19,7 +19,7 @@ struct RepeatabilityCommand: ParsableCommand {
             Run arguments are checked as `run` would before any process starts: a benchmark id or glob, --reports, \
             --run-id or --format among them is refused (this command sets them). \
             Exit: 0 every run measured · 2 bad input (a run that refused its input included) · 4 a run failed · \
-            64 malformed command line (run arguments included) · 130/143 interrupted (the runs so far are printed).
+            64 malformed command line (run arguments included) · 130/143 interrupted (the runs so far are printed; repeatability.json says complete: false, with requestedRuns and the signal).
             """))
 
     /// What every run gets when no run arguments are given: no roof or counter passes, which a repeatability

@@ -39,13 +39,17 @@ package struct RepeatabilitySession {
     ///   or a summary that cannot be written.
     package func run(launcher: some ProcessLauncher) throws -> (Repeatability, InterruptingSignal?) {
         try check()
-        var repeatability = Repeatability(benchmark: benchmark)
+        var repeatability = Repeatability(benchmark: benchmark, requestedRuns: runs)
         for index in 1...runs {
             let runID = Self.runID(index)
             progress("\(benchmark): run \(index) of \(runs)")
             let results: RunResults
             do { results = try launcher.measure([benchmark], label: runID) }
-            catch LaunchFailure.interrupted(let signal) { return (repeatability, signal) }
+            catch LaunchFailure.interrupted(let signal) {
+                repeatability.interruptingSignal = signal
+                try save(repeatability)  // the file says it holds fewer runs than asked, and why
+                return (repeatability, signal)
+            }
             catch { throw failure(error, runID: runID) }
             guard let result = results.benchmarks.first(where: { $0.id == benchmark }), result.statistics.count > 0 else {
                 throw CommandFailure(.runFailure, "\(folder)/\(runID)/results.json: no samples of \(benchmark)")

@@ -78,6 +78,12 @@ final class RepeatabilitySessionTests: XCTestCase {
         XCTAssertEqual(signal, .sigterm)
         XCTAssertEqual(measured.runs.map(\.runID), ["run-1", "run-2"])
         XCTAssertEqual(launcher.calls.count, 3)
+        // The file says it holds 2 of 5 runs, and why (it read as a whole measurement of two runs).
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/repeatability.json"))) as! [String: Any]
+        XCTAssertEqual(json["complete"] as? Bool, false)
+        XCTAssertEqual(json["requestedRuns"] as? Int, 5)
+        XCTAssertEqual(json["interruptingSignal"] as? String, "SIGTERM")
+        XCTAssertTrue(measured.lines.contains("interrupted by SIGTERM after 2 of 5 runs"), "\(measured.lines)")
     }
 
     func testAFailedRunIsARunFailureNamingItsLog() {
