@@ -43,8 +43,8 @@ struct GateQualityCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             // Before the first round's line: a missing build is refused before anything says it has started.
-            for path in [base, same, slowedBuild] where !SystemFile.isExecutableFile(path) {
-                throw CommandFailure(.badInput, "\(path): not an executable file")
+            for path in [base, same, slowedBuild] {
+                if let problem = SystemFile.executableProblem(path) { throw CommandFailure(.badInput, "\(path): \(problem)") }
             }
             let interruption = Interruption()
             interruption.install()

@@ -77,8 +77,8 @@ struct NightlyCommand: ParsableCommand {
             // history had been created left an empty database (a refused night leaves none).
             _ = try SuiteSession.select(gate.filters, from: Registration.suite.benchmarks)
             if let baselineExecutable {
-                guard SystemFile.isExecutableFile(baselineExecutable) else {
-                    throw CommandFailure(.badInput, "\(baselineExecutable): not an executable file (--baseline-executable)")
+                if let problem = SystemFile.executableProblem(baselineExecutable) {
+                    throw CommandFailure(.badInput, "\(baselineExecutable): \(problem) (--baseline-executable)")
                 }
                 // Both builds say hello: a debug build, one without the worker command, nothing budgeted to pair.
                 try paired.checkGated(base: baselineExecutable, head: ProcessRunner.currentExecutable, budgets: gate.budgets,

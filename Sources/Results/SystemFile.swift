@@ -59,9 +59,18 @@ public enum SystemFile {
 
     /// True for a regular file (or a link to one) this user may execute: FileManager's `isExecutableFile` also says
     /// yes to a folder, which a launch then fails on with an unclear message.
-    public static func isExecutableFile(_ path: String) -> Bool {
+    public static func isExecutableFile(_ path: String) -> Bool { executableProblem(path) == nil }
+
+    /// Why `path` is not an executable file, in a few words (`no such file`, `a folder, not an executable file`,
+    /// `not executable (no execute permission)`); nil when it is one.
+    public static func executableProblem(_ path: String) -> String? {
         var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT ? "no such file" : "not an executable file: \(reason(errno: errno))"
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { return "a folder, not an executable file" }
+        guard info.st_mode & S_IFMT == S_IFREG else { return "not an executable file (not a regular file)" }
+        return access(path, X_OK) == 0 ? nil : "not executable (no execute permission)"
     }
 
     /// The system's words for an errno: `No such file or directory`, `File name too long`.

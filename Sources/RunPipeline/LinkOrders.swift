@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// The link orders of one build: the same object code laid out by the linker in several shuffled orders of its
 /// functions, each a complete executable. A paired comparison that runs process pair i on the i-th order of each
@@ -28,8 +29,8 @@ package enum LinkOrders {
         }
         guard numbers.count <= maximum else { throw LinkOrdersError("\(folder): \(numbers.count) link orders; at most \(maximum)") }
         let paths = numbers.map { "\(folder)/\($0)" }
-        if let bad = paths.first(where: { !FileManager.default.isExecutableFile(atPath: $0) }) {
-            throw LinkOrdersError("\(bad): not an executable file")
+        if let bad = paths.first(where: { !SystemFile.isExecutableFile($0) }) {
+            throw LinkOrdersError("\(bad): \(SystemFile.executableProblem(bad) ?? "not an executable file")")
         }
         return paths
     }

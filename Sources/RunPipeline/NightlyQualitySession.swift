@@ -45,8 +45,8 @@ package struct NightlyQualitySession {
     /// exists yet (a gate refuses to write into one).
     /// - Throws: ``CommandFailure`` (bad input) naming the file or folder.
     package func check() throws {
-        for path in [unchanged, slowed] where !SystemFile.isExecutableFile(path) {
-            throw CommandFailure(.badInput, "\(path): not an executable file")
+        for path in [unchanged, slowed] {
+            if let problem = SystemFile.executableProblem(path) { throw CommandFailure(.badInput, "\(path): \(problem)") }
         }
         for round in 1...rounds {
             for build in Build.allCases where FileManager.default.fileExists(atPath: "\(folder)/\(Self.runID(build, round: round))") {

@@ -140,7 +140,7 @@ final class CompareBuildsTests: XCTestCase {
         let binary = Framebudget.binary.path
         let missing = try Framebudget.run(["compare-builds", folder + "/nothing", binary])
         XCTAssertEqual(missing.status, 2, missing.stderr)
-        XCTAssertEqual(missing.stderr, "framebudget: error: \(folder)/nothing: not an executable file\n")
+        XCTAssertEqual(missing.stderr, "framebudget: error: \(folder)/nothing: no such file\n")
         let debug = try Framebudget.run(["compare-builds", binary, binary, "texture-upload/optimized/256x192"])
         XCTAssertEqual(debug.status, 2, debug.stderr)
         XCTAssertTrue(debug.stderr.contains("debug build"), debug.stderr)
@@ -152,7 +152,7 @@ final class CompareBuildsTests: XCTestCase {
         XCTAssertEqual(typo.status, 2, typo.stderr)
         XCTAssertEqual(typo.stderr, "framebudget: error: no timed benchmark of either build matches 'no/such' (see 'framebudget list')\n")
         let notABinary = try Framebudget.run(["compare-builds", folder, binary])
-        XCTAssertEqual(notABinary.stderr, "framebudget: error: \(folder): not an executable file\n", "a folder is no executable")
+        XCTAssertEqual(notABinary.stderr, "framebudget: error: \(folder): a folder, not an executable file\n", "a folder is no executable")
         let pin = try Framebudget.run(["compare-builds", binary, binary, "--pin", "4096"])
         XCTAssertEqual(pin.status, 2, pin.stderr)
         XCTAssertTrue(pin.stderr.hasPrefix("framebudget: error: --pin 4096: no such CPU for this process"), pin.stderr)

@@ -72,7 +72,7 @@ final class NightlyCommandTests: XCTestCase {
     /// Found after the gate, each of these threw a night of measuring away and hid the gate's own verdict.
     func testABadBaselineHistoryOrGateArgumentIsRefusedBeforeTheGateMeasures() throws {
         try assertRefusedBeforeAnythingRuns(["--baseline-executable", folder + "/none/framebudget"],
-                                            "\(folder)/none/framebudget: not an executable file (--baseline-executable)")
+                                            "\(folder)/none/framebudget: no such file (--baseline-executable)")
         try "not a database".write(toFile: folder + "/h.sqlite", atomically: true, encoding: .utf8)
         try assertRefusedBeforeAnythingRuns([], "not a usable history database")
         try FileManager.default.removeItem(atPath: folder + "/h.sqlite")

@@ -57,7 +57,7 @@ final class QualityCommandsTests: XCTestCase {
         XCTAssertEqual(rounds.stderr, "framebudget: error: -n must be in 1...1000 (got 0)\n")
         let missing = try Framebudget.run(["nightly-quality", binary, folder + "/nothing", "--watch", "upload-p95", "--out", folder + "/nq"])
         XCTAssertEqual(missing.status, 2, missing.stderr)
-        XCTAssertEqual(missing.stderr, "framebudget: error: \(folder)/nothing: not an executable file\n")
+        XCTAssertEqual(missing.stderr, "framebudget: error: \(folder)/nothing: no such file\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/nq"), "nothing ran, nothing written")
     }
 

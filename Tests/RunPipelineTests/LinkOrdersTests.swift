@@ -48,7 +48,7 @@ final class LinkOrdersTests: XCTestCase {
         let plain = folder + "/plain"
         try writeOrders(of: plain, ["1", "2"], executable: 0o644)
         XCTAssertThrowsError(try LinkOrders.executables(of: plain)) { error in
-            XCTAssertEqual("\(error)", "\(plain).link-orders/1: not an executable file")
+            XCTAssertEqual("\(error)", "\(plain).link-orders/1: not executable (no execute permission)")
         }
         let empty = folder + "/empty"
         try writeOrders(of: empty, [])

@@ -130,7 +130,7 @@ final class NightlyQualitySessionTests: XCTestCase {
         let session = NightlyQualitySession(unchanged: "/bin/true", slowed: "\(folder)/nothing", gateArguments: [], rounds: 1, folder: folder)
         XCTAssertThrowsError(try session.check()) { error in
             XCTAssertEqual((error as? CommandFailure)?.status, .badInput)
-            XCTAssertEqual("\(error)", "\(self.folder)/nothing: not an executable file")
+            XCTAssertEqual("\(error)", "\(self.folder)/nothing: no such file")
         }
     }
 

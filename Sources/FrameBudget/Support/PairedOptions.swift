@@ -199,8 +199,8 @@ struct PairedOptions: ParsableArguments {
     private func session<T>(base: String, head: String, filters: [String], interruption: Interruption,
                             progress: @escaping (String) -> Void = { Console.info($0) },
                             _ body: (PairedSession, PairedProcessLauncher) throws -> T) throws -> T {
-        for path in [base, head] where !SystemFile.isExecutableFile(path) {
-            throw CommandFailure(.badInput, "\(path): not an executable file")
+        for path in [base, head] {
+            if let problem = SystemFile.executableProblem(path) { throw CommandFailure(.badInput, "\(path): \(problem)") }
         }
         var arguments = ["--sample-time", "\(sampleTime)", "--warmup", "\(warmup)"]
         if let cpu = measuringCPU { arguments += ["--pin", "\(cpu)"] }
