@@ -22,6 +22,10 @@ package struct PairedSession {
     /// The signal that asked to stop, polled between blocks.
     package var interrupted: () -> InterruptingSignal?
     package var progress: (String) -> Void
+    /// Warnings the report opens with: what the command decided before the session (a `--budgeted` with no budgets
+    /// file compares every benchmark), so that the report's readers (a PR comment) see it, not only stderr.
+    package var warnings: [String] = []
+
     /// Narrows the filters further (`--budgeted`: the benchmarks that carry a budget).
     package var selection: (String) -> Bool = { _ in true }
     /// The ids the command line gave a threshold of their own (`--threshold-for`): each must be a benchmark of
@@ -67,6 +71,7 @@ package struct PairedSession {
                      allowDebug: Bool = false) throws -> PairedComparisonReport {
         let start = clock()
         var tally = Tally()
+        tally.warnings = warnings
         let layout = addressSpaceRandomization()
         if layout == .offSystemWide, let warning = layout.warning { tally.warnings.append(warning) }
         var first: Workers? = try startPair(launcher, pair: 1)

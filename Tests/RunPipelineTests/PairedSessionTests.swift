@@ -280,6 +280,17 @@ final class PairedSessionTests: XCTestCase {
         XCTAssertEqual(stops.value, 2 * 2 + 1, "each pair's two workers, and pair 3's base, which had started")
     }
 
+    /// What the command decided before the session (a --budgeted without a budgets file) reaches the report's
+    /// readers: it was printed on stderr only, and a PR comment did not say the whole suite was compared.
+    func testTheCommandsOwnWarningsOpenTheReport() throws {
+        let machine = Machine()
+        machine.headPairFactor = Self.layout
+        var session = session(machine)
+        session.warnings = ["--budgeted: no budgets file b.yaml: comparing every timed benchmark"]
+        let report = try session.run(launcher: Launcher(machine: machine), base: "b", head: "h")
+        XCTAssertEqual(report.warnings.first, "--budgeted: no budgets file b.yaml: comparing every timed benchmark")
+    }
+
     func testAnInterruptionStopsAndKeepsWhatWasMeasuredMarkedIncomplete() throws {
         let machine = Machine()
         machine.headPairFactor = Self.layout

@@ -212,7 +212,9 @@ struct PairedOptions: ParsableArguments {
         session.namedThresholds = Array(try perBenchmarkThresholds().keys)
         if budgeted && budgets == Registration.suite.budgetsPath && !FileManager.default.fileExists(atPath: budgets) {
             // A package of kernels without budgets yet: compared whole, not refused (make compare passes --budgeted).
-            Console.warning("--budgeted: no budgets file \(budgets): comparing every timed benchmark\(filters.isEmpty ? "" : " the filters select")")
+            let warning = "--budgeted: no budgets file \(budgets): comparing every timed benchmark\(filters.isEmpty ? "" : " the filters select")"
+            Console.warning(warning)
+            session.warnings.append(warning)
         } else if budgeted {
             let ids = Set(try ReportPipeline.loadBudgets(budgets, knownIDs: Registration.knownIDs,
                                                          frameLoopIDs: Registration.frameLoopIDs).map(\.benchmarkID))
