@@ -6,6 +6,7 @@ Prints one line per file; exits 0 when every file is valid, 1 when one is invali
 schema allows), 2 when a file cannot be read, jsonschema is missing or no file is named (64 for an option).
 """
 import json
+import os
 import pathlib
 import sys
 
@@ -79,7 +80,13 @@ def main(paths):
     try:
         import jsonschema
     except ImportError:
-        print("validate.py: python module 'jsonschema' is missing: python3 -m pip install jsonschema", file=sys.stderr)
+        # On a system python that refuses pip (PEP 668), `make deps` puts the modules in this checkout's
+        # .build-python: run under its python rather than send the user to a pip that refuses.
+        venv = pathlib.Path(__file__).resolve().parent.parent / ".build-python" / "bin" / "python3"
+        if venv.exists() and pathlib.Path(sys.executable).resolve() != venv.resolve():
+            os.execv(str(venv), [str(venv), __file__] + paths)
+        print("validate.py: python module 'jsonschema' is missing: run 'make deps' "
+              "(or: python3 -m pip install jsonschema)", file=sys.stderr)
         return 2
     schema = json.loads((pathlib.Path(__file__).parent / "results.schema.json").read_text())
     validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())

@@ -3,7 +3,8 @@
 # run as root, otherwise prints the exact command to run and fails.
 set -euo pipefail
 # valgrind (deterministic counts) and linux-perf (flame graphs) are exercised by the tests as well; libxml2-utils
-# gives xmllint, with which the tests validate junit.xml against the Jenkins xUnit and Ant JUnit schemas; python3-pip
+# gives xmllint, with which the tests validate junit.xml against a schema of what its consumers require (and against
+# the Jenkins xUnit and Ant JUnit schemas when FRAMEBUDGET_JUNIT_SCHEMAS names them); python3-pip
 # installs the python modules below; chromium (headless) loads the history site in the tests, to check that its pages
 # log no console error and that a screenshot shows the plot; postgresql is the throw-away server the shared-history
 # tests record into (scripts/test-postgres.sh, started by `make test`).
@@ -28,7 +29,8 @@ externally_managed() {
   python3 -c 'import os, sys, sysconfig
 sys.exit(0 if sys.prefix == sys.base_prefix and os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")) else 1)' 2>/dev/null
 }
-if externally_managed && [[ ! -x $venv/bin/python3 ]]; then packages+=(python3-venv); fi
+# No python3 at all yet: Debian's, which python3-pip brings, is externally managed, so its venv module is needed too.
+if { ! command -v python3 >/dev/null 2>&1 || externally_managed; } && [[ ! -x $venv/bin/python3 ]]; then packages+=(python3-venv); fi
 missing=()
 for package in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
@@ -61,11 +63,30 @@ if [[ ${#missing[@]} -gt 0 ]]; then
     export DEBIAN_FRONTEND=noninteractive
     # Another apt (unattended-upgrades on a fresh VM) may hold dpkg's lock: wait for it rather than fail. The
     # installers do not inherit the lock's descriptor: a daemon a package's postinst starts would hold it for good.
-    apt-get -o DPkg::Lock::Timeout=600 update -qq 9<&-
+    # DPkg::Lock::Timeout covers dpkg's lock, not the lists' lock `update` takes (apt-daily's own update on a fresh
+    # VM holds it): that one is retried for as long.
+    for attempt in $(seq 1 60); do
+      if apt-get -o DPkg::Lock::Timeout=600 update -qq 9<&-; then break; fi
+      (( attempt < 60 )) || { echo "framebudget: apt-get update kept failing for 10 minutes" >&2; exit 1; }
+      echo "framebudget: apt-get update failed (another apt holding its lock?): again in 10 s" >&2
+      sleep 10
+    done
+    postgresql_was_missing=$([[ " ${missing[*]} " == *" postgresql "* ]] && echo yes || true)
     apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 9<&-
+    # Debian's postgresql starts a cluster of its own, and at every boot: the tests start a throw-away server of
+    # their own (scripts/test-postgres.sh), so a benchmark machine keeps no database daemon it never asked for.
+    if [[ -n $postgresql_was_missing ]]; then
+      systemctl disable --now postgresql >/dev/null 2>&1 || true
+      for cluster in /etc/postgresql/*/*; do  # without systemd too: each cluster stopped, started by hand only
+        [[ -f $cluster/start.conf ]] || continue
+        echo manual > "$cluster/start.conf"
+        pg_ctlcluster "$(basename "$(dirname "$cluster")")" "$(basename "$cluster")" stop >/dev/null 2>&1 || true
+      done
+      echo "framebudget: installed postgresql for the tests; its own cluster is stopped and not started at boot" >&2
+    fi
   else
     echo "framebudget: missing system packages: ${missing[*]}" >&2
-    echo "run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    echo "run: sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
     exit 1
   fi
 fi
