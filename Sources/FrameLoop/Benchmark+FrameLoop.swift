@@ -9,12 +9,17 @@ extension Benchmark {
         workload: String,
         parameters: [String: String] = [:],
         bytesPerIteration: Double? = nil,
+        flopsPerIteration: Double? = nil,
+        workingSetBytes: Double? = nil,
         threads: Int = 1,
+        itemsPerIteration: Double? = nil,
+        itemName: String = "items",
         frameLoop: FrameLoopSpec,
         setUp: @escaping @Sendable (WorkloadSource) throws -> Iteration
     ) {
         self.init(hotPath: hotPath, variant: variant, workload: workload, parameters: parameters,
-                  bytesPerIteration: bytesPerIteration, threads: threads, setUp: setUp)
+                  bytesPerIteration: bytesPerIteration, flopsPerIteration: flopsPerIteration, workingSetBytes: workingSetBytes,
+                  threads: threads, itemsPerIteration: itemsPerIteration, itemName: itemName, setUp: setUp)
         self.driver = frameLoop
     }
 

@@ -35,6 +35,7 @@ public struct FrameLoopRunner: Sendable {
         }
         let iteration = try benchmark.prepare(source)
         defer { iteration.tearDown() }
+        guard iteration.timesWholeIterations else { throw MeasurementSetUpError.partialTimingInFrameLoop(benchmark.id) }
 
         let body = iteration.run
         guard warmUp(body, shouldStop: shouldStop) else { throw MeasurementInterrupted(id: benchmark.id) }
@@ -48,14 +49,22 @@ public struct FrameLoopRunner: Sendable {
         let allocations = AllocationCounter.count(iterations: 10, body: body)
         let readings = counters?.readings(CountingContext(benchmark, iterations: 1), running: body) ?? []
         let samples = record.frameTimes.map { $0 * 1e6 }
-        return BenchmarkResult(
+        let statistics = SampleSummary.of(samples, resamples: settings.resamples, seed: settings.seed)
+        // A frame's work as a batch benchmark declares it (flops, working set, items) and what it reports: they were
+        // left out, so a `custom` budget on a frame loop was always MISSING.
+        var result = BenchmarkResult(
             id: benchmark.id, hotPath: benchmark.hotPath, variant: benchmark.variant, workload: benchmark.workload,
             parameters: benchmark.parameters, sweepSize: benchmark.sweepSize, threads: benchmark.threads,
-            iterationsPerSample: 1, samplesNanoseconds: samples,
-            statistics: .of(samples, resamples: settings.resamples, seed: settings.seed),
+            iterationsPerSample: 1, samplesNanoseconds: samples, statistics: statistics,
             allocations: allocations, peakResidentBytes: ProcessResources.peakResidentBytes(), counters: readings,
-            throughput: Throughput(bytesPerIteration: benchmark.bytesPerIteration, flopsPerIteration: nil),
+            throughput: Throughput(bytesPerIteration: benchmark.bytesPerIteration, flopsPerIteration: benchmark.flopsPerIteration,
+                                   workingSetBytes: benchmark.workingSetBytes)
+                .withItems(benchmark.itemsPerIteration, name: benchmark.itemName, medianNanoseconds: statistics.median),
             frameLoop: summary, notes: Self.notes(summary))
+        let reported = BenchmarkRunner.recordable(metrics: iteration.reportedMetrics())
+        result.metrics = reported.metrics
+        result.notes += reported.notes
+        return result
     }
 
     /// Seconds of frames at the loop's own cadence run, and discarded, between the warm-up and the measured loop.

@@ -43,6 +43,16 @@ public struct Iteration: Sendable {
     /// What the benchmark reports about its work once it is measured (``reporting(_:)``).
     var metrics: (@Sendable () -> [String: Double])?
 
+    /// The metrics ``reporting(_:)`` declared, read now (nil without them): for runners outside this module.
+    package func reportedMetrics() -> [String: Double]? { metrics?() }
+
+    /// Whether a sample times whole iterations (``run``): not a measured scope or a prepared batch, which only the
+    /// batch runner knows how to time.
+    package var timesWholeIterations: Bool {
+        if case .wholeBatch = timing { return true }
+        return false
+    }
+
     /// An iteration timed whole: `run` is the body every sample times in batches.
     /// - Parameters:
     ///   - stages: the same work in named parts, in order, for `profile` (they must do together what `run` does).

@@ -78,7 +78,7 @@ public struct BenchmarkRunner: Sendable {
     /// The metrics a results file can hold, and a note for each left out: a value that is not finite (a ratio of
     /// 0/0 on a frame with nothing in it) or an empty name. Recorded as they were, they made a file that every reader
     /// refused (and a measuring gate said a re-measuring process "failed (exit 0)").
-    static func recordable(metrics: [String: Double]?) -> (metrics: [String: Double]?, notes: [String]) {
+    package static func recordable(metrics: [String: Double]?) -> (metrics: [String: Double]?, notes: [String]) {
         guard let metrics else { return (nil, []) }
         var kept: [String: Double] = [:], notes: [String] = []
         for (name, value) in metrics.sorted(by: { $0.key < $1.key }) {

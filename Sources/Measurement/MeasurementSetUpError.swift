@@ -2,10 +2,16 @@
 /// `run --workload` skips the benchmark with this note instead of failing the run.
 public enum MeasurementSetUpError: Error, CustomStringConvertible {
     case syntheticOnly(String)
+    /// A frame-loop benchmark whose iteration times only part of itself (`Iteration(measuring:)`) or prepares each
+    /// sample (`beforeEachSample:`): a frame is timed whole, so neither can apply.
+    case partialTimingInFrameLoop(String)
 
     public var description: String {
         switch self {
         case let .syntheticOnly(id): return "\(id) runs on its synthetic scene only (no capture input)"
+        case let .partialTimingInFrameLoop(id):
+            return "\(id): a frame loop times each frame whole; Iteration(measuring:) and beforeEachSample: are for batch "
+                + "benchmarks (declare this one without frameLoop:, or time the whole frame)"
         }
     }
 }

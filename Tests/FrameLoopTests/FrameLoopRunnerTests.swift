@@ -41,6 +41,26 @@ final class FrameLoopRunnerTests: XCTestCase {
         XCTAssertEqual(result.throughput?.bytesPerIteration, 256)
     }
 
+    /// What a frame reports and declares is recorded as a batch benchmark's is: metrics, items, flops (a `custom`
+    /// budget on a frame loop was always MISSING); a body that times only part of itself is refused by name.
+    func testAFrameLoopRecordsItsMetricsAndWorkAndRefusesAPartTimedBody() throws {
+        let spec = FrameLoopSpec(fps: 200, policy: .drop, defaultFrames: 10)
+        let reporting = Benchmark(hotPath: "frame-loop", variant: "test", workload: "metrics", flopsPerIteration: 1000,
+                                  itemsPerIteration: 4, itemName: "boxes", frameLoop: spec) { _ in
+            Iteration { blackHole(1) }.reporting { ["boxes-kept": 3, "ratio": .nan] }
+        }
+        let result = try run(reporting, mode: .simulated)
+        XCTAssertEqual(result.metrics, ["boxes-kept": 3])
+        XCTAssertTrue(result.notes.contains { $0.contains("'ratio'") }, "a non-finite metric is left out with a note: \(result.notes)")
+        XCTAssertEqual(result.throughput?.flopsPerIteration, 1000)
+        let scoped = Benchmark(hotPath: "frame-loop", variant: "test", workload: "scoped", frameLoop: spec) { _ in
+            Iteration(state: 0, measuring: { state, scope in scope.measure { state += 1 } })
+        }
+        XCTAssertThrowsError(try run(scoped, mode: .simulated)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("frame-loop/test/scoped: a frame loop times each frame whole"), "\(error)")
+        }
+    }
+
     func testRealtimeRunOffersTheRequestedFramesAndAccountsForAll() throws {
         let result = try run(loopBenchmark(policy: .queue()), mode: .realtime, frames: 12)
         let loop = try XCTUnwrap(result.frameLoop)
