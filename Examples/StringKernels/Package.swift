@@ -8,8 +8,11 @@ let package = Package(
     name: "StringKernels",
     platforms: [.macOS(.v15)],
     dependencies: [
-        // In your own package: .package(url: "<FrameBudget's git URL>", branch: "main"), or a path as here. With a
-        // path the package's identity is the folder's name; `name:` lets `package: "FrameBudget"` below hold anyway.
+        // In your own package: .package(url: "<FrameBudget's git URL>", branch: "main"), or an ABSOLUTE path
+        // (make compare and bisect build your revisions in .build-compare/src, where "../.." points elsewhere; this
+        // example lives inside FrameBudget's own repository, which is built there whole, so "../.." holds for it
+        // only). With a path the package's identity is the folder's name; `name:` lets `package: "FrameBudget"`
+        // below hold anyway.
         .package(name: "FrameBudget", path: "../.."),
     ],
     targets: [

@@ -12,7 +12,7 @@ import RunPipeline
 /// ``main(benchmarks:budgets:)``) from its `main.swift` and gets the whole CLI (`run`, `list`, `env`, `gate`, `report`,
 /// `compare`, `merge`, `history`, `profile`, `counters`, …) over its own benchmarks and budgets file, with the
 /// documented exit codes (0 success · 1 budget failed/missing or regression · 2 bad input · 3 inconclusive ·
-/// 4 run failure · 64 malformed command line · 130/143 interrupted).
+/// 4 run failure · 5 history server unreachable · 64 malformed command line · 130/143 interrupted).
 ///
 /// ```swift
 /// import FrameBudget
@@ -63,7 +63,8 @@ public enum FrameBudgetCommandLine {
 /// Budgets may name only registered benchmarks: an id registered here that did not run is MISSING (exit 1); any other
 /// id is a typo, reported as bad input (exit 2) naming the file and the id.
 public struct RegisteredSuite: Sendable {
-    /// Where `gate`, `report` and `history show` look for budgets unless told otherwise.
+    /// Where `gate`, `report`, `nightly`, `history plot`/`site` and `compare-builds --budgeted` look for budgets
+    /// unless told otherwise.
     public static let defaultBudgetsPath = "Benchmarks/budgets.yaml"
 
     /// Every benchmark, in report order; ids (`hotPath/variant/workload`) must be unique.
