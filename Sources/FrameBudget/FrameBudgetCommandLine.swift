@@ -3,8 +3,12 @@
 // and FrameLoop's `FrameLoopSpec` and `FramePolicy`) and the one entry point below.
 @_exported import FrameLoop
 @_exported import Measurement
-// `Benchmark.benchmarkID`'s type, nameable with `import FrameBudget` alone.
+// Types the exported API returns or holds, nameable with `import FrameBudget` alone: `Benchmark.benchmarkID`'s,
+// `FramePolicy.kind`'s, and a `BenchmarkDriver`'s result (with its clock).
 @_exported import struct Results.BenchmarkID
+@_exported import enum Results.FramePolicyKind
+@_exported import struct Results.BenchmarkResult
+@_exported import struct Results.ClockInfo
 import Foundation
 import RunPipeline
 
@@ -111,7 +115,9 @@ public struct RegisteredSuite: Sendable {
             if let threshold = benchmark.regressionThreshold, !Benchmark.isRegressionThreshold(threshold) {
                 return "benchmark '\(benchmark.id)': regressionThreshold \(threshold) is outside (0, 1] (a fraction: 0.05 is 5%)"
             }
-            if let problem = Self.recordingProblem(benchmark) { return "benchmark '\(benchmark.id)': \(problem)" }
+            if let problem = Self.recordingProblem(benchmark) ?? benchmark.frameLoop?.problem {
+                return "benchmark '\(benchmark.id)': \(problem)"
+            }
         }
         let repeated = Dictionary(grouping: benchmarks.map(\.id)) { $0 }.filter { $0.value.count > 1 }.keys.sorted()
         return repeated.isEmpty ? nil : "benchmark ids must be unique: \(repeated.joined(separator: ", ")) declared more than once"

@@ -23,10 +23,16 @@ struct ListCommand: ParsableCommand {
                     .filter { $0.key != "threads" || $0.value != "\(benchmark.threads)" }
                     .map { "\($0.key)=\($0.value)" }
                 var details = ["threads=\(benchmark.threads)"] + parameters
-                if let bytes = benchmark.bytesPerIteration { details.append("bytes/iter=\(Int(bytes))") }
-                if let flops = benchmark.flopsPerIteration { details.append("flops/iter=\(Int(flops))") }
+                if let bytes = benchmark.bytesPerIteration { details.append("bytes/iter=" + Self.count(bytes)) }
+                if let flops = benchmark.flopsPerIteration { details.append("flops/iter=" + Self.count(flops)) }
                 Console.output("\(benchmark.id)  \(details.joined(separator: " "))")
             }
         }
+    }
+
+    /// A declared count: whole ones as integers, others (0.5, 1e19) as %g: `Int(_:)` trapped on 1e19 and printed
+    /// 0.5 as 0.
+    static func count(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%g", value)
     }
 }

@@ -22,11 +22,16 @@ public struct FramePolicy: Sendable, Equatable {
     /// frames already add up to two cadences (33 ms at 60 fps) to a frame's time.
     public static let defaultWaitingCapacity = 2
 
-    /// Frames wait in a FIFO of `capacity` places; when it is full, the new frame is dropped.
-    /// - Precondition: `capacity ≥ 1` (a capacity of 0 is ``drop``).
+    /// Frames wait in a FIFO of `capacity` places; when it is full, the new frame is dropped. A capacity below 1
+    /// (0 is ``drop``) is the suite's ``problem``, refused in one line before any command: it trapped (exit 132)
+    /// while the benchmarks were being declared.
     public static func queue(capacity: Int = defaultWaitingCapacity) -> FramePolicy {
-        precondition(capacity >= 1, "a queue holds at least one frame")
-        return FramePolicy(kind: .queue, waitingCapacity: capacity)
+        FramePolicy(kind: .queue, waitingCapacity: capacity)
+    }
+
+    /// What makes this policy unusable, or nil.
+    public var problem: String? {
+        kind == .queue && waitingCapacity < 1 ? "a queue holds at least one frame (capacity \(waitingCapacity); 0 is .drop)" : nil
     }
 
     /// The admission rule the camera callback applies, shared by the real loop and the computed schedule.

@@ -53,4 +53,19 @@ final class RegisteredSuiteTests: XCTestCase {
         XCTAssertEqual(problem(bytes: .nan), "benchmark 'sort/optimized/1k': bytesPerIteration nan is not a finite number")
         XCTAssertEqual(problem(workingSet: -1), "benchmark 'sort/optimized/1k': workingSetBytes -1.0 is not a finite number ≥ 0")
     }
+
+    /// A frame loop at 0 fps, with no frame, or a queue of no place trapped (exit 132) while the benchmarks were
+    /// declared: named in one line instead.
+    func testAFrameLoopThatCannotRunIsNamed() {
+        func problem(fps: Double = 60, frames: Int = 10, policy: FramePolicy = .drop) -> String? {
+            RegisteredSuite(benchmarks: [Benchmark(hotPath: "loop", variant: "test", workload: "w",
+                                                   frameLoop: FrameLoopSpec(fps: fps, policy: policy, defaultFrames: frames)) { _ in
+                Iteration {}
+            }]).problem
+        }
+        XCTAssertNil(problem(policy: .queue(capacity: 1)))
+        XCTAssertEqual(problem(fps: 0), "benchmark 'loop/test/w': a frame loop needs a positive, finite rate (fps 0.0)")
+        XCTAssertEqual(problem(frames: 0), "benchmark 'loop/test/w': a frame loop offers at least one frame (defaultFrames 0)")
+        XCTAssertEqual(problem(policy: .queue(capacity: 0)), "benchmark 'loop/test/w': a queue holds at least one frame (capacity 0; 0 is .drop)")
+    }
 }
