@@ -8,7 +8,8 @@
 # baseline build in pairs (regressions on tonight's machine state), both recorded in the history. This script decides
 # nothing.
 # Exit: framebudget nightly's (0 pass, 1 a budget failed or a regression, 2 bad input, 3 inconclusive with --strict,
-# 4 run or build failure, 5 history server unreachable: tonight's run spooled, 130/143 interrupted).
+# 4 run or build failure, 5 history server unreachable when the night otherwise passed: tonight's run spooled,
+# 130/143 interrupted).
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
 cd "$root"
