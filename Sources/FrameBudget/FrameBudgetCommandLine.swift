@@ -120,7 +120,13 @@ public struct RegisteredSuite: Sendable {
             }
         }
         let repeated = Dictionary(grouping: benchmarks.map(\.id)) { $0 }.filter { $0.value.count > 1 }.keys.sorted()
-        return repeated.isEmpty ? nil : "benchmark ids must be unique: \(repeated.joined(separator: ", ")) declared more than once"
+        if !repeated.isEmpty { return "benchmark ids must be unique: \(repeated.joined(separator: ", ")) declared more than once" }
+        // A peer kernel the suite does not declare: `peers merge` would refuse every peer of it, after the timing.
+        let ids = Set(benchmarks.map(\.id))
+        if let unknown = peers?.kernelIDs.first(where: { !ids.contains($0) }) {
+            return "peers: kernel '\(unknown)' is not a benchmark of this suite (PeerInputsExport.kernelIDs names benchmark ids)"
+        }
+        return nil
     }
 
     /// A declared value the results file could not hold, so that every reader would refuse the file a run wrote

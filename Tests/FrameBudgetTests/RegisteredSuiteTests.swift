@@ -68,4 +68,15 @@ final class RegisteredSuiteTests: XCTestCase {
         XCTAssertEqual(problem(frames: 0), "benchmark 'loop/test/w': a frame loop offers at least one frame (defaultFrames 0)")
         XCTAssertEqual(problem(policy: .queue(capacity: 0)), "benchmark 'loop/test/w': a queue holds at least one frame (capacity 0; 0 is .drop)")
     }
+
+    /// A peer kernel id the suite does not declare is named before any command: `peers merge` refused each of its
+    /// peers only after they had been timed.
+    func testAPeerKernelThatIsNoBenchmarkIsNamed() {
+        var suite = RegisteredSuite(benchmarks: [benchmark("checksum", "optimized", "64KiB")])
+        suite.peers = PeerInputsExport(kernelIDs: ["checksum/optimized/64KiB"]) { _, _ in 1 }
+        XCTAssertNil(suite.problem)
+        suite.peers = PeerInputsExport(kernelIDs: ["checksum/optimized/64KB"]) { _, _ in 1 }
+        XCTAssertEqual(suite.problem, "peers: kernel 'checksum/optimized/64KB' is not a benchmark of this suite "
+                       + "(PeerInputsExport.kernelIDs names benchmark ids)")
+    }
 }
