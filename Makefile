@@ -10,12 +10,18 @@ BENCH_ARGS   ?=
 # tests and scripts use in this virtual environment: every recipe finds its python3 first.
 export PATH := $(CURDIR)/.build-python/bin:$(PATH)
 
-.PHONY: all deps build build-debug test snippets bench quick gate env clean counters profile reference
+.DEFAULT_GOAL := all
+.PHONY: all deps build build-debug test snippets bench quick gate env clean counters profile reference help
+
+## help: these lines: every target and what it does
+help:
+	@sed -n 's/^## \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
 all: build
 
 ## deps: install libpapi-dev, libopenblas-dev, libssl-dev, gnuplot-nox, valgrind, linux-perf, libxml2-utils, chromium, postgresql
-##       (and python3-pip; pip: jsonschema, cmarkgfm, numpy, apache-otava) when missing (as root), else print the command
+##       (its own cluster stopped: the tests start theirs; python3-pip, python3-venv on a PEP 668 python; pip:
+##       jsonschema, cmarkgfm, numpy, opencv-python-headless, apache-otava) when missing (as root), else print the command
 deps:
 	@scripts/ensure-system-packages.sh
 
@@ -31,7 +37,8 @@ build-debug: deps
 reference: build-debug
 	scripts/generate-reference.sh .build/debug/framebudget Docs/reference
 
-## test: every test target, debug build (deterministic; no timing assertions); Package.swift's dependencies against the
+## test: every test target, debug build (fixed seeds, golden files; no speed asserted but the example's real 2x
+##       slowdown read REGRESSED end to end); Package.swift's dependencies against the
 ##       imports (scripts/check-module-graph.py); the example package (Examples/StringKernels, its own debug build:
 ##       scripts/example-check.sh), and in that same build every swift snippet of README.md, Docs/*.md and the
 ##       library's doc comments (scripts/check-snippets.sh: "N snippets compiled, M skipped"). The tests run with a
