@@ -1,6 +1,7 @@
 import Foundation
 import Results
 import Statistics
+import TextFormatting
 
 /// How a paired comparison measures and decides.
 public struct PairedSettings: Codable, Sendable, Equatable {
@@ -239,11 +240,6 @@ public struct PairedComparisonReport: Codable, Sendable, Equatable {
             ?? settings.equivalenceLevel(over: settings.boundary(benchmarks: benchmarks.count).looks)
     }
 
-    /// A level as a percentage for prose: "90%", "98.9%".
-    public static func percent(level: Double) -> String {
-        let percent = level * 100
-        return abs(percent - percent.rounded()) < 0.05 ? "\(Int(percent.rounded()))%" : String(format: "%.1f%%", percent)
-    }
 }
 
 /// The verdict words of a paired comparison, each a promise:
@@ -291,7 +287,7 @@ public enum PairedVerdictRule {
             comparison.reason = String(format: "p = %.2g ≤ %.2g and beyond ±", p, alpha) + bound
         } else if interval.lower >= -threshold && interval.upper <= threshold {
             comparison.verdict = .unchanged
-            comparison.reason = "\(PairedComparisonReport.percent(level: equivalenceLevel)) interval within ±" + bound
+            comparison.reason = "\(Percent.level(equivalenceLevel)) interval within ±" + bound
         } else if p <= alpha && abs(estimate.relativeChange) > threshold {
             comparison.reason = "a change beyond ±" + bound + " once \(estimate.disturbedPairs.count) disturbed pair(s) are set aside, "
                 + "not with every pair"

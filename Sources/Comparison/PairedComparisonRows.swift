@@ -73,9 +73,9 @@ public enum PairedComparisonRows {
     /// The interval UNCHANGED rests on: "98.9% interval (a 90% one spent over the looks)", or one look's "90% interval"
     /// in reports from before 7 Dec 2026.
     static func unchangedInterval(_ report: PairedComparisonReport) -> String {
-        let tested = PairedComparisonReport.percent(level: report.testedEquivalenceLevel)
+        let tested = Percent.level(report.testedEquivalenceLevel)
         guard report.settings.equivalenceOverLooks == true else { return "\(tested) interval" }
-        return "\(tested) interval (a \(PairedComparisonReport.percent(level: report.settings.equivalenceLevel)) one spent over the looks)"
+        return "\(tested) interval (a \(Percent.level(report.settings.equivalenceLevel)) one spent over the looks)"
     }
 
     /// The procedure a comparison ran, in one line, for reports that count or pool many comparisons

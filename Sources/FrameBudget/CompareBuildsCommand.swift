@@ -94,7 +94,7 @@ struct CompareBuildsCommand: ParsableCommand {
         let beside = (markdown ?? html ?? out).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path + "/profiles" }
         var profiling = RegressionProfiling(base: base, head: head, seconds: profileSeconds,
                                             folder: profileDirectory ?? beside ?? "Reports/compare-profiles")
-        profiling.interruption = interruption
+        profiling.heed(interruption)
         let (profiles, warnings) = profiling.profile(report) { Console.info($0) }
         report.warnings += warnings
         if !profiles.isEmpty {

@@ -57,9 +57,7 @@ public struct FrameLoopRunner: Sendable {
             parameters: benchmark.parameters, sweepSize: benchmark.sweepSize, threads: benchmark.threads,
             iterationsPerSample: 1, samplesNanoseconds: samples, statistics: statistics,
             allocations: allocations, peakResidentBytes: ProcessResources.peakResidentBytes(), counters: readings,
-            throughput: Throughput(bytesPerIteration: benchmark.bytesPerIteration, flopsPerIteration: benchmark.flopsPerIteration,
-                                   workingSetBytes: benchmark.workingSetBytes)
-                .withItems(benchmark.itemsPerIteration, name: benchmark.itemName, medianNanoseconds: statistics.median),
+            throughput: benchmark.throughput(medianNanoseconds: statistics.median),
             frameLoop: summary, notes: Self.notes(summary))
         let reported = BenchmarkRunner.recordable(metrics: iteration.reportedMetrics())
         result.metrics = reported.metrics

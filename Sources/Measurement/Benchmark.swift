@@ -185,3 +185,12 @@ public struct Benchmark: Sendable {
 public func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
+
+extension Benchmark {
+    /// The work it declares as a result records it (bytes, flops, working set, items at `medianNanoseconds` per
+    /// iteration): the same for a batch benchmark and a frame loop.
+    package func throughput(medianNanoseconds: Double) -> Throughput {
+        Throughput(bytesPerIteration: bytesPerIteration, flopsPerIteration: flopsPerIteration, workingSetBytes: workingSetBytes)
+            .withItems(itemsPerIteration, name: itemName, medianNanoseconds: medianNanoseconds)
+    }
+}

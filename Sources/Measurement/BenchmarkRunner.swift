@@ -65,10 +65,7 @@ public struct BenchmarkRunner: Sendable {
             parameters: benchmark.parameters, sweepSize: benchmark.sweepSize, threads: benchmark.threads,
             iterationsPerSample: batch, samplesNanoseconds: samples, statistics: statistics,
             allocations: allocations, peakResidentBytes: ProcessResources.peakResidentBytes(),
-            counters: readings, throughput: Throughput(
-                bytesPerIteration: benchmark.bytesPerIteration, flopsPerIteration: benchmark.flopsPerIteration,
-                workingSetBytes: benchmark.workingSetBytes)
-                .withItems(benchmark.itemsPerIteration, name: benchmark.itemName, medianNanoseconds: statistics.median))
+            counters: readings, throughput: benchmark.throughput(medianNanoseconds: statistics.median))
         let reported = Self.recordable(metrics: iteration.metrics?())
         result.metrics = reported.metrics
         result.notes += reported.notes

@@ -10,15 +10,13 @@ public struct MarkdownReporter: Reporter {
 
     public func render(_ input: ReportInput) throws -> Data {
         let summary = input.summary
-        var headline = input.verdicts.isEmpty ? "no budgets checked" : summary.hasFailures ? "❌ budgets failed"
-            : input.failed ? "❌ budgets inconclusive (strict gate)"
-            : summary.count(.inconclusive) > 0 ? "⚠️ budgets inconclusive" : "✅ all budgets pass"
+        let (icon, budgets) = input.verdicts.isEmpty ? (nil, "no budgets checked") : summary.hasFailures ? ("❌", "budgets failed")
+            : input.failed ? ("❌", "budgets inconclusive (strict gate)")
+            : summary.count(.inconclusive) > 0 ? ("⚠️", "budgets inconclusive") : ("✅", "all budgets pass")
         // A paired regression fails the night as a failed budget does: the headline leads with it.
-        if let paired = input.run.pairedChange, case let regressed = PairedChangeSection.regressed(paired).count, regressed > 0 {
-            let budgets = headline.hasPrefix("❌") || headline.hasPrefix("✅") || headline.hasPrefix("⚠️")
-                ? String(headline.drop { $0 != " " }.dropFirst()) : headline
-            headline = "❌ \(regressed) regressed against the baseline · \(budgets)"
-        }
+        let regressed = input.run.pairedChange.map { PairedChangeSection.regressed($0).count } ?? 0
+        let headline = regressed > 0 ? "❌ \(regressed) regressed against the baseline · \(budgets)"
+            : icon.map { "\($0) \(budgets)" } ?? budgets
         // Every string from the results or the budgets is a code span or escaped text (MarkdownText): a pull
         // request's own files fill this comment.
         var lines = ["## \(input.displayName): \(headline)", "", "**\(summary.line)** · run \(MarkdownText.inlineCode(input.run.runID)) · "

@@ -104,7 +104,7 @@ public enum VerdictText {
 
     /// `95%`, or `99.3%` for an interval at the level of the gate's repeated looks (``SequentialLooks``).
     static func levelText(_ interval: ConfidenceInterval?) -> String {
-        UnitFormat.number(((interval?.level ?? RunLevelVerdict.level) * 1000).rounded() / 10) + "%"
+        Percent.level(interval?.level ?? RunLevelVerdict.level)
     }
 
     /// `` (2 more set aside: host steal > 5%)``, or nothing when no run was set aside.

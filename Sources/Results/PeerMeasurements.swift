@@ -127,8 +127,7 @@ extension RunResults {
                        ("stages[0].", "conversion.samplesNanoseconds"), ("stages[1].", "call.samplesNanoseconds"),
                        ("statistics.", "call.samplesNanoseconds")]
         for (benchmark, peers) in timings where field.hasPrefix(benchmark) {
-            return benchmark.hasSuffix(".") || benchmark == "statistics." ? "\(peers) (their \(field))"
-                : peers + field.dropFirst(benchmark.count)
+            return benchmark.hasSuffix(".") ? "\(peers) (their \(field))" : peers + field.dropFirst(benchmark.count)
         }
         return field
     }

@@ -29,8 +29,8 @@ package enum LinkOrders {
         }
         guard numbers.count <= maximum else { throw LinkOrdersError("\(folder): \(numbers.count) link orders; at most \(maximum)") }
         let paths = numbers.map { "\(folder)/\($0)" }
-        if let bad = paths.first(where: { !SystemFile.isExecutableFile($0) }) {
-            throw LinkOrdersError("\(bad): \(SystemFile.executableProblem(bad) ?? "not an executable file")")
+        for path in paths {
+            if let problem = SystemFile.executableProblem(path) { throw LinkOrdersError("\(path): \(problem)") }
         }
         return paths
     }

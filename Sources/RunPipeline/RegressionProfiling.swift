@@ -22,17 +22,7 @@ package struct RegressionProfiling {
     /// run per side, a 10% colormap slowdown once read as a callee gaining 9.7% of base's time while its caller gained
     /// 7.6% (the two profiles taken seconds apart, in different states).
     package var rounds = 4
-    /// A Ctrl-C during the profiling: each perf run gets the signals (a `kill` of this process alone reaches it too),
-    /// and no further run starts. It went unheeded: rounds went on for half a minute and a profile with one round cut
-    /// to 48 samples (against ~9,000) was published as whole.
-    package var interruption: Interruption? {
-        didSet {
-            guard let interruption else { return }
-            interrupted = { interruption.signal }
-            forwardedSignals = { interruption.receivedSignals }
-        }
-    }
-    /// The signal that stopped the command, polled before and after each perf run (``interruption``'s).
+    /// The signal that stopped the command, polled before and after each perf run (``heed(_:)``).
     var interrupted: () -> InterruptingSignal? = { nil }
     private var forwardedSignals: (@Sendable () -> [Int32])?
 
@@ -41,6 +31,14 @@ package struct RegressionProfiling {
         self.head = head
         self.seconds = seconds
         self.folder = folder
+    }
+
+    /// Heeds a Ctrl-C during the profiling: each perf run gets the signals (a `kill` of this process alone reaches it
+    /// too), and no further run starts. It went unheeded: rounds went on for half a minute and a profile with one
+    /// round cut to 48 samples (against ~9,000) was published as whole.
+    package mutating func heed(_ interruption: Interruption) {
+        interrupted = { interruption.signal }
+        forwardedSignals = { interruption.receivedSignals }
     }
 
     /// A profile left unfinished by an interruption: not published.
