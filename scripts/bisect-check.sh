@@ -8,7 +8,8 @@
 # touch only a notes file. Then `<tool> bisect --mode instructions` (exact instruction counts under valgrind:
 # deterministic, no timing) over them must exit 0, name that commit and report the broken one as skipped (it is the
 # search's first midpoint), and (with perf) its differential profile against its parent must put
-# uppercaseASCII first; a GOOD that is not an ancestor of BAD must exit 2 with one line.
+# uppercaseASCII first; the same bisection run again must give the same answer; a GOOD that is not an ancestor of BAD
+# must exit 2 with one line.
 # Exit 0 passed, 1 failed (the bisection's output printed).
 set -uo pipefail
 repo=$1 worktrees=$2 tool=$3
@@ -69,6 +70,16 @@ assert os.path.isfile(os.path.join(os.path.dirname(sys.argv[1]), p["flameGraph"]
 PROFILE
 then
     echo "bisect-check: FAIL  the culprit's differential profile does not put uppercaseASCII first"; failed=1
+fi
+# The same bisection again (its builds cached): each counting run's id is its revision's, and the earlier bisection's
+# runs of those ids made every revision "skipped: run folder exists already" and the result a build failure (exit 4).
+"${bisect[@]}" --good "$good" --bad HEAD --mode instructions --profile-seconds 0 'uppercase/*' >"$out/again.out" 2>"$out/again.err"
+status=$?
+if [[ $status != 0 ]] || ! grep -q "^first regressed commit: ${culprit:0:10} " "$out/again.out" \
+    || [[ ! -f "$(dirname "$result")/comparisons/bisect-${culprit:0:12}/results.json" ]]; then
+    echo "bisect-check: FAIL  the same bisection again (exit $status, expected 0 naming ${culprit:0:10}, its counting runs in comparisons/)"
+    sed 's/^/    | /' "$out/again.out" "$out/again.err" | tail -n 20
+    failed=1
 fi
 "${bisect[@]}" --good HEAD --bad "$good" 'uppercase/*' >"$out/refused.out" 2>"$out/refused.err"; status=$?
 if [[ $status != 2 || $(wc -l <"$out/refused.err") != 1 ]] || ! grep -q "is not an ancestor of BAD" "$out/refused.err" \

@@ -179,7 +179,10 @@ fi
 if [[ ! -f "$tree/$package/Package.swift" ]]; then
     echo "build-revision: ${sha:0:10} has no $package/Package.swift" >&2; exit 4
 fi
-if [[ -f "$root/$package/Package.resolved" ]]; then cp "$root/$package/Package.resolved" "$tree/$package/"; fi   # the same dependency versions
+# A revision that commits its Package.resolved is built with its own pins (a dependency bump is then part of the
+# change it makes); otherwise with the checkout's, so that every revision resolves the same dependency versions.
+if git -C "$tree" ls-files --error-unmatch -- "$package/Package.resolved" > /dev/null 2>&1; then :
+elif [[ -f "$root/$package/Package.resolved" ]]; then cp "$root/$package/Package.resolved" "$tree/$package/"; fi
 echo "build-revision: building $product of ${sha:0:10} at $tree/$package ($configuration) ${layout_flags[*]:-}" >&2
 swift_build
 mkdir -p "$(dirname "$cached")"

@@ -37,6 +37,10 @@ public struct PairedSettings: Codable, Sendable, Equatable {
     /// and `warmupSamplesPerBlock`: 120 timed ms a side per pair, 240 with the untimed, the timed samples of a
     /// block's two sides ~2 ms apart).
     public static let standardSampleMilliseconds = 1.0
+    /// The most process pairs a comparison may be given (`--max-pairs`), and the largest threshold (1 = +100%, a
+    /// doubling): the bounds the command line accepts, which a bisection's doubled pairs and split keep within.
+    public static let largestMaximumPairs = 1000
+    public static let largestThreshold = 1.0
     /// The untimed samples each side runs just before its timed ones in a block unless told otherwise (since 2 Dec
     /// 2026): the timed sample starts in that side's own cache state. `framebudget speedup` takes it too.
     public static let standardWarmupSamplesPerBlock = 1

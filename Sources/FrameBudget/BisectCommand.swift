@@ -2,6 +2,7 @@ import ArgumentParser
 import ChildProcesses
 import Comparison
 import Foundation
+import Measurement
 import Results
 import RunPipeline
 
@@ -28,7 +29,9 @@ struct BisectCommand: ParsableCommand {
             Exit 0 found, 1 BAD shows no regression against GOOD (unchanged or improved), 2 bad input (e.g. GOOD not \
             an ancestor of BAD), 3 inconclusive (BAD against GOOD, a range it could not narrow to one commit, or a \
             commit found that does not regress against its parent), \
-            4 GOOD or BAD does not build or run.
+            4 GOOD or BAD does not build or run, 130/143 stopped by SIGINT/SIGTERM (the steps completed and the \
+            range still in question are written, outcome "interrupted"). An earlier result of the same range, with \
+            its comparisons, stays until the new one is written.
             """))
 
     @Option(help: "A commit, branch or tag without the regression.")
@@ -88,8 +91,14 @@ struct BisectCommand: ParsableCommand {
     func validate() throws {
         guard maximumSteps >= 1 else { throw badOptionValue("--max-steps must be ≥ 1 (got \(maximumSteps))") }
         guard (0...6).contains(remeasures) else { throw badOptionValue("--remeasures must be in 0...6 (got \(remeasures))") }
-        guard maximumPairs >= 3 else { throw badOptionValue("--max-pairs must be ≥ 3 (got \(maximumPairs))") }
-        guard maximumMinutes > 0 else { throw badOptionValue("--max-minutes must be > 0 (got \(maximumMinutes))") }
+        // compare-builds' own ranges: a value it refuses was found only after GOOD and BAD were built.
+        let largestPairs = PairedSettings.largestMaximumPairs
+        guard (3...largestPairs).contains(maximumPairs) else {
+            throw badOptionValue("--max-pairs must be in 3...\(largestPairs) (got \(maximumPairs))")
+        }
+        guard maximumMinutes.isFinite && (0.01...1440).contains(maximumMinutes) else {
+            throw badOptionValue("--max-minutes must be in 0.01...1440 (got \(maximumMinutes))")
+        }
         if let linkOrders {
             guard mode == .time else { throw badOptionValue("--link-orders is for --mode time: instruction counts do not depend on where the linker put a function") }
             guard (2...LinkOrders.maximum).contains(linkOrders) else {
@@ -104,19 +113,38 @@ struct BisectCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let root = try repositoryRoot()
+            let script = buildScript ?? "\(root)/scripts/build-revision.sh"
+            if let problem = SystemFile.executableProblem(script) {
+                throw CommandFailure(.badInput, "build script \(script): \(problem) (pass FrameBudget's scripts/build-revision.sh as --build-script)")
+            }
             let history = GitHistory(repository: root)
             let folder = resultFolder(history)
-            let builder = builder(root, holding: [good, bad].compactMap(history.resolve))
-            let bisector = Bisector(history: history, builder: builder, comparer: comparer(root, folder: folder),
+            // Before minutes of building: a file in the way is named now.
+            try Folders.create(reports, what: "reports folder")
+            let interruption = Interruption()
+            interruption.install()
+            let forwarded: @Sendable () -> [Int32] = { interruption.receivedSignals }
+            let output = BisectOutput(folder: folder)
+            let builder = builder(root, script: script, holding: [good, bad].compactMap(history.resolve))
+            let bisector = Bisector(history: history, builder: builder,
+                                    comparer: comparer(root, scratch: output.scratch, forwarded: forwarded),
                                     settings: BisectSettings(maximumSteps: maximumSteps, remeasures: remeasures),
-                                    progress: { Console.info("bisect: \($0)") })
+                                    progress: { Console.info("bisect: \($0)") }, interrupted: { interruption.signal })
             var result: BisectResult
             do { result = try bisector.run(good: good, bad: bad) } catch let refusal as BisectRefusal {
+                output.discard()
                 throw CommandFailure(.badInput, refusal.description)
             }
-            result.profile = culpritProfile(result, builder: builder, folder: folder, repository: root)
-            try write(result, in: folder)
+            // The answer is printed and written before the profile, which a stop or a failure must not cost it.
             Console.output(BisectText.console(result) + "result: \(folder)/bisect.json")
+            try output.publish(result)
+            if interruption.signal == nil, let profile = culpritProfile(result, builder: builder, folder: folder,
+                                                                        repository: root, interruption: interruption) {
+                result.profile = profile
+                Console.output(PairedComparisonText.profileConsole(profile).joined(separator: "\n"))
+                try output.publish(result)
+            }
+            if let signal = interruption.signal { throw ExitCode(signal.exitStatus) }
             if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
         }
     }
@@ -125,14 +153,15 @@ struct BisectCommand: ParsableCommand {
     /// the samples allow (the commit's diff). Evidence beside the answer, so a profile that cannot be made is a
     /// warning, never a failure.
     private func culpritProfile(_ result: BisectResult, builder: ScriptRevisionBuilder, folder: String,
-                                repository: String) -> ProfileDifference? {
+                                repository: String, interruption: Interruption) -> ProfileDifference? {
         guard profileSeconds > 0, result.outcome == .found, let measurement = result.againstParent,
               measurement.verdict == .regressed,
               let step = result.steps.last(where: { $0.role == .culprit && $0.measurement != nil }) else { return nil }
         Console.info("bisect: profiling \(measurement.benchmark) on \(step.commit.sha.prefix(10)) and its parent (\(profileSeconds) s each)")
         do {
             let parent = try builder.build(step.base), culprit = try builder.build(step.commit.sha)
-            let profiling = RegressionProfiling(base: parent, head: culprit, seconds: profileSeconds, folder: folder)
+            var profiling = RegressionProfiling(base: parent, head: culprit, seconds: profileSeconds, folder: folder)
+            profiling.heed(interruption)
             let edits = SourceChanges.load(repository: repository, parent: step.base, commit: step.commit.sha)
             return try profiling.profile(benchmark: measurement.benchmark, change: measurement.change ?? 0) {
                 edits?.changed(function: $0) ?? false
@@ -157,28 +186,20 @@ struct BisectCommand: ParsableCommand {
         return URL(fileURLWithPath: reports).appendingPathComponent("bisect-\(name)").standardizedFileURL.path
     }
 
-    private func write(_ result: BisectResult, in folder: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try AtomicFile.write(try BisectText.json(result), to: "\(folder)/bisect.json")
-        } catch {
-            throw CommandFailure(.runFailure, "cannot write \(folder)/bisect.json: \(error)")
-        }
-    }
-
     /// The build script's runner; `held` (GOOD's and BAD's commits) stay in its cache however small it is set, as
-    /// every midpoint is compared with GOOD's build.
-    private func builder(_ root: String, holding held: [String]) -> ScriptRevisionBuilder {
+    /// every midpoint is compared with GOOD's build. The script runs in this process's group: a terminal's Ctrl-C
+    /// stops the build at once (a build given the signal alone would run on to its end).
+    private func builder(_ root: String, script: String, holding held: [String]) -> ScriptRevisionBuilder {
         let environment = ProcessInfo.processInfo.environment
         let worktrees = environment["COMPARE_WORKTREES"] ?? "\(root)/.build-compare"
         return ScriptRevisionBuilder(
-            script: buildScript ?? "\(root)/scripts/build-revision.sh", repository: root, binaries: "\(worktrees)/bin",
+            script: script, repository: root, binaries: "\(worktrees)/bin",
             product: product ?? ToolName.current,
             environment: ["PACKAGE": package, "PRODUCT": product ?? ToolName.current, "CONFIGURATION": configuration.rawValue,
                           "LINK_ORDERS": linkOrders.map(String.init) ?? "", "COMPARE_CACHE_HOLD": held.joined(separator: " ")])
     }
 
-    private func comparer(_ root: String, folder: String) -> any BuildComparing {
+    private func comparer(_ root: String, scratch: String, forwarded: @escaping @Sendable () -> [Int32]) -> any BuildComparing {
         let debug = configuration == .debug ? ["--allow-debug"] : []
         let packageFolder = "\(root)/\(package)"
         switch mode {
@@ -186,11 +207,11 @@ struct BisectCommand: ParsableCommand {
             let orders = linkOrders == nil ? [] : ["--link-orders"]
             return PairedBuildComparer(tool: ProcessRunner.currentExecutable, benchmarks: benchmarks,
                                        maximumPairs: maximumPairs, arguments: ["--max-minutes", "\(maximumMinutes)"] + orders + debug,
-                                       workingDirectory: packageFolder, scratch: folder)
+                                       workingDirectory: packageFolder, scratch: scratch, forwardedSignals: forwarded)
         case .instructions:
             let settings = InstructionComparisonSettings(threshold: instructionOptions.thresholdFraction!, topFunctions: 0)
             return InstructionBuildComparer(benchmarks: benchmarks, settings: settings, arguments: debug,
-                                            workingDirectory: packageFolder, reports: folder)
+                                            workingDirectory: packageFolder, reports: scratch, forwardedSignals: forwarded)
         }
     }
 }

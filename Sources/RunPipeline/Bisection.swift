@@ -78,8 +78,12 @@ public protocol RevisionBuilding {
 public struct MidpointThreshold: Codable, Sendable, Equatable {
     /// The benchmark BAD regressed.
     public var benchmark: String
-    /// Half the lower bound of BAD's change against GOOD (+0.02 for a +5% [+4%, +6%] regression).
+    /// Half the lower bound of BAD's change against GOOD (+0.02 for a +5% [+4%, +6%] regression), at most ``largest``.
     public var change: Double
+    /// The largest split: the largest threshold a comparison accepts. A regression of more than twice that (BAD ten
+    /// times slower) splits there, its midpoints far above or near none either way; half its lower bound was refused
+    /// by every comparison, and the search could not take a step.
+    public static let largest = PairedSettings.largestThreshold
 
     public init(benchmark: String, change: Double) {
         self.benchmark = benchmark
@@ -98,6 +102,12 @@ public protocol BuildComparing {
     /// Why the bisected benchmarks cannot be selected in `executable` (a pattern naming none of its benchmarks), or
     /// nil: asked of BAD's build before anything else is built or measured.
     func selectionRefusal(in executable: String) -> String?
+    /// Whether a search step's `threshold` changes its answer: false for exact counts, whose every change is one.
+    var splitsSearchSteps: Bool { get }
+}
+
+extension BuildComparing {
+    public var splitsSearchSteps: Bool { true }
 }
 
 /// The git history a bisection walks.
@@ -107,6 +117,8 @@ public protocol CommitHistory {
     func isAncestor(_ ancestor: String, of descendant: String) -> Bool
     /// The first-parent commits after `good` up to and including `bad`, oldest first.
     func firstParentPath(from good: String, to bad: String) -> [BisectCommit]
+    /// The first parent of a commit; nil for a root commit.
+    func firstParent(of sha: String) -> String?
     func commit(_ sha: String) -> BisectCommit
 }
 

@@ -21,6 +21,9 @@ public struct BisectStep: Codable, Sendable, Equatable {
     public var skipped: String?
     /// A search step's answer (nil on verify and culprit steps, and when skipped).
     public var answer: SearchAnswer?
+    /// True when this step is an earlier step's comparison again (the same two builds, the same question) under
+    /// another role: one measurement, not a second confirmation. nil otherwise.
+    public var reused: Bool?
 
     public init(role: Role, commit: BisectCommit, base: String, measurement: BisectMeasurement?, attempts: Int,
                 skipped: String? = nil, answer: SearchAnswer? = nil) {
@@ -57,6 +60,8 @@ public struct BisectResult: Codable, Sendable, Equatable {
         case inconclusive
         /// GOOD or BAD does not build, or cannot run the benchmark (exit 4).
         case buildFailure = "build failure"
+        /// Stopped by SIGINT/SIGTERM: the steps completed and the range still in question (exit 130/143).
+        case interrupted
     }
 
     public var good: BisectCommit
@@ -89,6 +94,7 @@ public struct BisectResult: Codable, Sendable, Equatable {
         case .notRegressed: return 1
         case .inconclusive: return 3
         case .buildFailure: return 4
+        case .interrupted: return 130  // SIGINT's; the command exits with the signal it received
         }
     }
 }
@@ -121,7 +127,8 @@ public enum BisectText {
     public static func line(_ step: BisectStep) -> String {
         let head = "\(step.role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(short(step.commit))"
         guard let measurement = step.measurement else { return "\(head)  skipped: \(step.skipped ?? "")" }
-        let again = step.attempts > 1 ? " (\(step.attempts) attempts)" : ""
+        let again = step.reused == true ? " (the comparison above, again)"
+            : step.attempts > 1 ? " (\(step.attempts) attempts)" : ""
         let word = step.answer?.rawValue ?? measurement.verdict.rawValue.uppercased()
         return "\(head)  \(word) \(change(measurement))\(again)"
     }

@@ -25,6 +25,10 @@ public struct GitHistory: CommitHistory {
         }
     }
 
+    public func firstParent(of sha: String) -> String? {
+        output(["rev-parse", "--verify", "--quiet", "\(sha)^1"])?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     public func commit(_ sha: String) -> BisectCommit {
         let subject = git(["log", "-1", "--format=%s", sha])?.standardOutput ?? ""
         return BisectCommit(sha: sha, subject: subject.trimmingCharacters(in: .newlines))
@@ -78,8 +82,11 @@ public struct ScriptRevisionBuilder: RevisionBuilding {
 }
 
 /// Compares two builds with the paired measurement: `compare-builds` of the tool in a child process, its JSON read.
-/// Attempt k allows `maximumPairs × 2^k` process pairs. Each comparison's JSON is kept under `<scratch>/comparisons/`,
-/// numbered in the order measured: a step that reads a change no later step confirms can be read pair by pair.
+/// Attempt k allows `maximumPairs × 2^k` process pairs (at most ``PairedSettings/largestMaximumPairs``). Each
+/// comparison's JSON is kept in `scratch`, numbered in the order measured: a step that reads a change no later step
+/// confirms can be read pair by pair. `scratch` is this bisection's own folder, put in place as the result folder's
+/// `comparisons/` when its result is written (``BisectCommand``), so that an earlier result's comparisons stay
+/// until then.
 public final class PairedBuildComparer: BuildComparing {
     public let tool: String
     public let benchmarks: [String]
@@ -88,30 +95,33 @@ public final class PairedBuildComparer: BuildComparing {
     public let arguments: [String]
     /// Where `compare-builds` runs (the package's folder: its budgets file).
     public let workingDirectory: String
-    /// The bisection's result folder: the comparisons are kept in its `comparisons/`.
+    /// Where the comparisons are written, to become the result folder's `comparisons/`.
     public let scratch: String
+    /// The signals passed on to `compare-builds`, which stops at them with the pairs it measured.
+    public let forwardedSignals: (@Sendable () -> [Int32])?
     private var measured = 0
 
     public init(tool: String, benchmarks: [String], maximumPairs: Int, arguments: [String], workingDirectory: String,
-                scratch: String) {
+                scratch: String, forwardedSignals: (@Sendable () -> [Int32])? = nil) {
         self.tool = tool
         self.benchmarks = benchmarks
         self.maximumPairs = maximumPairs
         self.arguments = arguments
         self.workingDirectory = workingDirectory
         self.scratch = scratch
+        self.forwardedSignals = forwardedSignals
     }
 
     public func compare(base: String, head: String, attempt: Int, threshold: MidpointThreshold?) throws(RevisionUnavailable)
         -> BisectMeasurement {
-        let kept = keptPath(base: base, head: head)
-        let json = "\(scratch)/\(kept)"
-        let pairs = maximumPairs << min(attempt, 6)
+        let name = keptName(base: base, head: head)
+        let json = "\(scratch)/\(name)"
+        let pairs = min(maximumPairs << min(attempt, 6), PairedSettings.largestMaximumPairs)
         // Last, so that it wins over a --threshold-for of the same benchmark in `arguments`.
         let split = threshold.map { ["--threshold-for", "\($0.benchmark)=\($0.change * 100)"] } ?? []
         let request = ProcessRunner.Request(tool, ["compare-builds", base, head] + benchmarks + [
             "--format", "json", "--out", json, "--profile-seconds", "0", "--max-pairs", "\(pairs)",
-        ] + arguments + split, workingDirectory: workingDirectory)
+        ] + arguments + split, workingDirectory: workingDirectory, forwardedSignals: forwardedSignals)
         let outcome: ProcessRunner.Outcome
         do { outcome = try ProcessRunner.run(request) } catch { throw RevisionUnavailable(error.description) }
         if outcome.termination.status == 2 {
@@ -125,7 +135,7 @@ public final class PairedBuildComparer: BuildComparing {
             throw RevisionUnavailable("compare-builds failed: " + lastLine(of: outcome.standardError))
         }
         var measurement = try Self.summary(report)
-        measurement.comparison = kept
+        measurement.comparison = "comparisons/\(name)"
         return measurement
     }
 
@@ -133,15 +143,12 @@ public final class PairedBuildComparer: BuildComparing {
         BenchmarkSelection.refusal(of: benchmarks, in: executable, workingDirectory: workingDirectory)
     }
 
-    /// "comparisons/03-<head's folder>-against-<base's folder>.json" (a revision's build is `<sha12>/<product>`).
-    /// The first comparison of a bisection empties the folder of an earlier bisection of the same range.
-    private func keptPath(base: String, head: String) -> String {
-        let folder = "\(scratch)/comparisons"
-        if measured == 0 { try? FileManager.default.removeItem(atPath: folder) }
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    /// "03-<head's folder>-against-<base's folder>.json" (a revision's build is `<sha12>/<product>`).
+    private func keptName(base: String, head: String) -> String {
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         measured += 1
         let name = { (binary: String) in URL(fileURLWithPath: binary).deletingLastPathComponent().lastPathComponent }
-        return String(format: "comparisons/%02d-", measured) + "\(name(head))-against-\(name(base)).json"
+        return String(format: "%02d-", measured) + "\(name(head))-against-\(name(base)).json"
     }
 
     /// The bisected benchmarks' verdict in one: the regressed one first, then an inconclusive one.
@@ -166,21 +173,28 @@ public final class InstructionBuildComparer: BuildComparing {
     /// More `run` options (e.g. --allow-debug).
     public let arguments: [String]
     public let workingDirectory: String
+    /// This bisection's own folder for the counting runs (`bisect-<sha12>/`), as ``PairedBuildComparer/scratch``:
+    /// a run id is refused where a run of that id exists, so an earlier bisection's runs must not be in it.
     public let reports: String
+    /// The signals passed on to the counting run, which stops at them.
+    public let forwardedSignals: (@Sendable () -> [Int32])?
     private var counted: [String: [InstructionProfile]] = [:]
 
     public init(benchmarks: [String], settings: InstructionComparisonSettings, arguments: [String],
-                workingDirectory: String, reports: String) {
+                workingDirectory: String, reports: String, forwardedSignals: (@Sendable () -> [Int32])? = nil) {
         self.benchmarks = benchmarks
         self.settings = settings
         self.arguments = arguments
         self.workingDirectory = workingDirectory
         self.reports = reports
+        self.forwardedSignals = forwardedSignals
     }
 
     public func selectionRefusal(in executable: String) -> String? {
         BenchmarkSelection.refusal(of: benchmarks, in: executable, workingDirectory: workingDirectory)
     }
+
+    public var splitsSearchSteps: Bool { false }
 
     /// Exact counts need no midpoint: `threshold` is not used.
     public func compare(base: String, head: String, attempt: Int, threshold: MidpointThreshold?) throws(RevisionUnavailable)
@@ -202,7 +216,7 @@ public final class InstructionBuildComparer: BuildComparing {
         let request = ProcessRunner.Request(binary, [
             "run", "--quick", "--no-roofs", "--counters", "callgrind", "--counted-iterations", "1",
             "--reports", reports, "--run-id", runID, "--format", "none",
-        ] + arguments + benchmarks, workingDirectory: workingDirectory)
+        ] + arguments + benchmarks, workingDirectory: workingDirectory, forwardedSignals: forwardedSignals)
         let outcome: ProcessRunner.Outcome
         do { outcome = try ProcessRunner.run(request) } catch { throw RevisionUnavailable(error.description) }
         guard outcome.termination == .exited(0), let run = try? ResultsFile.read(from: "\(reports)/\(runID)/results.json") else {

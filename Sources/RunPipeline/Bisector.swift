@@ -1,5 +1,6 @@
 import Comparison
 import Foundation
+import Results
 
 /// Finds the first first-parent commit between GOOD and BAD whose build regressed against GOOD's: BAD is checked
 /// against GOOD first, then a binary search compares each midpoint with GOOD (REGRESSED: the regression is at or
@@ -8,34 +9,70 @@ import Foundation
 /// verdict. When it stays undecided on the one commit left between a good and a bad one, the bad one is compared with
 /// it directly (`adjacent`). A commit that does not build or run is skipped for its nearest untried neighbour; an
 /// INCONCLUSIVE comparison is measured again with more (``BisectSettings/remeasures``) before the search stops at the
-/// range it could not narrow. Each revision is built at most once, each pair compared once.
+/// range it could not narrow. Each revision is built at most once, each pair compared once. A stop asked for
+/// (SIGINT/SIGTERM, ``interrupted``) ends the search after the comparison it cut short, with the steps completed and
+/// the range still in question.
 public final class Bisector {
     private let history: any CommitHistory
     private let builder: any RevisionBuilding
     private let comparer: any BuildComparing
     private let settings: BisectSettings
     private let progress: (String) -> Void
+    /// The signal that asked to stop, polled before and after each build and comparison.
+    private let interrupted: () -> InterruptingSignal?
     private var builds: [String: Result<String, RevisionUnavailable>] = [:]
     private var comparisons: [String: BisectStep] = [:]
     private var steps: [BisectStep] = []
     private var midpoint: MidpointThreshold?
+    /// The commits still in question (indexes into the path; -1 is GOOD): what an interrupted search reports.
+    private var openRange: (low: Int, high: Int)?
+    /// The commit after a culprit found by the last two's check that regressed against it as well.
+    private var alsoRegressed: BisectStep?
     /// Why a comparison refused its input (``RevisionUnavailable/badInput``), if one did.
     private var refusal: String?
     private let clock = ContinuousClock()
     private var building = Duration.zero, measuring = Duration.zero
 
     public init(history: any CommitHistory, builder: any RevisionBuilding, comparer: any BuildComparing,
-                settings: BisectSettings = .init(), progress: @escaping (String) -> Void = { _ in }) {
+                settings: BisectSettings = .init(), progress: @escaping (String) -> Void = { _ in },
+                interrupted: @escaping () -> InterruptingSignal? = { nil }) {
         self.history = history
         self.builder = builder
         self.comparer = comparer
         self.settings = settings
         self.progress = progress
+        self.interrupted = interrupted
     }
 
+    /// A stop asked for: unwinds the search to ``run(good:bad:)``, which reports what was completed.
+    private struct Stopped: Error { let signal: InterruptingSignal }
+
     /// - Throws: ``BisectRefusal`` for a reference naming no commit, GOOD and BAD one commit, a GOOD that is not an
-    ///   ancestor of BAD, or a BAD off the first-parent path from GOOD.
+    ///   ancestor of BAD, a BAD off the first-parent path from GOOD, or a comparison that refuses its input.
     public func run(good goodReference: String, bad badReference: String) throws(BisectRefusal) -> BisectResult {
+        let (good, bad, path) = try endpoints(goodReference, badReference)
+        // A pattern naming no benchmark would be refused by every comparison: asked of BAD's build alone, before
+        // GOOD is built (minutes, for a revision not yet cached) and anything is measured.
+        if interrupted() == nil, let badBuild = try? build(bad.sha), let refusal = comparer.selectionRefusal(in: badBuild) {
+            throw BisectRefusal("BAD \(bad.sha.prefix(10)): \(refusal)")
+        }
+        let result: BisectResult
+        do { result = try verifyAndSearch(path, good: good, bad: bad) } catch {
+            let left = openRange.map { Array(path[($0.low + 1)...$0.high]) } ?? path
+            let measured = steps.count == 1 ? "1 step" : "\(steps.count) steps"
+            let open = left.count == 1 ? "1 commit, \(BisectText.short(left[0]))"
+                : "\(left.count) commits, \(BisectText.short(left[0])) … \(BisectText.short(left[left.count - 1]))"
+            return finish(good, bad, .interrupted, range: left, skipped: [],
+                          summary: "interrupted by \(error.signal.rawValue) after \(measured); still in question: \(open)")
+        }
+        // A refusal in the middle of the search is the bisection's input, not a commit that cannot run.
+        if let refusal { throw BisectRefusal(refusal) }
+        return result
+    }
+
+    /// GOOD, BAD and the first-parent path after GOOD up to BAD, refused when they do not make one.
+    private func endpoints(_ goodReference: String, _ badReference: String)
+        throws(BisectRefusal) -> (BisectCommit, BisectCommit, [BisectCommit]) {
         let good = history.commit(try resolve(goodReference, role: "GOOD"))
         let bad = history.commit(try resolve(badReference, role: "BAD"))
         guard good.sha != bad.sha else {
@@ -45,16 +82,18 @@ public final class Bisector {
             throw BisectRefusal("GOOD \(good.sha.prefix(10)) is not an ancestor of BAD \(bad.sha.prefix(10))")
         }
         let path = history.firstParentPath(from: good.sha, to: bad.sha)
-        guard path.last?.sha == bad.sha else {
-            throw BisectRefusal("BAD \(bad.sha.prefix(10)) is not on a first-parent path from GOOD \(good.sha.prefix(10))")
+        // GOOD on a merged side branch: the walk from BAD never passes through it, and the first commit's parent,
+        // which "against its parent" would compare with, is not GOOD.
+        guard path.last?.sha == bad.sha, let first = path.first, history.firstParent(of: first.sha) == good.sha else {
+            throw BisectRefusal("BAD \(bad.sha.prefix(10)) is not on a first-parent path from GOOD \(good.sha.prefix(10))"
+                                + " (is GOOD on a merged branch? name a commit of BAD's first-parent line)")
         }
-        // A pattern naming no benchmark would be refused by every comparison: asked of BAD's build alone, before
-        // GOOD is built (minutes, for a revision not yet cached) and anything is measured.
-        if let badBuild = try? build(bad.sha), let refusal = comparer.selectionRefusal(in: badBuild) {
-            throw BisectRefusal("BAD \(bad.sha.prefix(10)): \(refusal)")
-        }
-        let verified = measure(path.count - 1, in: path, against: good, role: .verify)
-        if let refusal { throw BisectRefusal(refusal) }
+        return (good, bad, path)
+    }
+
+    /// BAD against GOOD, then the search when it regressed.
+    private func verifyAndSearch(_ path: [BisectCommit], good: BisectCommit, bad: BisectCommit) throws(Stopped) -> BisectResult {
+        let verified = try measure(path.count - 1, in: path, against: good, role: .verify)
         guard let measurement = verified.measurement else {
             return finish(good, bad, .buildFailure, range: path, skipped: [],
                           summary: "cannot measure BAD against GOOD: \(verified.skipped ?? "")")
@@ -64,10 +103,10 @@ public final class Bisector {
             // Half the lower bound of BAD's change, not of its estimate: in a busy hour BAD once read +23.3%
             // [+11.7%, +36.1%] for a 10% slowdown, and a midpoint with the slowdown (+10.1% [+8.8%, +11.4%]) then
             // fell inside half the estimate and was called unchanged.
-            if let change = measurement.interval?.lower ?? measurement.change, change > 0 {
-                midpoint = MidpointThreshold(benchmark: measurement.benchmark, change: change / 2)
+            if comparer.splitsSearchSteps, let change = measurement.interval?.lower ?? measurement.change, change > 0 {
+                midpoint = MidpointThreshold(benchmark: measurement.benchmark, change: min(change / 2, MidpointThreshold.largest))
             }
-            return search(path, good: good, bad: bad)
+            return try search(path, good: good, bad: bad)
         case .inconclusive:
             return finish(good, bad, .inconclusive, range: path, skipped: [],
                           summary: "BAD does not show a regression against GOOD: \(BisectText.describe(measurement))")
@@ -88,14 +127,16 @@ public final class Bisector {
     /// culprit check. A candidate shown UNCHANGED (or IMPROVED) against its good parent is as good as it: the step
     /// that called it bad was misled (in a busy hour a comments-only commit read +3.5% [+2.7%, +4.2%] against GOOD,
     /// twice), so the search goes on after it, up to the next commit a step called bad.
-    private func search(_ path: [BisectCommit], good: BisectCommit, bad: BisectCommit) -> BisectResult {
+    private func search(_ path: [BisectCommit], good: BisectCommit, bad: BisectCommit) throws(Stopped) -> BisectResult {
         var range = SearchRange(low: -1, high: path.count - 1)
         while true {
-            let undecided = narrow(&range, in: path, against: good)
+            let undecided = try narrow(&range, in: path, against: good)
+            if refusal != nil { return finish(good, bad, .inconclusive, range: [], skipped: [], summary: "") }  // thrown by run
             if range.high - range.low == 2, undecided == range.low + 1 {
-                (range.low, range.high) = settleLastTwo(path, low: range.low, high: range.high)
+                (range.low, range.high) = try settleLastTwo(path, low: range.low, high: range.high, good: good)
+                openRange = (range.low, range.high)
             }
-            switch checkCulprit(range, in: path, good: good, bad: bad) {
+            switch try checkCulprit(range, in: path, good: good, bad: bad) {
             case .finished(let result): return result
             case .searchAfter(let low, let high): (range.low, range.high) = (low, high)
             }
@@ -117,12 +158,15 @@ public final class Bisector {
     }
 
     /// Halves `range` until one commit is left, the steps run out, or a step stays undecided (its index returned).
-    private func narrow(_ range: inout SearchRange, in path: [BisectCommit], against good: BisectCommit) -> Int? {
+    private func narrow(_ range: inout SearchRange, in path: [BisectCommit], against good: BisectCommit) throws(Stopped) -> Int? {
+        defer { openRange = (range.low, range.high) }
         while range.high - range.low > 1 {
+            openRange = (range.low, range.high)
             guard range.tried < settings.maximumSteps,
                   let middle = pick(range.low, range.high, skipping: range.skipped) else { return nil }
             range.tried += 1
-            let step = measure(middle, in: path, against: good, role: .search)
+            let step = try measure(middle, in: path, against: good, role: .search)
+            if refusal != nil { return nil }
             guard let answer = step.answer else { range.skipped.insert(middle); continue }
             switch answer {
             case .undecided: return middle
@@ -138,7 +182,7 @@ public final class Bisector {
     /// With one commit left, compares it with its parent: REGRESSED names it; UNCHANGED or IMPROVED with a later
     /// commit a step called bad sends the search on after it; anything else ends INCONCLUSIVE with the range.
     private func checkCulprit(_ range: SearchRange, in path: [BisectCommit], good: BisectCommit,
-                              bad: BisectCommit) -> CulpritCheck {
+                              bad: BisectCommit) throws(Stopped) -> CulpritCheck {
         let (low, high) = (range.low, range.high)
         let skippedCommits = range.skipped.sorted().map { path[$0] }
         guard high - low == 1 else {
@@ -148,11 +192,14 @@ public final class Bisector {
                                         + "\(BisectText.short(left[0])) … \(BisectText.short(left[left.count - 1]))"))
         }
         let parent = low >= 0 ? path[low] : good
-        let culprit = measure(high, in: path, against: parent, role: .culprit)
+        let culprit = try measure(high, in: path, against: parent, role: .culprit)
         let change = culprit.measurement.map { ", against its parent: " + BisectText.describe($0) } ?? ""
         if let measurement = culprit.measurement, measurement.verdict == .regressed {
+            // The regression came in two parts: the next commit regressed against this one too.
+            let next = alsoRegressed.flatMap { step in step.measurement.map { "; the next commit, \(BisectText.short(step.commit)), "
+                + "regressed against it too: " + BisectText.describe($0) } } ?? ""
             var result = finish(good, bad, .found, range: [path[high]], skipped: skippedCommits,
-                                summary: "first regressed commit: \(BisectText.short(path[high]))\(change)")
+                                summary: "first regressed commit: \(BisectText.short(path[high]))\(change)\(next)")
             result.firstRegressed = path[high]
             result.againstParent = culprit.measurement
             return .finished(result)
@@ -162,11 +209,14 @@ public final class Bisector {
             progress("\(BisectText.short(path[high])) is as good as its parent: the search goes on after it")
             return .searchAfter(low: high, high: next)
         }
-        // Not regressed against its parent and nothing after it to search: a step was misled (noise read as a
-        // change, or a change read as none); say so rather than name it.
+        // Not shown to regress against its parent and nothing after it to search: either a step was misled (noise
+        // read as a change, or a change read as none) or this check could not tell; say which rather than name it.
+        let verdict = culprit.measurement?.verdict
+        let why = [.unchanged, .improved].contains(verdict) ? "not a regression: a step was misled (a busy machine?)"
+            : verdict == .inconclusive ? "which could not confirm a regression against its parent"
+            : "which could not be measured against its parent (\(culprit.skipped ?? "skipped"))"
         return .finished(finish(good, bad, .inconclusive, range: [path[high]], skipped: skippedCommits,
-                                summary: "the search ended at \(BisectText.short(path[high]))\(change), "
-                                    + "not a regression: a step was misled (a busy machine?); "
+                                summary: "the search ended at \(BisectText.short(path[high]))\(change), \(why); "
                                     + "bisect again, or with more --max-pairs"))
     }
 
@@ -174,11 +224,19 @@ public final class Bisector {
     /// two-thread slowdown read +2.9% [+0.1%, +5.8%] against a 1.8% split, three times): compare the bad one with it
     /// directly, with the usual thresholds. The pair differs by the regression or by nothing, so REGRESSED puts it in
     /// the bad one, UNCHANGED or IMPROVED in the undecided one (whose own culprit check follows); otherwise the range
-    /// stays. Returns the new (low, high).
-    private func settleLastTwo(_ path: [BisectCommit], low: Int, high: Int) -> (Int, Int) {
-        let step = measure(high, in: path, against: path[low + 1], role: .adjacent)
+    /// stays. A REGRESSED bad one names it only when the undecided one is shown not to regress against its own
+    /// parent: undecided against the split, it may hold part of the regression, and then it is the first to regress.
+    /// Returns the new (low, high).
+    private func settleLastTwo(_ path: [BisectCommit], low: Int, high: Int, good: BisectCommit) throws(Stopped) -> (Int, Int) {
+        let step = try measure(high, in: path, against: path[low + 1], role: .adjacent)
         switch step.measurement?.verdict {
-        case .regressed?: return (low + 1, high)
+        case .regressed?:
+            let first = try measure(low + 1, in: path, against: low >= 0 ? path[low] : good, role: .adjacent)
+            switch first.measurement?.verdict {
+            case .unchanged?, .improved?: return (low + 1, high)
+            case .regressed?: alsoRegressed = step; return (low, low + 1)
+            case .inconclusive?, nil: return (low, high)
+            }
         case .unchanged?, .improved?: return (low, low + 1)
         case .inconclusive?, nil: return (low, high)
         }
@@ -193,7 +251,7 @@ public final class Bisector {
 
     /// Compares `path[index]` with `base`, measuring again while INCONCLUSIVE; recorded as one step.
     private func measure(_ index: Int, in path: [BisectCommit], against base: BisectCommit,
-                         role: BisectStep.Role) -> BisectStep {
+                         role: BisectStep.Role) throws(Stopped) -> BisectStep {
         let head = path[index]
         let threshold = role == .search ? midpoint : nil
         // The threshold is part of the question: the culprit right after GOOD is measured again with the usual one.
@@ -201,10 +259,15 @@ public final class Bisector {
         if var known = comparisons[key] {
             known.role = role
             known.answer = role == .search ? known.measurement.map { Self.answer($0, threshold) } : nil
+            // Listed again under its new role, but one measurement: not a second confirmation.
+            known.reused = true
             steps.append(known)
             return known
         }
+        if let signal = interrupted() { throw Stopped(signal: signal) }
         let step = compare(head, against: base, role: role, threshold: threshold)
+        // A comparison (or build) the stop cut short is left out: its few pairs are not a step.
+        if let signal = interrupted() { throw Stopped(signal: signal) }
         comparisons[key] = step
         steps.append(step)
         progress(BisectText.line(step))

@@ -110,6 +110,10 @@ package struct PairedSession {
         }
         first?.base.stop()
         first?.head.stop()
+        // Nothing left to measure because workers kept failing is not "decided": the reader of "stopped: decided"
+        // would take every verdict for a judged one.
+        let failedTwice = tally.failures.filter { $0.value >= 2 && tally.notPaired[$0.key] != nil }.count
+        if stop == "decided" && failedTwice > 0 { stop = "decided, but \(failedTwice) benchmark(s) not paired: their workers failed twice" }
         let complete = !stop.hasPrefix("interrupted")
         var measured = settings.filling(thresholds: tally.declaredThresholds)
         if (settings.placements ?? 1) > 1 { measured.placements = tally.placements }

@@ -28,29 +28,10 @@ final class BisectLinkOrdersTests: XCTestCase {
         scratch?.remove()
     }
 
-    /// A build script with build-revision.sh's interface: installs the test binary at <out-binary> and, with
-    /// LINK_ORDERS=K, K orders beside it (hard links), logging the commit and the LINK_ORDERS it was given.
-    private func standInBuildScript() throws -> String {
-        let script = folder + "/build-revision.sh"
-        try """
-            #!/usr/bin/env bash
-            set -eu
-            echo "$1 LINK_ORDERS=${LINK_ORDERS-unset}" >> '\(buildLog)'
-            mkdir -p "$(dirname "$2")" && ln -f '\(Framebudget.binary.path)' "$2"
-            rm -rf "$2.link-orders"
-            if [[ -n ${LINK_ORDERS:-} ]]; then
-                mkdir "$2.link-orders"
-                for order in $(seq "$LINK_ORDERS"); do ln '\(Framebudget.binary.path)' "$2.link-orders/$order"; done
-            fi
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-        return script
-    }
-
     private func bisect(_ extra: [String], environment: [String: String] = [:]) throws -> Framebudget.Result {
         try Framebudget.run([
             "bisect", "--good", "HEAD~1", "--bad", "HEAD", "finger-count/optimized/21-landmarks", "--repo", repository,
-            "--build-script", try standInBuildScript(), "--configuration", "debug", "--reports", folder + "/reports",
+            "--build-script", try StandInBuildScript.write(in: folder, log: buildLog), "--configuration", "debug", "--reports", folder + "/reports",
             "--max-pairs", "3", "--max-minutes", "0.2", "--remeasures", "0", "--profile-seconds", "0"] + extra,
             environment: environment.merging(["COMPARE_WORKTREES": folder + "/worktrees"]) { $1 })
     }

@@ -29,6 +29,19 @@ final class BisectorTests: XCTestCase {
         /// What BAD's build says of the bisected patterns (`list` exit 2), if it refuses them.
         var selectionRefusal: String?
         var selectionsAsked: [String] = []
+        /// A second commit that regresses too (the regression in two parts).
+        var secondCulprit: Int?
+        /// Every comparison of a commit with its parent stays INCONCLUSIVE.
+        var undecidedAgainstParent = false
+        /// BAD's change against GOOD and its interval, and every regressed comparison's.
+        var regressedChange = (change: 0.2, lower: 0.18, upper: 0.22)
+        /// Comparisons after which the refusals start (a comparison option out of range at a later attempt).
+        var refusesAfter: Int?
+        /// Exact counts: the split is not used.
+        var splits = true
+        /// GOOD is on a merged side branch: the first commit's first parent is not GOOD.
+        var goodOnSideBranch = false
+        var splitsSearchSteps: Bool { splits }
 
         func resolve(_ reference: String) -> String? { shas.contains(reference) ? reference : nil }
         func isAncestor(_ ancestor: String, of descendant: String) -> Bool { ancestry }
@@ -36,6 +49,10 @@ final class BisectorTests: XCTestCase {
             shas[(index(good) + 1)...index(bad)].map(commit)
         }
         func commit(_ sha: String) -> BisectCommit { BisectCommit(sha: sha, subject: "subject of \(sha)") }
+        func firstParent(of sha: String) -> String? {
+            let index = index(sha)
+            return index == 0 ? nil : goodOnSideBranch && index == 1 ? "side" : shas[index - 1]
+        }
 
         func build(_ commit: String) throws(RevisionUnavailable) -> String {
             built.append(commit)
@@ -45,18 +62,23 @@ final class BisectorTests: XCTestCase {
 
         func compare(base: String, head: String, attempt: Int, threshold: MidpointThreshold?) throws(RevisionUnavailable)
             -> BisectMeasurement {
-            if refusesInput { throw RevisionUnavailable("compare-builds refused: no timed benchmark of either build matches 'no/such'", badInput: true) }
+            if refusesInput || compared.count >= refusesAfter ?? .max {
+                throw RevisionUnavailable("compare-builds refused: no timed benchmark of either build matches 'no/such'", badInput: true)
+            }
             let (before, after) = (index(String(base.dropFirst(4))), index(String(head.dropFirst(4))))
             compared.append("\(base.dropFirst(4))-\(head.dropFirst(4))#\(attempt)")
             thresholds.append(threshold.map { "\($0.benchmark) \($0.change)" } ?? "usual")
             if attempt < inconclusiveAttempts[String(head.dropFirst(4)), default: 0]
-                || (before == 0 && undecidedAgainstGood.contains(String(head.dropFirst(4)))) {
+                || (before == 0 && undecidedAgainstGood.contains(String(head.dropFirst(4))))
+                || (undecidedAgainstParent && after == before + 1) {
                 return BisectMeasurement(verdict: .inconclusive, benchmark: "b", change: 0.01)
             }
-            let regressed = (before < culprit && after >= culprit && !(misledAgainstParent && after == before + 1))
+            let second = secondCulprit.map { before < $0 && after >= $0 } ?? false
+            let regressed = ((before < culprit && after >= culprit) || second) && !(misledAgainstParent && after == before + 1)
                 || (before == 0 && misledAgainstGood.contains(String(head.dropFirst(4))))
-            return BisectMeasurement(verdict: regressed ? .regressed : .unchanged, benchmark: "b",
-                                     change: regressed ? 0.2 : 0, interval: .init(lower: regressed ? 0.18 : -0.01, upper: regressed ? 0.22 : 0.01))
+            let (change, lower, upper) = regressed ? regressedChange : (0, -0.01, 0.01)
+            return BisectMeasurement(verdict: regressed ? .regressed : .unchanged, benchmark: "b", change: change,
+                                     interval: .init(lower: lower, upper: upper))
         }
 
         func selectionRefusal(in executable: String) -> String? {
@@ -145,6 +167,78 @@ final class BisectorTests: XCTestCase {
         XCTAssertTrue(lines.contains("c5 subject of c5 is as good as its parent: the search goes on after it"), lines.joined(separator: "\n"))
     }
 
+    /// BAD eleven times slower (+1000% [+900%, +1100%]): half its lower bound, +450%, was refused by every
+    /// comparison (thresholds go to 100%), every search step was listed as skipped and nothing was narrowed.
+    func testAVeryLargeRegressionSplitsAtTheLargestThresholdAndIsFound() throws {
+        let fakes = Fakes()
+        fakes.regressedChange = (10, 9, 11)
+        let result = try bisect(fakes)
+        XCTAssertEqual(fakes.thresholds[1], "b 1.0")
+        XCTAssertEqual(result.firstRegressed?.sha, "c5")
+    }
+
+    /// A refusal at a later comparison (an option out of range for its doubled pairs) refuses the bisection (exit 2):
+    /// it was a skip, and the search went on skipping every commit.
+    func testARefusalInTheMiddleOfTheSearchRefusesTheBisectionWithoutSkippingOn() {
+        let fakes = Fakes()
+        fakes.refusesAfter = 2
+        XCTAssertThrowsError(try bisect(fakes)) { error in
+            XCTAssertEqual(error as? BisectRefusal, BisectRefusal("compare-builds refused: no timed benchmark of either build matches 'no/such'"))
+        }
+        XCTAssertEqual(fakes.compared.count, 2, "stopped at the first refusal")
+    }
+
+    func testExactCountsHaveNoSplit() throws {
+        let fakes = Fakes()
+        fakes.splits = false
+        let result = try bisect(fakes)
+        XCTAssertNil(result.midpoint)
+        XCTAssertEqual(Set(fakes.thresholds), ["usual"])
+        XCTAssertNil(BisectText.split(result))
+        XCTAssertEqual(result.firstRegressed?.sha, "c5")
+    }
+
+    /// GOOD on a side branch merged before BAD: the first-parent walk from BAD never passes through it, and the
+    /// first commit's "parent" was GOOD only by the listing.
+    func testRefusesAGoodOnAMergedSideBranch() {
+        let fakes = Fakes()
+        fakes.goodOnSideBranch = true
+        XCTAssertThrowsError(try bisect(fakes)) { error in
+            XCTAssertEqual("\(error)", "BAD c8 is not on a first-parent path from GOOD c0 (is GOOD on a merged branch? "
+                           + "name a commit of BAD's first-parent line)")
+        }
+        XCTAssertEqual(fakes.built, [])
+    }
+
+    func testACulpritUndecidedAgainstItsParentIsNotCalledMisled() throws {
+        let fakes = Fakes()
+        fakes.undecidedAgainstParent = true
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.outcome, .inconclusive)
+        XCTAssertTrue(result.summary.contains("INCONCLUSIVE +1.0% (b), which could not confirm a regression against its parent; "),
+                      result.summary)
+        XCTAssertFalse(result.summary.contains("misled"))
+    }
+
+    /// A stop (Ctrl-C) ends the search after the comparison it cut short, which is left out, with the steps
+    /// completed and the range still in question.
+    func testAStopEndsTheSearchWithTheStepsCompletedAndTheRangeLeft() throws {
+        let fakes = Fakes()
+        let result = try Bisector(history: fakes, builder: fakes, comparer: fakes,
+                                  settings: BisectSettings(maximumSteps: 32, remeasures: 2),
+                                  interrupted: { fakes.compared.count >= 3 ? .sigint : nil }).run(good: "c0", bad: "c8")
+        XCTAssertEqual(result.outcome, .interrupted)
+        XCTAssertEqual(result.exitStatus, 130)
+        XCTAssertEqual(path(result), ["verify c8/c0 regressed", "search c4/c0 good"], "the third comparison was cut short")
+        XCTAssertEqual(result.range.map(\.sha), ["c5", "c6", "c7", "c8"])
+        XCTAssertEqual(result.summary, "interrupted by SIGINT after 2 steps; still in question: 4 commits, "
+                       + "c5 subject of c5 … c8 subject of c8")
+        let beforeAnything = try Bisector(history: fakes, builder: fakes, comparer: fakes, interrupted: { .sigterm })
+            .run(good: "c0", bad: "c8")
+        XCTAssertEqual(beforeAnything.steps, [])
+        XCTAssertEqual(beforeAnything.range.count, 8)
+    }
+
     func testTheSplitIsHalfTheLowerBoundOfBadsChange() throws {
         let fakes = Fakes()
         _ = try bisect(fakes)
@@ -187,8 +281,38 @@ final class BisectorTests: XCTestCase {
         XCTAssertEqual(result.outcome, .found)
         XCTAssertEqual(result.firstRegressed?.sha, "c6")
         XCTAssertEqual(path(result), ["verify c8/c0 regressed", "search c4/c0 good", "search c6/c0 bad",
-                                      "search c5/c0 undecided", "adjacent c6/c5 regressed", "culprit c6/c5 regressed"])
+                                      "search c5/c0 undecided", "adjacent c6/c5 regressed", "adjacent c5/c4 unchanged",
+                                      "culprit c6/c5 regressed"])
         XCTAssertEqual(fakes.compared.filter { $0.hasPrefix("c5-c6") }, ["c5-c6#0"], "the culprit check reuses the adjacent one")
+        XCTAssertEqual(result.steps.last?.reused, true)
+        XCTAssertTrue(BisectText.line(result.steps.last!).hasSuffix("(b) (the comparison above, again)"),
+                      "one measurement listed twice must not read as a second confirmation")
+    }
+
+    /// c5, undecided against GOOD, may hold part of the regression: c6 regressing against it named c6 without c5
+    /// ever being compared with its own parent. Now c5 is, and as it regressed too, it is the first regressed
+    /// commit, and the summary says the next one added more.
+    func testARegressionInTwoPartsNamesTheFirstAndSaysTheSecond() throws {
+        let fakes = Fakes()
+        fakes.culprit = 5
+        fakes.secondCulprit = 6
+        fakes.undecidedAgainstGood = ["c5"]
+        let result = try bisect(fakes)
+        XCTAssertEqual(Array(path(result).suffix(4)), ["search c5/c0 undecided", "adjacent c6/c5 regressed",
+                                                       "adjacent c5/c4 regressed", "culprit c5/c4 regressed"])
+        XCTAssertEqual(result.firstRegressed?.sha, "c5")
+        XCTAssertTrue(result.summary.hasSuffix("; the next commit, c6 subject of c6, regressed against it too: "
+                                               + "REGRESSED +20.0% [+18.0%, +22.0%] (b)"), result.summary)
+    }
+
+    func testAnUndecidedCommitThatCannotBeComparedWithItsParentLeavesBothInTheRange() throws {
+        let fakes = Fakes()
+        fakes.culprit = 6
+        fakes.undecidedAgainstGood = ["c5"]
+        fakes.inconclusiveAttempts["c5"] = .max
+        let result = try bisect(fakes)
+        XCTAssertEqual(result.outcome, .inconclusive)
+        XCTAssertEqual(result.range.map(\.sha), ["c5", "c6"])
     }
 
     func testAnUndecidedLastCommitThatTheBadOneDoesNotRegressAgainstIsTheCulprit() throws {

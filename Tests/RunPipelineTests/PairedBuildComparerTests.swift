@@ -31,7 +31,7 @@ final class PairedBuildComparerTests: XCTestCase {
             tool: tool, benchmarks: [benchmark], maximumPairs: 2,
             arguments: ["--allow-debug", "--blocks", "2", "--block-samples", "1", "--warmup", "1", "--sample-time", "0.2",
                         "--min-pairs", "2", "--threshold", "100", "--threshold-multithreaded", "100"],
-            workingDirectory: FileManager.default.currentDirectoryPath, scratch: "\(folder)/result")
+            workingDirectory: FileManager.default.currentDirectoryPath, scratch: "\(folder)/result/comparisons")
     }
 
     private func kept() throws -> [String] {
@@ -54,10 +54,11 @@ final class PairedBuildComparerTests: XCTestCase {
                                        attempt: 0, threshold: MidpointThreshold(benchmark: "finger-count/optimized/21-landmarks", change: 0.5))
         XCTAssertEqual(second.comparison, "comparisons/02-aaaa-against-bbbb.json")
 
+        try FileManager.default.removeItem(atPath: "\(folder)/result/comparisons")  // published, as BisectOutput does
         let missing = comparer(benchmark: "no-such-benchmark/*")
         XCTAssertThrowsError(try missing.compare(base: "\(folder)/bin/aaaa/framebudget", head: "\(folder)/bin/bbbb/framebudget",
                                                  attempt: 0, threshold: nil))
-        XCTAssertEqual(try kept(), [], "a new bisection of the range starts an empty folder, and a failed step keeps no file")
+        XCTAssertEqual(try kept(), [], "a new comparer (bisection) numbers from 1 again, and a failed step keeps no file")
     }
 
     func testTheConsoleLineSaysHowManyPairsAStepIsOver() {

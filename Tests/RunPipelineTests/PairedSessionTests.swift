@@ -248,6 +248,9 @@ final class PairedSessionTests: XCTestCase {
         let report = try session(twice).run(launcher: Launcher(machine: twice), base: "b", head: "h")
         XCTAssertEqual(report.notPaired["a/optimized/x"], "the head worker died: killed by signal 9")
         XCTAssertEqual(report.benchmarks.first { $0.id == "a/optimized/x" }?.verdict, .inconclusive, "never a guess")
+        XCTAssertEqual(report.stop, "decided, but 1 benchmark(s) not paired: their workers failed twice",
+                       "a session emptied by worker failures said 'stopped: decided'")
+        XCTAssertEqual(recovered.stop, "decided", "a worker that died once and was replaced")
     }
 
     /// A worker that cannot start after the first pair (its executable rebuilt, moved away) ended the session by

@@ -99,7 +99,8 @@ struct PairedOptions: ParsableArguments {
     var budgets: String = Registration.suite.budgetsPath
 
     func validate() throws {
-        for (name, value, range) in [("--threshold", threshold, 0.0...100), ("--threshold-multithreaded", thresholdMultithreaded, 0...100),
+        let percent = 0...PairedSettings.largestThreshold * 100
+        for (name, value, range) in [("--threshold", threshold, percent), ("--threshold-multithreaded", thresholdMultithreaded, percent),
                                      ("--alpha", alpha, 1e-12...0.5), ("--max-minutes", maximumMinutes, 0.01...1440),
                                      ("--sample-time", sampleTime, 0.01...10_000), ("--warmup", warmup, 0...600_000)] {
             guard value.isFinite && range.contains(value) else {
@@ -107,8 +108,8 @@ struct PairedOptions: ParsableArguments {
             }
         }
         guard (2...1000).contains(minimumPairs) else { throw badOptionValue("--min-pairs must be in 2...1000 (got \(minimumPairs))") }
-        guard maximumPairs >= minimumPairs && maximumPairs <= 1000 else {
-            throw badOptionValue("--max-pairs must be in --min-pairs...1000 (got \(maximumPairs))")
+        guard maximumPairs >= minimumPairs && maximumPairs <= PairedSettings.largestMaximumPairs else {
+            throw badOptionValue("--max-pairs must be in --min-pairs...\(PairedSettings.largestMaximumPairs) (got \(maximumPairs))")
         }
         guard (1...10_000).contains(blocks), (1...1000).contains(blockSamples), (0...1000).contains(blockWarmup) else {
             throw badOptionValue("--blocks must be in 1...10000, --block-samples in 1...1000 and --block-warmup in 0...1000")
@@ -134,7 +135,7 @@ struct PairedOptions: ParsableArguments {
         for entry in thresholdFor {
             // At the last '=': ids hold one too (nms/optimized/n=100=5), a percent never does.
             guard let equals = entry.lastIndex(of: "="), equals != entry.startIndex,
-                  let value = Double(entry[entry.index(after: equals)...]), value.isFinite, (0...100).contains(value) else {
+                  let value = Double(entry[entry.index(after: equals)...]), value.isFinite, (0...PairedSettings.largestThreshold * 100).contains(value) else {
                 throw badOptionValue(HelpText.named("--threshold-for takes id=percent, e.g. nms/optimized/typical=3") + " (got \(entry))")
             }
             thresholds[String(entry[..<equals])] = value / 100
