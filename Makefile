@@ -149,7 +149,7 @@ nightly: build
 
 ## gate-quality: what make compare users get, on real builds (`framebudget gate-quality`): N comparisons of identical
 ##               code (A/A) and N against real slowdowns of the colormap (~3% one thread, ~5% two threads), the same
-##               paired procedure and exit rule as make compare; e.g. make gate-quality N=20 (Reports/gate-quality/);
+##               paired procedure and exit rule as make compare; e.g. make gate-quality N=20 (Reports/gate-quality/<time>/, latest);
 ##               LINK_ORDERS=8 as for compare
 gate-quality: build
 	N="$(N)" FILTER="$(FILTER)" COMPARE_ARGS="$(COMPARE_ARGS)" PATCH="$(PATCH)" SLOWED="$(SLOWED)" LINK_ORDERS="$(LINK_ORDERS)" \

@@ -16,7 +16,8 @@
 # and which function each culprit profile put first.
 # LINK_ORDERS=K: every attempt runs `bisect --link-orders K` (each revision linked in K shuffled function orders too,
 # process pair i of each comparison on order i of both builds).
-# Exit: 0 measured (whatever the rates), 2 a patch does not apply to HEAD, 4 a build failed (or a history could
+# Exit: 0 measured (whatever the rates), 2 a patch does not apply to HEAD or bisect refused its input, 4 a build
+# failed (or a history could
 # not be committed), 64 an N that is not a number of attempts.
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
@@ -28,6 +29,12 @@ n=${N:-10}
 [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "bisect-quality: N='$n': not a whole number of attempts ≥ 1" >&2; exit 64; }
 read -r -a kinds <<< "${KINDS:-single-thread two-thread}"
 declare -A patch=([single-thread]=colormap-single-thread-5pct.patch [two-thread]=colormap-two-thread-10pct.patch)
+for kind in "${kinds[@]}"; do
+    [[ -n ${patch[$kind]:-} ]] || { echo "bisect-quality: KINDS: unknown history '$kind' (known: ${!patch[*]})" >&2; exit 64; }
+done
+if [[ -n ${LINK_ORDERS:-} ]] && ! { [[ $LINK_ORDERS =~ ^[0-9]+$ ]] && (( LINK_ORDERS >= 2 && LINK_ORDERS <= 64 )); }; then
+    echo "bisect-quality: LINK_ORDERS='$LINK_ORDERS': not a number of link orders in 2…64" >&2; exit 64
+fi
 declare -A culprit_at=([single-thread]=11 [two-thread]=6)
 declare -A benchmark=([single-thread]=colormap/optimized/256x192 [two-thread]=colormap/optimized/1920x1440)
 # BASE: the commit the histories start from (default HEAD); the same BASE gives the same histories (cached builds).
@@ -90,6 +97,18 @@ for i in $(seq 1 "$n"); do
         status=$?
         set -e
         [[ $status == 4 ]] && { echo "bisect-quality: a revision failed to build ($out/attempts/$name.err)" >&2; exit 4; }
+        # A refusal would refuse every attempt: counted, each read "no commit".
+        if [[ $status == 2 || $status == 64 ]]; then
+            echo "bisect-quality: bisect refused its input (exit $status): $(tail -n 1 "$out/attempts/$name.err")" >&2; exit "$status"
+        fi
+        # Stopped by a signal (bisect writes what it measured and exits 130/143; bash does not stop on that): the
+        # attempt it cut is not counted, the summary says the run was interrupted, and the run ends here.
+        if [[ $status == 130 || $status == 143 ]]; then
+            echo "$([[ $status == 130 ]] && echo SIGINT || echo SIGTERM) during attempt $i of $n, $kind" > "$out/INTERRUPTED"
+            python3 scripts/bisect-quality/summary.py "$out" || true
+            echo "bisect-quality: interrupted during $name: not counted; $out/bisect-quality.md has the attempts before" >&2
+            exit "$status"
+        fi
         printf '{"kind": "%s", "attempt": %d, "exit": %d, "seconds": %d, "linkOrders": %s, "loadBefore": %s, "loadAfter": %s, "culprit": "%s", "result": "%s"}\n' \
             "$kind" "$i" "$status" $(( $(date +%s) - started )) "${LINK_ORDERS:-null}" "$load_before" "$(cut -d' ' -f1 /proc/loadavg)" \
             "${culprit[$kind]}" "$(ls "$out"/attempts/"$name"/bisect-*/bisect.json 2>/dev/null | head -n1)" >> "$out/attempts.jsonl"

@@ -7,10 +7,17 @@
 #   A  = the current commit; A2 = A plus a comment-only commit (identical code, another commit: false alarms);
 #   B  = A plus real slowdowns (scripts/gate-quality/colormap-paired-slowdowns.patch: ~3% more work in the
 #        single-threaded depth-size colormap, ~5% in the two-thread display-size colormap; extra work, not a sleep).
-# Each is built as `make compare` builds it (scripts/build-revision.sh). Writes Reports/gate-quality/gate-quality.{md,json}.
+# Each is built as `make compare` builds it (scripts/build-revision.sh). Writes $OUT/gate-quality.{md,json} (OUT:
+# Reports/gate-quality/<UTC time>, and Reports/gate-quality/latest points at it).
+# Exit: gate-quality's; 64 an N that is not a number of rounds in 1…1000 (checked before anything is built).
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
 cd "$root"
+n=${N:-20}
+if ! [[ $n =~ ^[1-9][0-9]*$ ]] || (( n > 1000 )); then
+    echo "gate-quality: N='$n': not a number of rounds in 1…1000" >&2; exit 64
+fi
+out=${OUT:-Reports/gate-quality/$(date -u +%Y%m%dT%H%M%SZ)}
 tool=${FRAMEBUDGET:-$root/.build/release/framebudget}
 worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
 patch=${PATCH:-scripts/gate-quality/colormap-paired-slowdowns.patch}
@@ -46,5 +53,6 @@ for sha in "$a" "$a2" "$b"; do
 done
 slowed_args=()
 for id in "${slowed[@]}"; do slowed_args+=(--slowed "$id"); done
-exec "$tool" gate-quality "${binaries[@]}" "${filter[@]}" "${slowed_args[@]}" -n "${N:-20}" --budgeted \
-    --out "${OUT:-Reports/gate-quality}" "${compare_args[@]}"
+if [[ -z ${OUT:-} ]]; then mkdir -p "$out" && ln -sfn "$(basename "$out")" "$(dirname "$out")/latest"; fi
+exec "$tool" gate-quality "${binaries[@]}" "${filter[@]}" "${slowed_args[@]}" -n "$n" --budgeted \
+    --out "$out" "${compare_args[@]}"

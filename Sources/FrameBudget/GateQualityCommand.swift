@@ -16,7 +16,11 @@ struct GateQualityCommand: ParsableCommand {
             --slowed colormap/optimized/256x192 -n 20 --budgeted --out Reports/gate-quality
             BASE and SAME are builds of identical code (another path or commit); SLOWED adds real slowdowns to the \
             benchmarks named by --slowed. Each of the N rounds compares BASE with SAME, then BASE with SLOWED, with \
-            compare-builds' procedure, caps and exit rule; the rates go to gate-quality.md and .json in --out.
+            compare-builds' procedure, caps and exit rule; the rates go to gate-quality.md and .json in --out, \
+            written after every comparison (an interruption keeps the comparisons before it, and says so). \
+            Refused before anything is measured (exit 2): an --out that holds an earlier gate-quality.json (pool \
+            runs with gate-quality-pool instead), a --slowed id that is not a benchmark the builds compare; an \
+            --out that cannot be made is exit 4.
             """))
 
     @Argument(help: "The base build's executable.") var base: String
@@ -46,12 +50,15 @@ struct GateQualityCommand: ParsableCommand {
             for path in [base, same, slowedBuild] {
                 if let problem = SystemFile.executableProblem(path) { throw CommandFailure(.badInput, "\(path): \(problem)") }
             }
+            try checkOutput()
+            try checkSlowed()
             let interruption = Interruption()
             interruption.install()
             let clock = MonotonicClock.characterize()
             let environment = EnvironmentProbe.collect(clock: clock)
             var quality = PairedQuality(machine: "\(environment.cpuModel), \(environment.logicalCores) cores",
                                         date: ISO8601DateFormatter().string(from: Date()), slowed: slowed)
+            quality.requestedRounds = n
             for round in 1...n {
                 for (kind, head) in [("A/A", same), ("A/B", slowedBuild)] {
                     let load = EnvironmentProbe.loadAverage().first
@@ -59,7 +66,11 @@ struct GateQualityCommand: ParsableCommand {
                     let report = try paired.compare(base: base, head: head, filters: filters, interruption: interruption,
                                                     progress: { _ in })
                     if let signal = interruption.signal {
+                        quality.interruptedBy = signal.rawValue
                         try Self.save(quality, to: out)
+                        Console.warning("interrupted by \(signal.rawValue): \(quality.identical.count) A/A and "
+                                        + "\(quality.slowedOutcomes.count) A/B comparisons kept in \(out)/gate-quality.md "
+                                        + "(not the one it stopped)")
                         throw ExitCode(signal.exitStatus)
                     }
                     let outcome = PairedQuality.Outcome(report, load: load,
@@ -70,6 +81,26 @@ struct GateQualityCommand: ParsableCommand {
                 }
             }
             Console.output(quality.lines.joined(separator: "\n"))
+        }
+    }
+
+    /// The output folder, made now (not after the first comparison, minutes in); one holding an earlier run's
+    /// results is refused: the first save would have replaced them with an empty report.
+    private func checkOutput() throws {
+        try Folders.create(out, what: "output folder")
+        if FileManager.default.fileExists(atPath: "\(out)/gate-quality.json") {
+            throw CommandFailure(.badInput, "\(out)/gate-quality.json: an earlier run's results are there; choose another "
+                                 + "--out (pool runs with gate-quality-pool) or remove it")
+        }
+    }
+
+    /// Each --slowed id must be a benchmark the comparisons measure: a typo was measured for hours, its slowdown
+    /// "missed" every time and the real one counted as a stray verdict. One pair of workers says hello and stops.
+    private func checkSlowed() throws {
+        let compared = Set(try paired.comparedBenchmarks(base: base, head: slowedBuild, filters: filters))
+        if let unknown = slowed.first(where: { !compared.contains($0) }) {
+            throw CommandFailure(.badInput, "--slowed \(unknown): not a benchmark these builds compare "
+                                 + "(an exact id of '\(ToolName.current) list', selected by the filters and --budgeted)")
         }
     }
 

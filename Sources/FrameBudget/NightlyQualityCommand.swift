@@ -16,11 +16,16 @@ struct NightlyQualityCommand: ParsableCommand {
             Each of the N rounds runs `gate` of both builds as child processes, the unchanged build first in odd \
             rounds and the slowed one in even rounds, each as `gate --reports OUT --run-id <build>-<round> [gate \
             arguments after --]`, its output kept in OUT/<build>-<round>.log. Each gate's verdicts are read \
-            from the verdicts.json in its run folder. Per build: runs, runs with any FAIL, exit 1, and the --watch \
-            budget's FAIL / INCONCLUSIVE / PASS / MISSING or no verdicts; written to summary.md and summary.json in \
-            OUT after every gate, printed at the end. \
-            Exit: 0 every round ran (the counts are the result) · 2 bad input (also: a gate that refuses its input, a --watch that names no budget) · 4 a gate could not be started or its \
-            verdicts read · 130/143 interrupted (the running gate stops, uncounted; the summary keeps the gates before).
+            from the verdicts.json in its run folder. Per build: runs, runs that wrote no verdicts, red runs (exit ≠ 0, \
+            or any FAIL or MISSING: a night that would go red), runs with any FAIL, exit 1, and the --watch \
+            budget's FAIL / INCONCLUSIVE / PASS / MISSING or no verdicts; the rates (red unchanged runs, slowed runs \
+            FAILing the --watch budget) are over the runs that wrote verdicts; written to summary.md and summary.json \
+            in OUT after every gate (with the rounds asked for and the load before each gate), printed at the end. \
+            Exit: 0 every round ran and every gate reported (the counts are the result) · 2 bad input (also: a gate \
+            that refuses its input or its command line, a --watch that names no budget) · 4 a gate could not be \
+            started or its verdicts read, or a gate wrote no verdicts (left out of the rates; see its log) · 130/143 \
+            interrupted (the running gate stops, uncounted; the summary keeps the gates before and says it was \
+            interrupted).
             """))
 
     @Argument(help: "The unchanged build's executable.") var unchanged: String
@@ -66,6 +71,11 @@ struct NightlyQualityCommand: ParsableCommand {
                 Console.warning("interrupted by \(signal.rawValue): \(measured.runs.count) of \(2 * n) gate runs counted "
                                 + "(not the one it stopped)")
                 throw ExitCode(signal.exitStatus)
+            }
+            let silent = measured.runs.filter { $0.verdicts == nil }.map(\.runID)
+            if !silent.isEmpty {
+                throw CommandFailure(.runFailure, "\(silent.count) gate run(s) wrote no verdicts (\(silent.joined(separator: ", "))): "
+                                     + "left out of the rates; see \(out)/<run>.log")
             }
         }
     }

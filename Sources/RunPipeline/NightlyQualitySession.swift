@@ -1,4 +1,5 @@
 import Foundation
+import Measurement
 import Results
 
 /// `framebudget nightly-quality`'s procedure: N rounds, each one `gate` of the unchanged build and one of the slowed
@@ -19,6 +20,8 @@ package struct NightlyQualitySession {
     /// The signal this process was stopped by, if any: checked after each gate.
     package var interrupted: () -> InterruptingSignal?
     package var progress: (String) -> Void
+    /// The 1-minute load average, read before each gate (injected by tests).
+    package var load: () -> Double? = { EnvironmentProbe.loadAverage().first }
 
     package init(unchanged: String, slowed: String, gateArguments: [String], rounds: Int, folder: String,
                  interrupted: @escaping () -> InterruptingSignal? = { nil }, progress: @escaping (String) -> Void = { _ in }) {
@@ -65,12 +68,14 @@ package struct NightlyQualitySession {
     ///   summary that cannot be written.
     package func run(_ quality: NightlyQuality, launcher: some GateRunLauncher) throws -> (NightlyQuality, InterruptingSignal?) {
         var quality = quality
+        quality.requestedRounds = rounds
         try check()
         try Folders.create(folder, what: "output folder")
         for round in 1...rounds {
             for build in Self.order(round: round) {
                 let run = try gate(build, round: round, launcher: launcher, watch: quality.watch)
                 if let signal = interrupted() {
+                    quality.interruptedBy = signal.rawValue
                     try save(quality)
                     return (quality, signal)
                 }
@@ -84,21 +89,22 @@ package struct NightlyQualitySession {
     private func gate(_ build: Build, round: Int, launcher: some GateRunLauncher, watch: String) throws -> NightlyQuality.GateRun {
         let runID = Self.runID(build, round: round)
         progress("round \(round) of \(rounds): \(build.rawValue) build, gate \(runID)")
-        let start = Date()
+        let start = Date(), loadBefore = load()
         let status = try launcher.gate(executable(build), reports: folder, runID: runID, arguments: gateArguments)
         let verdicts = try GateVerdictsFile.read(folder: "\(folder)/\(runID)")
-        // A gate that refused its input would refuse it every round: counting its rounds would measure nothing.
-        if status == ExitStatus.badInput.rawValue && verdicts == nil && interrupted() == nil {
+        // A gate that refused its input or its command line would refuse it every round: counting its rounds would
+        // measure nothing (a mistyped gate option once gave 6 gates of "exit 64, no verdicts" and exit 0).
+        if [ExitStatus.badInput.rawValue, ExitStatus.usage.rawValue].contains(status) && verdicts == nil && interrupted() == nil {
             let log = "\(folder)/\(runID).log"
             let line = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").last.map(String.init)
-            throw CommandFailure(.badInput, "gate \(runID) refused its input (exit 2): \(line ?? "see \(log)")")
+            throw CommandFailure(.badInput, "gate \(runID) refused its input (exit \(status)): \(line ?? "see \(log)")")
         }
         if let verdicts, verdicts[watch] == nil {
             throw CommandFailure(.badInput, "--watch '\(watch)' names no budget of the gate (its budgets: "
                                  + "\(verdicts.keys.sorted().prefix(8).joined(separator: ", ")))")
         }
         let run = NightlyQuality.GateRun(build: build, round: round, runID: runID, exitStatus: status, verdicts: verdicts,
-                                         seconds: Date().timeIntervalSince(start))
+                                         seconds: Date().timeIntervalSince(start), load: loadBefore)
         let failures = verdicts.map { "\($0.values.filter { $0 == .fail }.count) FAIL" } ?? "no verdicts written"
         progress("\(runID): exit \(status), \(watch) \(verdicts?[watch]?.rawValue ?? "none"), \(failures), \(Int(run.seconds)) s")
         return run

@@ -65,6 +65,10 @@ package struct PairedQuality: Codable, Sendable {
     package var slowed: [String]
     package var identical: [Outcome] = []
     package var slowedOutcomes: [Outcome] = []
+    /// The rounds asked for (absent in files written before 7 Dec 2026, and in pooled sets).
+    package var requestedRounds: Int?
+    /// The signal that stopped the run early ("SIGINT"); absent when every round ran.
+    package var interruptedBy: String?
 
     package init(machine: String, date: String, slowed: [String]) {
         self.machine = machine
@@ -143,11 +147,14 @@ package struct PairedQuality: Codable, Sendable {
         let aa = identical, ab = slowedOutcomes
         let aaVerdicts = verdicts(aa) { _ in true }
         let wrong = aaVerdicts.filter { $0 == .regressed || $0 == .improved }.count
+        // A comparison that exits 3 gave a make compare user no answer: said beside the false alarms, not hidden.
+        let unanswered = aa.filter { $0.exitStatus == ExitStatus.inconclusive.rawValue }.count
         let single = aa.flatMap { o in o.verdicts.filter { o.threads[$0.key] == 1 }.map(\.value) }
         let unchanged = single.filter { $0 == .unchanged }.count
         var lines = [
             "A/A (identical code, \(aa.count) comparisons): \(aa.filter { $0.exitStatus == 1 }.count) exited 1"
-                + "\(Self.bounds(aa.filter { $0.exitStatus == 1 }.count, of: aa.count)) (target ≤ 1 of 20); "
+                + "\(Self.bounds(aa.filter { $0.exitStatus == 1 }.count, of: aa.count)) (target ≤ 1 of 20), "
+                + "\(unanswered) exited 3 (no answer)\(Self.bounds(unanswered, of: aa.count)); "
                 + "\(wrong) of \(aaVerdicts.count) verdicts REGRESSED/IMPROVED (target ≤ 1%); "
                 + "\(unchanged) of \(single.count) single-threaded verdicts UNCHANGED (target ≥ 90%)",
         ]
@@ -197,7 +204,10 @@ package struct PairedQuality: Codable, Sendable {
     /// Markdown: the machine, date and procedure, then the rates.
     package var markdown: String {
         let procedure = procedures.map { "Procedure: \($0)." }
-        return (["# Paired comparison quality", "", "Machine: \(machine). Date: \(date)."] + procedure + [""]
+        let asked = requestedRounds.map { " Rounds asked for: \($0)." } ?? ""
+        let stopped = interruptedBy.map { ["**Interrupted by \($0)** after \(identical.count) A/A and \(slowedOutcomes.count) A/B "
+                                           + "comparisons: the rates are of those; the comparison it stopped is not counted."] } ?? []
+        return (["# Paired comparison quality", "", "Machine: \(machine). Date: \(date).\(asked)"] + stopped + procedure + [""]
                 + lines.map { "- \($0)" }).joined(separator: "\n") + "\n"
     }
 }

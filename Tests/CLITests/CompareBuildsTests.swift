@@ -206,8 +206,31 @@ final class GateQualityCommandTests: XCTestCase {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/gate-quality.json"))) as! [String: Any]
         XCTAssertEqual((json["identical"] as? [Any])?.count, 1)
         XCTAssertEqual((json["slowedOutcomes"] as? [Any])?.count, 1)
+        XCTAssertEqual(json["requestedRounds"] as? Int, 1)
         let bad = try Framebudget.run(["gate-quality", binary, binary, binary, "-n", "0", "--slowed", "x"])
         XCTAssertEqual(bad.status, 2, bad.stderr)
         XCTAssertEqual(bad.stderr.split(separator: "\n").count, 1, bad.stderr)
+        // A second run into the same folder would have replaced the first's results (with an empty report, when
+        // stopped in its first round).
+        let again = try Framebudget.run(["gate-quality", binary, binary, binary, "--slowed", "texture-upload/optimized/256x192",
+                                         "-n", "1", "--out", folder, "--allow-debug"])
+        XCTAssertEqual(again.status, 2, again.stderr)
+        XCTAssertEqual(again.stderr, "framebudget: error: \(folder)/gate-quality.json: an earlier run's results are there; "
+                       + "choose another --out (pool runs with gate-quality-pool) or remove it\n")
+    }
+
+    /// A --slowed id no comparison measures (a typo, a glob) was measured for hours: its slowdown "missed" every time.
+    func testASlowedIdTheBuildsDoNotCompareIsRefusedBeforeAnyRound() throws {
+        let folder = NSTemporaryDirectory() + "fb-quality-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let binary = Framebudget.binary.path
+        for slowed in ["texture-upload/optimized/256x19", "texture-upload/*"] {
+            let result = try Framebudget.run(["gate-quality", binary, binary, binary, "texture-upload/optimized/256x192",
+                                              "--slowed", slowed, "-n", "1", "--out", folder, "--allow-debug"])
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertEqual(result.stderr, "framebudget: error: --slowed \(slowed): not a benchmark these builds compare (an exact "
+                           + "id of 'framebudget list', selected by the filters and --budgeted)\n")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/gate-quality.json"))
+        }
     }
 }

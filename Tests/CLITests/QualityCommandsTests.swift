@@ -39,9 +39,9 @@ final class QualityCommandsTests: XCTestCase {
             "nightly-quality", try build("unchanged", limit: "10, unit: s"), try build("slowed", limit: "0.001, unit: ns"),
             "-n", "1", "--watch", "upload-p95", "--out", out, "--", "--quick", "--allow-debug", "--max-processes", "3", id])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("| unchanged | 1 | 0 | 0 | 0 | 0 | 1 | 0 |"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("| slowed | 1 | 1 | 1 | 1 | 0 | 0 | 0 |"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("Rates (95%): unchanged runs with any FAIL 0 of 1 [95%: 0.0–79.3%]; "
+        XCTAssertTrue(result.stdout.contains("| unchanged | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 0 |"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("| slowed | 1 | 0 | 1 | 1 | 1 | 1 | 0 | 0 | 0 |"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Rates (95%): unchanged runs red (exit ≠ 0, or a FAIL or MISSING) 0 of 1 [95%: 0.0–79.3%]; "
                                              + "slowed runs with upload-p95 FAIL 1 of 1 [95%: 20.7–100.0%]"), "what one run can show: \(result.stdout)")
         for file in ["unchanged-1/verdicts.json", "slowed-1/verdicts.json", "unchanged-1.log", "slowed-1.log", "summary.md"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/\(file)"), file)
@@ -134,7 +134,7 @@ final class QualityCommandsTests: XCTestCase {
                                           try qualityFile("busy", aa: 1, ab: 2), "--out", out])
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "A/A (identical code, 3 comparisons): 0 exited 1 [95%: 0.0–56.1%] (target ≤ 1 of 20); 0 of 6 verdicts "
+        XCTAssertEqual(lines.first, "A/A (identical code, 3 comparisons): 0 exited 1 [95%: 0.0–56.1%] (target ≤ 1 of 20), 0 exited 3 (no answer) [95%: 0.0–56.1%]; 0 of 6 verdicts "
                        + "REGRESSED/IMPROVED (target ≤ 1%); 3 of 3 single-threaded verdicts UNCHANGED (target ≥ 90%)")
         XCTAssertTrue(lines.contains("A/B one/optimized/x: REGRESSED in 3 of 3 comparisons [95%: 43.9–100.0%] (target ≥ 19 of 20)"), result.stdout)
         let markdown = try String(contentsOfFile: out + "/gate-quality.md", encoding: .utf8)

@@ -76,13 +76,47 @@ final class NightlyQualitySessionTests: XCTestCase {
         XCTAssertEqual([unchanged.watchedFail, unchanged.watchedInconclusive, unchanged.watchedPass, unchanged.watchedMissing], [0, 1, 2, 0])
         XCTAssertEqual([slowed.runs, slowed.runsWithFail, slowed.exitOne], [3, 2, 2], "another budget's FAIL is a run with a FAIL too")
         XCTAssertEqual([slowed.watchedFail, slowed.watchedInconclusive, slowed.watchedPass, slowed.watchedMissing], [1, 0, 1, 1])
+        XCTAssertEqual([slowed.withoutVerdicts, slowed.reported, slowed.red], [1, 2, 2])
         let markdown = try String(contentsOfFile: "\(folder)/summary.md", encoding: .utf8)
-        XCTAssertTrue(markdown.contains("| unchanged | 3 | 0 | 0 | 0 | 1 | 2 | 0 |"), markdown)
-        XCTAssertTrue(markdown.contains("| slowed | 3 | 2 | 2 | 1 | 0 | 1 | 1 |"), markdown)
+        XCTAssertTrue(markdown.contains("| unchanged | 3 | 0 | 0 | 0 | 0 | 0 | 1 | 2 | 0 |"), markdown)
+        XCTAssertTrue(markdown.contains("| slowed | 3 | 1 | 2 | 2 | 2 | 1 | 0 | 1 | 1 |"), markdown)
+        XCTAssertTrue(markdown.contains("slowed runs with \(watch) FAIL 1 of 2 [95%: 9.5–90.5%]; 1 gate run(s) wrote no verdicts: "
+                                        + "left out of both rates"), markdown)
         XCTAssertTrue(markdown.contains("Machine: cpu, 2 cores. Date: 2026-11-26."), markdown)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/summary.json"))) as! [String: Any]
         XCTAssertEqual((json["builds"] as? [[String: Any]])?.map { $0["watchedFail"] as? Int }, [0, 1])
         XCTAssertEqual((json["runs"] as? [[String: Any]])?.count, 6)
+        XCTAssertEqual(json["requestedRounds"] as? Int, 3)
+    }
+
+    /// Unchanged gates that went red only through MISSING or an exit ≠ 0, and gates that wrote no verdicts, were
+    /// all counted as clean nights: "unchanged runs with any FAIL 0 of 4" while every night had failed somehow.
+    func testRedUnchangedNightsCountWhateverTurnedThemRedAndSilentGatesLeaveTheDenominator() throws {
+        let gate = FakeGate { executable, runID in
+            guard executable == "/bin/true" else { return (1, [self.watch: .fail]) }
+            switch runID {
+            case "unchanged-1": return (70, nil)  // crashed before reporting
+            case "unchanged-2": return (1, [self.watch: .pass, "other-p95": .missing])
+            case "unchanged-3": return (4, [self.watch: .pass])
+            default: return (0, [self.watch: .pass])
+            }
+        }
+        var session = session(rounds: 4)
+        session.load = { 1.25 }
+        let (measured, _) = try session.run(quality(), launcher: gate)
+        let unchanged = measured.tally(.unchanged)
+        XCTAssertEqual([unchanged.runs, unchanged.withoutVerdicts, unchanged.reported, unchanged.red, unchanged.runsWithFail], [4, 1, 3, 2, 0])
+        XCTAssertTrue(measured.rates.hasPrefix("Rates (95%): unchanged runs red (exit ≠ 0, or a FAIL or MISSING) 2 of 3 ["), measured.rates)
+        let markdown = try String(contentsOfFile: "\(folder)/summary.md", encoding: .utf8)
+        XCTAssertTrue(markdown.contains("Load (1 min) before each gate: 1.25–1.25."), markdown)
+        XCTAssertTrue(markdown.contains("Rounds asked for: 4."), markdown)
+    }
+
+    func testAGateThatRefusesItsCommandLineIsBadInputToo() throws {
+        XCTAssertThrowsError(try session(rounds: 2).run(quality(), launcher: FakeGate { _, _ in (64, nil) })) { error in
+            XCTAssertEqual((error as? CommandFailure)?.status, .badInput)
+            XCTAssertTrue("\(error)".hasPrefix("gate unchanged-1 refused its input (exit 64): "), "\(error)")
+        }
     }
 
     /// A gate that refuses its input (no budgets file where it runs) would refuse it every round, and a --watch that
@@ -113,6 +147,9 @@ final class NightlyQualitySessionTests: XCTestCase {
         XCTAssertEqual(measured.runs.map(\.runID), ["unchanged-1", "slowed-1"], "the gate the signal stopped part-way is not counted")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/summary.json"))) as! [String: Any]
         XCTAssertEqual((json["runs"] as? [Any])?.count, 2)
+        XCTAssertEqual(json["interruptedBy"] as? String, "SIGINT")
+        let markdown = try String(contentsOfFile: "\(folder)/summary.md", encoding: .utf8)
+        XCTAssertTrue(markdown.contains("**Interrupted by SIGINT**: 2 gate run(s) of the 10 asked for counted"), markdown)
     }
 
     func testAnExistingRunFolderIsBadInputBeforeAnyGateRuns() throws {

@@ -30,7 +30,7 @@ final class PairedQualityTests: XCTestCase {
             .init(report(["one/optimized/x": .inconclusive, "two/optimized/y": .improved]), load: 0.9),
         ]
         let lines = quality.lines
-        XCTAssertEqual(lines[0], "A/A (identical code, 2 comparisons): 1 exited 1 [95%: 9.5–90.5%] (target ≤ 1 of 20); 1 of 4 verdicts "
+        XCTAssertEqual(lines[0], "A/A (identical code, 2 comparisons): 1 exited 1 [95%: 9.5–90.5%] (target ≤ 1 of 20), 0 exited 3 (no answer) [95%: 0.0–65.8%]; 1 of 4 verdicts "
                        + "REGRESSED/IMPROVED (target ≤ 1%); 1 of 2 single-threaded verdicts UNCHANGED (target ≥ 90%)")
         XCTAssertEqual(lines[1], "A/B one/optimized/x: REGRESSED in 1 of 2 comparisons [95%: 9.5–90.5%] (target ≥ 19 of 20)")
         XCTAssertEqual(lines[2], "A/B other benchmarks: 1 of 2 verdicts REGRESSED/IMPROVED (target 0)")
@@ -38,6 +38,21 @@ final class PairedQualityTests: XCTestCase {
         XCTAssertEqual(lines[4], "median MDE, two-thread: 3.00% (target ≤ 5%)")
         XCTAssertTrue(lines[6].hasSuffix("1-minute load 0.50–1.50"), lines[6])
         XCTAssertTrue(quality.markdown.contains("Machine: cpu, 2 cores. Date: 2026-11-26."))
+    }
+
+    /// An A/A comparison that exits 3 gave no answer; an interrupted run's report read like a finished one of fewer
+    /// rounds.
+    func testUnansweredComparisonsAndAnInterruptionAreSaid() {
+        var quality = PairedQuality(machine: "cpu, 2 cores", date: "2026-12-07", slowed: ["one/optimized/x"])
+        quality.identical = [.init(report(["one/optimized/x": .inconclusive]), load: 0.5),
+                             .init(report(["one/optimized/x": .unchanged]), load: 0.5)]
+        quality.requestedRounds = 20
+        quality.interruptedBy = "SIGINT"
+        XCTAssertTrue(quality.lines[0].contains(", 1 exited 3 (no answer) [95%: 9.5–90.5%]; "), quality.lines[0])
+        XCTAssertTrue(quality.markdown.contains("Date: 2026-12-07. Rounds asked for: 20.\n**Interrupted by SIGINT** after "
+                                                + "2 A/A and 0 A/B comparisons"), quality.markdown)
+        let decoded = try? JSONDecoder().decode(PairedQuality.self, from: JSONEncoder().encode(quality))
+        XCTAssertEqual(decoded?.interruptedBy, "SIGINT")
     }
 
     func testTheLoadRangeTakesTheEndOfAComparisonThatStartedQuiet() {

@@ -107,7 +107,11 @@ def percent(value):
 
 
 def main(out):
-    rows = [attempt_row(json.loads(line)) for line in open(os.path.join(out, "attempts.jsonl")) if line.strip()]
+    path = os.path.join(out, "attempts.jsonl")
+    rows = [attempt_row(json.loads(line)) for line in open(path) if line.strip()] if os.path.exists(path) else []
+    # The attempt a signal stopped is not in attempts.jsonl: the run ends there, and says so.
+    marker = os.path.join(out, "INTERRUPTED")
+    interrupted = open(marker).read().strip() if os.path.exists(marker) else None
     kinds = sorted({row["kind"] for row in rows})
     totals = {}
     for kind in kinds:
@@ -129,10 +133,15 @@ def main(out):
         }
     machine = {"cpu": cpu_model(), "cores": os.cpu_count()}
     orders = sorted({row["linkOrders"] or 0 for row in rows})
-    json.dump({"machine": machine, "linkOrders": orders, "totals": totals, "attempts": rows}, open(os.path.join(out, "bisect-quality.json.tmp"), "w"), indent=2)
+    json.dump({"machine": machine, "linkOrders": orders, "interrupted": interrupted, "totals": totals, "attempts": rows},
+              open(os.path.join(out, "bisect-quality.json.tmp"), "w"), indent=2)
     os.replace(os.path.join(out, "bisect-quality.json.tmp"), os.path.join(out, "bisect-quality.json"))
     method = ", ".join(f"{k} link orders (bisect --link-orders {k})" if k else "the default link" for k in orders)
-    lines = [f"# Bisection quality: {machine['cpu']}, {machine['cores']} CPUs", "", f"Builds: {method}.", "",
+    lines = [f"# Bisection quality: {machine['cpu']}, {machine['cores']} CPUs", "", f"Builds: {method}.", ""]
+    if interrupted:
+        lines += [f"**Interrupted ({interrupted})**: the attempts below are the ones that ran whole; the one the signal "
+                  "stopped is not counted.", ""]
+    lines += [
              "| history | attempts | culprit named | another commit | no commit | wrong search answers | stray verdicts | measuring, median / max | 1-min load |",
              "|---|---|---|---|---|---|---|---|---|"]
     for kind, t in totals.items():

@@ -2,8 +2,11 @@
 """What other pair caps would have said: recomputes paired verdicts from the pair log ratios a gate-quality.json keeps.
 
 Usage: scripts/gate-quality/recompute-caps.py Reports/gate-quality/gate-quality.json [cap ...]   (default caps: 20 40)
-Mirrors PairedChange.estimate (disturbed pairs set aside) and PairedVerdictRule.judge (14 benchmarks, alpha 0.01,
-90% equivalence interval); thresholds: 2%, 3% on more than one thread, 5% for crowded NMS (Benchmarks/budgets.yaml).
+Mirrors PairedChange.estimate (disturbed pairs set aside) and PairedVerdictRule.judge AS OF 27 NOV 2026 (14 benchmarks,
+Bonferroni alpha 0.01 at every look, a fixed 90% equivalence interval; thresholds: 2%, 3% on more than one thread, 5%
+for crowded NMS). The rule has changed since (a Pocock boundary over the looks, an equivalence level spent over them,
+the thresholds of budgets.yaml or recorded in the file): its verdicts can differ from what the tool says today; use it
+only to compare caps on files of that procedure.
 Prints, per comparison, the benchmarks whose verdict is not UNCHANGED at some cap."""
 import json, sys, math, numpy as np
 from scipy import stats

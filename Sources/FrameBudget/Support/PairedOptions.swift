@@ -188,6 +188,14 @@ struct PairedOptions: ParsableArguments {
         return options
     }
 
+    /// The benchmarks a comparison of two executables would measure, with these options and `filters`: one pair of
+    /// workers says hello and stops; what the comparison would refuse is refused.
+    func comparedBenchmarks(base: String, head: String, filters: [String]) throws -> [String] {
+        try session(base: base, head: head, filters: filters, interruption: Interruption()) { session, launcher in
+            try session.check(launcher: launcher, allowDebug: allowDebug)
+        }
+    }
+
     /// One paired comparison of two executables, as `compare-builds` runs it.
     func compare(base: String, head: String, filters: [String], interruption: Interruption,
                  progress: @escaping (String) -> Void = { Console.info($0) }) throws -> PairedComparisonReport {
