@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChildProcesses
+import Glibc
 import History
 import HistoryExport
 import Results
@@ -74,8 +75,23 @@ struct HistoryExportCommand: ParsableCommand {
             if table.omittedRuns > 0 {
                 Console.warning("\(table.omittedRuns) runs left out: they did not measure every exported benchmark (choose fewer with --benchmark)")
             }
+            if !table.omittedBenchmarks.isEmpty {
+                Console.warning("\(table.omittedBenchmarks.count) benchmark(s) left out: not measured by every exported run "
+                                + "(\(table.omittedBenchmarks.prefix(3).joined(separator: ", "))\(table.omittedBenchmarks.count > 3 ? ", …" : "")); "
+                                + "name them with --benchmark to export the runs that did")
+            }
+            // A header and no row: Otava reads nothing, and the export said nothing either (exit 0).
+            if table.rows.isEmpty || table.benchmarkIDs.isEmpty {
+                throw CommandFailure(.badInput, "nothing to export from machine class \(chosen)\(branch.map { " on branch \($0)" } ?? ""): "
+                                     + (table.benchmarkIDs.isEmpty ? "no benchmark was measured by every run (name some with --benchmark)"
+                                        : "no run measured every named benchmark"))
+            }
             let text = OtavaCSV.csv(table, machine: chosen)
-            guard let out else { return Console.output(text, terminator: "") }
+            // Piped, the file's bytes, as --out writes them; on a terminal, control characters made visible (a branch
+            // name's escape sequence must not reach the terminal).
+            guard let out else {
+                return isatty(STDOUT_FILENO) != 0 ? Console.output(text, terminator: "") : Console.outputRendered(text, terminator: "")
+            }
             do { try AtomicFile.write(text, to: out) } catch { throw CommandFailure(.runFailure, "\(error)") }
         }
     }

@@ -164,7 +164,7 @@ struct HistoryPlotCommand: ParsableCommand {
                 // --budget-ms is a line over the medians, the series the plot draws; a budget brings its statistic.
                 let budget = budgetMilliseconds.map { TrendPlot.BudgetLine(milliseconds: $0, statistic: .median) } ?? timeBudgets[id]
                 let statistic = budget.map(\.statistic) ?? .median
-                let labels = TrendPlot.runLabels(commits: trend.points.map(\.gitCommit), runIDs: trend.points.map(\.runID))
+                let labels = RunLabels.distinct(commits: trend.points.map(\.gitCommit), runIDs: trend.points.map(\.runID))
                 let input = TrendPlot.Input(
                     benchmarkID: id,
                     points: zip(labels, trend.points).map { label, p in

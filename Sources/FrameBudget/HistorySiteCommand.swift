@@ -45,7 +45,7 @@ struct HistorySiteCommand: ParsableCommand {
             do { series = try SiteSeries.all(in: history, budgets: limits, includeIncomplete: includeIncomplete, branch: branch) }
             catch let error as HistoryError { throw CommandFailure(error.exitStatus, error.description) }
             let pages: Int
-            do { pages = try HistorySite.write(series, into: out) }
+            do { pages = try HistorySite.write(series, into: out, branch: branch) }
             catch let error as SiteFolder.Failure { throw CommandFailure(.runFailure, error.description) }
             Console.output("wrote \(out)/index.html and \(pages - 1) series pages")
         }

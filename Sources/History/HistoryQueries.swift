@@ -41,12 +41,17 @@ public struct SeriesPoint: Codable, Sendable, Equatable {
     public var p95: Double? = nil
     public var p99: Double? = nil
     public var mean: Double? = nil
+    /// The branch the run was recorded on (`history record --branch`), nil when none was given: a series of every
+    /// branch's runs shows it, or a feature branch's nights read as changes of the main line.
+    public var gitBranch: String? = nil
 
     /// A night of a series as a ``HistoryStore`` reads it.
     public init(number: Int64, runID: String, startedAt: String, gitCommit: String?, complete: Bool, median: Double,
-                lower: Double?, upper: Double?, p95: Double? = nil, p99: Double? = nil, mean: Double? = nil) {
+                lower: Double?, upper: Double?, p95: Double? = nil, p99: Double? = nil, mean: Double? = nil,
+                gitBranch: String? = nil) {
         (self.number, self.runID, self.startedAt, self.gitCommit, self.complete) = (number, runID, startedAt, gitCommit, complete)
         (self.median, self.lower, self.upper, self.p95, self.p99, self.mean) = (median, lower, upper, p95, p99, mean)
+        self.gitBranch = gitBranch
     }
 
     /// The statistic in this run, ns per iteration; nil for one the history does not keep (p90, p99.9, min, max).
@@ -88,7 +93,7 @@ extension HistoryDatabase {
         let points = try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT r.id, r.run_id, r.started_at, r.git_commit, r.complete, s.median, s.median_lower, s.median_upper,
-                       s.p95, s.p99, s.mean
+                       s.p95, s.p99, s.mean, r.git_branch
                 FROM results s JOIN runs r ON r.id = s.run
                 WHERE s.benchmark_id = ? AND (? = 0 OR r.complete = 1) AND (? IS NULL OR r.machine_class_hash = ?)
                 ORDER BY r.started_at, r.id
@@ -99,7 +104,7 @@ extension HistoryDatabase {
                                 lower: row.optionalStatistic("median_lower", of: "results"),
                                 upper: row.optionalStatistic("median_upper", of: "results"),
                                 p95: row.statistic("p95", of: "results"), p99: row.statistic("p99", of: "results"),
-                                mean: row.statistic("mean", of: "results"))
+                                mean: row.statistic("mean", of: "results"), gitBranch: row.checked("git_branch", of: "runs"))
             }
         }
         guard !points.isEmpty else { throw HistoryError.unknownBenchmark(id: benchmarkID) }

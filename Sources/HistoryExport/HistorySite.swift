@@ -5,11 +5,12 @@ import TextFormatting
 public enum HistorySite {
     /// Writes the site of `series` into `folder` atomically (``SiteFolder``): a reader sees the previous site or
     /// the new one, never a mix; a failure leaves the previous one as it was.
+    /// - Parameter branch: the branch the series were kept to (`--branch`), said on the index; nil: every branch's.
     /// - Returns: the number of pages written, the index included.
     /// - Throws: ``SiteFolder/Failure`` naming `folder`.
     @discardableResult
-    public static func write(_ series: [SiteSeries], into folder: String) throws -> Int {
-        let files = pages(series)
+    public static func write(_ series: [SiteSeries], into folder: String, branch: String? = nil) throws -> Int {
+        let files = pages(series, branch: branch)
         try SiteFolder.replace(folder) { staging in
             for (name, html) in files {
                 try SiteFolder.writeFile(Data(html.utf8), to: "\(staging)/\(name)", naming: "\(folder)/\(name)")
@@ -19,9 +20,9 @@ public enum HistorySite {
     }
 
     /// The site's files by name: `index.html` and each series' page.
-    public static func pages(_ series: [SiteSeries]) -> [(name: String, html: String)] {
+    public static func pages(_ series: [SiteSeries], branch: String? = nil) -> [(name: String, html: String)] {
         let names = series.map(pageName)
-        return [("index.html", SitePages.index(series, pageNames: names))]
+        return [("index.html", SitePages.index(series, pageNames: names, branch: branch))]
             + zip(names, series).map { ($0, SitePages.seriesPage($1)) }
     }
 

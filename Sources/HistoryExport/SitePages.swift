@@ -44,32 +44,55 @@ enum SitePages {
         let rows = series.trend.steps.map { step in
             let point = series.trend.points.first { $0.runID == step.runID }
             return row([XMLText.escape(point?.startedAt ?? ""), "<code>\(XMLText.escape(step.runID))</code>",
-                        "<code>\(XMLText.escape(step.gitCommit ?? "unknown"))</code>", changeCell(step)])
+                        "<code>\(XMLText.escape(step.gitCommit ?? "unknown"))</code>", branchCell(point), changeCell(step)])
         }
         return "<h2>Change points</h2>\n<table class=\"change-points\"><tr><th>first run at the new level</th><th>run</th>"
-            + "<th>commit</th><th>change</th></tr>\n\(rows.joined())</table>\n"
+            + "<th>commit</th><th>branch</th><th>change</th></tr>\n\(rows.joined())</table>\n"
+    }
+
+    private static func branchCell(_ point: SeriesPoint?) -> String {
+        point?.gitBranch.map { "<code>\(XMLText.escape($0))</code>" } ?? "-"
     }
 
     private static func runTable(_ series: SiteSeries) -> String {
         let rows = series.trend.points.reversed().map { point in
-            row(["\(point.number)", XMLText.escape(point.startedAt), "<code>\(XMLText.escape(point.runID))</code>",
-                 "<code>\(XMLText.escape(point.gitCommit ?? "unknown"))</code>",
+            // An interrupted run (with --include-incomplete) is said in its row, not only in a hover title.
+            row(["\(point.number)", XMLText.escape(point.startedAt),
+                 "<code>\(XMLText.escape(point.runID))</code>" + (point.complete ? "" : " <strong>incomplete</strong>"),
+                 "<code>\(XMLText.escape(point.gitCommit ?? "unknown"))</code>", branchCell(point),
                  XMLText.escape(DurationText.string(nanoseconds: point.median)), XMLText.escape(SitePageText.interval(point))])
         }
         return "<h2>Runs (newest first)</h2>\n<table class=\"runs\"><tr><th>#</th><th>started</th><th>run</th><th>commit</th>"
-            + "<th>median</th><th>interval</th></tr>\n\(rows.joined())</table>\n"
+            + "<th>branch</th><th>median</th><th>interval</th></tr>\n\(rows.joined())</table>\n"
+    }
+
+    /// Which branches' runs the series hold: one named, or, when several share the series, a warning that a change
+    /// point between two branches' runs is a change of branch (a feature branch's nights in main's series read as a
+    /// regression of main, then an improvement of main's next commit).
+    static func branchNote(_ all: [SiteSeries], branch: String?) -> String {
+        let e = XMLText.escape
+        if let branch { return "<p>Branch: <code>\(e(branch))</code> (the runs recorded on it only).</p>\n" }
+        let branches = SitePageText.branches(all.flatMap(\.trend.points))
+        guard branches.count > 1 else {
+            return branches.first.map { $0.isEmpty ? "" : "<p>Branch: <code>\(e($0))</code>.</p>\n" } ?? ""
+        }
+        let names = branches.map { $0.isEmpty ? "(none recorded)" : "<code>\(e($0))</code>" }.joined(separator: ", ")
+        return "<p><strong>These series hold the runs of \(branches.count) branches</strong> (\(names)): a change point "
+            + "between two branches' runs is a change of branch, not only of code (each run's branch is in its page's "
+            + "table). <code>history site --branch &lt;name&gt;</code> keeps to one.</p>\n"
     }
 
     /// The index: change points of every series, newest first, then every page by machine class.
-    static func index(_ all: [SiteSeries], pageNames: [String]) -> String {
+    static func index(_ all: [SiteSeries], pageNames: [String], branch: String? = nil) -> String {
         let e = XMLText.escape
-        var body = "<h1>Benchmark history</h1>\n<h2>Recent changes (newest first)</h2>\n"
+        var body = "<h1>Benchmark history</h1>\n" + branchNote(all, branch: branch) + "<h2>Recent changes (newest first)</h2>\n"
         let changes = recentChanges(all, pageNames: pageNames)
         body += changes.isEmpty ? "<p>No change point in any series.</p>\n"
             : "<table class=\"changes\"><tr><th>first run at the new level</th><th>benchmark</th><th>machine</th><th>change</th>"
-                + "<th>commit</th></tr>\n" + changes.map { change in
+                + "<th>commit</th><th>branch</th></tr>\n" + changes.map { change in
                     row([e(change.point.startedAt), "<a href=\"\(e(change.page))\"><code>\(e(change.series.benchmarkID))</code></a>",
-                         e(change.series.machineName), changeCell(change.step), "<code>\(e(change.step.gitCommit ?? "unknown"))</code>"])
+                         e(change.series.machineName), changeCell(change.step), "<code>\(e(change.step.gitCommit ?? "unknown"))</code>",
+                         branchCell(change.point)])
                 }.joined() + "</table>\n"
         body += "<h2>All series</h2>\n"
         var currentClass: String?

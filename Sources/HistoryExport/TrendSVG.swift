@@ -16,12 +16,15 @@ struct TrendSVG {
     /// The budget lies so far above the series that drawing it would flatten them onto the axis (a 1 ms budget over
     /// 8 µs medians): it is named in the key as off-scale instead, as in `history plot`.
     private let budgetIsOffScale: Bool
+    /// The x labels: a commit, with its run where several runs share it (quiet nights of one commit read alike).
+    private let labels: [String]
 
     init(_ series: SiteSeries) {
         self.series = series
         let values = Self.seriesValues(series)
         let offScale = series.budget.map { !BudgetHeadroom.isOnScale($0.nanoseconds, largest: values.max() ?? 0) } ?? false
         budgetIsOffScale = offScale
+        labels = SitePageText.axisLabels(series.trend.points)
         scale = ValueScale(values: values + (offScale ? [] : series.budget.map { [$0.nanoseconds] } ?? []))
     }
 
@@ -49,16 +52,37 @@ struct TrendSVG {
     }
 
     private func grid() -> String {
-        scale.ticks(5).map { value in
+        let ticks = scale.ticks(5)
+        return zip(ticks, Self.tickLabels(ticks)).map { value, label in
             let position = format(y(value))
             return "<line x1=\"\(format(Self.left))\" x2=\"\(format(Self.width - Self.right))\" y1=\"\(position)\" y2=\"\(position)\" "
                 + "stroke=\"\(Self.colours.grid)\"/>\n<text x=\"\(format(Self.left - 6))\" y=\"\(position)\" text-anchor=\"end\" "
-                + "dominant-baseline=\"middle\" font-size=\"12\">\(XMLText.escape(DurationText.string(nanoseconds: value)))</text>\n"
+                + "dominant-baseline=\"middle\" font-size=\"12\">\(XMLText.escape(label))</text>\n"
         }.joined()
     }
 
+    /// The ticks in one unit (the largest tick's) with the decimals their spacing needs: a series spread over 0.01%
+    /// of 1.2345 ms had five gridlines all labelled "1.235 ms".
+    static func tickLabels(_ ticks: [Double]) -> [String] {
+        guard ticks.count > 1, let top = ticks.map(abs).max(), top > 0 else {
+            return ticks.map { DurationText.string(nanoseconds: $0) }
+        }
+        let (divisor, unit) = top >= 1e9 ? (1e9, "s") : top >= 1e6 ? (1e6, "ms") : top >= 1e3 ? (1e3, "µs") : (1.0, "ns")
+        let step = (ticks[1] - ticks[0]) / divisor
+        let decimals = min(9, max(0, Int((-log10(step) - 1e-9).rounded(.up))))
+        return ticks.map { String(format: "%.\(decimals)f \(unit)", $0 / divisor) }
+    }
+
     /// The interval band: upper bounds left to right, lower bounds back; a run without an interval is its median.
+    /// One run has no width to fill: its interval is an error bar.
     private func band() -> String {
+        if points.count == 1, let lower = points[0].lower, let upper = points[0].upper {
+            let (left, right) = (format(x(0) - 8), format(x(0) + 8))
+            return "<rect class=\"band\" x=\"\(left)\" y=\"\(format(y(upper)))\" width=\"16\" "
+                + "height=\"\(format(max(1, y(lower) - y(upper))))\" fill=\"\(Self.colours.band)\" fill-opacity=\"0.6\"/>"
+                + "<line x1=\"\(left)\" x2=\"\(right)\" y1=\"\(format(y(upper)))\" y2=\"\(format(y(upper)))\" stroke=\"\(Self.colours.median)\"/>"
+                + "<line x1=\"\(left)\" x2=\"\(right)\" y1=\"\(format(y(lower)))\" y2=\"\(format(y(lower)))\" stroke=\"\(Self.colours.median)\"/>\n"
+        }
         let upper = points.indices.map { "\(format(x($0))),\(format(y(points[$0].upper ?? points[$0].median)))" }
         let lower = points.indices.reversed().map { "\(format(x($0))),\(format(y(points[$0].lower ?? points[$0].median)))" }
         return "<polygon class=\"band\" points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(Self.colours.band)\" "
@@ -68,7 +92,10 @@ struct TrendSVG {
     private func medianLine() -> String {
         let path = points.indices.map { "\(format(x($0))),\(format(y(points[$0].median)))" }.joined(separator: " ")
         let dots = points.indices.map { index in
-            "<circle cx=\"\(format(x(index)))\" cy=\"\(format(y(points[index].median)))\" r=\"3.5\" fill=\"\(Self.colours.median)\">"
+            // An interrupted run (with --include-incomplete) is a hollow dot.
+            let fill = points[index].complete ? Self.colours.median : "#ffffff"
+            return "<circle cx=\"\(format(x(index)))\" cy=\"\(format(y(points[index].median)))\" r=\"3.5\" fill=\"\(fill)\" "
+                + "stroke=\"\(Self.colours.median)\">"
                 + "<title>\(XMLText.escape(SitePageText.pointSummary(points[index])))</title></circle>\n"
         }
         return "<polyline class=\"median\" points=\"\(path)\" fill=\"none\" stroke=\"\(Self.colours.median)\" stroke-width=\"2\"/>\n"
@@ -79,7 +106,7 @@ struct TrendSVG {
         series.trend.steps.compactMap { step in
             guard let index = points.firstIndex(where: { $0.runID == step.runID }) else { return nil }
             let position = format(x(index) - (index > 0 ? (x(index) - x(index - 1)) / 2 : 0))
-            let text = XMLText.escape("\(Percent.signed(step.relativeChange)) at \(SitePageText.commitLabel(points[index]))")
+            let text = XMLText.escape("\(Percent.signed(step.relativeChange)) at \(labels[index])")
             return "<g class=\"change-point\"><line x1=\"\(position)\" x2=\"\(position)\" y1=\"\(format(Self.top))\" "
                 + "y2=\"\(format(Self.height - Self.bottom))\" stroke=\"\(Self.colours.step)\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>"
                 + "<text x=\"\(position)\" y=\"\(format(Self.top - 4))\" text-anchor=\"middle\" font-size=\"12\" "
@@ -111,9 +138,10 @@ struct TrendSVG {
         let stride = max(1, (points.count + 9) / 10)
         return Swift.stride(from: 0, to: points.count, by: stride).map { index in
             "<text x=\"\(format(x(index)))\" y=\"\(format(Self.height - Self.bottom + 18))\" text-anchor=\"middle\" "
-                + "font-size=\"11\" font-family=\"monospace\">\(XMLText.escape(SitePageText.commitLabel(points[index])))</text>\n"
+                + "font-size=\"11\" font-family=\"monospace\">\(XMLText.escape(labels[index]))</text>\n"
         }.joined()
     }
+
 
     private func legend() -> String {
         var entries = [("median per run", Self.colours.median), ("interval", Self.colours.band), ("change point", Self.colours.step)]

@@ -22,16 +22,16 @@ extension PostgresHistoryStore {
     public func series(of benchmarkID: String, completeOnly: Bool, machineClass: String?) throws -> [SeriesPoint] {
         let points = try fetch("""
             SELECT r.id, r.run_id, r.started_at, r.git_commit, r.complete, s.median, s.median_lower, s.median_upper,
-                   s.p95, s.p99, s.mean
+                   s.p95, s.p99, s.mean, r.git_branch
             FROM results s JOIN runs r ON r.id = s.run
             WHERE s.benchmark_id = \(benchmarkID) AND (NOT \(completeOnly) OR r.complete)
               AND (\(machineClass)::text IS NULL OR r.machine_class_hash = \(machineClass))
             ORDER BY r.started_at, r.id
             """) { row in
-            let (number, runID, startedAt, commit, complete, median, lower, upper, p95, p99, mean) = try row.decode(
-                (Int64, String, String, String?, Bool, Double, Double?, Double?, Double, Double, Double).self)
+            let (number, runID, startedAt, commit, complete, median, lower, upper, p95, p99, mean, branch) = try row.decode(
+                (Int64, String, String, String?, Bool, Double, Double?, Double?, Double, Double, Double, String?).self)
             return SeriesPoint(number: number, runID: runID, startedAt: startedAt, gitCommit: commit, complete: complete,
-                               median: median, lower: lower, upper: upper, p95: p95, p99: p99, mean: mean)
+                               median: median, lower: lower, upper: upper, p95: p95, p99: p99, mean: mean, gitBranch: branch)
         }
         guard !points.isEmpty else { throw HistoryError.unknownBenchmark(id: benchmarkID) }
         return points

@@ -44,6 +44,29 @@ final class HistorySiteTests: XCTestCase {
                        "the colormap step back at night 22, the nms step at 18, the colormap step at 12")
     }
 
+    /// A feature branch's nights in main's series read as a regression of main and then an improvement of main's
+    /// next commit, and no page said which branch a run came from.
+    func testEachRunsBranchIsShownAndAnIndexOfSeveralBranchesSaysSo() throws {
+        let history = try SyntheticHistory.write(to: folder + "/history.sqlite")
+        var feature = SyntheticHistory.run(41, cpu: "Test CPU", ids: [SyntheticHistory.colormap])
+        feature.runID = "feature-night"
+        try history.record(feature, branch: "feat/<b>")
+        let all = try SiteSeries.all(in: history, budgets: [:])
+        try HistorySite.write(all, into: site)
+        let index = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
+        XCTAssertTrue(index.contains("<strong>These series hold the runs of 2 branches</strong> (<code>feat/&lt;b&gt;</code>, "
+                                     + "<code>main</code>)"), index)
+        let colormap = try XCTUnwrap(all.first { $0.benchmarkID == SyntheticHistory.colormap && $0.machineName == "Test CPU" })
+        let page = try page(colormap)
+        XCTAssertTrue(page.contains("<code>feature-night</code></td><td><code>"), page)
+        XCTAssertTrue(page.contains("</code></td><td><code>feat/&lt;b&gt;</code></td>"), "the run's branch in its row")
+        XCTAssertTrue(page.contains("on feat/&lt;b&gt; · median"), "and in its point's title")
+        let kept = try SiteSeries.all(in: history, budgets: [:], branch: "main")
+        try HistorySite.write(kept, into: site, branch: "main")
+        let mainIndex = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
+        XCTAssertTrue(mainIndex.contains("<p>Branch: <code>main</code> (the runs recorded on it only).</p>"), mainIndex)
+    }
+
     func testAPageDrawsTheBandEveryChangePointTheBudgetLineAndEveryCommit() throws {
         let series = try writeSite()
         let colormap = try XCTUnwrap(series.first { $0.benchmarkID == SyntheticHistory.colormap && $0.machineName == "Test CPU" })

@@ -35,17 +35,37 @@ final class OtavaCSVTests: XCTestCase {
                        + "colormap/optimized/256x192,nms/fast/1k")
     }
 
-    func testARunMissingAnExportedBenchmarkIsLeftOutAndCounted() throws {
+    /// A benchmark added to the suite last night is not a reason to drop every older run: by default the columns are
+    /// the benchmarks every selected run measured, the others named; named benchmarks keep the runs that measured them.
+    func testTheDefaultColumnsAreWhatEveryRunMeasuredAndNamedOnesLeaveOutTheRunsWithout() throws {
         let history = try SyntheticHistory.write(to: folder + "/history.sqlite")
         var partial = SyntheticHistory.run(40, cpu: "Test CPU", ids: [SyntheticHistory.colormap])
         partial.runID = "test-night-40-partial"
         try history.record(partial, branch: "main")
         let test = try machineClass("Test CPU", in: history)
         let all = try OtavaCSV.table(from: history, machineClass: test)
-        XCTAssertEqual(all.omittedRuns, 1)
-        XCTAssertEqual(all.rows.count, SyntheticHistory.nights)
-        let colormapOnly = try OtavaCSV.table(from: history, machineClass: test, benchmarkIDs: [SyntheticHistory.colormap])
-        XCTAssertEqual(colormapOnly.omittedRuns, 0)
-        XCTAssertEqual(colormapOnly.rows.last?.run.runID, "test-night-40-partial")
+        XCTAssertEqual(all.omittedRuns, 0)
+        XCTAssertEqual(all.rows.count, SyntheticHistory.nights + 1)
+        XCTAssertEqual(all.benchmarkIDs, [SyntheticHistory.colormap])
+        XCTAssertEqual(all.omittedBenchmarks, [SyntheticHistory.hostileID, SyntheticHistory.nms])
+        let named = try OtavaCSV.table(from: history, machineClass: test, benchmarkIDs: [SyntheticHistory.colormap, SyntheticHistory.nms])
+        XCTAssertEqual(named.omittedRuns, 1)
+        XCTAssertEqual(named.rows.count, SyntheticHistory.nights)
+    }
+
+    /// With --branch the columns came from every benchmark the class ever measured: a benchmark only a feature branch
+    /// measured left main's export a header and no row (exit 0).
+    func testABranchsColumnsAreWhatItsOwnRunsMeasured() throws {
+        let history = try SyntheticHistory.write(to: folder + "/history.sqlite")
+        var feature = SyntheticHistory.run(41, cpu: "Test CPU", ids: [SyntheticHistory.colormap, "new/bench/a"])
+        feature.runID = "feature-night"
+        try history.record(feature, branch: "feat")
+        let test = try machineClass("Test CPU", in: history)
+        let main = try OtavaCSV.table(from: history, machineClass: test, branch: "main")
+        XCTAssertFalse(main.benchmarkIDs.contains("new/bench/a"))
+        XCTAssertEqual(main.rows.count, SyntheticHistory.nights)
+        let feat = try OtavaCSV.table(from: history, machineClass: test, branch: "feat")
+        XCTAssertEqual(feat.benchmarkIDs, [SyntheticHistory.colormap, "new/bench/a"])
+        XCTAssertEqual(feat.rows.map(\.run.runID), ["feature-night"])
     }
 }

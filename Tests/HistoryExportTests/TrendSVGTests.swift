@@ -30,6 +30,38 @@ final class TrendSVGTests: XCTestCase {
         XCTAssertTrue(ticks.allSatisfy { $0 >= scale.low && $0 <= scale.high })
     }
 
+    /// A series spread over 0.01% of 1.2345 ms had its gridlines all labelled "1.235 ms".
+    func testTickLabelsOfANarrowRangeAllDifferAndShareOneUnit() {
+        let scale = ValueScale(values: [1_234_500, 1_234_620])
+        let labels = TrendSVG.tickLabels(scale.ticks(5))
+        XCTAssertEqual(Set(labels).count, labels.count, "\(labels)")
+        XCTAssertTrue(labels.allSatisfy { $0.hasSuffix(" ms") }, "\(labels)")
+        XCTAssertEqual(TrendSVG.tickLabels([1_000, 1_100, 1_200]), ["1.0 µs", "1.1 µs", "1.2 µs"])
+        XCTAssertEqual(TrendSVG.tickLabels([2e6, 4e6]), ["2 ms", "4 ms"])
+    }
+
+    /// One run: its band polygon had no width, and the interval the legend names was nowhere.
+    func testOneRunsIntervalIsDrawnAsAnErrorBarAndAnIncompleteRunIsHollow() {
+        let point = SeriesPoint(number: 1, runID: "only", startedAt: "2025-06-10T00:00:00Z", gitCommit: "c0", complete: false,
+                                median: 8_200, lower: 8_120, upper: 8_290)
+        let one = SiteSeries(machineClass: MachineClass(canonical: "cpu=Test CPU; cores=2"),
+                             trend: Trend.analyze("a/b/c", points: [point]), budget: nil)
+        let svg = TrendSVG(one).render()
+        XCTAssertTrue(svg.contains("<rect class=\"band\" x=\"507.0\" y=\"55.9\" width=\"16\" height=\"248.3\""), svg)
+        XCTAssertTrue(svg.contains("r=\"3.5\" fill=\"#ffffff\""), "an incomplete run's dot is hollow")
+    }
+
+    /// Quiet nights of one commit all read "c0c0c0c0c0" under the axis and in the change point's label.
+    func testRunsOfOneCommitAreToldApartUnderTheAxis() {
+        let points = (0..<3).map { index in
+            SeriesPoint(number: Int64(index + 1), runID: "night-\(index)", startedAt: "2025-06-1\(index)T00:00:00Z",
+                        gitCommit: "aaaa000000ff", complete: true, median: 1_000, lower: 990, upper: 1_010)
+        }
+        let svg = TrendSVG(SiteSeries(machineClass: MachineClass(canonical: "cpu=Test CPU; cores=2"),
+                                      trend: Trend.analyze("a/b/c", points: points), budget: nil)).render()
+        for index in 0..<3 { XCTAssertTrue(svg.contains(">aaaa000 night-\(index)</text>"), svg) }
+    }
+
     func testABudgetOnTheP95IsDrawnOverTheP95PerRunNotOverTheMedians() {
         let svg = TrendSVG(series(budget: SiteBudget(nanoseconds: 1_600, statistic: .p95))).render()
         XCTAssertTrue(svg.contains("<polyline class=\"budget-statistic\""), "the p95 series the budget limits")

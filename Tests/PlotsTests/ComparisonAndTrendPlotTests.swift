@@ -127,27 +127,4 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
             benchmarkID: "b/x/1", points: points, budget: .init(milliseconds: 0.009, statistic: .median))).first)
         XCTAssertTrue(near.readable.contains(", 0.009 with lines lw 2"), near.readable)
     }
-
-    func testRunsOfOneCommitAreToldApartByTheirRunIDs() {
-        XCTAssertEqual(TrendPlot.runLabels(commits: ["89221147b6b2", "89221147b6b2", "aaaaaaa1234", nil],
-                                           runIDs: ["hist1", "hist2", "hist3", "20261206-150629-abcdef"]),
-                       ["8922114 hist1", "8922114 hist2", "aaaaaaa", "20261206-150"])
-    }
-
-    func testNightlyRunIDsOfOneCommitAreToldApartPastTheirSharedPrefix() {
-        // Their first 12 characters both read "nightly-2026".
-        XCTAssertEqual(TrendPlot.runLabels(commits: ["c22a85b5b6e5", "c22a85b5b6e5"],
-                                           runIDs: ["nightly-20261206-194629-c2bb40", "nightly-20261206-195522-9e1f07"]),
-                       ["c22a85b 194629-c2bb4", "c22a85b 195522-9e1f0"])
-        XCTAssertEqual(TrendPlot.shortRunIDs(["night-a-x", "night-a-x"]), ["night-a-x", "night-a-x"], "one run twice")
-        XCTAssertEqual(TrendPlot.shortRunIDs(["aaaaaaaaaaaaaaaa1", "aaaaaaaaaaaaaaaa2"]), ["aaaaaaaaaaa1", "aaaaaaaaaaa2"],
-                       "no '-' to cut at: the last characters")
-        XCTAssertEqual(TrendPlot.shortRunIDs(["aaaaaaaaaaaaa1bbbbbbbbbbbbb", "aaaaaaaaaaaaa2bbbbbbbbbbbbb"]),
-                       ["aaaaaaaaaaaaa1bbbbbbbbbbbbb", "aaaaaaaaaaaaa2bbbbbbbbbbbbb"], "nothing shorter tells them apart: whole")
-        // An id of another shape on another commit leaves the nightly ids of this commit as they read alone.
-        XCTAssertEqual(TrendPlot.runLabels(commits: ["c22a85b5b6e5", "c22a85b5b6e5", "aaaaaaa1234"],
-                                           runIDs: ["nightly-20261206-194629-c2bb40", "nightly-20261206-195522-9e1f07",
-                                                    "20261207-010203-abcdef"]),
-                       ["c22a85b 194629-c2bb4", "c22a85b 195522-9e1f0", "aaaaaaa"])
-    }
 }
