@@ -160,6 +160,7 @@ struct HistoryPlotCommand: ParsableCommand {
                 throw CommandFailure(.badInput, "\(database.path): no benchmark has a \(recorded): nothing to plot")
             }
             try Folders.create(out)
+            let stems = TrendPlot.fileStems(of: trends.map(\.0))
             for (id, trend) in trends {
                 // --budget-ms is a line over the medians, the series the plot draws; a budget brings its statistic.
                 let budget = budgetMilliseconds.map { TrendPlot.BudgetLine(milliseconds: $0, statistic: .median) } ?? timeBudgets[id]
@@ -175,7 +176,8 @@ struct HistoryPlotCommand: ParsableCommand {
                     budget: budget,
                     steps: trend.steps.compactMap { step in
                         trend.points.firstIndex { $0.runID == step.runID }.map { ($0, Percent.signed(step.relativeChange)) }
-                    })
+                    },
+                    fileStem: stems[id])
                 for spec in TrendPlot().plots(for: input) {
                     do { Console.output(try Gnuplot.render(spec, into: out).map { "\(out)/\($0)" }.joined(separator: "\n")) }
                     catch { throw CommandFailure(.runFailure, "\(error)") }
@@ -200,7 +202,7 @@ extension HistoryPlotCommand {
 struct HistoryVerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check the history's integrity (SQLite: PRAGMA integrity_check and each column's values; a server: every result and spread belongs to a run; both: each run's results document reads as that run).",
+        abstract: "Check the history's integrity (SQLite: PRAGMA integrity_check, each column's values, each run's result rows against its document; both: every result and spread belongs to a run, each run's results document reads as that run).",
         discussion: "Prints ok (exit 0). A damaged history is a malformed file: its problems in one line, exit 2.")
 
     @OptionGroup var database: DatabaseOptions

@@ -160,7 +160,8 @@ public final class HistoryDatabase: HistoryStore {
         try read { db in
             let pages = try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
             guard pages == "ok" else { return pages }
-            let values = try HistoryValueAudit.problems(db) + [try HistoryValueAudit.documentProblem(db)].compactMap { $0 }
+            let unsound = try HistoryValueAudit.problems(db)
+            let values = unsound + [try HistoryValueAudit.documentProblem(db, comparingResults: unsound.isEmpty)].compactMap { $0 }
             return values.isEmpty ? "ok" : values.joined(separator: "; ")
         }
     }

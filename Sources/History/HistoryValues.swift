@@ -85,20 +85,56 @@ enum HistoryValueAudit {
     /// Each run's stored results document, read as every reader reads it (``ResultsFile/decode(_:path:)``): a
     /// damaged one made `baseline-commit` and `gate --baseline` fail every night while verify said `ok`. One line
     /// (how many runs, the first one's problem), or nil.
-    static func documentProblem(_ db: Database) throws -> String? {
+    /// - Parameter comparingResults: also compare each run's result rows with its document (off when unsound values
+    ///   are reported already: a median of -5 is said once, as unsound).
+    static func documentProblem(_ db: Database, comparingResults: Bool = true) throws -> String? {
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT run_id, document FROM runs WHERE typeof(run_id) = 'text' AND typeof(document) IN ('blob', 'text') ORDER BY id
+            SELECT id, run_id, document FROM runs WHERE typeof(run_id) = 'text' AND typeof(document) IN ('blob', 'text') ORDER BY id
             """)
         var audit = RunDocumentAudit()
+        var disagreeing = 0, firstDisagreement: String?
         while let row = try rows.next() {
             let document: DatabaseValue = row["document"]
+            let run: RunResults?
             switch document.storage {
-            case .blob(let bytes): audit.check(runID: row["run_id"], document: bytes)
-            case .string(let text): audit.check(runID: row["run_id"], document: Data(text.utf8))
+            case .blob(let bytes): run = audit.check(runID: row["run_id"], document: bytes)
+            case .string(let text): run = audit.check(runID: row["run_id"], document: Data(text.utf8))
             default: continue
             }
+            // show, site and export read the results rows; gate --baseline reads the document: they must agree.
+            guard comparingResults, let run, let problem = try resultsDisagreement(db, number: row["id"], run: run) else { continue }
+            disagreeing += 1
+            firstDisagreement = firstDisagreement ?? problem
         }
-        return audit.problem
+        let results = firstDisagreement.map {
+            "results: \(disagreeing == 1 ? "1 run's rows do" : "\(disagreeing) runs' rows do") not agree with its results document (first: \($0))"
+        }
+        let problems = [audit.problem, results, try orphanProblem(db)].compactMap { $0 }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+
+    /// The first of run `number`'s result rows whose median is not its document's, or that its document does not hold.
+    private static func resultsDisagreement(_ db: Database, number: Int64, run: RunResults) throws -> String? {
+        let medians = Dictionary(run.benchmarks.map { ($0.id, $0.statistics.median) }) { first, _ in first }
+        let rows = try Row.fetchAll(db, sql: "SELECT benchmark_id, median FROM results WHERE run = ? ORDER BY benchmark_id",
+                                    arguments: [number])
+        for row in rows {
+            guard let id = row["benchmark_id"] as String?, let median = row["median"] as Double? else { continue }
+            guard let stored = medians[id] else { return "run \(run.runID), \(id): not in its document" }
+            if stored != median { return "run \(run.runID), \(id): median \(median), its document \(stored)" }
+        }
+        return nil
+    }
+
+    /// Result or spread rows of a run that is gone (a deleted run whose rows stayed): read by show and the site as
+    /// no run's.
+    private static func orphanProblem(_ db: Database) throws -> String? {
+        var problems: [String] = []
+        for table in ["results", "run_spreads", "run_process_runs"] where try db.tableExists(table) {
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE run NOT IN (SELECT id FROM runs)") ?? 0
+            if count > 0 { problems.append("\(table): \(count == 1 ? "1 row belongs" : "\(count) rows belong") to no run") }
+        }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
     /// One line per unsound column (its first bad value and how many rows hold one); empty for a sound history.
@@ -127,11 +163,13 @@ public struct RunDocumentAudit {
 
     public init() {}
 
-    /// Reads `document`, the results of run `runID`.
-    public mutating func check(runID: String, document: Data) {
-        do { _ = try Self.decode(document, of: runID, path: "run \(runID)") } catch {
+    /// Reads `document`, the results of run `runID`. - Returns: the run, nil when it does not read (counted).
+    @discardableResult
+    public mutating func check(runID: String, document: Data) -> RunResults? {
+        do { return try Self.decode(document, of: runID, path: "run \(runID)") } catch {
             unreadable += 1
             first = first ?? "\(error)"
+            return nil
         }
     }
 

@@ -38,12 +38,16 @@ public struct TrendPlot: PlotKind {
         public var budget: BudgetLine?
         /// Indices of `points` where a step begins, with a label (e.g. `+6.1% at 3f2a9c1`).
         public var steps: [(index: Int, label: String)]
+        /// The files' name without extension; nil: ``TrendPlot/fileStem(of:)`` of the id.
+        public var fileStem: String?
 
-        public init(benchmarkID: String, points: [Point], budget: BudgetLine? = nil, steps: [(index: Int, label: String)] = []) {
+        public init(benchmarkID: String, points: [Point], budget: BudgetLine? = nil, steps: [(index: Int, label: String)] = [],
+                    fileStem: String? = nil) {
             self.benchmarkID = benchmarkID
             self.points = points
             self.budget = budget
             self.steps = steps
+            self.fileStem = fileStem
         }
     }
 
@@ -63,12 +67,27 @@ public struct TrendPlot: PlotKind {
 
     public init() {}
 
+    /// `trend-<id>` with `_` for what is not a letter, digit or `-` (the names users' scripts already read).
+    public static func fileStem(of benchmarkID: String) -> String {
+        "trend-" + String(benchmarkID.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-") ? Character(scalar) : "_"
+        })
+    }
+
+    /// Each id's stem, made distinct: ids whose stems coincide (`n=1` and `n:1` both read `n_1`) get a hash of the
+    /// id after it, or one plot's files were written over the other's.
+    public static func fileStems(of benchmarkIDs: [String]) -> [String: String] {
+        let stems = Dictionary(benchmarkIDs.map { ($0, fileStem(of: $0)) }) { first, _ in first }
+        let counts = Dictionary(stems.values.map { ($0, 1) }, uniquingKeysWith: +)
+        return stems.reduce(into: [:]) { result, entry in
+            result[entry.key] = counts[entry.value, default: 0] > 1
+                ? entry.value + "-" + FNV1a.hex(FNV1a.hash64(entry.key)).prefix(8) : entry.value
+        }
+    }
+
     public func plots(for input: Input) -> [PlotSpec] {
         guard !input.points.isEmpty else { return [] }
-        // `trend-<id>` with `_` for what is not a letter, digit or `-` (the names users' scripts already read).
-        let name = DataFileName("trend-" + String(input.benchmarkID.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-") ? Character(scalar) : "_"
-        })).name
+        let name = DataFileName(input.fileStem ?? Self.fileStem(of: input.benchmarkID)).name
         let file = DataFileName("\(name).dat")
         var strings = PlotStrings()
         // Columns: index, median, interval, the label's index into the strings, the budget's statistic (NaN: none).

@@ -69,6 +69,28 @@ final class HistoryDatabaseTests: XCTestCase {
         }
     }
 
+    /// show, the site and export read the result rows, `gate --baseline` the stored document: a row edited to three
+    /// times its median, or rows left by a deleted run, read "ok" to verify while the two disagreed.
+    func testVerifyFindsResultRowsThatDisagreeWithTheirDocumentOrBelongToNoRun() throws {
+        let damages: [(sql: String, verify: String)] = [
+            ("UPDATE results SET median = median * 3 WHERE run = 2",
+             "results: 1 run's rows do not agree with its results document (first: run night-02, a/x/1: median "),
+            ("PRAGMA foreign_keys = OFF; DELETE FROM runs WHERE id = 1",
+             "results: 1 row belongs to no run"),
+        ]
+        for (index, damage) in damages.enumerated() {
+            let damaged = folder + "/disagreeing-\(index).sqlite"
+            let history = try HistoryDatabase(path: damaged)
+            for night in 1...2 { try history.record(self.night(night, median: 1000).0, branch: "main") }
+            XCTAssertEqual(try history.integrityCheck(), "ok")
+            let queue = try DatabaseQueue(path: damaged)
+            try queue.writeWithoutTransaction { try $0.execute(sql: damage.sql) }
+            try queue.close()
+            let verdict = try HistoryDatabase(path: damaged, access: .readOnly).integrityCheck()
+            XCTAssertTrue(verdict.contains(damage.verify), "\(damage.sql): \(verdict)")
+        }
+    }
+
     /// `history record --database` pointed at another program's SQLite file used to add the history's tables to it
     /// (or fail half-way on a table of the same name): it is refused, byte for byte untouched. An empty file is a
     /// history to create.

@@ -128,3 +128,13 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
         XCTAssertTrue(near.readable.contains(", 0.009 with lines lw 2"), near.readable)
     }
 }
+
+/// `history plot` of two ids whose file names read alike: one plot's files were written over the other's.
+final class TrendPlotFileStemTests: XCTestCase {
+    func testIdsWhoseStemsCoincideGetAHashAndOthersKeepTheirNames() {
+        let stems = TrendPlot.fileStems(of: ["coll/v/n=1", "coll/v/n:1", "a/b/c"])
+        XCTAssertEqual(stems["a/b/c"], "trend-a_b_c", "the names users' scripts read stay")
+        XCTAssertNotEqual(stems["coll/v/n=1"], stems["coll/v/n:1"])
+        XCTAssertTrue(stems["coll/v/n=1"]!.hasPrefix("trend-coll_v_n_1-"), "\(stems)")
+    }
+}
