@@ -3,7 +3,8 @@ import Foundation
 import Results
 
 /// Bencher Metric Format: `{benchmark id: {"latency": {value, lower_value, upper_value}}}`, median ns per iteration
-/// with its 95% interval (Bencher's `latency` measure is in nanoseconds).
+/// with its 95% interval (Bencher's `latency` measure is in nanoseconds); over process runs when the result merges
+/// several (``Results/BenchmarkResult/reported(_:runID:)``).
 public struct BencherExporter: Reporter {
     public var fileName: String { "bencher.json" }
     /// BMF has no field for it: Bencher would store an interrupted run's few benchmarks as a whole run.
@@ -20,15 +21,15 @@ public struct BencherExporter: Reporter {
     public func render(_ input: ReportInput) throws -> Data {
         var document: [String: [String: Metric]] = [:]
         for result in input.run.benchmarks where result.statistics.count > 0 {
-            let interval = result.statistics.interval(of: .median)
-            document[result.id] = ["latency": Metric(
-                value: result.statistics.median, lower_value: interval?.lower, upper_value: interval?.upper)]
+            let (median, interval) = result.reported(.median, runID: input.run.runID)
+            document[result.id] = ["latency": Metric(value: median, lower_value: interval?.lower, upper_value: interval?.upper)]
         }
         return try JSONExport.encode(document)
     }
 }
 
-/// github-action-benchmark's `customSmallerIsBetter` input: `[{name, unit, value, range, extra}]`, median ns.
+/// github-action-benchmark's `customSmallerIsBetter` input: `[{name, unit, value, range, extra}]`, median ns (over
+/// process runs when the result merges several, as for Bencher).
 public struct GitHubActionBenchmarkExporter: Reporter {
     public var fileName: String { "github-action-benchmark.json" }
     /// Its input has no field for it either.
@@ -46,12 +47,15 @@ public struct GitHubActionBenchmarkExporter: Reporter {
 
     public func render(_ input: ReportInput) throws -> Data {
         let entries = input.run.benchmarks.filter { $0.statistics.count > 0 }.map { result -> Entry in
-            let s = result.statistics
-            let range = s.interval(of: .median).map { "± \(UnitFormat.number(($0.upper - $0.lower) / 2))" }
-            let extra = "p95 \(UnitFormat.number(s.p95)) ns; p99 \(UnitFormat.number(s.p99)) ns; "
-                + "\(s.count) samples × \(result.iterationsPerSample) iterations; allocations/iter "
+            let s = result.statistics, runID = input.run.runID
+            let (median, interval) = result.reported(.median, runID: runID)
+            let range = interval.map { "± \(UnitFormat.number(($0.upper - $0.lower) / 2))" }
+            let runs = result.replicateCount > 1 ? " over \(result.replicateCount) process runs" : ""
+            let extra = "p95 \(UnitFormat.number(result.reported(.p95, runID: runID).value)) ns; "
+                + "p99 \(UnitFormat.number(result.reported(.p99, runID: runID).value)) ns; "
+                + "\(s.count) samples × \(result.iterationsPerSample) iterations\(runs); allocations/iter "
                 + (result.allocations.counted ? UnitFormat.number(result.allocations.perIteration) : "not counted")
-            return Entry(name: result.id, unit: "ns", value: s.median, range: range, extra: extra)
+            return Entry(name: result.id, unit: "ns", value: median, range: range, extra: extra)
         }
         return try JSONExport.encode(entries)
     }

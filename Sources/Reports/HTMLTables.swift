@@ -19,14 +19,18 @@ enum HTMLTables {
     static func benchmarks(_ run: RunResults) -> String {
         let rows = run.benchmarks.map { result -> String in
             let s = result.statistics
+            // Over process runs when merged (BenchmarkResult.reported), as the gate judges them.
+            let (median, interval) = result.reported(.median, runID: run.runID)
             // One unit per row, chosen from the median (4.373 µs, not 0.004373 ms).
-            let (scale, unit) = VerdictText.timeUnit(forNanoseconds: s.median)
+            let (scale, unit) = VerdictText.timeUnit(forNanoseconds: median)
             func number(_ value: Double) -> String { UnitFormat.number(value / scale) }
             func ns(_ value: Double) -> String { "\(number(value)) \(unit)" }
-            let median = s.interval(of: .median).map { "\(ns(s.median)) [\(number($0.lower)), \(number($0.upper))]" } ?? ns(s.median)
+            let medianCell = interval.map { "\(ns(median)) [\(number($0.lower)), \(number($0.upper))]" } ?? ns(median)
             let allocations = result.allocations.counted ? UnitFormat.number(result.allocations.perIteration) : "not counted"
-            let cells = [result.id, median, ns(s.p95), ns(s.p99), allocations, "\(s.count) × \(result.iterationsPerSample)",
-                         result.notes.joined(separator: "; ")]
+            let runs = result.replicateCount > 1 ? " (\(result.replicateCount) process runs)" : ""
+            let cells = [result.id, medianCell, ns(result.reported(.p95, runID: run.runID).value),
+                         ns(result.reported(.p99, runID: run.runID).value), allocations,
+                         "\(s.count) × \(result.iterationsPerSample)\(runs)", result.notes.joined(separator: "; ")]
             return "<tr>" + cells.map { "<td>\(XMLText.escape($0))</td>" }.joined() + "</tr>"
         }
         return table(caption: "Benchmarks (time per iteration)",

@@ -48,6 +48,12 @@ package enum StagedFolder {
             let staged: [String]
             do { staged = try FileManager.default.contentsOfDirectory(atPath: staging).sorted() }
             catch { throw fail(ResultsFile.systemReason(error)) }
+            // Checked for every entry before any moves: a refusal leaves the destination as it was.
+            for name in staged {
+                if let problem = replacementProblem("\(staging)/\(name)", "\(destination)/\(name)") {
+                    throw CommandFailure(.badInput, "\(destination)/\(name): \(problem); choose another output folder or remove it")
+                }
+            }
             for name in removing(result) where !staged.contains(name) {
                 try? FileManager.default.removeItem(atPath: "\(destination)/\(name)")
             }
@@ -76,8 +82,30 @@ package enum StagedFolder {
         throw fail(SystemFile.reason(errno: code))
     }
 
+    /// The file extensions of what a report folder's subfolders hold (`plots/`: gnuplot's data, PNG and SVG).
+    private static let ownExtensions: Set<String> = ["dat", "png", "svg"]
+
+    /// Why `target` must not be replaced by `staged`, or nil: a folder where a file goes, or a folder holding what
+    /// this tool does not write (a project's own `plots/` with its notes, under `report --out .`) — replaced whole,
+    /// it was deleted without a word.
+    static func replacementProblem(_ staged: String, _ target: String) -> String? {
+        var old = stat(), new = stat()
+        guard lstat(target, &old) == 0, old.st_mode & S_IFMT == S_IFDIR else { return nil }
+        guard lstat(staged, &new) == 0, new.st_mode & S_IFMT == S_IFDIR else {
+            return "a folder where the report writes a file: not replaced"
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []
+        let foreign = entries.filter { name in
+            var info = stat()
+            let isFile = lstat("\(target)/\(name)", &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+            return !(isFile && ownExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()))
+        }.sorted()
+        guard let first = foreign.first else { return nil }
+        return "holds \(foreign.count == 1 ? "a file" : "\(foreign.count) entries") this tool does not write (\(first)): not replaced"
+    }
+
     /// Renames a staged entry over its place; a staged folder (`plots/`) replaces the old one whole, in one step
-    /// (the old one is left in the staging folder, which goes).
+    /// (the old one is left in the staging folder, which goes); ``replacementProblem(_:_:)`` has said it may.
     private static func moveIntoPlace(_ staged: String, _ target: String, staging: String) throws {
         var old = stat()
         if lstat(target, &old) == 0 && old.st_mode & S_IFMT == S_IFDIR {

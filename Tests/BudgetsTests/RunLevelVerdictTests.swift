@@ -310,9 +310,25 @@ final class RunLevelVerdictTests: XCTestCase {
         XCTAssertEqual(PerRunValues.value(of: .max, in: run), 5)
         XCTAssertNil(PerRunValues.value(of: .p95, in: []))
     }
+
+    /// The result tables and exports gave a merged result's pooled-sample median and bootstrap interval: over runs of
+    /// 2330, 1506 and 2366 ns, an interval two of the three runs lay outside. They give the runs' geometric mean
+    /// with the t interval over them (numbers: scipy, `exp(mean ± t(0.975, 2)·sd/√3)` of the logs).
+    func testAMergedResultIsReportedOverItsProcessRuns() {
+        let result = merged([0.002330, 0.001506, 0.002366])
+        let (value, interval) = result.reported(.median, runID: "merged")
+        XCTAssertEqual(value, 2024.87651982923, accuracy: 1e-6)
+        XCTAssertEqual(interval?.lower ?? 0, 1070.7083869861317, accuracy: 1e-6)
+        XCTAssertEqual(interval?.upper ?? 0, 3829.35724646457, accuracy: 1e-6)
+        var one = merged([0.002330])
+        one.replicates = nil
+        XCTAssertEqual(one.reported(.median, runID: "one").value, one.statistics.median, "one run: its samples' own")
+        XCTAssertEqual(one.reported(.p95, runID: "one").interval, one.statistics.interval(of: .p95))
+    }
 }
 
 private func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(a.count, b.count, file: file, line: line)
     for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, file: file, line: line) }
+
 }

@@ -289,6 +289,11 @@ final class ResultsValidationTests: XCTestCase {
             result["workload"] = "x"
             result["id"] = "colormap/optimized/256x192/x"
         }), "results.json: benchmarks[0].hotPath: 'colormap/optimized' holds a '/' (ids are hot-path/variant/workload)")
+        // A workload with a '/' (what the schema's id pattern refuses) was accepted: ids then split wrong everywhere.
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            result["workload"] = "256x192/</script>"
+            result["id"] = "colormap/optimized/256x192/</script>"
+        }), "results.json: benchmarks[0].workload: '256x192/</script>' holds a '/' (ids are hot-path/variant/workload)")
     }
 
     func testTheStatisticsCountTheSamplesTheySummarize() throws {

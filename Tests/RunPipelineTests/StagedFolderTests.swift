@@ -42,4 +42,31 @@ final class StagedFolderTests: XCTestCase {
         XCTAssertEqual(try entries(out), ["plots"])
         XCTAssertEqual(try entries(out + "/plots"), ["new.svg"])
     }
+
+    /// `report --out .` in a project with its own `plots/` deleted the project's files with the old plots; a folder
+    /// named `verdicts.json/` was replaced by the file. Both are refused, and nothing in the destination changes.
+    func testAFolderHoldingWhatTheToolDoesNotWriteIsNotReplaced() throws {
+        let out = folder + "/project"
+        try FileManager.default.createDirectory(atPath: out + "/plots", withIntermediateDirectories: true)
+        try "keep".write(toFile: out + "/plots/my-notes.txt", atomically: true, encoding: .utf8)
+        FileManager.default.createFile(atPath: out + "/plots/old.svg", contents: nil)
+        XCTAssertThrowsError(try StagedFolder.write(into: out, what: "report folder") { staging in
+            FileManager.default.createFile(atPath: staging + "/report.md", contents: nil)
+            try FileManager.default.createDirectory(atPath: staging + "/plots", withIntermediateDirectories: true)
+        }) { error in
+            XCTAssertEqual((error as? CommandFailure)?.status, .badInput)
+            XCTAssertEqual("\(error)", "\(out)/plots: holds a file this tool does not write (my-notes.txt): not replaced; "
+                           + "choose another output folder or remove it")
+        }
+        XCTAssertEqual(try entries(out), ["plots"], "report.md not moved in either")
+        XCTAssertEqual(try entries(out + "/plots"), ["my-notes.txt", "old.svg"])
+
+        try FileManager.default.createDirectory(atPath: out + "/verdicts.json/inner", withIntermediateDirectories: true)
+        XCTAssertThrowsError(try StagedFolder.write(into: out, what: "report folder") { staging in
+            FileManager.default.createFile(atPath: staging + "/verdicts.json", contents: nil)
+        }) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(out)/verdicts.json: a folder where the report writes a file"), "\(error)")
+        }
+        XCTAssertEqual(try entries(out + "/verdicts.json"), ["inner"])
+    }
 }

@@ -12,10 +12,14 @@ enum SummaryTable {
         let rows = run.benchmarks.map { result -> [String] in
             let s = result.statistics
             let allocations = result.allocations.counted ? String(format: "%.2f", result.allocations.perIteration) : "n/a"
-            return [result.id, withInterval(s.median, s.interval(of: .median)),
-                    withInterval(s.p95, s.interval(of: .p95)),
-                    withInterval(s.p99, s.interval(of: .p99)),
-                    allocations, rate(result.throughput), "\(s.count)×\(result.iterationsPerSample)"]
+            // Over process runs when merged (a gate that re-measured), as the gate judges them.
+            let cell = { (statistic: Statistic) in
+                let (value, interval) = result.reported(statistic, runID: run.runID)
+                return withInterval(value, interval)
+            }
+            let runs = result.replicateCount > 1 ? " (\(result.replicateCount) runs)" : ""
+            return [result.id, cell(.median), cell(.p95), cell(.p99),
+                    allocations, rate(result.throughput), "\(s.count)×\(result.iterationsPerSample)\(runs)"]
         }
         return TextTable.render(header: header, rows: rows, trimmed: false)
     }
