@@ -28,7 +28,7 @@ struct IterateCommand: ParsableCommand {
 
     func validate() throws {
         guard iterations >= 0 else { throw badOptionValue("--iterations must be ≥ 0 (got \(iterations))") }
-        if let seconds, !(seconds > 0 && seconds.isFinite) { throw badOptionValue("--seconds must be positive") }
+        if let seconds, !(seconds > 0 && seconds <= 3600) { throw badOptionValue("--seconds must be in (0, 3600] (got \(seconds))") }
     }
 
     func run() throws {

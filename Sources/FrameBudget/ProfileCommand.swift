@@ -28,7 +28,8 @@ struct ProfileCommand: ParsableCommand {
     var noPerf = false
 
     func validate() throws {
-        guard seconds > 0, seconds.isFinite else { throw badOptionValue("--seconds must be positive (got \(seconds))") }
+        // Beyond an hour a profile is a mistake (1e11 s crashed the iterating child converting it to nanoseconds).
+        guard seconds > 0, seconds <= 3600 else { throw badOptionValue("--seconds must be in (0, 3600] (got \(seconds))") }
         guard callgrindIterations >= 1 else { throw badOptionValue("--callgrind-iterations must be ≥ 1") }
     }
 

@@ -41,6 +41,21 @@ struct RunCommand: ParsableCommand {
                 throw results.interruptingSignal.map { ExitCode($0.exitStatus) } ?? ExitStatus.runFailure.code
             }
             try stopIfSignalledAfterMeasuring("the results and reports are")
+            try checkInstructionCounts(results)
         }
+    }
+
+    /// With `--counters callgrind`, every benchmark measured by time must have its instructions counted: valgrind
+    /// failing (a broken install, exit 127) left `Ir` unavailable "on this machine", the run complete and exit 0, and
+    /// a later `compare --mode instructions` said the run was never counted. A tool that failed is exit 4.
+    private func checkInstructionCounts(_ results: RunResults) throws {
+        guard counterOptions.counters == .callgrind else { return }
+        let failed = results.benchmarks.filter { result in
+            result.statistics.count > 0 && result.counters.contains { $0.name == "Ir" && $0.perIteration == nil }
+        }
+        guard let first = failed.first else { return }
+        let reason = first.counters.first { $0.name == "Ir" }?.note ?? "no reason given"
+        throw CommandFailure(.runFailure, "valgrind could not count \(failed.count) benchmark(s) (first: \(first.id): \(reason)); "
+                             + "the timings are in \(results.runID)'s results.json")
     }
 }

@@ -115,6 +115,61 @@ final class CountersCommandLineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: reports))
     }
 
+    /// Without setarch the counts ran with address randomization on and drifted by tens of instructions from run to
+    /// run (137337, 137379, 137337 for an exact 137367), saying nothing: they are no longer exact, so it is refused.
+    func testMissingSetarchIsABadInputBeforeAnythingIsMeasured() throws {
+        let tools = NSTemporaryDirectory() + "fb-no-setarch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: tools) }
+        for tool in ["valgrind", "env"] {
+            let path = try XCTUnwrap(["/usr/bin/\(tool)", "/bin/\(tool)"].first { FileManager.default.isExecutableFile(atPath: $0) })
+            try FileManager.default.createSymbolicLink(atPath: "\(tools)/\(tool)", withDestinationPath: path)
+        }
+        let process = Process()
+        process.executableURL = Framebudget.binary
+        process.arguments = ["run", "--allow-debug", "--counters", "callgrind", "--reports", reports, "texture-upload/memcpy/256x192"]
+        process.environment = ["PATH": tools]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 2, message)
+        XCTAssertTrue(message.hasPrefix("framebudget: error: setarch not found on PATH: --counters callgrind (exact counts need "
+                                        + "address randomization off) needs it"), message)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: reports))
+    }
+
+    /// valgrind that fails (a broken install) left every count "unavailable on this machine", the run complete and
+    /// exit 0: the tool failed, which is exit 4, the timings kept.
+    func testValgrindFailingDuringTheRunIsARunFailure() throws {
+        let tools = NSTemporaryDirectory() + "fb-broken-valgrind-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: tools) }
+        for tool in ["env", "setarch", "objcopy"] {
+            if let path = ["/usr/bin/\(tool)", "/bin/\(tool)"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+                try FileManager.default.createSymbolicLink(atPath: "\(tools)/\(tool)", withDestinationPath: path)
+            }
+        }
+        try "#!/bin/sh\necho 'valgrind: failed to start tool' >&2\nexit 127\n".write(toFile: "\(tools)/valgrind", atomically: true, encoding: .utf8)
+        chmod("\(tools)/valgrind", 0o755)
+        let process = Process()
+        process.executableURL = Framebudget.binary
+        process.arguments = ["run", "--allow-debug", "--quick", "--no-roofs", "--counters", "callgrind", "--reports", reports,
+                             "--run-id", "broken", "texture-upload/memcpy/256x192"]
+        process.environment = ["PATH": tools]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 4, message)
+        XCTAssertTrue(message.contains("valgrind could not count 1 benchmark(s) (first: texture-upload/memcpy/256x192: "), message)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: reports + "/broken/results.json"), "the timings are kept")
+    }
+
     func testIterateIsHiddenFromHelpButRuns() throws {
         let help = try Framebudget.run(["--help"])
         XCTAssertTrue(help.stdout.contains("profile"))

@@ -51,6 +51,28 @@ final class PAPIProbeTests: XCTestCase {
         XCTAssertEqual(switches.scope, "process")
     }
 
+    /// `perf::cs`, `perf::PERF_COUNT_SW_CONTEXT_SWITCHES` and `perf::CONTEXT-SWITCHES:u` went into a PAPI event set
+    /// (the kernel-only check knew the exact name only) and read a constant 0 presented as a measurement.
+    func testEverySpellingOfAKernelOnlyEventIsCountedInKernelMode() throws {
+        guard PerfSoftwareEvents.problem(opening: "perf::CONTEXT-SWITCHES") == nil else {
+            throw XCTSkip("context switches cannot be opened here")
+        }
+        let spellings = ["perf::cs", "perf::PERF_COUNT_SW_CONTEXT_SWITCHES", "perf::CONTEXT-SWITCHES:u", "perf::Context-Switches"]
+        for spelling in spellings {
+            XCTAssertEqual(PerfSoftwareEvents.canonical(spelling), "perf::CONTEXT-SWITCHES", spelling)
+            XCTAssertEqual(EventCatalog.wanted(named: spelling).source, .papiSoftware, spelling)
+        }
+        XCTAssertEqual(PerfSoftwareEvents.canonical("perf::migrations"), "perf::CPU-MIGRATIONS")
+        XCTAssertNil(PerfSoftwareEvents.canonical("perf::CYCLES"))
+        XCTAssertNil(PerfSoftwareEvents.canonical("PAPI_TOT_INS"))
+        let readings = PAPICounterProbe(wanted: spellings.map(EventCatalog.wanted(named:)))
+            .readings(CountingContext(benchmarkID: nil, threads: 1, iterations: 20)) { usleep(100) }
+        for spelling in spellings {
+            let reading = try XCTUnwrap(readings.first { $0.name == spelling }, spelling)
+            XCTAssertGreaterThanOrEqual(reading.perIteration ?? 0, 1, "\(spelling): each sleep gives the CPU away: \(reading)")
+        }
+    }
+
     func testPageFaultsOfFreshlyTouchedMemoryAreCounted() throws {
         guard PerfSoftwareEvents.problem(opening: "perf::PAGE-FAULTS") == nil else { throw XCTSkip("perf_event_open refused") }
         let bytes = 8 << 20

@@ -26,7 +26,42 @@ public enum PerfSoftwareEvents {
     public static let note = "read with perf_event_open, summed over every thread of the process"
 
     /// Events the kernel raises in kernel mode only: a user-mode-only counter would read 0 whatever happens.
-    static let kernelOnly: Set<String> = ["perf::CONTEXT-SWITCHES", "perf::CS", "perf::CPU-MIGRATIONS", "perf::MIGRATIONS"]
+    static let kernelOnly: Set<String> = ["perf::CONTEXT-SWITCHES", "perf::CPU-MIGRATIONS"]
+
+    /// Every spelling libpfm4 accepts for a kernel software event (upper case, after `perf::`, before any `:`
+    /// modifier) → its canonical name.
+    private static let spellings: [String: String] = {
+        let groups: [(String, [String])] = [
+            ("perf::TASK-CLOCK", ["TASK-CLOCK", "PERF_COUNT_SW_TASK_CLOCK"]),
+            ("perf::CPU-CLOCK", ["CPU-CLOCK", "PERF_COUNT_SW_CPU_CLOCK"]),
+            ("perf::PAGE-FAULTS", ["PAGE-FAULTS", "FAULTS", "PERF_COUNT_SW_PAGE_FAULTS"]),
+            ("perf::MINOR-FAULTS", ["MINOR-FAULTS", "PERF_COUNT_SW_PAGE_FAULTS_MIN"]),
+            ("perf::MAJOR-FAULTS", ["MAJOR-FAULTS", "PERF_COUNT_SW_PAGE_FAULTS_MAJ"]),
+            ("perf::CONTEXT-SWITCHES", ["CONTEXT-SWITCHES", "CS", "PERF_COUNT_SW_CONTEXT_SWITCHES"]),
+            ("perf::CPU-MIGRATIONS", ["CPU-MIGRATIONS", "MIGRATIONS", "PERF_COUNT_SW_CPU_MIGRATIONS"]),
+            ("perf::ALIGNMENT-FAULTS", ["ALIGNMENT-FAULTS", "PERF_COUNT_SW_ALIGNMENT_FAULTS"]),
+            ("perf::EMULATION-FAULTS", ["EMULATION-FAULTS", "PERF_COUNT_SW_EMULATION_FAULTS"]),
+        ]
+        return Dictionary(uniqueKeysWithValues: groups.flatMap { canonical, names in names.map { ($0, canonical) } })
+    }()
+
+    /// The canonical name of a kernel software event however it is spelled (`perf::cs`,
+    /// `perf::PERF_COUNT_SW_CONTEXT_SWITCHES`, `perf::CONTEXT-SWITCHES:u` → `perf::CONTEXT-SWITCHES`); nil for any
+    /// other event. The checks that keep a kernel-only event out of a user-mode PAPI event set matched the exact
+    /// name only, and the other spellings read a constant 0 presented as a measurement.
+    public static func canonical(_ name: String) -> String? {
+        guard name.lowercased().hasPrefix("perf::") else { return nil }
+        let event = name.dropFirst("perf::".count).split(separator: ":", omittingEmptySubsequences: false).first ?? ""
+        return spellings[event.uppercased()]
+    }
+
+    /// Whether the event happens in kernel mode only, however it is spelled.
+    public static func isKernelOnly(_ name: String) -> Bool {
+        canonical(name).map(kernelOnly.contains) ?? false
+    }
+
+    /// The PERF_COUNT_SW_* config of the event, however it is spelled.
+    static func config(_ name: String) -> UInt64? { canonical(name).flatMap { configs[$0] } }
 
     /// Whether this process may count kernel mode (probed once).
     static let kernelModeAllowed: Bool = {
@@ -37,8 +72,8 @@ public enum PerfSoftwareEvents {
 
     /// Nil when the event can be opened, else why not (`perf::X: perf_event_open: Permission denied`).
     public static func problem(opening name: String) -> String? {
-        guard let config = configs[name] else { return "\(name): not a kernel software event" }
-        if kernelOnly.contains(name) && !kernelModeAllowed {
+        guard let config = config(name) else { return "\(name): not a kernel software event" }
+        if isKernelOnly(name) && !kernelModeAllowed {
             let paranoid = (try? String(contentsOfFile: "/proc/sys/kernel/perf_event_paranoid", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
             return "\(name): happens in kernel mode only, which perf_event_paranoid=\(paranoid) forbids this user to count"
@@ -59,7 +94,7 @@ public enum PerfSoftwareEvents {
         for name in names {
             var perThread = [Int32]()
             for thread in threads {
-                let descriptor = cpapi_perf_software_open_thread(configs[name] ?? UInt64.max, kernelModeAllowed ? 0 : 1, thread)
+                let descriptor = cpapi_perf_software_open_thread(config(name) ?? UInt64.max, kernelModeAllowed ? 0 : 1, thread)
                 // A thread that ended since the listing has nothing left to count.
                 if descriptor == -ESRCH { continue }
                 guard descriptor >= 0 else {

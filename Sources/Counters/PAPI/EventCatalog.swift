@@ -54,7 +54,9 @@ public enum EventCatalog {
 
     /// A user-requested event as a wanted counter: its source follows from its name.
     public static func wanted(named name: String) -> WantedCounter {
-        let isSoftware = perfSoftwareNames.contains { $0.caseInsensitiveCompare(baseName(name)) == .orderedSame }
+        // Every spelling of a kernel software event (PERF_COUNT_SW_*, aliases), not only these names.
+        let isSoftware = PerfSoftwareEvents.canonical(name) != nil
+            || perfSoftwareNames.contains { $0.caseInsensitiveCompare(baseName(name)) == .orderedSame }
         return WantedCounter([name], source: isSoftware ? .papiSoftware : .papiHardware)
     }
 

@@ -29,7 +29,7 @@ public struct PAPICounterProbe: CounterProbe {
         availability = EventProbe.probe(wanted)
         let papi = availability.filter { $0.method == .papi }.compactMap(\.event)
         plan = PassPlan.forPAPI(papi, maximumPerPass: maximumEventsPerPass)
-        let software = papi.filter { PerfSoftwareEvents.configs[$0] != nil && PerfSoftwareEvents.problem(opening: $0) == nil }
+        let software = papi.filter { PerfSoftwareEvents.config($0) != nil && PerfSoftwareEvents.problem(opening: $0) == nil }
         perThreadSoftware = software
         multithreadedPlan = software.isEmpty ? plan
             : PassPlan.forPAPI(papi.filter { !software.contains($0) }, maximumPerPass: maximumEventsPerPass)

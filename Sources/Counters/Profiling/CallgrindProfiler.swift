@@ -11,14 +11,17 @@ public struct CallgrindProfiler: Sendable {
 
     private let valgrind: String
     private let annotate: String
+    private let setarch: String
     private let forwardedSignals: (@Sendable () -> [Int32])?
 
     /// - Parameter forwardedSignals: the signals to pass on to valgrind (``ExternalTool/run(_:_:environment:stdin:forwardedSignals:)``).
-    /// - Throws: ``ToolError`` (missing) when valgrind or callgrind_annotate is not installed.
+    /// - Throws: ``ToolError`` (missing) when valgrind, callgrind_annotate or setarch is not installed.
     public init(forwardedSignals: (@Sendable () -> [Int32])? = nil) throws {
         self.forwardedSignals = forwardedSignals
         valgrind = try ExternalTool.require("valgrind", neededFor: "profile --counters callgrind", package: "valgrind")
         annotate = try ExternalTool.require("callgrind_annotate", neededFor: "profile --counters callgrind", package: "valgrind")
+        setarch = try ExternalTool.require("setarch", neededFor: "profile --counters callgrind (exact counts need address randomization off)",
+                                           package: "util-linux")
     }
 
     /// Runs `command(n)` (a `framebudget iterate … --iterations n` child) under callgrind for n and 2n, keeps the
@@ -39,7 +42,7 @@ public struct CallgrindProfiler: Sendable {
     /// Exclusive instructions per function of one callgrind run.
     private func profile(_ command: [String], output: String) throws -> [String: Double] {
         let counted = [valgrind, "--tool=callgrind", "--callgrind-out-file=\(output)"] + command
-        let (executable, arguments) = ValgrindCounter.deterministic(counted, setarch: ExternalTool.locate("setarch"))
+        let (executable, arguments) = ValgrindCounter.deterministic(counted, setarch: setarch)
         let run = try ExternalTool.run(executable, arguments, forwardedSignals: forwardedSignals)
         guard run.status == 0 else {
             throw ToolError(kind: .failed, message: "callgrind exited with \(run.status): \(ExternalTool.lastMessage(run.stderr))")

@@ -27,9 +27,10 @@ public struct ValgrindCounter: CounterProbe {
     /// ``InstructionArtifacts``), or nil to keep nothing.
     public let outputFolder: String?
     private let valgrind: String
-    private let setarch: String?
+    private let setarch: String
 
-    /// - Throws: ``ToolError`` (missing) when valgrind is not installed.
+    /// - Throws: ``ToolError`` (missing) when valgrind or setarch is not installed (without setarch the counts
+    ///   drift by tens of instructions with address randomization, and nothing would say so).
     public init(binary: String, workloadArguments: [String] = [], simulateCaches: Bool = false, iterations: Int = 10,
                 fixedIterations: Bool = false, outputFolder: String? = nil) throws {
         self.fixedIterations = fixedIterations
@@ -39,7 +40,8 @@ public struct ValgrindCounter: CounterProbe {
         self.simulateCaches = simulateCaches
         self.iterations = Swift.max(1, iterations)
         valgrind = try ExternalTool.require("valgrind", neededFor: "--counters callgrind", package: "valgrind")
-        setarch = ExternalTool.locate("setarch")
+        setarch = try ExternalTool.require("setarch", neededFor: "--counters callgrind (exact counts need address randomization off)",
+                                           package: "util-linux")
         counted = try ValgrindBinary(original: binary)
     }
 
@@ -107,11 +109,10 @@ public struct ValgrindCounter: CounterProbe {
     /// `env -i <sorted fixed variables> setarch <machine> -R <command>`. The environment is fixed and sorted because
     /// getenv walks it in order: the inherited one, handed over as a Swift dictionary, comes in a new order every
     /// run, and a different order costs a different number of instructions.
-    static func deterministic(_ command: [String], setarch: String?) -> (String, [String]) {
+    static func deterministic(_ command: [String], setarch: String) -> (String, [String]) {
         let path = "PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
         let variables = environment.map { "\($0.key)=\($0.value)" }.sorted() + [path]
-        let unrandomized = setarch.map { [$0, ExternalTool.machine, "-R"] + command } ?? command
-        return ("/usr/bin/env", ["-i"] + variables + unrandomized)
+        return ("/usr/bin/env", ["-i"] + variables + [setarch, ExternalTool.machine, "-R"] + command)
     }
 
     /// One counted run: its totals and the whole output file's text. The file is kept in the run folder when there
