@@ -27,13 +27,23 @@ public enum Comparator {
             baseCommit: base.environment.gitCommit, headCommit: head.environment.gitCommit,
             machineClass: head.machineClass == base.machineClass ? head.machineClass.description : nil,
             settings: settings, familyWise: family, benchmarks: compared,
-            added: head.benchmarks.map(\.id).filter { !baseIDs.contains($0) },
-            removed: base.benchmarks.map(\.id).filter { !headIDs.contains($0) },
+            // A side that was interrupted did not remove or add anything: it stopped before measuring it.
+            added: base.complete ? head.benchmarks.map(\.id).filter { !baseIDs.contains($0) } : [],
+            removed: head.complete ? base.benchmarks.map(\.id).filter { !headIDs.contains($0) } : [],
+            notMeasured: notMeasured(base: base, head: head),
             summary: summary(compared),
             warnings: warnings(base: base, head: head, compared: compared)
                 + skipped.map { "\($0): not compared, a side has no positive finite sample" }
                 + otherModes.map { "\($0.id): not compared, its frame loop ran \(base.benchmark($0.id)!.frameLoop?.mode ?? "none") in base "
                     + "and \($0.frameLoop?.mode ?? "none") in head (timer wake-ups are in realtime only)" })
+    }
+
+    /// The ids one side lacks because that side's run was interrupted (nil for none).
+    static func notMeasured(base: RunResults, head: RunResults) -> [String]? {
+        let baseIDs = Set(base.benchmarks.map(\.id)), headIDs = Set(head.benchmarks.map(\.id))
+        let ids = (head.complete ? [] : base.benchmarks.map(\.id).filter { !headIDs.contains($0) })
+            + (base.complete ? [] : head.benchmarks.map(\.id).filter { !baseIDs.contains($0) })
+        return ids.isEmpty ? nil : ids
     }
 
     /// Why two runs must not be compared at all (different machine classes, the workload among them, or the

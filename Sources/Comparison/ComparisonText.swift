@@ -42,6 +42,10 @@ public enum ComparisonText {
         if !report.undecided.isEmpty { lines += ["", "Need more runs: " + report.undecided.map(MarkdownText.inlineCode).joined(separator: ", ")] }
         if !report.added.isEmpty { lines += ["", "Added (head only): " + report.added.map(MarkdownText.inlineCode).joined(separator: ", ")] }
         if !report.removed.isEmpty { lines += ["", "Removed (base only): " + report.removed.map(MarkdownText.inlineCode).joined(separator: ", ")] }
+        if let missing = report.notMeasured {
+            lines += ["", "Not measured (a run was interrupted before them; nothing decided): "
+                      + missing.map(MarkdownText.inlineCode).joined(separator: ", ")]
+        }
         if !report.warnings.isEmpty { lines += [""] + report.warnings.map { "> ⚠️ \(MarkdownText.text($0))" } }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -106,6 +110,9 @@ public enum ComparisonText {
         if !report.undecided.isEmpty { lines.append("need more runs: " + report.undecided.joined(separator: ", ")) }
         if !report.added.isEmpty { lines.append("added (head only): " + report.added.joined(separator: ", ")) }
         if !report.removed.isEmpty { lines.append("removed (base only): " + report.removed.joined(separator: ", ")) }
+        if let missing = report.notMeasured {
+            lines.append("not measured (a run was interrupted before them; nothing decided): " + missing.joined(separator: ", "))
+        }
         lines += report.warnings.map { "warning: \($0)" }
         return lines
     }

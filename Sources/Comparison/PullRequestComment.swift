@@ -27,7 +27,7 @@ public enum PullRequestComment {
     /// The verdict counts and the two commits, one line each.
     static func headline(_ report: ComparisonReport, tool: String = ToolName.displayName) -> String {
         let s = report.summary
-        let icon = s.regressed > 0 ? "🔴" : s.inconclusive > 0 || report.comparedNothing ? "🟡" : "🟢"
+        let icon = s.regressed > 0 ? "🔴" : s.inconclusive > 0 || report.comparedNothing || report.notMeasured != nil ? "🟡" : "🟢"
         let side = { (commit: String?, runID: String) in MarkdownText.inlineCode(commit.map { String($0.prefix(10)) } ?? runID) }
         return "### \(icon) \(tool): \(s.regressed) regressed, \(s.improved) improved, \(s.unchanged) unchanged, "
             + "\(s.inconclusive) inconclusive\n\n"
@@ -67,6 +67,7 @@ public enum PullRequestComment {
         var lines = [String]()
         if !report.added.isEmpty { lines.append("Added (head only): \(report.added.count)") }
         if !report.removed.isEmpty { lines.append("Removed (base only): \(report.removed.count)") }
+        if let missing = report.notMeasured { lines.append("**Not measured (a run was interrupted)**: \(missing.count)") }
         lines += report.warnings.prefix(5).map { "> ⚠️ \(MarkdownText.text($0))" }
         return lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n\n") + "\n"
     }

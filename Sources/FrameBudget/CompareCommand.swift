@@ -160,7 +160,8 @@ struct CompareCommand: ParsableCommand {
                 }
                 throw ExitStatus.inconclusive.code
             }
-            if !report.inconclusive.isEmpty { throw ExitStatus.inconclusive.code }
+            // Benchmarks an interrupted side never measured are undecided, not removed: a green exit 0 hid them.
+            if !report.inconclusive.isEmpty || report.notMeasured != nil { throw ExitStatus.inconclusive.code }
         }
     }
 

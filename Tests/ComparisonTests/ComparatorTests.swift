@@ -176,6 +176,21 @@ final class ComparatorTests: XCTestCase {
         XCTAssertTrue(Comparator.incompatibility(base: base, head: cold)?.contains("cache warm vs cold") == true)
     }
 
+    /// A head interrupted after one of four benchmarks read "1 unchanged" in green (exit 0), the other three listed
+    /// as removed: they were never measured, so nothing is decided about them.
+    func testBenchmarksAnInterruptedSideNeverMeasuredAreNotMeasuredNotRemoved() {
+        let base = Fixture.run("base", [Fixture.result(id, [1, 2, 3]), Fixture.result("b/x/1", [1, 2, 3]), Fixture.result("c/x/1", [1])])
+        let cut = Fixture.run("head", [Fixture.result(id, [1, 2, 3])], complete: false)
+        let report = Comparator.compare(base: base, head: cut)
+        XCTAssertEqual(report.notMeasured, ["b/x/1", "c/x/1"])
+        XCTAssertEqual(report.removed, [])
+        XCTAssertTrue(PullRequestComment.headline(report).hasPrefix("### 🟡 "), PullRequestComment.headline(report))
+        XCTAssertTrue(ComparisonText.footer(report).contains("not measured (a run was interrupted before them; nothing decided): b/x/1, c/x/1"))
+        let whole = Comparator.compare(base: base, head: Fixture.run("head", [Fixture.result(id, [1, 2, 3])]))
+        XCTAssertEqual(whole.removed, ["b/x/1", "c/x/1"], "a complete head did remove them")
+        XCTAssertNil(whole.notMeasured)
+    }
+
     /// Runs on other inputs compare nothing about the code: refused; a frame loop run in realtime on one side and
     /// simulated on the other is left out of the comparison, saying why.
     func testOtherInputsAreRefusedAndAFrameLoopOfAnotherModeIsNotCompared() {

@@ -127,6 +127,21 @@ final class RunMergeTests: XCTestCase {
         }
     }
 
+    /// A run on the portable path (FRAMEBUDGET_ISA=portable, 20.5 µs) merged with one on AVX-512 (8.3 µs) kept the
+    /// first run's path, and compare's "code path differs" warning never came.
+    func testRunsOfOneBenchmarkOnDifferentCodePathsAreRefused() {
+        var wide = Fixture.result("a/x/1", [1, 2, 3])
+        wide.parameters["isa"] = "avx512"
+        var portable = Fixture.result("a/x/1", [4, 5, 6])
+        portable.parameters["isa"] = "portable"
+        XCTAssertThrowsError(try RunMerge.merge([Fixture.run("r1", [wide]), Fixture.run("r2", [portable])],
+                                                names: ["a.json", "b.json"])) { error in
+            XCTAssertTrue("\(error)".hasPrefix("b.json: measured with different settings than a.json (vector path of a/x/1 "
+                                                + "portable vs avx512)"), "\(error)")
+        }
+        XCTAssertNoThrow(try RunMerge.merge([Fixture.run("r1", [wide]), Fixture.run("r3", [wide])]), "one path: merged")
+    }
+
     func testAWholeSuiteRunStaysWholeWhenFilteredRoundsAreMergedIntoIt() throws {
         let whole = Fixture.run("gate", [Fixture.result("a/x/1", [1]), Fixture.result("a/x/2", [1])])
         var round = Fixture.run("p2", [Fixture.result("a/x/1", [2])])
