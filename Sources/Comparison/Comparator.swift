@@ -30,7 +30,7 @@ public enum Comparator {
             // A side that was interrupted did not remove or add anything: it stopped before measuring it.
             added: base.complete ? head.benchmarks.map(\.id).filter { !baseIDs.contains($0) } : [],
             removed: head.complete ? base.benchmarks.map(\.id).filter { !headIDs.contains($0) } : [],
-            notMeasured: notMeasured(base: base, head: head),
+            notMeasured: notMeasured(base: base, head: head).map { $0 + skipped } ?? (skipped.isEmpty ? nil : skipped),
             summary: summary(compared),
             warnings: warnings(base: base, head: head, compared: compared)
                 + skipped.map { "\($0): not compared, a side has no positive finite sample" }
@@ -158,6 +158,15 @@ public enum Comparator {
         if compared.isEmpty { warnings.append("no benchmark was compared (none in common, or each left out): nothing decided") }
         for (side, run) in [("base", base), ("head", head)] where !run.complete {
             warnings.append("\(side) run \(run.runID) is incomplete (\(run.incompleteReason ?? "no reason given"))")
+        }
+        for result in head.benchmarks where base.benchmark(result.id) != nil {
+            for (side, run, benchmark) in [("base", base, base.benchmark(result.id)!), ("head", head, result)] {
+                let empty = benchmark.samplesByReplicate(runID: run.runID).filter { $0.allSatisfy { !($0.isFinite && $0 > 0) } }.count
+                let runs = benchmark.replicateCount
+                if empty > 0 && empty < runs {
+                    warnings.append("\(result.id): \(empty) of \(runs) \(side) process runs have no positive sample: left out")
+                }
+            }
         }
         let untested = compared.filter { $0.runLevel == nil }.count
         if untested > 0 {

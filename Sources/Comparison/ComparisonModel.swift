@@ -223,8 +223,9 @@ public struct ComparisonReport: Codable, Sendable {
     /// Ids only in head / only in base, the other side complete.
     public var added: [String]
     public var removed: [String]
-    /// Ids one side lacks because its run was interrupted before measuring them: not removed (or added), not compared,
-    /// and nothing is decided about them (exit 3). nil when there are none (and in files written before 7 Dec 2026).
+    /// Ids nothing is decided about (exit 3): one side lacks them because its run was interrupted before measuring
+    /// them (not removed, nor added), or a side has no positive sample of them. nil when there are none (and in files
+    /// written before 7 Dec 2026).
     public var notMeasured: [String]? = nil
     public var summary: GeometricMeanSummary
     /// Anything that weakens the comparison (an incomplete run, one run per side, different hosts).

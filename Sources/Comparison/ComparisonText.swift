@@ -43,7 +43,7 @@ public enum ComparisonText {
         if !report.added.isEmpty { lines += ["", "Added (head only): " + report.added.map(MarkdownText.inlineCode).joined(separator: ", ")] }
         if !report.removed.isEmpty { lines += ["", "Removed (base only): " + report.removed.map(MarkdownText.inlineCode).joined(separator: ", ")] }
         if let missing = report.notMeasured {
-            lines += ["", "Not measured (a run was interrupted before them; nothing decided): "
+            lines += ["", "Not compared (an interrupted run, or no positive sample; nothing decided): "
                       + missing.map(MarkdownText.inlineCode).joined(separator: ", ")]
         }
         if !report.warnings.isEmpty { lines += [""] + report.warnings.map { "> ⚠️ \(MarkdownText.text($0))" } }
@@ -111,7 +111,7 @@ public enum ComparisonText {
         if !report.added.isEmpty { lines.append("added (head only): " + report.added.joined(separator: ", ")) }
         if !report.removed.isEmpty { lines.append("removed (base only): " + report.removed.joined(separator: ", ")) }
         if let missing = report.notMeasured {
-            lines.append("not measured (a run was interrupted before them; nothing decided): " + missing.joined(separator: ", "))
+            lines.append("not compared (an interrupted run, or no positive sample; nothing decided): " + missing.joined(separator: ", "))
         }
         lines += report.warnings.map { "warning: \($0)" }
         return lines

@@ -67,7 +67,7 @@ public enum PullRequestComment {
         var lines = [String]()
         if !report.added.isEmpty { lines.append("Added (head only): \(report.added.count)") }
         if !report.removed.isEmpty { lines.append("Removed (base only): \(report.removed.count)") }
-        if let missing = report.notMeasured { lines.append("**Not measured (a run was interrupted)**: \(missing.count)") }
+        if let missing = report.notMeasured { lines.append("**Not compared (nothing decided: see the warnings)**: \(missing.count)") }
         lines += report.warnings.prefix(5).map { "> ⚠️ \(MarkdownText.text($0))" }
         return lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n\n") + "\n"
     }

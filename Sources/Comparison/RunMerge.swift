@@ -12,6 +12,9 @@ public enum RunMergeError: Error, CustomStringConvertible, Equatable {
     /// Two files hold a process run of the same run id with different samples: two runs under one name, which no
     /// merge can tell apart as replicates.
     case conflictingRun(runID: String, benchmark: String, first: String, other: String)
+    /// A process run whose samples of a benchmark are another run's, sample for sample, under another run id: a copy,
+    /// which would count as a second replicate with no spread between them.
+    case copiedRun(runID: String, copyOf: String, benchmark: String, first: String, other: String)
 
     public var description: String {
         switch self {
@@ -28,6 +31,9 @@ public enum RunMergeError: Error, CustomStringConvertible, Equatable {
                     + "every run): these two files cannot be one side; gate again with this build, whose runs name them apart"
                 : "two runs under one run id cannot both be replicates (give each run its own --run-id)"
             return "\(other): process run \(runID) is also in \(first), with other samples of \(benchmark); " + advice
+        case let .copiedRun(runID, copyOf, benchmark, first, other):
+            return "\(other): process run \(runID) has the very samples of \(benchmark) that run \(copyOf) of \(first) has: a copy "
+                + "under another run id, not a second replicate (it would show no spread between them)"
         }
     }
 
@@ -134,6 +140,12 @@ public enum RunMerge {
                     let again = RepeatedRun(runID: replicate.runID, file: part.file, firstFile: earlier.file)
                     if !repeated.contains(again) { repeated.append(again) }
                     continue
+                }
+                // Real runs never repeat a benchmark's samples to the last digit; a copy renamed would pass as a
+                // replicate with no spread (a "+5.0% [+5.0%, +5.0%]" of two copies against two others).
+                if slice.count > 1, let copy = seen.first(where: { $0.value.samples.elementsEqual(slice) }) {
+                    throw RunMergeError.copiedRun(runID: replicate.runID, copyOf: copy.key, benchmark: part.result.id,
+                                                  first: copy.value.file, other: part.file)
                 }
                 seen[replicate.runID] = (part.file, slice)
                 var kept = replicate

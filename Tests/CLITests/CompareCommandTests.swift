@@ -34,6 +34,10 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertTrue(same.stderr.contains("framebudget: warning: base (\(base)) and head (\(base)) hold the same process run (base): "
                                            + "a run compared with itself shows no change whatever the code"), same.stderr)
         XCTAssertFalse(try Framebudget.run(["compare", base, head]).stderr.contains("same process run"))
+        // Two CI jobs that both ran --run-id ci share a name, not a run: no warning (it matched on the id alone).
+        let ciBase = try ResultsFixtures.write(to: folder + "/ci-base.json", runID: "ci")
+        let ciHead = try ResultsFixtures.write(to: folder + "/ci-head.json", runID: "ci", slower: "texture-upload", factor: 1.1)
+        XCTAssertFalse(try Framebudget.run(["compare", ciBase, ciHead]).stderr.contains("same process run"))
     }
 
     func testUndecidedWritesItsListToOutInTheFormatAsked() throws {
@@ -82,7 +86,9 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertEqual(strided["verdict"] as? String, "regressed")
         XCTAssertEqual(strided["baseRuns"] as? Int, 3)
         // Every sample of a run scaled by its level: the change is 1.25 × the ratio of the sides' geometric mean levels.
-        let levels = (log(0.998) + log(1.003) + log(1.001) - log(1.0) - log(1.004) - log(0.997)) / 3
+        // (Each written run also carries its id's part-per-million jitter: ResultsFixtures.jitter.)
+        let jitter = (1...3).map { log(ResultsFixtures.jitter("head-\($0)")) - log(ResultsFixtures.jitter("base-\($0)")) }.reduce(0, +) / 3
+        let levels = (log(0.998) + log(1.003) + log(1.001) - log(1.0) - log(1.004) - log(0.997)) / 3 + jitter
         XCTAssertEqual(strided["relativeChange"] as! Double, 1.25 * exp(levels) - 1, accuracy: 1e-9)
         XCTAssertEqual((strided["runLevel"] as? [String: Any])?["method"] as? String, "welch")
         XCTAssertNotNil(strided["adjustedPValue"] as? Double)
@@ -157,9 +163,12 @@ final class CompareCommandTests: XCTestCase {
         let result = try Framebudget.run(["merge", "--out", folder + "/merged.json", first, second])
         XCTAssertEqual(result.status, 0, result.stderr)
         let merged = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/merged.json"))) as! [String: Any]
-        let single = (try ResultsFixtures.realRun()["benchmarks"] as! [[String: Any]])[0]["samplesNanoseconds"] as! [Double]
+        let samplesOf = { (file: String) in
+            ((try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any])["benchmarks"]
+                as! [[String: Any]])[0]["samplesNanoseconds"] as! [Double]
+        }
         let joined = (merged["benchmarks"] as! [[String: Any]])[0]["samplesNanoseconds"] as! [Double]
-        XCTAssertEqual(joined, single + single)
+        XCTAssertEqual(joined, try samplesOf(first) + samplesOf(second))
         XCTAssertEqual(merged["runID"] as? String, "merged-r1")
         let samples = (merged["benchmarks"] as! [[String: Any]]).map { ($0["samplesNanoseconds"] as! [Double]).count }.reduce(0, +)
         XCTAssertEqual(result.stdout, "merged 2 files: 2 process runs (2 per benchmark), 2 benchmarks, \(samples) samples → \(folder)/merged.json\n")

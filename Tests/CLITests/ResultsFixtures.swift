@@ -31,12 +31,19 @@ enum ResultsFixtures {
         var json = try realRun()
         json["runID"] = runID
         var benchmarks = (json["benchmarks"] as! [[String: Any]]).filter { !drop.contains($0["id"] as! String) }
-        for index in benchmarks.indices where slower.map({ (benchmarks[index]["id"] as! String).contains($0) }) ?? false {
-            benchmarks[index] = scaled(benchmarks[index], by: factor)
+        for index in benchmarks.indices {
+            let slowed = slower.map({ (benchmarks[index]["id"] as! String).contains($0) }) ?? false
+            benchmarks[index] = scaled(benchmarks[index], by: (slowed ? factor : 1) * jitter(runID))
         }
         json["benchmarks"] = benchmarks
         try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
         return path
+    }
+
+    /// A factor within a part per million of 1, fixed by the run id: runs written under two ids are two runs, not one
+    /// run's samples under two names (which merge refuses as a copy, and compare warns of as a run compared with itself).
+    static func jitter(_ runID: String) -> Double {
+        1 + Double(runID.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 } % 997 + 1) * 1e-9
     }
 
     /// A benchmark whose samples are all multiplied by `factor`, its summary with them (every time figure scales;
@@ -73,7 +80,7 @@ enum ResultsFixtures {
         for index in benchmarks.indices {
             let id = benchmarks[index]["id"] as! String
             let factor = scales.filter { id.contains($0.key) }.map(\.value).reduce(1, *)
-            benchmarks[index] = scaled(benchmarks[index], by: factor)
+            benchmarks[index] = scaled(benchmarks[index], by: factor * jitter(runID))
         }
         json["benchmarks"] = benchmarks
         try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))

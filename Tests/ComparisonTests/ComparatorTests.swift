@@ -185,7 +185,7 @@ final class ComparatorTests: XCTestCase {
         XCTAssertEqual(report.notMeasured, ["b/x/1", "c/x/1"])
         XCTAssertEqual(report.removed, [])
         XCTAssertTrue(PullRequestComment.headline(report).hasPrefix("### 🟡 "), PullRequestComment.headline(report))
-        XCTAssertTrue(ComparisonText.footer(report).contains("not measured (a run was interrupted before them; nothing decided): b/x/1, c/x/1"))
+        XCTAssertTrue(ComparisonText.footer(report).contains("not compared (an interrupted run, or no positive sample; nothing decided): b/x/1, c/x/1"))
         let whole = Comparator.compare(base: base, head: Fixture.run("head", [Fixture.result(id, [1, 2, 3])]))
         XCTAssertEqual(whole.removed, ["b/x/1", "c/x/1"], "a complete head did remove them")
         XCTAssertNil(whole.notMeasured)

@@ -139,7 +139,19 @@ final class RunMergeTests: XCTestCase {
             XCTAssertTrue("\(error)".hasPrefix("b.json: measured with different settings than a.json (vector path of a/x/1 "
                                                 + "portable vs avx512)"), "\(error)")
         }
-        XCTAssertNoThrow(try RunMerge.merge([Fixture.run("r1", [wide]), Fixture.run("r3", [wide])]), "one path: merged")
+        var again = wide
+        again.samplesNanoseconds = [2, 3, 4]
+        XCTAssertNoThrow(try RunMerge.merge([Fixture.run("r1", [wide]), Fixture.run("r3", [again])]), "one path: merged")
+    }
+
+    /// A run's samples copied under another run id passed as a second replicate with no spread between the two (a
+    /// "+5.0% [+5.0%, +5.0%]" of two copies against two others).
+    func testACopyOfARunUnderAnotherIdIsRefused() {
+        let run = Fixture.result("a/x/1", [1, 2, 3])
+        XCTAssertThrowsError(try RunMerge.merge([Fixture.run("z1", [run]), Fixture.run("z2", [run])], names: ["z1.json", "z2.json"])) {
+            XCTAssertEqual("\($0)", "z2.json: process run z2 has the very samples of a/x/1 that run z1 of z1.json has: a copy "
+                           + "under another run id, not a second replicate (it would show no spread between them)")
+        }
     }
 
     func testAWholeSuiteRunStaysWholeWhenFilteredRoundsAreMergedIntoIt() throws {
@@ -207,8 +219,10 @@ final class RunMergeTests: XCTestCase {
 
 /// A gate merges its processes' runs: a condition each process warned of in its own numbers is said once.
 final class MergedWarningsTests: XCTestCase {
+    /// Each process run with its own samples (a copy of another's under a new id is refused).
     private func run(_ id: String, warnings: [String]) -> RunResults {
-        var run = Fixture.run(id, [Fixture.result("a/x/1", [1, 2])])
+        let level = Double(id.unicodeScalars.last.map { $0.value } ?? 0)
+        var run = Fixture.run(id, [Fixture.result("a/x/1", [1 + level, 2 + level])])
         run.warnings = warnings
         return run
     }
