@@ -40,11 +40,15 @@ public struct MetricReading: Equatable, Sendable {
             switch metric {
             case .frameTime: return summary(loop.frameTime, statistic)
             case .fpsShare:
-                // The share is over the intervals between consecutive presentations: one fewer than the frames.
-                return .success(MetricReading(
-                    value: loop.shareAtOrAbove57FPS,
-                    interval: Wilson.interval(share: loop.shareAtOrAbove57FPS, trials: loop.shareTrials)))
-            default: return .success(MetricReading(value: loop.driftRatio, interval: loop.driftInterval))
+                guard let share = loop.judgeableShare else {
+                    return .failure(MissingMetric("\(loop.framesProcessed) frame(s) shown: no interval between frames to judge a share by"))
+                }
+                return .success(MetricReading(value: share, interval: Wilson.interval(share: share, trials: loop.shareTrials)))
+            default:
+                guard let drift = loop.judgeableDrift else {
+                    return .failure(MissingMetric("\(loop.framesProcessed) frame(s) shown: a drift needs \(FrameLoopSummary.minimumDriftFrames) or more"))
+                }
+                return .success(MetricReading(value: drift, interval: loop.driftInterval))
             }
         }
     }

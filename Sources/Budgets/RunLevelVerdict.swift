@@ -218,9 +218,9 @@ public enum PerRunValues {
         case .frameTime:
             values = replicates.map { $0.frameLoop?.frameTime.value(of: statistic) }.map { $0?.isFinite == true ? $0 : nil }
         case .fpsShare:
-            values = replicates.map { $0.frameLoop?.shareAtOrAbove57FPS }
+            values = replicates.map { $0.frameLoop?.judgeableShare }
         case .drift:
-            values = replicates.map { $0.frameLoop?.driftRatio }
+            values = replicates.map { $0.frameLoop?.judgeableDrift }
         }
         return zip(values, replicates).map { value, replicate in
             // A drift whose steal was read per block has its stolen blocks out of the fit already: only one stolen

@@ -15,6 +15,10 @@ public enum FrameLoopAnalysis {
         let intervals = FrameRateMetrics.intervals(
             completions: completions, cadenceMilliseconds: record.cadenceMilliseconds)
         let stolenBlocks = DriftBlockSteal.stolenBlocks(record)
+        // Per offered frame: a dropped frame is a frame not shown on rate (FrameRateMetrics.onRateFlags).
+        let shown = record.outcomes.map { !$0.isDropped }
+        let at57 = FrameRateMetrics.onRateFlags(shown: shown, intervals: intervals, atMost: FrameRateMetrics.interval57FPSMilliseconds)
+        let onRate = FrameRateMetrics.onRateFlags(shown: shown, intervals: intervals, atMost: record.cadenceMilliseconds * 60 / 57)
         var summary = FrameLoopSummary(
             cadenceMilliseconds: record.cadenceMilliseconds, policy: record.policy.kind, mode: record.mode.rawValue,
             framesOffered: record.outcomes.count, framesProcessed: frameTimes.count,
@@ -24,17 +28,16 @@ public enum FrameLoopAnalysis {
             frameTime: .of(frameTimes, resamples: resamples, seed: seed),
             callbackLatency: .of(record.callbackLatencies, resamples: resamples, seed: seed),
             effectiveFPS: FrameRateMetrics.effectiveFPS(completions: completions),
-            shareAtOrAbove57FPS: FrameRateMetrics.shareAtOrAbove57FPS(intervals: intervals),
+            shareAtOrAbove57FPS: FrameRateMetrics.share(of: at57),
             driftRatio: FrameRateMetrics.driftRatio(frameTimes: frameTimes, quietBlocks: stolenBlocks?.fittedOn),
             frameTimesMilliseconds: frameTimes)
         summary.processingTime = processing.isEmpty ? nil : .of(processing, resamples: resamples, seed: seed)
-        summary.shareOnRate = FrameRateMetrics.shareOnRate(
-            intervals: intervals, cadenceMilliseconds: record.cadenceMilliseconds)
+        summary.shareOnRate = FrameRateMetrics.share(of: onRate)
         summary.queueCapacity = record.policy.waitingCapacity
         summary.peakWaitingFrames = FrameSchedule.peakWaiting(record.outcomes)
         summary.driftInterval = FrameRateMetrics.driftInterval(frameTimes: frameTimes, quietBlocks: stolenBlocks?.fittedOn)
         summary.driftBlocksStolen = stolenBlocks?.count
-        summary.shareEffectiveIntervals = FrameRateMetrics.effectiveTrials(intervals: intervals)
+        summary.shareEffectiveIntervals = FrameRateMetrics.effectiveTrials(flags: at57)
         return summary
     }
 }

@@ -17,9 +17,11 @@ public struct FrameLoopSummary: Codable, Sendable {
     /// Callback latency (arrival to the callback returning), ms.
     public var callbackLatency: SampleSummary
     public var effectiveFPS: Double
-    /// Share of processed frames shown at an instantaneous rate ≥ 57 fps, 0...1: of the intervals between
-    /// consecutive presentations (each completion shown at the next frame tick, one frame per tick), those
-    /// ≤ 1000/57 ms (a dropped or late frame makes one interval of two ticks).
+    /// Share of offered frames shown at an instantaneous rate ≥ 57 fps, 0...1: a shown frame counts when the
+    /// interval from the previous presentation (each completion shown at the next frame tick, one frame per tick) is
+    /// ≤ 1000/57 ms (a late frame makes one interval of two ticks); a dropped frame, never shown, counts as not on
+    /// rate (since 7 Dec 2026: before, the share was over shown frames only, and a one-second freeze that dropped
+    /// 60 frames was one interval).
     public var shareAtOrAbove57FPS: Double
     /// The robust trend of frame time over the run, first quarter to last (1.0 = no drift; FrameRateMetrics.driftRatio).
     public var driftRatio: Double
@@ -27,8 +29,8 @@ public struct FrameLoopSummary: Codable, Sendable {
     public var frameTimesMilliseconds: [Double]
     /// Processing time (the processing thread's start to completion of a frame, queueing excluded), ms.
     public var processingTime: SampleSummary?
-    /// The 57-of-60 rule at this loop's own cadence: share of intervals ≤ cadence × 60/57, 0...1 (at 30 fps, frames
-    /// shown at ≥ 28.5 fps; at 60 fps the same as `shareAtOrAbove57FPS`).
+    /// The 57-of-60 rule at this loop's own cadence: share of offered frames shown within cadence × 60/57 of the
+    /// previous one, 0...1 (at 30 fps, frames shown at ≥ 28.5 fps; at 60 fps the same as `shareAtOrAbove57FPS`).
     public var shareOnRate: Double?
     /// Frames that may wait behind the one in process (0 for `drop`).
     public var queueCapacity: Int?
@@ -44,6 +46,17 @@ public struct FrameLoopSummary: Codable, Sendable {
     /// How many independent intervals `shareAtOrAbove57FPS` is worth (batch means over 20 blocks: late frames come
     /// in runs); the trials of its interval. Nil in files from before 7 Dec 2026: every interval counted as one.
     public var shareEffectiveIntervals: Double?
+
+    /// Fewest frames a drift is judged on: 4 per drift block (20 blocks), as its interval needs.
+    public static let minimumDriftFrames = 80
+
+    /// The share, when there is one to judge: nil with fewer than two frames shown (no interval between frames:
+    /// `--frames 1` read a share of 0, FAIL).
+    public var judgeableShare: Double? { framesProcessed >= 2 ? shareAtOrAbove57FPS : nil }
+
+    /// The drift ratio, when the run is long enough to have one: nil under ``minimumDriftFrames`` frames shown (a
+    /// 5-frame loop read "1 [0.90, 1.09]", PASS, for "no degradation over long runs").
+    public var judgeableDrift: Double? { framesProcessed >= Self.minimumDriftFrames ? driftRatio : nil }
 
     public init(
         cadenceMilliseconds: Double, policy: FramePolicyKind, mode: String, framesOffered: Int, framesProcessed: Int,

@@ -34,11 +34,12 @@ final class FrameRateMetricsTests: XCTestCase {
 
     func testSlowFrameUnderDropCountsOneMissAndTwoDrops() {
         // Completions 2, 12, 45, 52, shown at ticks 10, 20, 50, 60: intervals 10, 30, 10; one is slower than 57 fps.
+        // Per offered frame after the first: 10 (on rate), 30 (not), two dropped (not), 10 (on rate): 2 of 5.
         let s = summary([2, 2, 25, 2, 2, 2], cadence: 10, policy: .drop)
         XCTAssertEqual(s.framesOffered, 6)
         XCTAssertEqual(s.framesDropped, 2)
         XCTAssertEqual(s.deadlineMisses, 1)
-        XCTAssertEqual(s.shareAtOrAbove57FPS, 2.0 / 3, accuracy: 1e-12)
+        XCTAssertEqual(s.shareAtOrAbove57FPS, 2.0 / 5, accuracy: 1e-12, "a dropped frame is a frame not shown on rate")
         XCTAssertEqual(s.effectiveFPS, 3 * 1000 / 50, accuracy: 1e-9)
         XCTAssertEqual(s.queueCapacity, 0)
         XCTAssertEqual(s.peakWaitingFrames, 0)
@@ -60,12 +61,28 @@ final class FrameRateMetricsTests: XCTestCase {
         XCTAssertLessThan(s.shareAtOrAbove57FPS, 0.95)
     }
 
+    /// A loop that froze for a second under `drop` had 99.5% of its intervals at ≥ 57 fps and passed "60 fps
+    /// sustained" while it dropped a tenth of its frames: each dropped frame now counts as one not shown on rate.
+    func testAFreezeThatDropsFramesCountsEveryDroppedFrame() {
+        var times = Array(repeating: 2.0, count: 600)
+        times[300] = 1000  // one second frozen on one frame
+        let s = summary(times, cadence: 1000.0 / 60, policy: .drop)
+        XCTAssertEqual(s.framesDropped, 59, "the frames that arrived during the second, but the one due as it ends")
+        XCTAssertEqual(s.shareAtOrAbove57FPS, Double(599 - 59 - 1) / 599, accuracy: 1e-12,
+                       "599 frames after the first: 59 dropped and the frozen one's interval off rate")
+        XCTAssertLessThan(s.shareAtOrAbove57FPS, 0.95)
+        XCTAssertEqual(s.judgeableShare, s.shareAtOrAbove57FPS)
+        XCTAssertNil(summary([2], cadence: 10, policy: .drop).judgeableShare, "one frame: no interval, no share to judge")
+        XCTAssertNil(summary(Array(repeating: 2, count: 79), cadence: 10, policy: .drop).judgeableDrift, "a drift needs 80 frames")
+    }
+
     func testOverloadOfHalfACadenceShowsEveryOtherFrameOneTickLate() {
         // 15 ms frames at 10 ms, the thread never idle: completions 15, 30, 45, 60… shown at ticks 20, 30, 50, 60,
         // 80…: intervals alternate 10 and 20 ms, starting with 10.
+        // The bounded queue fills and drops; each dropped frame counts as one not shown on rate.
         let s = summary(Array(repeating: 15, count: 41), cadence: 10, policy: .queue())
         let intervals = s.framesProcessed - 1
-        XCTAssertEqual(s.shareAtOrAbove57FPS, Double((intervals + 1) / 2) / Double(intervals), accuracy: 1e-12)
+        XCTAssertEqual(s.shareAtOrAbove57FPS, Double((intervals + 1) / 2) / Double(intervals + s.framesDropped), accuracy: 1e-12)
         XCTAssertEqual(s.effectiveFPS, 1000.0 / 15, accuracy: 1e-9)
     }
 
