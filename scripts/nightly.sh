@@ -15,7 +15,10 @@ root=$(git rev-parse --show-toplevel)
 cd "$root"
 tool=${FRAMEBUDGET:-$root/.build/release/framebudget}
 database=${DATABASE:-${FRAMEBUDGET_DATABASE:-Reports/history.sqlite}}
-shown=$(sed -E 's#(://[^:/@]+):[^@]*@#\1@#' <<< "$database")  # a server's URL without its password
+shown=$(sed -E 's#(://[^:/@]+):.*@#\1@#' <<< "$database")  # a server's URL without its password (up to its last @)
+# Handed over in the environment, not on a command line: a password in argv is readable by every local user in
+# ps and /proc/<pid>/cmdline for the whole night.
+export FRAMEBUDGET_DATABASE=$database
 worktrees=${COMPARE_WORKTREES:-$root/.build-compare}
 branch=$(git rev-parse --abbrev-ref HEAD 2>/dev/null || echo unknown)
 read -r -a bench_args <<< "${BENCH_ARGS:-}"
@@ -26,7 +29,7 @@ baseline_args=()
 # `framebudget nightly` spools the run for the server (exit 5 when the night otherwise passed; the paired half needs
 # the baseline's commit).
 status=0
-commit=$("$tool" history baseline-commit --branch "$branch" --database "$database") || status=$?
+commit=$("$tool" history baseline-commit --branch "$branch") || status=$?
 budgets_only="no complete run of branch $branch in $shown yet"
 if (( status == 5 )); then
     budgets_only="the history server $shown cannot be reached (tonight's run is spooled for it)"
@@ -68,4 +71,4 @@ if [[ -n "$commit" ]]; then
 else
     echo "nightly: $budgets_only: tonight gates the budgets only" >&2
 fi
-exec "$tool" nightly --branch "$branch" --database "$database" "${baseline_args[@]}" "${compare_args[@]}" -- "${bench_args[@]}"
+exec "$tool" nightly --branch "$branch" "${baseline_args[@]}" "${compare_args[@]}" -- "${bench_args[@]}"

@@ -40,10 +40,33 @@ public struct HistorySpool: Sendable {
         return path
     }
 
+    /// The spooled runs, oldest first (by file modification time, then name), and the spooled files that cannot be
+    /// read or decoded, each with why (they stay in place: one bad file must not keep every later run out of the
+    /// history). A file another process sent and removed meanwhile is neither.
+    /// - Throws: ``HistoryError/unusableSpool(path:reason:)`` for a spool path that is not a folder.
+    public func pendingAndUnreadable() throws -> (pending: [(path: String, entry: Entry)], unreadable: [(path: String, reason: String)]) {
+        var pending = [(path: String, entry: Entry)](), unreadable = [(path: String, reason: String)]()
+        for path in try files() {
+            switch read(path) {
+            case .success(let entry?): pending.append((path, entry))
+            case .success(nil): continue
+            case .failure(let error): unreadable.append((path, error.reason))
+            }
+        }
+        return (pending, unreadable)
+    }
+
     /// The spooled runs, oldest first (by file modification time, then name).
     /// - Throws: ``HistoryError/unusableSpool(path:reason:)`` for a spooled file that cannot be read or decoded
     ///   (it is left in place), or a spool path that is not a folder.
     public func pending() throws -> [(path: String, entry: Entry)] {
+        let (pending, unreadable) = try pendingAndUnreadable()
+        if let first = unreadable.first { throw HistoryError.unusableSpool(path: first.path, reason: first.reason) }
+        return pending
+    }
+
+    /// The spool's files, oldest first.
+    private func files() throws -> [String] {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && !isFolder.boolValue {
             throw HistoryError.unusableSpool(path: folder, reason: "is a file, not a spool folder")
@@ -53,19 +76,31 @@ public struct HistorySpool: Sendable {
         let dated = paths.map { path in
             (path, (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast)
         }
-        return try dated.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map { path, _ in
-            let data: Data
-            do throws(SystemFile.ReadError) { data = try SystemFile.read(path) }
-            catch { throw HistoryError.unusableSpool(path: path, reason: "cannot read the spooled run: \(error.reason)") }
-            do { return (path, try JSONDecoder().decode(Entry.self, from: data)) }
-            catch { throw HistoryError.unusableSpool(path: path, reason: "not a spooled run (\(ResultsFile.describe(error, decoding: data)))") }
-        }
+        return dated.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
     }
 
-    /// Removes a run once it is recorded.
+    private struct Unreadable: Error { let reason: String }
+
+    /// One spooled file; nil when it is gone (another record or flush sent it meanwhile).
+    private func read(_ path: String) -> Result<Entry?, Unreadable> {
+        let data: Data
+        do throws(SystemFile.ReadError) { data = try SystemFile.read(path) }
+        catch {
+            if !FileManager.default.fileExists(atPath: path) { return .success(nil) }
+            return .failure(Unreadable(reason: "cannot read the spooled run: \(error.reason)"))
+        }
+        do { return .success(try JSONDecoder().decode(Entry.self, from: data)) }
+        catch { return .failure(Unreadable(reason: "not a spooled run (\(ResultsFile.describe(error, decoding: data)))")) }
+    }
+
+    /// Removes a run once it is recorded; one already gone was sent by another process sharing the spool (a record
+    /// beside a flush), which is what removing it would have said.
     public func remove(_ path: String) throws {
         do { try FileManager.default.removeItem(atPath: path) }
-        catch { throw HistoryError.unwritable(path: path, reason: "cannot remove the sent run from the spool") }
+        catch {
+            guard FileManager.default.fileExists(atPath: path) else { return }
+            throw HistoryError.unwritable(path: path, reason: "cannot remove the sent run from the spool")
+        }
     }
 
     /// The file of a run id: characters other than letters, digits, `.`, `-` and `_` become `_`, so any run id

@@ -46,7 +46,12 @@ enum PostgresFailure {
         let message = error.serverInfo?[.message] ?? "server error \(state)"
         switch state {
         case "28P01", "28000", "3D000", "42501": return .serverRefused(location: location, reason: message)
-        case "57P01", "57P02", "57P03", "08006", "08003": return network(message, location: location, stage: stage)
+        // A server that is there but cannot serve now (shutting down, starting, at its connection limit, out of disk
+        // or memory, the statement cancelled, the connection failing): the run is spooled for later, not refused as
+        // "not a usable history database" (exit 2, and the run was neither recorded nor spooled).
+        case "57P01", "57P02", "57P03", "57014": return network(message, location: location, stage: stage)
+        case _ where state.hasPrefix("08") || state.hasPrefix("53"):
+            return network("\(message) (SQLSTATE \(state))", location: location, stage: stage)
         default: return .unusable(path: location, reason: "\(message) (SQLSTATE \(state))")
         }
     }

@@ -20,7 +20,18 @@ public struct PostgresURL: Sendable, Equatable {
 
     /// True when `value` names a PostgreSQL server rather than an SQLite file.
     public static func isPostgres(_ value: String) -> Bool {
-        value.hasPrefix("postgres://") || value.hasPrefix("postgresql://")
+        // Schemes are case-insensitive: `Postgres://…` was taken for an SQLite path, password and all.
+        let lowered = value.lowercased()
+        return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+    }
+
+    /// True when `value` starts as a URL does (`scheme:` then a letter-led scheme): no SQLite path a user means looks
+    /// like that, and a mistyped server URL (`postgres:/user:pw@host/db`) was used as one, its password in the
+    /// folder names created.
+    public static func looksLikeURL(_ value: String) -> Bool {
+        guard let colon = value.firstIndex(of: ":"), colon != value.startIndex else { return false }
+        let scheme = value[..<colon]
+        return scheme.count > 1 && scheme.first!.isLetter && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
     }
 
     /// Parses `value`.
@@ -28,9 +39,10 @@ public struct PostgresURL: Sendable, Equatable {
     ///   never repeated in a message).
     public init(_ value: String) throws {
         let shown = Self.redacting(value)
-        guard Self.isPostgres(value), let components = URLComponents(string: value) else {
+        guard Self.isPostgres(value), var components = URLComponents(string: value) else {
             throw HistoryError.unusable(path: shown, reason: "not a postgres://user:password@host:port/database URL")
         }
+        components.scheme = components.scheme?.lowercased()
         guard let user = components.percentEncodedUser.flatMap({ $0.removingPercentEncoding }), !user.isEmpty else {
             throw HistoryError.unusable(path: shown, reason: "no user name (postgres://user:password@host:port/database)")
         }
@@ -63,9 +75,11 @@ public struct PostgresURL: Sendable, Equatable {
     public var redacted: String { "postgres://\(user)@\(host):\(port)/\(database)" }
 
     /// `value` with any password replaced by `***`, for messages about a value that may not even parse.
-    static func redacting(_ value: String) -> String {
-        guard let at = value.lastIndex(of: "@"), let scheme = value.range(of: "://"),
-              let colon = value[scheme.upperBound..<at].firstIndex(of: ":") else { return value }
+    public static func redacting(_ value: String) -> String {
+        guard let at = value.lastIndex(of: "@") else { return value }
+        // After the scheme's `:` (one slash or two: a mistyped `postgres:/user:pw@…` hides its password too).
+        let start = value.range(of: "://")?.upperBound ?? value.firstIndex(of: ":").map { value.index(after: $0) } ?? value.startIndex
+        guard start <= at, let colon = value[start..<at].firstIndex(of: ":") else { return value }
         return String(value[..<value.index(after: colon)]) + "***" + String(value[at...])
     }
 }

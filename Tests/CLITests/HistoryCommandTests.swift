@@ -144,6 +144,27 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: spool + "/zzz.json"), "the entry stays for a person to look at")
     }
 
+    /// A mistyped server URL (one slash) was used as an SQLite path: exit 0, "recorded", and folders named after the
+    /// password made; an upper-case scheme (schemes are case-insensitive) likewise. A flush with nothing spooled never
+    /// looked at the address, and printed the password.
+    func testAMistypedServerURLIsRefusedAndAnUpperCaseSchemeIsAServer() throws {
+        let file = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
+        let mistyped = "postgres:/fleet:secretpw1@127.0.0.1:9/framebudget"
+        let result = try Framebudget.run(["history", "record", file, "--database", mistyped], directory: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(result.stderr, "framebudget: error: history postgres:/fleet:***@127.0.0.1:9/framebudget: a URL that names no "
+                       + "PostgreSQL server (postgres://user:password@host:port/database); an SQLite file is a path\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/postgres:"), "no folder made of the URL")
+        let upper = try Framebudget.run(["history", "record", file, "--database", "Postgres://fleet:secretpw1@127.0.0.1:9/framebudget",
+                                         "--spool", folder + "/spool"], directory: folder)
+        XCTAssertEqual(upper.status, 5, "a server, unreachable: spooled: \(upper.stderr)")
+        XCTAssertFalse(upper.stderr.contains("secretpw1"), upper.stderr)
+        let flush = try Framebudget.run(["history", "flush", "--database", "postgres://fleet:TopSecret@127.0.0.1:notaport/framebudget",
+                                         "--spool", folder + "/empty"])
+        XCTAssertEqual(flush.status, 2, flush.stderr)
+        XCTAssertFalse((flush.stdout + flush.stderr).contains("TopSecret"), flush.stdout + flush.stderr)
+    }
+
     func testANewerDatabaseIsRefusedAndLeftUntouched() throws {
         let file = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
         XCTAssertEqual(try Framebudget.run(["history", "record", file, "--database", database]).status, 0)

@@ -87,6 +87,18 @@ final class HistoryServerCommandTests: XCTestCase {
         XCTAssertEqual(try psql("SELECT string_agg(run_id, ',' ORDER BY id) FROM runs"), "night-1,night-2")
     }
 
+    /// One unreadable file in the spool (or a run a newer binary spooled) stopped every later record: exit 2, and the
+    /// run being recorded was neither recorded nor spooled.
+    func testAnUnreadableSpooledFileDoesNotKeepTheRunOutOfTheHistory() throws {
+        try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: true)
+        try #"{"runID":"#.write(toFile: spool + "/zz.json", atomically: true, encoding: .utf8)
+        let record = try Framebudget.run(["history", "record", try results(1), "--database", url, "--spool", spool])
+        XCTAssertEqual(record.status, 0, record.stderr)
+        XCTAssertTrue(record.stderr.contains("\(spool)/zz.json: not a spooled run"), record.stderr)
+        XCTAssertEqual(try psql("SELECT run_id FROM runs"), "night-1")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: spool + "/zz.json"), "left for a person to look at")
+    }
+
     func testFlushSendsTheSpooledRunsAndAWrongPasswordIsRefusedInOneLine() throws {
         let wrong = url.replacingOccurrences(of: #":[0-9a-f]+@"#, with: ":wrong@", options: .regularExpression)
         let refused = try Framebudget.run(["history", "record", try results(1), "--database", wrong, "--spool", spool])

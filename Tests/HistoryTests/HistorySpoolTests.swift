@@ -36,6 +36,24 @@ final class HistorySpoolTests: XCTestCase {
         XCTAssertNotEqual(spool.file(of: "ci run 7"), spool.file(of: "ci/run/7"))
     }
 
+    /// A record beside a flush on one spool: the other process sent and removed a run first, and "cannot remove the
+    /// sent run" failed the record, whose own run was then neither recorded nor spooled.
+    func testARunAnotherProcessSentAndRemovedIsNeitherPendingNorAnErrorToRemove() throws {
+        let path = try spool.keep(entry("night-01"))
+        try FileManager.default.removeItem(atPath: path)  // the other process
+        XCTAssertNoThrow(try spool.remove(path))
+        XCTAssertTrue(try spool.pending().isEmpty)
+    }
+
+    /// One bad file is set apart from the runs that read, which are still sent.
+    func testUnreadableFilesAreListedApartFromTheRunsThatRead() throws {
+        try spool.keep(entry("night-01"))
+        try "junk".write(toFile: folder + "/spool/junk.json", atomically: true, encoding: .utf8)
+        let (pending, unreadable) = try spool.pendingAndUnreadable()
+        XCTAssertEqual(pending.map(\.entry.runID), ["night-01"])
+        XCTAssertEqual(unreadable.map(\.path), [folder + "/spool/junk.json"])
+    }
+
     func testAFileThatIsNotASpooledRunIsNamed() throws {
         try spool.keep(entry("night-01"))
         try "junk".write(toFile: folder + "/spool/junk.json", atomically: true, encoding: .utf8)

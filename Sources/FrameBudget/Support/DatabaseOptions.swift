@@ -33,8 +33,18 @@ struct DatabaseOptions: ParsableArguments {
     /// True when the history is a PostgreSQL server.
     var isServer: Bool { PostgresURL.isPostgres(resolved) }
 
-    /// The history for messages: the file, or the server's URL without its password.
-    var path: String { isServer ? ((try? PostgresURL(resolved).redacted) ?? resolved) : resolved }
+    /// The history for messages: the file, or the server's URL without its password (masked even when it does not
+    /// parse).
+    var path: String { isServer ? ((try? PostgresURL(resolved).redacted) ?? PostgresURL.redacting(resolved)) : resolved }
+
+    /// A value that names a URL but no PostgreSQL server (a mistyped scheme: `postgres:/…`, `postgress://…`) is
+    /// refused, never used as an SQLite path.
+    /// - Throws: ``RunPipeline/CommandFailure`` (bad input).
+    func checkNotAMistypedURL() throws {
+        guard !isServer, PostgresURL.looksLikeURL(resolved) else { return }
+        throw CommandFailure(.badInput, "history \(PostgresURL.redacting(resolved)): a URL that names no PostgreSQL server "
+                             + "(postgres://user:password@host:port/database); an SQLite file is a path")
+    }
 
     /// Opens the history for recording (created when absent, schema brought up to date); a newer or broken one is a
     /// bad-input error and is left untouched; one that cannot be written (full disk) is a run failure; an unavailable
@@ -43,11 +53,21 @@ struct DatabaseOptions: ParsableArguments {
     ///   - onLockWait: a test hook called when a write first waits for another writer's lock (SQLite).
     ///   - inLastMigration: a test hook called inside the schema's last migration, before it commits (SQLite).
     func open(onLockWait: (@Sendable () -> Void)? = nil, inLastMigration: (@Sendable () -> Void)? = nil) throws -> any HistoryStore {
-        try opening(.readWrite, onLockWait: onLockWait, inLastMigration: inLastMigration)
+        try checkNotAMistypedURL()
+        return try opening(.readWrite, onLockWait: onLockWait, inLastMigration: inLastMigration)
+    }
+
+    /// The server's URL parsed, without connecting (a command with nothing to send still refuses a bad one).
+    /// - Throws: ``RunPipeline/CommandFailure`` (bad input) for a mistyped or unparsable URL.
+    func checkAddress() throws {
+        try checkNotAMistypedURL()
+        guard isServer else { return }
+        do { _ = try PostgresURL(resolved) } catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
     }
 
     /// Opens an existing history read-only: reading commands never create, migrate or write one.
     func openExisting() throws -> any HistoryStore {
+        try checkNotAMistypedURL()
         guard isServer || FileManager.default.fileExists(atPath: resolved) else {
             throw CommandFailure(.badInput, "\(path): no history database " + ToolName.named("(record a run first: framebudget history record)"))
         }
@@ -57,6 +77,7 @@ struct DatabaseOptions: ParsableArguments {
 
     /// ``openExisting()``, or nil when there is no history yet (no file; a server where nothing was recorded).
     func openExistingIfAny() throws -> (any HistoryStore)? {
+        try checkNotAMistypedURL()
         guard isServer || FileManager.default.fileExists(atPath: resolved) else { return nil }
         do { return try opening(.readOnly) }
         catch let error as HistoryError where error.isServerUnavailable { throw CommandFailure(error.exitStatus, error.description) }

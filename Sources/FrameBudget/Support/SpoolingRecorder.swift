@@ -20,7 +20,10 @@ struct SpoolingRecorder {
                 beforeRecording: (any HistoryStore) -> Void = { _ in }) throws -> Int64 {
         let entry = HistorySpool.Entry(runID: run.runID, branch: branch, document: document)
         let store = try open(keeping: entry)
-        try sendSpooled(to: store, keeping: entry)
+        // An older spooled run that cannot be sent (a bad file, a spool shared with another process) never keeps this
+        // run out of the history: only an unavailable server does, and then this run is spooled too.
+        do { try sendSpooled(to: store, keeping: entry) }
+        catch let failure as CommandFailure where failure.status != .historyServerUnavailable { Console.warning(failure.message) }
         do {
             beforeRecording(store)
             let number = try store.record(run, document: document, branch: branch, insideTransaction: insideTransaction)
@@ -36,14 +39,25 @@ struct SpoolingRecorder {
     /// Sends every spooled run.
     /// - Returns: how many were sent (a run found already recorded counts as sent: it is removed from the spool).
     func flush() throws -> Int {
-        // The spool first: a bad spooled file is named before any database is opened (or created).
-        guard try pendingCount() > 0 else { return 0 }
-        let store: any HistoryStore
-        do { store = try database.open() }
-        catch let error as HistoryError where error.isServerUnavailable {
-            throw CommandFailure(error.exitStatus, "\(error.description); \(try pendingCount()) runs stay spooled in \(spool.folder)")
+        // The address first (an empty spool used to hide a mistyped one, exit 0), then the spool: the runs that read
+        // are sent (no database is opened, or created, for none); an unreadable file is then named (exit 2).
+        try database.checkAddress()
+        let (pending, unreadable) = try pendingAndUnreadable()
+        var sent = 0
+        if !pending.isEmpty {
+            let store: any HistoryStore
+            do { store = try database.open() }
+            catch let error as HistoryError where error.isServerUnavailable {
+                throw CommandFailure(error.exitStatus, "\(error.description); \(try pendingCount()) runs stay spooled in \(spool.folder)")
+            }
+            sent = try sendSpooled(to: store, keeping: nil)
         }
-        return try sendSpooled(to: store, keeping: nil)
+        if let first = unreadable.first {
+            let more = unreadable.count > 1 ? " (and \(unreadable.count - 1) more unreadable)" : ""
+            throw CommandFailure(.badInput, HistoryError.unusableSpool(path: first.path, reason: first.reason).description + more
+                                 + (sent > 0 ? "; \(sent) other spooled run(s) sent" : ""))
+        }
+        return sent
     }
 
     private func open(keeping entry: HistorySpool.Entry) throws -> any HistoryStore {
@@ -56,7 +70,12 @@ struct SpoolingRecorder {
     @discardableResult
     private func sendSpooled(to store: any HistoryStore, keeping entry: HistorySpool.Entry?) throws -> Int {
         var sent = 0
-        for (path, spooled) in try pendingEntries() where spooled.runID != entry?.runID {
+        let (pending, unreadable) = try pendingAndUnreadable()
+        // Recording a run: said, and the run goes on (flush names them as its error).
+        for (path, reason) in unreadable where entry != nil {
+            Console.warning("\(path): \(reason): not sent, left in the spool (fix or remove it)")
+        }
+        for (path, spooled) in pending where spooled.runID != entry?.runID {
             do {
                 let run = try ResultsFile.decode(spooled.document, path: path)
                 guard run.runID == spooled.runID else {
@@ -73,11 +92,20 @@ struct SpoolingRecorder {
             } catch let error as HistoryError {
                 Console.warning("spooled run \(spooled.runID) (\(path)) not sent: \(error.description)")
                 continue
+            } catch {
+                // A document this binary cannot read (a newer schema, damage): left for a binary that can.
+                Console.warning("spooled run \(spooled.runID) (\(path)) not sent: \(error)")
+                continue
             }
-            try spool.remove(path)
+            do { try spool.remove(path) } catch let error as HistoryError { throw CommandFailure(.runFailure, error.description) }
             sent += 1
         }
         return sent
+    }
+
+    private func pendingAndUnreadable() throws -> (pending: [(path: String, entry: HistorySpool.Entry)], unreadable: [(path: String, reason: String)]) {
+        do { return try spool.pendingAndUnreadable() }
+        catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
     }
 
     /// Spools `entry` and says so with the error, in one line.
@@ -89,11 +117,9 @@ struct SpoolingRecorder {
             + ToolName.named("sent by the next record or framebudget history flush") + ")")
     }
 
-    private func pendingEntries() throws -> [(path: String, entry: HistorySpool.Entry)] {
-        do { return try spool.pending() }
-        catch let error as HistoryError { throw CommandFailure(.badInput, error.description) }
+    /// How many runs are spooled (readable or not: an unreadable one is still there, waiting).
+    func pendingCount() throws -> Int {
+        let (pending, unreadable) = try pendingAndUnreadable()
+        return pending.count + unreadable.count
     }
-
-    /// How many runs are spooled.
-    func pendingCount() throws -> Int { try pendingEntries().count }
 }
