@@ -78,8 +78,9 @@ struct SpeedupCommand: ParsableCommand {
         guard warmup.isFinite, (0...600_000).contains(warmup) else { throw badOptionValue("--warmup must be in 0...600000 (got \(warmup))") }
         if let atLeast, !(atLeast.isFinite && atLeast > 0) { throw badOptionValue("--at-least must be a positive number (got \(atLeast))") }
         guard (1...100).contains(processes) else { throw badOptionValue("--processes must be in 1...100 (got \(processes))") }
+        // Options that do not go together: a malformed command line (64), as README's exit codes say.
         if atLeast != nil && processes < 2 {
-            throw badOptionValue("--at-least needs --processes of 2 or more: one process's interval says nothing of the next one's")
+            throw ValidationError("--at-least needs --processes of 2 or more: one process's interval says nothing of the next one's")
         }
     }
 
@@ -128,7 +129,7 @@ struct SpeedupCommand: ParsableCommand {
         let verdict = atLeast.map { SpeedupVerdict(interval: overall.interval, atLeast: $0) }
         let complete = interruption.signal == nil
         switch format {
-        case .console: print(SpeedupText.line(overall, verdict: verdict, complete: complete))
+        case .console: print(SpeedupText.line(overall, verdict: verdict, complete: complete, target: atLeast))
         case .json: print(try SpeedupText.json(overall, processes: figures, atLeast: atLeast, verdict: verdict, complete: complete))
         }
         try Self.exit(signal: interruption.signal, verdict: verdict)
@@ -199,9 +200,9 @@ enum SpeedupText {
         // Neighbouring blocks alike (a drift slower than a block): the interval is of fewer independent blocks, said.
         let effective = figure.blockDependence.flatMap { $0 > 1.05 ? Int((Double(blocks) / $0).rounded(.down)) : nil }
         let basis = effective.map { "95%; neighbouring blocks alike: as informative as \($0) independent ones" } ?? "95%"
-        let interval = figure.interval.map { String(format: " [%.2f, %.2f]", $0.lower, $0.upper) + " (\(basis))" }
+        let interval = figure.interval.map { " [\(ratio($0.lower)), \(ratio($0.upper))] (\(basis))" }
             ?? (effective == nil ? " (too few blocks for an interval)" : " (no interval: \(basis.dropFirst(5)))")
-        var line = "\(figure.candidateID) runs " + String(format: "%.2f×", figure.speedup) + interval
+        var line = "\(figure.candidateID) runs " + ratio(figure.speedup) + "×" + interval
             + " as fast as \(figure.baselineID): median of \(figure.blockRatios.count) interleaved block ratios ("
             + String(format: "%.4g ns against %.4g ns per iteration", figure.candidateMedianNanoseconds, figure.baselineMedianNanoseconds) + ")"
         if let verdict { line += ": \(verdict.rawValue)" }
@@ -209,13 +210,20 @@ enum SpeedupText {
         return line
     }
 
-    static func line(_ overall: SpeedupOverProcesses, verdict: SpeedupVerdict?, complete: Bool) -> String {
+    /// A ratio to four significant figures (0.2174, 4.583, 104.4): "%.2f" read 0.22 [0.22, 0.22] and 0.01 [0.01, 0.01].
+    static func ratio(_ value: Double) -> String {
+        guard value.isFinite, value > 0 else { return String(value) }
+        let decimals = max(0, 3 - Int(log10(value).rounded(.down)))
+        return String(format: "%.\(decimals)f", value)
+    }
+
+    static func line(_ overall: SpeedupOverProcesses, verdict: SpeedupVerdict?, complete: Bool, target: Double? = nil) -> String {
         let count = overall.perProcess.count
-        let interval = overall.interval.map { String(format: " [%.2f, %.2f] (95%% over %d processes)", $0.lower, $0.upper, count) }
+        let interval = overall.interval.map { " [\(ratio($0.lower)), \(ratio($0.upper))] (95% over \(count) processes)" }
             ?? " (one process: no interval over processes)"
-        var line = "\(overall.candidateID) runs " + String(format: "%.2f×", overall.speedup) + interval
-            + " as fast as \(overall.baselineID): per process " + overall.perProcess.map { String(format: "%.3f×", $0) }.joined(separator: ", ")
-        if let verdict { line += ": \(verdict.rawValue)" }
+        var line = "\(overall.candidateID) runs " + ratio(overall.speedup) + "×" + interval
+            + " as fast as \(overall.baselineID): per process " + overall.perProcess.map { ratio($0) + "×" }.joined(separator: ", ")
+        if let verdict { line += ": \(verdict.rawValue)" + (target.map { " (at least \(ratio($0))×)" } ?? "") }
         if !complete { line += " — interrupted, processes measured whole so far" }
         return line
     }

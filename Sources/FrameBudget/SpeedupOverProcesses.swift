@@ -20,13 +20,20 @@ struct SpeedupOverProcesses: Encodable, Equatable {
 
     static let level = 0.95
 
+    /// The least spread of a speed-up between fresh processes the interval assumes (SD of its logarithm): processes
+    /// measured back to back share the machine's state, and three of them once read ±0.3–0.6% while seven
+    /// invocations spread over ±1.5% and more (the 256×192 colormap: 104.0× to 107.5×; finger counting over nine
+    /// processes: 4.56× to 4.80×, Docs/MEASURING.md). An interval narrower than the next invocation's figure is a
+    /// promise the next run breaks.
+    static let minimumProcessSpread = 0.015
+
     init?(_ figures: [InterleavedSpeedup]) {
         guard let first = figures.first, figures.allSatisfy({ $0.speedup > 0 && $0.speedup.isFinite }) else { return nil }
         let logs = figures.map { Foundation.log($0.speedup) }
         baselineID = first.baselineID
         candidateID = first.candidateID
         speedup = Foundation.exp(logs.reduce(0, +) / Double(logs.count))
-        interval = figures.count < 2 ? nil : RunLevel.meanInterval(logs, level: Self.level).map {
+        interval = figures.count < 2 ? nil : RunLevel.meanInterval(logs, level: Self.level, minimumSpread: Self.minimumProcessSpread).map {
             ConfidenceInterval(lower: Foundation.exp($0.lower), upper: Foundation.exp($0.upper), level: Self.level)
         }
         perProcess = figures.map(\.speedup)
