@@ -116,6 +116,10 @@ struct SpeedupCommand: ParsableCommand {
         let interruption = Interruption.shared
         interruption.install()
         if let mismatch { Console.warning(mismatch) }
+        // What weakens the figure here (a VM, high load, a governor), as run says it: a speed-up said nothing.
+        for warning in StabilityWarnings.warnings(for: EnvironmentProbe.collect(clock: MonotonicClock.characterize())) {
+            Console.warning(warning)
+        }
         var options = ["--blocks", "\(blocks)", "--block-warmup", "\(blockWarmup)", "--sample-time", "\(sampleTime)",
                        "--warmup", "\(warmup)", "--seed", "\(seed)"]
         if allowDebug { options.append("--allow-debug") }
