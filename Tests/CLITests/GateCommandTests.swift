@@ -150,6 +150,12 @@ final class GateCommandTests: XCTestCase {
         XCTAssertEqual(samples.status, 64, samples.stderr)
         XCTAssertTrue(samples.stderr.contains("--samples shapes a measurement: it does not apply to --results"), samples.stderr)
         XCTAssertEqual(try Framebudget.run(["gate", "--results", folder + "/r/m/results.json", "--quick"]).status, 64)
+        // A file's frame loops ran already: --frame-loop-mode realtime judged a simulated file without a word.
+        for option in [["--frames", "300"], ["--frame-loop-mode", "realtime"]] {
+            let loop = try Framebudget.run(["gate", "--results", folder + "/r/m/results.json"] + option)
+            XCTAssertEqual(loop.status, 64, loop.stderr)
+            XCTAssertTrue(loop.stderr.contains("\(option[0]) shapes a measurement: it does not apply to --results"), loop.stderr)
+        }
         // A typo in the ids is bad input, as when measuring: not a gate with nothing to judge that passes.
         let typo = try Framebudget.run(["gate", "--results", folder + "/r/m/results.json", "--budgets", budgetsFile,
                                         "--out", folder + "/typo", "texture-uplaod/*"])

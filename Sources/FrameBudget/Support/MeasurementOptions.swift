@@ -75,7 +75,9 @@ struct MeasurementOptions: ParsableArguments {
     var measuringOptionsGiven: [String] {
         [(quick, "--quick"), (samples != nil, "--samples"), (sampleTimeMilliseconds != nil, "--sample-time"),
          (warmupMilliseconds != nil, "--warmup"), (maxTimeSeconds != nil, "--max-time"), (pin != nil, "--pin"),
-         (cold, "--cold"), (workload != nil, "--workload")].filter(\.0).map(\.1)
+         (cold, "--cold"), (workload != nil, "--workload"),
+         // A results file's loops were run already: `gate --results x --frame-loop-mode realtime` judged a simulated file.
+         (frameLoop.frames != nil, "--frames"), (frameLoop.mode != nil, "--frame-loop-mode")].filter(\.0).map(\.1)
     }
 
     var settings: MeasurementSettings {
