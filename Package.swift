@@ -181,6 +181,6 @@ let package = Package(
             "RunPipeline", "Comparison", "Measurement", "Results", "Statistics", "Budgets", "Gate", "Reports", "RunFixtures", "ChildProcesses",
         ]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["Schemas"]),
-        .testTarget(name: "FrameBudgetTests", dependencies: ["FrameBudget", "Results", "Statistics", "Comparison"]),
+        .testTarget(name: "FrameBudgetTests", dependencies: ["FrameBudget", "Results", "Statistics", "Comparison", "Measurement"]),
     ]
 )

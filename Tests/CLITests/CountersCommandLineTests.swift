@@ -99,18 +99,38 @@ final class CountersCommandLineTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("flame-graph: "), result.stdout)
     }
 
-    func testMissingValgrindIsABadInputBeforeAnythingIsMeasured() throws {
+    /// Runs the binary with only `path` on PATH; its exit status and stderr.
+    private func runWithPath(_ path: String, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = Framebudget.binary
-        process.arguments = ["run", "--allow-debug", "--counters", "callgrind", "--reports", reports, "texture-upload/memcpy/256x192"]
-        process.environment = ["PATH": "/nonexistent"]
+        process.arguments = arguments
+        process.environment = ["PATH": path]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 2)
+        return (process.terminationStatus, message)
+    }
+
+    /// A folder of links to the named tools (those found), for a PATH of these alone.
+    private func toolFolder(_ tools: [String]) throws -> String {
+        let folder = NSTemporaryDirectory() + "fb-tools-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        for tool in tools {
+            if let path = ["/usr/bin/\(tool)", "/bin/\(tool)"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+                try FileManager.default.createSymbolicLink(atPath: "\(folder)/\(tool)", withDestinationPath: path)
+            }
+        }
+        return folder
+    }
+
+    func testMissingValgrindIsABadInputBeforeAnythingIsMeasured() throws {
+        let (status, message) = try runWithPath("/nonexistent", ["run", "--allow-debug", "--counters", "callgrind", "--reports", reports,
+                                                                 "texture-upload/memcpy/256x192"])
+        XCTAssertEqual(status, 2)
         XCTAssertTrue(message.hasPrefix("framebudget: error: valgrind not found on PATH: --counters callgrind needs it"), message)
         XCTAssertFalse(FileManager.default.fileExists(atPath: reports))
     }
@@ -118,24 +138,9 @@ final class CountersCommandLineTests: XCTestCase {
     /// Without setarch the counts ran with address randomization on and drifted by tens of instructions from run to
     /// run (137337, 137379, 137337 for an exact 137367), saying nothing: they are no longer exact, so it is refused.
     func testMissingSetarchIsABadInputBeforeAnythingIsMeasured() throws {
-        let tools = NSTemporaryDirectory() + "fb-no-setarch-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: tools) }
-        for tool in ["valgrind", "env"] {
-            let path = try XCTUnwrap(["/usr/bin/\(tool)", "/bin/\(tool)"].first { FileManager.default.isExecutableFile(atPath: $0) })
-            try FileManager.default.createSymbolicLink(atPath: "\(tools)/\(tool)", withDestinationPath: path)
-        }
-        let process = Process()
-        process.executableURL = Framebudget.binary
-        process.arguments = ["run", "--allow-debug", "--counters", "callgrind", "--reports", reports, "texture-upload/memcpy/256x192"]
-        process.environment = ["PATH": tools]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 2, message)
+        let (status, message) = try runWithPath(try toolFolder(["valgrind", "env"]), [
+            "run", "--allow-debug", "--counters", "callgrind", "--reports", reports, "texture-upload/memcpy/256x192"])
+        XCTAssertEqual(status, 2, message)
         XCTAssertTrue(message.hasPrefix("framebudget: error: setarch not found on PATH: --counters callgrind (exact counts need "
                                         + "address randomization off) needs it"), message)
         XCTAssertFalse(FileManager.default.fileExists(atPath: reports))
@@ -144,28 +149,12 @@ final class CountersCommandLineTests: XCTestCase {
     /// valgrind that fails (a broken install) left every count "unavailable on this machine", the run complete and
     /// exit 0: the tool failed, which is exit 4, the timings kept.
     func testValgrindFailingDuringTheRunIsARunFailure() throws {
-        let tools = NSTemporaryDirectory() + "fb-broken-valgrind-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: tools) }
-        for tool in ["env", "setarch", "objcopy"] {
-            if let path = ["/usr/bin/\(tool)", "/bin/\(tool)"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
-                try FileManager.default.createSymbolicLink(atPath: "\(tools)/\(tool)", withDestinationPath: path)
-            }
-        }
+        let tools = try toolFolder(["env", "setarch", "objcopy"])
         try "#!/bin/sh\necho 'valgrind: failed to start tool' >&2\nexit 127\n".write(toFile: "\(tools)/valgrind", atomically: true, encoding: .utf8)
         chmod("\(tools)/valgrind", 0o755)
-        let process = Process()
-        process.executableURL = Framebudget.binary
-        process.arguments = ["run", "--allow-debug", "--quick", "--no-roofs", "--counters", "callgrind", "--reports", reports,
-                             "--run-id", "broken", "texture-upload/memcpy/256x192"]
-        process.environment = ["PATH": tools]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 4, message)
+        let (status, message) = try runWithPath(tools, ["run", "--allow-debug", "--quick", "--no-roofs", "--counters", "callgrind",
+                                                        "--reports", reports, "--run-id", "broken", "texture-upload/memcpy/256x192"])
+        XCTAssertEqual(status, 4, message)
         XCTAssertTrue(message.contains("valgrind could not count 1 benchmark(s) (first: texture-upload/memcpy/256x192: "), message)
         XCTAssertTrue(FileManager.default.fileExists(atPath: reports + "/broken/results.json"), "the timings are kept")
     }
