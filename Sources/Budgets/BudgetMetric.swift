@@ -8,7 +8,9 @@ public enum BudgetMetric: String, Codable, Sendable, CaseIterable {
     case allocations
     /// Frame time of a frame-loop benchmark, arrival to completion (`FrameLoopSummary.frameTime`, ms).
     case frameTime = "frame-time"
-    /// Share of processed frames at ≥ 57 fps (`FrameLoopSummary.shareAtOrAbove57FPS`, 0…1).
+    /// Share of offered frames shown on rate, 0…1: the 57-of-60 rule at the loop's own cadence
+    /// (`FrameLoopSummary.shareOnRate`: at 60 fps, frames at ≥ 57 fps, `shareAtOrAbove57FPS`; at 30 fps, ≥ 28.5 fps —
+    /// the 57 fps share, 0 by construction there, made a budget on a 30 fps loop fail whatever it did).
     case fpsShare = "fps-share"
     /// Peak resident memory of the process after the benchmark (`BenchmarkResult.peakResidentBytes`).
     case peakMemory = "peak-memory"

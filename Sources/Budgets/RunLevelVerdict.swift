@@ -226,7 +226,7 @@ public enum PerRunValues {
             // A drift whose steal was read per block has its stolen blocks out of the fit already: only one stolen
             // through most of its blocks is disturbed. Otherwise the process's steal decides.
             let perBlock = metric == .drift ? replicate.frameLoop?.driftWasDisturbed : nil
-            let error = metric == .fpsShare ? replicate.frameLoop.flatMap { shareError($0.shareAtOrAbove57FPS, intervals: $0.shareTrials) } : nil
+            let error = metric == .fpsShare ? replicate.frameLoop.flatMap { shareError($0.shareOnRate ?? $0.shareAtOrAbove57FPS, intervals: $0.shareTrials) } : nil
             return Run(value: value, stolen: perBlock ?? replicate.hostWasDisturbed, withinRunStandardError: error)
         }
     }

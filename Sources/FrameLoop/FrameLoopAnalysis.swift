@@ -37,7 +37,8 @@ public enum FrameLoopAnalysis {
         summary.peakWaitingFrames = FrameSchedule.peakWaiting(record.outcomes)
         summary.driftInterval = FrameRateMetrics.driftInterval(frameTimes: frameTimes, quietBlocks: stolenBlocks?.fittedOn)
         summary.driftBlocksStolen = stolenBlocks?.count
-        summary.shareEffectiveIntervals = FrameRateMetrics.effectiveTrials(flags: at57)
+        // The trials of the share a budget judges (on rate at the loop's cadence; the 57 fps one at 60 fps).
+        summary.shareEffectiveIntervals = FrameRateMetrics.effectiveTrials(flags: onRate)
         return summary
     }
 }

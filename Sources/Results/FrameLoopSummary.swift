@@ -50,9 +50,10 @@ public struct FrameLoopSummary: Codable, Sendable {
     /// Fewest frames a drift is judged on: 4 per drift block (20 blocks), as its interval needs.
     public static let minimumDriftFrames = 80
 
-    /// The share, when there is one to judge: nil with fewer than two frames shown (no interval between frames:
-    /// `--frames 1` read a share of 0, FAIL).
-    public var judgeableShare: Double? { framesProcessed >= 2 ? shareAtOrAbove57FPS : nil }
+    /// The share an fps-share budget judges: on rate at the loop's own cadence (``shareOnRate``, the 57 fps share at
+    /// 60 fps; that one in files that do not record it); nil with fewer than two frames shown (no interval between
+    /// frames: `--frames 1` read a share of 0, FAIL).
+    public var judgeableShare: Double? { framesProcessed >= 2 ? shareOnRate ?? shareAtOrAbove57FPS : nil }
 
     /// The drift ratio, when the run is long enough to have one: nil under ``minimumDriftFrames`` frames shown (a
     /// 5-frame loop read "1 [0.90, 1.09]", PASS, for "no degradation over long runs").

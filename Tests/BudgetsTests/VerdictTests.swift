@@ -181,6 +181,22 @@ final class VerdictTests: XCTestCase {
         XCTAssertEqual(interval.upper, 0.991119, accuracy: 1e-6)
     }
 
+    /// A 30 fps loop's 57 fps share is 0 by construction: an fps-share budget on it failed whatever the loop did. The
+    /// budget reads the share on rate at the loop's own cadence; a loop of one frame has none to read (MISSING).
+    func testFPSShareReadsTheShareOnRateAtTheLoopsCadenceAndNeedsTwoFrames() throws {
+        let frame = BudgetFixtures.summary(value: 15, lower: 14, upper: 16)
+        var video = BudgetFixtures.frameLoop(frameTime: frame, share: 0, frames: 450)
+        video.shareOnRate = 0.99
+        let budget = BudgetFixtures.budget(.fpsShare, statistic: .mean, limit: 0.95, unit: .ratio, direction: .min,
+                                           id: ("frame-loop", "video", "drop"))
+        let verdict = evaluator.evaluate(budget, result: BudgetFixtures.result(id: "frame-loop/video/drop", statistics: frame, frameLoop: video))
+        XCTAssertEqual(verdict.measured, 0.99)
+        XCTAssertNotEqual(verdict.outcome, .fail, "one process decides no ratio this close; it read 0, FAIL")
+        let one = BudgetFixtures.frameLoop(frameTime: frame, share: 0, frames: 1)
+        let missing = evaluator.evaluate(budget, result: BudgetFixtures.result(id: "frame-loop/video/drop", statistics: frame, frameLoop: one))
+        XCTAssertEqual(missing.outcome, .missing, "one frame: no share, not a FAIL of 0")
+    }
+
     /// The same loop summary in three process runs: a share or drift verdict rests on runs (one process never
     /// decides a ratio this close to its limit), and equal runs give a zero-width interval over runs.
     private func inThreeRuns(_ result: BenchmarkResult) -> BenchmarkResult {
