@@ -25,10 +25,11 @@ public enum BudgetMetric: String, Codable, Sendable, CaseIterable {
         case .time, .frameTime: return [.p50, .median, .p90, .p95, .p99, .p999, .max, .mean, .min]
         // The allocation pass counts a total over many iterations: its per-iteration mean is all there is.
         case .allocations: return [.mean]
-        // The share of frames at ≥ 57 fps is the mean of a per-frame indicator.
+        // The share of frames on rate is the mean of a per-offered-frame indicator.
         case .fpsShare: return [.mean]
         case .peakMemory: return [.max]
-        // The drift ratio compares medians of the late and early windows.
+        // The drift ratio is of medians: the Theil–Sen trend of the blocks' median frame times (FRAME-LOOP.md), which
+        // replaced the late-window over early-window median that BUDGETS.md describes.
         case .drift: return [.p50]
         // One value per benchmark, the first process's: `mean` reads it as reported.
         case .custom: return [.mean]
