@@ -30,6 +30,17 @@ def comparisons(data):
     return [('A/A', r) for r in data['identical']] + [('A/B', r) for r in data['slowedOutcomes']]
 
 
+def wilson(count, total, z=1.959964):
+    """' [95%: a–b%]': what `count` of `total` comparisons (the unit: a comparison's verdicts are not independent)
+    can show of the rate; '' with none."""
+    if total == 0:
+        return ''
+    p, n = count / total, total
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return ' [95%%: %.1f–%.1f%%]' % (100 * max(0, centre - half), 100 * min(1, centre + half))
+
+
 def median_mde(row, threads):
     values = [row['minimumDetectableEffects'][b] for b, t in row['threads'].items() if t == threads]
     return st.median(values) if values else math.nan
@@ -74,13 +85,19 @@ def tally(data, t, mde1, mde2, seconds):
         if kind == 'A/A':
             t['aa1'] += row['exitStatus'] == 1
             t['aa3'] += row['exitStatus'] == 3
-        mde1.append(median_mde(row, 1))
-        mde2.append(median_mde(row, 2))
+        # A comparison without a benchmark of one thread count has no MDE of it (not a NaN in the median).
+        mde1 += [m for m in [median_mde(row, 1)] if not math.isnan(m)]
+        mde2 += [m for m in [median_mde(row, 2)] if not math.isnan(m)]
         seconds.append(row['seconds'])
+        if kind == 'A/B':
+            # Every slowed benchmark counts in every A/B comparison: one the comparison did not judge is a miss, not
+            # left out of the denominator (a "1 of 1" where the tool said 1 of 2).
+            for b in slowed:
+                t['slow'] += 1
+                t['regressed'] += row['verdicts'].get(b) == 'regressed'
         for b, verdict in row['verdicts'].items():
             if kind == 'A/B' and b in slowed:
-                t['slow'] += 1
-                t['regressed'] += verdict == 'regressed'
+                continue
             else:
                 t['others'] += 1
                 t['stray'] += verdict in ('regressed', 'improved')
@@ -103,9 +120,10 @@ def totals(arguments):
         for path, data in files:
             tally(data, t, mde1, mde2, seconds)
             distinct[path] = data
-        print('| %s | %d + %d | %d of %d (%d exited 3) | %d of %d | %d of %d (%.0f%%) | %d of %d | %.2f%% / %.2f%% | %.0f–%.0f s |' % (
-            name, t['aa'], t['ab'], t['aa1'], t['aa'], t['aa3'], t['stray'], t['others'], t['unchanged'], t['one'],
-            100 * t['unchanged'] / max(t['one'], 1), t['regressed'], t['slow'], 100 * st.median(mde1), 100 * st.median(mde2),
+        mde = lambda values: '%.2f%%' % (100 * st.median(values)) if values else '—'
+        print('| %s | %d + %d | %d of %d%s (%d exited 3) | %d of %d | %d of %d (%.0f%%) | %d of %d | %s / %s | %.0f–%.0f s |' % (
+            name, t['aa'], t['ab'], t['aa1'], t['aa'], wilson(t['aa1'], t['aa']), t['aa3'], t['stray'], t['others'], t['unchanged'], t['one'],
+            100 * t['unchanged'] / max(t['one'], 1), t['regressed'], t['slow'], mde(mde1), mde(mde2),
             min(seconds), max(seconds)))
     e = dict.fromkeys(TOTAL_KEYS, 0)
     for data in distinct.values():
