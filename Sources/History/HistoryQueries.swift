@@ -119,8 +119,11 @@ extension HistoryDatabase {
     /// The full results of a run, by number or run id, decoded through ``ResultsFile`` (schema checked).
     public func run(_ reference: String) throws -> RunResults {
         let found = try read { db -> (String, Data)? in
-            let row = try Row.fetchOne(db, sql: "SELECT run_id, document FROM runs WHERE run_id = ? OR CAST(id AS TEXT) = ?",
-                                       arguments: [reference, reference])
+            // A run named "1" is that run, not run #1 (`compare 1 …` resolved to the first run recorded): a run id
+            // wins over a number.
+            let row = try Row.fetchOne(db, sql: """
+                SELECT run_id, document FROM runs WHERE run_id = ?1 OR CAST(id AS TEXT) = ?1 ORDER BY (run_id = ?1) DESC LIMIT 1
+                """, arguments: [reference])
             return try row.map { try ($0.checked("run_id", of: "runs"), $0.checked("document", of: "runs")) }
         }
         guard let (runID, document) = found else { throw HistoryError.unknownRun(reference: reference) }

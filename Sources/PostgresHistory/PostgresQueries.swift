@@ -42,7 +42,11 @@ extension PostgresHistoryStore {
     }
 
     public func run(_ reference: String) throws -> RunResults {
-        let found = try fetch("SELECT run_id, document FROM runs WHERE run_id = \(reference) OR id::text = \(reference)") {
+        // A run named "1" is that run, not run #1: a run id wins over a number (as in the SQLite store).
+        let found = try fetch("""
+            SELECT run_id, document FROM runs WHERE run_id = \(reference) OR id::text = \(reference)
+            ORDER BY (run_id = \(reference)) DESC LIMIT 1
+            """) {
             try $0.decode((String, Data).self)
         }
         guard let (runID, document) = found.first else { throw HistoryError.unknownRun(reference: reference) }

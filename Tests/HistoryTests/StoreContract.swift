@@ -55,6 +55,17 @@ enum StoreContract {
 
     /// A stored document that does not read (damaged bytes, or another run's) made `baseline-commit` and `gate
     /// --baseline` fail every night while verify said `ok`: verify reads each one as every reader does.
+    /// A run named "1" is that run, not run #1 (`compare 1 …` resolved to the first run recorded); a number that
+    /// names no run id is the run of that number.
+    static func aRunIDWinsOverARunNumber(_ open: Open) throws {
+        let history = try open()
+        try history.record(night(1), branch: "main")
+        try history.record(night(2, runID: "1"), branch: "main")
+        XCTAssertEqual(try history.run("1").runID, "1")
+        XCTAssertEqual(try history.run("2").runID, "1", "run #2 is the one named 1")
+        XCTAssertEqual(try history.run("night-01").runID, "night-01")
+    }
+
     static func verifyReadsEveryRunsDocument(_ open: Open) throws {
         let history = try open()
         try history.record(night(1), branch: "main")

@@ -19,6 +19,7 @@ final class SQLiteStoreContractTests: XCTestCase {
     func testRecordsRunsAndReadsThemBack() throws { try StoreContract.recordsRunsAndReadsThemBack(open) }
     func testRecordingARunTwiceChangesNothing() throws { try StoreContract.recordingARunTwiceChangesNothing(open) }
     func testVerifyReadsEveryRunsDocument() throws { try StoreContract.verifyReadsEveryRunsDocument(open) }
+    func testARunIDWinsOverARunNumber() throws { try StoreContract.aRunIDWinsOverARunNumber(open) }
     func testAFailureInsideTheTransactionLeavesNoPartialRun() throws { try StoreContract.aFailureInsideTheTransactionLeavesNoPartialRun(open) }
     func testSeriesShowTheStepAndItsStatistics() throws { try StoreContract.seriesShowTheStepAndItsStatistics(open) }
     func testBaselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns() throws { try StoreContract.baselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns(open) }
@@ -41,6 +42,7 @@ final class PostgresStoreContractTests: XCTestCase {
     func testRecordsRunsAndReadsThemBack() throws { try StoreContract.recordsRunsAndReadsThemBack(open) }
     func testRecordingARunTwiceChangesNothing() throws { try StoreContract.recordingARunTwiceChangesNothing(open) }
     func testVerifyReadsEveryRunsDocument() throws { try StoreContract.verifyReadsEveryRunsDocument(open) }
+    func testARunIDWinsOverARunNumber() throws { try StoreContract.aRunIDWinsOverARunNumber(open) }
     func testAFailureInsideTheTransactionLeavesNoPartialRun() throws { try StoreContract.aFailureInsideTheTransactionLeavesNoPartialRun(open) }
     func testSeriesShowTheStepAndItsStatistics() throws { try StoreContract.seriesShowTheStepAndItsStatistics(open) }
     func testBaselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns() throws { try StoreContract.baselinesResolveRunsBranchesAndCommitsButNeverIncompleteRuns(open) }
