@@ -117,9 +117,9 @@ struct SpeedupCommand: ParsableCommand {
         interruption.install()
         if let mismatch { Console.warning(mismatch) }
         // What weakens the figure here (a VM, high load, a governor), as run says it: a speed-up said nothing.
-        for warning in StabilityWarnings.warnings(for: EnvironmentProbe.collect(clock: MonotonicClock.characterize())) {
-            Console.warning(warning)
-        }
+        let environment = EnvironmentProbe.collect(clock: MonotonicClock.characterize())
+        let warnings = StabilityWarnings.warnings(for: environment)
+        for warning in warnings { Console.warning(warning) }
         var options = ["--blocks", "\(blocks)", "--block-warmup", "\(blockWarmup)", "--sample-time", "\(sampleTime)",
                        "--warmup", "\(warmup)", "--seed", "\(seed)"]
         if allowDebug { options.append("--allow-debug") }
@@ -134,7 +134,8 @@ struct SpeedupCommand: ParsableCommand {
         let complete = interruption.signal == nil
         switch format {
         case .console: print(SpeedupText.line(overall, verdict: verdict, complete: complete, target: atLeast))
-        case .json: print(try SpeedupText.json(overall, processes: figures, atLeast: atLeast, verdict: verdict, complete: complete))
+        case .json: print(try SpeedupText.json(overall, processes: figures, atLeast: atLeast, verdict: verdict, complete: complete,
+                                               environment: environment, warnings: warnings))
         }
         try Self.exit(signal: interruption.signal, verdict: verdict)
     }
@@ -232,12 +233,16 @@ enum SpeedupText {
         return line
     }
 
+    /// The figure over processes with the machine it was measured on (CPU, build, load, warnings): a speed-up
+    /// quoted later must say where it came from.
     static func json(_ overall: SpeedupOverProcesses, processes: [InterleavedSpeedup], atLeast: Double?, verdict: SpeedupVerdict?,
-                     complete: Bool) throws -> String {
+                     complete: Bool, environment: EnvironmentInfo? = nil, warnings: [String] = []) throws -> String {
         struct Document: Encodable {
             let speedup: SpeedupOverProcesses, processes: [InterleavedSpeedup], atLeast: Double?, verdict: SpeedupVerdict?, complete: Bool
+            let environment: EnvironmentInfo?, warnings: [String]
         }
-        let document = Document(speedup: overall, processes: processes, atLeast: atLeast, verdict: verdict, complete: complete)
+        let document = Document(speedup: overall, processes: processes, atLeast: atLeast, verdict: verdict, complete: complete,
+                                environment: environment, warnings: warnings)
         return String(decoding: try ResultsFile.encoder(pretty: false).encode(document), as: UTF8.self)
     }
 
