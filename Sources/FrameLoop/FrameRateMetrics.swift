@@ -37,13 +37,19 @@ public enum FrameRateMetrics {
     /// Share (0...1) of intervals ≤ 1000/57 ms, i.e. of frames shown at an instantaneous rate ≥ 57 fps; 0 when
     /// there is no interval (fewer than two processed frames).
     public static func shareAtOrAbove57FPS(intervals: [Double]) -> Double {
-        share(of: intervals, atMost: interval57FPSMilliseconds)
+        share(of: flags(intervals, atMost: interval57FPSMilliseconds))
     }
 
     /// The 57-of-60 rule at any cadence: share (0...1) of intervals ≤ cadence × 60/57 (at 30 fps: ≥ 28.5 fps,
     /// intervals ≤ 35.09 ms); at a 60 fps cadence it equals ``shareAtOrAbove57FPS(intervals:)``.
     public static func shareOnRate(intervals: [Double], cadenceMilliseconds: Double) -> Double {
-        share(of: intervals, atMost: cadenceMilliseconds * 60 / 57)
+        share(of: flags(intervals, atMost: cadenceMilliseconds * 60 / 57))
+    }
+
+    /// Each interval within `limit` (with the boundary's slack for rounding).
+    private static func flags(_ intervals: [Double], atMost limit: Double) -> [Bool] {
+        let inclusiveLimit = limit + boundaryToleranceMilliseconds
+        return intervals.map { $0 <= inclusiveLimit }
     }
 
     /// One flag per offered frame after the first one shown, in arrival order: a shown frame's interval within
@@ -54,15 +60,15 @@ public enum FrameRateMetrics {
     ///   - shown: one per offered frame, in arrival order: whether it was processed (and shown).
     ///   - intervals: the intervals between consecutive shown frames (one fewer than the shown frames).
     public static func onRateFlags(shown: [Bool], intervals: [Double], atMost limit: Double) -> [Bool] {
-        var flags = [Bool](), next = 0, first = true
-        let inclusiveLimit = limit + boundaryToleranceMilliseconds
+        let onRate = flags(intervals, atMost: limit)
+        var result = [Bool](), next = 0, first = true
         for isShown in shown {
-            guard isShown else { flags.append(false); continue }
+            guard isShown else { result.append(false); continue }
             if first { first = false; continue }  // the first shown frame has no interval before it
-            flags.append(next < intervals.count && intervals[next] <= inclusiveLimit)
+            result.append(next < onRate.count && onRate[next])
             next += 1
         }
-        return flags
+        return result
     }
 
     /// The share (0...1) of true flags; 0 with none.
@@ -79,8 +85,7 @@ public enum FrameRateMetrics {
     /// or there are fewer than two per block.
     public static func effectiveTrials(intervals: [Double], atMost limit: Double = interval57FPSMilliseconds,
                                        blocks: Int = 20) -> Double {
-        let inclusiveLimit = limit + boundaryToleranceMilliseconds
-        return effectiveTrials(flags: intervals.map { $0 <= inclusiveLimit }, blocks: blocks)
+        effectiveTrials(flags: flags(intervals, atMost: limit), blocks: blocks)
     }
 
     /// ``effectiveTrials(intervals:atMost:blocks:)`` over on-rate flags (``onRateFlags(shown:intervals:atMost:)``).
@@ -94,12 +99,6 @@ public enum FrameRateMetrics {
         let variance = shares.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(blocks - 1)
         let designEffect = variance * Double(size) / (p * (1 - p))
         return designEffect > 1 ? Double(n) / designEffect : Double(n)
-    }
-
-    private static func share(of intervals: [Double], atMost limit: Double) -> Double {
-        guard !intervals.isEmpty else { return 0 }
-        let inclusiveLimit = limit + boundaryToleranceMilliseconds
-        return Double(intervals.filter { $0 <= inclusiveLimit }.count) / Double(intervals.count)
     }
 
     /// Processed frames per second between the first and the last completion: (n − 1) / span. 0 with fewer than

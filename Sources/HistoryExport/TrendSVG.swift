@@ -67,7 +67,7 @@ struct TrendSVG {
         guard ticks.count > 1, let top = ticks.map(abs).max(), top > 0 else {
             return ticks.map { DurationText.string(nanoseconds: $0) }
         }
-        let (divisor, unit) = top >= 1e9 ? (1e9, "s") : top >= 1e6 ? (1e6, "ms") : top >= 1e3 ? (1e3, "µs") : (1.0, "ns")
+        let (divisor, unit) = DurationText.unit(forNanoseconds: top)
         let step = (ticks[1] - ticks[0]) / divisor
         let decimals = min(9, max(0, Int((-log10(step) - 1e-9).rounded(.up))))
         return ticks.map { String(format: "%.\(decimals)f \(unit)", $0 / divisor) }

@@ -159,9 +159,8 @@ public final class Bisector {
 
     /// Halves `range` until one commit is left, the steps run out, or a step stays undecided (its index returned).
     private func narrow(_ range: inout SearchRange, in path: [BisectCommit], against good: BisectCommit) throws(Stopped) -> Int? {
-        defer { openRange = (range.low, range.high) }
+        defer { openRange = (range.low, range.high) }  // also when a stop is thrown from a step
         while range.high - range.low > 1 {
-            openRange = (range.low, range.high)
             guard range.tried < settings.maximumSteps,
                   let middle = pick(range.low, range.high, skipping: range.skipped) else { return nil }
             range.tried += 1

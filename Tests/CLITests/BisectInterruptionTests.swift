@@ -12,11 +12,7 @@ final class BisectInterruptionTests: XCTestCase {
     override func setUpWithError() throws {
         folder = NSTemporaryDirectory() + "fb-bisect-signal-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        scratch = try ScratchRepository(prefix: "fb-bisect-signal-repo")
-        for k in 1...2 {
-            try scratch.write("NOTES.md", "note \(k)\n")
-            _ = try scratch.commitAll("note \(k)")
-        }
+        scratch = try ScratchRepository.notes(prefix: "fb-bisect-signal-repo")
     }
 
     override func tearDownWithError() throws {

@@ -16,11 +16,7 @@ final class BisectLinkOrdersTests: XCTestCase {
     override func setUpWithError() throws {
         folder = NSTemporaryDirectory() + "fb-bisect-orders-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        scratch = try ScratchRepository(prefix: "fb-bisect-orders-repo")
-        for k in 1...2 {
-            try scratch.write("NOTES.md", "note \(k)\n")
-            try scratch.commitAll("note \(k)")
-        }
+        scratch = try ScratchRepository.notes(prefix: "fb-bisect-orders-repo")
     }
 
     override func tearDownWithError() throws {

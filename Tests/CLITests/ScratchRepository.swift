@@ -41,6 +41,17 @@ struct ScratchRepository {
         return try git("rev-parse", "HEAD")
     }
 
+    /// A repository of `count` commits that each rewrite NOTES.md (GOOD and BAD for a bisection of builds that do
+    /// not differ).
+    static func notes(prefix: String, count: Int = 2) throws -> ScratchRepository {
+        let repository = try ScratchRepository(prefix: prefix)
+        for k in 1...count {
+            try repository.write("NOTES.md", "note \(k)\n")
+            try repository.commitAll("note \(k)")
+        }
+        return repository
+    }
+
     /// Removes the repository's folder.
     func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
