@@ -51,6 +51,9 @@ struct NightlyCommand: ParsableCommand {
         """)
     var gateMaxMinutes: Double = NightlyCommand.defaultGateMinutes
 
+    @Option(name: .customLong("test-signal-exit-delay-ms"), help: .hidden)
+    var signalExitDelayMilliseconds = 0  // test-only: a second signal's exit waits this long (the night's own end races it)
+
     @Argument(parsing: .postTerminator, help: ArgumentHelp(HelpText.named("Arguments for the gate (after --), e.g. -- --strict 'colormap/*'.")))
     var gateArguments: [String] = []
 
@@ -89,6 +92,7 @@ struct NightlyCommand: ParsableCommand {
             try checkHistory()
             let interruption = Interruption()
             interruption.install()
+            interruption.delayExitForTesting(milliseconds: signalExitDelayMilliseconds)
             let runID = "nightly-" + RunID.make()
             let gateStatus = try runGate(runID: runID, budgets: gate.budgets, interruption: interruption)
             let path = "\(reports)/\(runID)/results.json"

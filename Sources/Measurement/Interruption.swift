@@ -36,6 +36,7 @@ public final class Interruption: Sendable {
         /// Every signal received, in order: what a running child is given (``receivedSignals``).
         var signals: [Int32] = []
         var secondSignal: SecondSignalAction?
+        var exitDelayMilliseconds = 0
     }
 
     public init() {}
@@ -92,6 +93,8 @@ public final class Interruption: Sendable {
             FileHandle.standardError.write(Data("\(ToolName.current): \(Self.name(of: signalNumber)) again: stopped at once\n".utf8))
         }
         PendingOutputs.discardAll()  // what other threads were still writing
+        let delay = state.withLock { $0.exitDelayMilliseconds }
+        if delay > 0 { usleep(UInt32(delay) * 1000) }
         exit(128 + firstSignal)
     }
 
@@ -99,6 +102,12 @@ public final class Interruption: Sendable {
     /// phase has, say where. Nil restores the default (a one-line note, then exit).
     public func onSecondSignal(_ action: SecondSignalAction?) {
         state.withLock { $0.secondSignal = action }
+    }
+
+    /// Test-only: a second signal's exit, once the outputs in progress are removed, waits `milliseconds` first, so a
+    /// test sees what the command's own threads do meanwhile (they must not end the process with another status).
+    public func delayExitForTesting(milliseconds: Int) {
+        state.withLock { $0.exitDelayMilliseconds = max(0, min(milliseconds, 60_000)) }
     }
 
     /// Every signal received so far, in order.

@@ -46,6 +46,9 @@ public enum PendingOutputs {
     /// then exits the process (a writer refused meanwhile waits for that exit). Waits for a move in progress.
     public static func discardAll() { shared.discardAll() }
 
+    /// Whether ``discardAll()`` has run: the process is exiting on a signal, with the signal's status.
+    public static var isDiscarded: Bool { shared.isDiscarded }
+
     /// Registered paths, and whether they were discarded; see the static functions of ``PendingOutputs``.
     public final class Registry: Sendable {
         private struct State: ~Copyable {
@@ -80,6 +83,8 @@ public enum PendingOutputs {
                 try move()
             }
         }
+
+        public var isDiscarded: Bool { state.withLock { $0.closed } }
 
         public func discardAll() {
             state.withLock { state in

@@ -122,7 +122,9 @@ final class NightlyCommandTests: XCTestCase {
     /// still wrote. The gate here holds after the first signal (a benchmark that cannot stop), so only the second
     /// one ends it, saving at once.
     func testASecondSignalWaitsForTheGateToSaveBeforeTheNightExits() throws {
-        let (nightly, log) = try nightlyWaitingAfterOneBenchmark(gate: ["--test-hold-after-signal"])
+        // The night's exit waits: its own thread, on from the gate's end, must not end it first with another status.
+        let (nightly, log) = try nightlyWaitingAfterOneBenchmark(
+            nightlyOptions: ["--test-signal-exit-delay-ms", "1000"], gate: ["--test-hold-after-signal"])
         kill(nightly.processIdentifier, SIGINT)
         Framebudget.waitFor("holding after SIGINT", in: log)
         usleep(600_000)  // a second signal, not a repeat of the first (Interruption.repeatWindowSeconds, 0.25 s)
@@ -158,11 +160,11 @@ final class NightlyCommandTests: XCTestCase {
 
     /// A nightly whose gate has saved its first benchmark and waits for a signal (`gate`: more gate test hooks), and
     /// the file its stderr goes to.
-    private func nightlyWaitingAfterOneBenchmark(gate: [String] = []) throws -> (Process, String) {
+    private func nightlyWaitingAfterOneBenchmark(nightlyOptions: [String] = [], gate: [String] = []) throws -> (Process, String) {
         let log = folder + "/nightly.err"
         let nightly = try Framebudget.start([
             "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
-            "--baseline-executable", Framebudget.binary.path] + shortPairs
+            "--baseline-executable", Framebudget.binary.path] + shortPairs + nightlyOptions
             + ["--", "--allow-debug", "--quick", "--budgets", folder + "/budgets.yaml", "--test-wait-for-signal-after", "1"]
             + gate + ["texture-upload/*"], stderrLog: log)
         Framebudget.waitFor("waiting for a signal after 1 benchmarks", in: log)

@@ -12,17 +12,19 @@ extension ExitStatus {
 func reportingFailures(_ body: () throws -> Void) throws {
     do {
         try body()
-    } catch let failure as CommandFailure {
-        Console.error(failure.message)
-        throw failure.status.code
-    } catch let exit as ExitCode {
-        throw exit
-    } catch is PendingOutputs.Interrupted {
-        // Thrown only after SIGINT/SIGTERM's clean-up (SignalExit), whose handler is exiting with the signal's status.
-        while true { pause() }
     } catch {
-        Console.error("\(error)")
-        throw ExitStatus.badInput.code
+        // A write refused by a signal's clean-up (however wrapped) is that signal's exit, not a failure to report.
+        SignalExit.holdIfExiting()
+        switch error {
+        case let failure as CommandFailure:
+            Console.error(failure.message)
+            throw failure.status.code
+        case let exit as ExitCode:
+            throw exit
+        default:
+            Console.error("\(error)")
+            throw ExitStatus.badInput.code
+        }
     }
 }
 

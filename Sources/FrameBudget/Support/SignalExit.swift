@@ -18,9 +18,12 @@ enum SignalExit {
     /// exit 0 won the race once a stopped gnuplot let it go on, and the signal's 130 and line were lost).
     private static let exiting = Mutex(false)
 
-    /// Returns at once unless a signal's exit has begun; then never returns (that exit ends the process).
+    /// Returns at once unless a signal's exit has begun, this one's or a second signal's of ``Interruption`` (which
+    /// removes the outputs in progress first); then never returns: that exit ends the process with the signal's
+    /// status. The command's own end must not win the race with another (a nightly whose gate had just saved exited
+    /// 4, "not written: interrupted", where the second SIGINT meant 130).
     static func holdIfExiting() {
-        guard exiting.withLock({ $0 }) else { return }
+        guard exiting.withLock({ $0 }) || PendingOutputs.isDiscarded else { return }
         while true { pause() }
     }
 
