@@ -7,6 +7,8 @@ public enum RunMergeError: Error, CustomStringConvertible, Equatable {
     case noRuns
     /// Two runs were measured by different builds (executables, configurations or Swift versions).
     case differentBuilds(first: String, other: String, field: String, values: (String, String))
+    /// A run records neither its executable's digest nor its commit: nothing says it is the others' build.
+    case unknownBuild(file: String)
     /// Two runs were measured with different settings.
     case differentSettings(first: String, other: String, field: String, values: (String, String))
     /// Two files hold a process run of the same run id with different samples: two runs under one name, which no
@@ -22,6 +24,9 @@ public enum RunMergeError: Error, CustomStringConvertible, Equatable {
         case let .differentBuilds(first, other, field, values):
             return "\(other): measured by a different build than \(first) (\(field) \(values.1) vs \(values.0)); "
                 + "runs of different builds are not one side of a comparison"
+        case let .unknownBuild(file):
+            return "\(file): environment names no build (neither executableDigest nor gitCommit): "
+                + "nothing shows it was measured by the same build as the others; merge runs that record their build"
         case let .differentSettings(first, other, field, values):
             return "\(other): measured with different settings than \(first) (\(field) \(values.1) vs \(values.0)); "
                 + "merge runs measured alike"
@@ -126,7 +131,7 @@ public enum RunMerge {
                                 repeated: inout [RepeatedRun]) throws -> BenchmarkResult {
         var samples = [Double](), replicates = [Replicate](), contributing = [BenchmarkResult]()
         var seen = [String: (file: String, samples: ArraySlice<Double>)]()
-        try checkSameFrameLoopMode(parts)
+        try checkSameFrameLoop(parts)
         try checkSameCodePath(parts)
         for part in parts {
             let runID = part.run.runID
@@ -171,13 +176,21 @@ public enum RunMerge {
     }
 
     /// A frame loop run in realtime (timer wake-ups, the processing thread's hand-offs) and one simulated from its
-    /// processing times measure different things: never one benchmark's replicates.
-    private static func checkSameFrameLoopMode(_ parts: [Part]) throws {
+    /// processing times measure different things, and so do loops of different lengths (`--frames`: a share or a
+    /// drift over 120 frames is not one over 600), cadences or policies: never one benchmark's replicates.
+    private static func checkSameFrameLoop(_ parts: [Part]) throws {
         let looped = parts.filter { $0.result.frameLoop != nil }
-        guard let first = looped.first, let mode = first.result.frameLoop?.mode,
-              let other = looped.first(where: { $0.result.frameLoop?.mode != mode }) else { return }
-        throw RunMergeError.differentSettings(first: first.file, other: other.file, field: "frame-loop mode of \(first.result.id)",
-                                              values: (mode, other.result.frameLoop?.mode ?? "none"))
+        guard let first = looped.first, let loop = first.result.frameLoop else { return }
+        let fields: [(String, (FrameLoopSummary) -> String)] = [
+            ("frame-loop mode", \.mode), ("frames offered (--frames)", { String($0.framesOffered) }),
+            ("frame cadence", { "\($0.cadenceMilliseconds) ms" }), ("frame policy", { $0.policy.rawValue }),
+        ]
+        for part in looped {
+            for (field, value) in fields where part.result.frameLoop.map(value) != value(loop) {
+                throw RunMergeError.differentSettings(first: first.file, other: part.file, field: "\(field) of \(first.result.id)",
+                                                      values: (value(loop), part.result.frameLoop.map(value) ?? "none"))
+            }
+        }
     }
 
     /// Runs of one benchmark on different code paths (`FRAMEBUDGET_ISA=portable` beside AVX-512: 20.5 µs against 8.3 µs)
@@ -205,6 +218,10 @@ public enum RunMerge {
         let identity: (String, String?, String?) = da != nil && db != nil
             ? ("executable", da.map { String($0.prefix(12)) }, db.map { String($0.prefix(12)) })
             : ("commit", a.environment.gitCommit, b.environment.gitCommit)
+        // Two unknowns are not one build: a file with neither says nothing of what measured it.
+        for (run, name) in [(a, first), (b, other)] where run.environment.executableDigest == nil && run.environment.gitCommit == nil {
+            throw RunMergeError.unknownBuild(file: name)
+        }
         let fields: [(String, String?, String?)] = [
             identity,
             ("build configuration", a.environment.buildConfiguration, b.environment.buildConfiguration),

@@ -127,6 +127,38 @@ final class RunMergeTests: XCTestCase {
         }
     }
 
+    /// A share on rate or a drift over 120 frames is not one over 600: loops of other lengths, cadences or policies
+    /// are not one benchmark's replicates (runs of `--frames 120` and `--frames 600` merged without a word).
+    func testFrameLoopsOfOtherLengthsCadencesOrPoliciesAreRefused() {
+        let a = Fixture.run("r1", [Fixture.frameLoopResult("frame-loop/photo/drop", [1, 2, 3], mode: "simulated")])
+        let longer = Fixture.run("r2", [Fixture.frameLoopResult("frame-loop/photo/drop", [1, 2, 3, 4], mode: "simulated")])
+        XCTAssertThrowsError(try RunMerge.merge([a, longer], names: ["a.json", "b.json"])) { error in
+            XCTAssertEqual("\(error)", "b.json: measured with different settings than a.json (frames offered (--frames) of "
+                           + "frame-loop/photo/drop 4 vs 3); merge runs measured alike")
+        }
+        var slower = Fixture.run("r3", [Fixture.frameLoopResult("frame-loop/photo/drop", [4, 5, 6], mode: "simulated")])
+        slower.benchmarks[0].frameLoop?.cadenceMilliseconds = 33.33
+        XCTAssertThrowsError(try RunMerge.merge([a, slower])) { XCTAssertTrue("\($0)".contains("frame cadence"), "\($0)") }
+        var queued = Fixture.run("r4", [Fixture.frameLoopResult("frame-loop/photo/drop", [4, 5, 6], mode: "simulated")])
+        queued.benchmarks[0].frameLoop?.policy = .queue
+        XCTAssertThrowsError(try RunMerge.merge([a, queued])) { XCTAssertTrue("\($0)".contains("frame policy"), "\($0)") }
+        let same = Fixture.run("r5", [Fixture.frameLoopResult("frame-loop/photo/drop", [4, 5, 6], mode: "simulated")])
+        XCTAssertNoThrow(try RunMerge.merge([a, same]))
+    }
+
+    /// Two files that name no build (no executable digest, no commit) were taken for one build: nil equalled nil.
+    func testARunThatNamesNoBuildIsRefused() {
+        let a = Fixture.run("r1", [Fixture.result("a/x/1", [1])])
+        let anonymous = Fixture.run("r2", [Fixture.result("a/x/1", [2])], commit: nil)
+        XCTAssertThrowsError(try RunMerge.merge([anonymous, anonymous.withRunID("r3")], names: ["x.json", "y.json"])) { error in
+            XCTAssertTrue("\(error)".hasPrefix("x.json: environment names no build (neither executableDigest nor gitCommit)"), "\(error)")
+        }
+        XCTAssertThrowsError(try RunMerge.merge([a, anonymous], names: ["a.json", "b.json"])) { error in
+            XCTAssertTrue("\(error)".hasPrefix("b.json: environment names no build"), "\(error)")
+        }
+        XCTAssertNoThrow(try RunMerge.merge([anonymous]), "one run is its own side")
+    }
+
     /// A run on the portable path (FRAMEBUDGET_ISA=portable, 20.5 µs) merged with one on AVX-512 (8.3 µs) kept the
     /// first run's path, and compare's "code path differs" warning never came.
     func testRunsOfOneBenchmarkOnDifferentCodePathsAreRefused() {
@@ -259,5 +291,14 @@ final class MergedWarningsTests: XCTestCase {
     func testAReadingBeforePunctuationIsStillAReading() {
         XCTAssertEqual(MergedWarnings.shape("load 5.76, on 2 cores; 120: x"), "load #, on # cores; #: x")
         XCTAssertEqual(MergedWarnings.shape("id 256x192 and n=100 and -3"), "id 256x192 and n=100 and #")
+    }
+}
+
+private extension RunResults {
+    func withRunID(_ id: String) -> RunResults {
+        var run = self
+        run.runID = id
+        run.benchmarks = run.benchmarks.map { var result = $0; result.samplesNanoseconds = result.samplesNanoseconds.map { $0 + 1 }; return result }
+        return run
     }
 }
