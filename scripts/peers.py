@@ -82,7 +82,10 @@ def clock_cost_ns():
 
 
 def measure(call):
-    """Warm-up, calibration, samples: returns (calls per sample, [ns per call])."""
+    """Warm-up, calibration, samples: returns (calls per sample, [ns per call], CPU time ÷ wall time of the samples).
+
+    The last is the cores the call kept busy (every thread of this process counts): a library allowed two threads
+    that runs on one shows 1.0, so a report need not take its thread setting for the threads it used."""
     # The calibration times every warm-up call, the two always made included: with --warmup-ms 0 it used to time
     # none, took 1 ns a call and ran millions of calls a sample.
     start = time.perf_counter_ns()
@@ -94,7 +97,7 @@ def measure(call):
         calls += 1
     cost = max((time.perf_counter_ns() - start) / calls, 1.0)
     per_sample = max(1, round(max(ARGS.sample_time_ms * 1e6, 1000 * CLOCK_COST) / cost))
-    samples, begun = [], time.perf_counter_ns()
+    samples, begun, cpu_begun = [], time.perf_counter_ns(), time.process_time_ns()
     while len(samples) < ARGS.samples:
         t0 = time.perf_counter_ns()
         for _ in range(per_sample):
@@ -102,7 +105,8 @@ def measure(call):
         samples.append((time.perf_counter_ns() - t0) / per_sample)
         if len(samples) >= 10 and time.perf_counter_ns() - begun > ARGS.max_time_s * 1e9:
             break
-    return per_sample, samples
+    wall = time.perf_counter_ns() - begun
+    return per_sample, samples, (time.process_time_ns() - cpu_begun) / wall if wall > 0 else 0.0
 
 
 def load(folder, name):
@@ -297,12 +301,13 @@ def time_peer(entry, variant):
     if "threads" in parameters:
         parameters["threads"] = str(threads)
     print(f"peers.py: {entry['kernel']} ← {library} on {threads} thread(s) …", file=sys.stderr)
-    per_sample, samples = measure(call)
+    per_sample, samples, busy = measure(call)
+    parameters["cpuPerWall"] = f"{busy:.2f}"  # the cores it kept busy (the report shows them beside the threads allowed)
     peer = {"id": f"{entry['hotPath']}/{variant}/{entry['workload']}", "hotPath": entry["hotPath"], "variant": variant,
             "workload": entry["workload"], "kernel": entry["kernel"], "threads": threads, "library": library,
             "parameters": parameters, "call": {"iterationsPerSample": per_sample, "samplesNanoseconds": samples}}
     if convert is not None:
-        conversion_per_sample, conversion_samples = measure(convert)
+        conversion_per_sample, conversion_samples, _ = measure(convert)
         peer["conversion"] = {"iterationsPerSample": conversion_per_sample, "samplesNanoseconds": conversion_samples}
         peer["conversionNote"] = note
     return peer
@@ -323,9 +328,40 @@ def inputs_seed():
     return seed if isinstance(seed, str) and seed.isdigit() else None
 
 
+def machine_and_libraries():
+    """What else decides a peer's time: the CPU it ran on (named as framebudget names it, `AMD EPYC (family 25,
+    model 17)`, so that `peers merge` refuses peers of another machine than the run's), the BLAS under numpy, the
+    OpenSSL under hashlib."""
+    found = {}
+    try:
+        fields = {}
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                key, _, value = line.partition(":")
+                fields.setdefault(key.strip(), value.strip())  # the first CPU's
+        if "model name" in fields:
+            found["cpu"] = fields["model name"]
+            if "cpu family" in fields and "model" in fields:
+                found["cpu"] += f" (family {fields['cpu family']}, model {fields['model']})"
+    except OSError:
+        pass
+    try:
+        import ssl
+        found["openssl"] = ssl.OPENSSL_VERSION  # hashlib's digests are OpenSSL's
+    except ImportError:
+        pass
+    try:  # numpy ≥ 1.26 describes its build; older ones print it only
+        blas = np.show_config(mode="dicts").get("Build Dependencies", {}).get("blas", {})
+        if blas.get("name"):
+            found["blas"] = f"{blas['name']} {blas.get('version', '')}".strip()
+    except (TypeError, AttributeError, ValueError):
+        pass
+    return found
+
+
 def write(temporary, peers):
     environment = {"python": sys.version.split()[0], "numpy": np.__version__, "opencv": cv2.__version__,
-                   "threads": str(THREADS), "clockCostNanoseconds": f"{CLOCK_COST:.1f}"}
+                   "threads": str(THREADS), "clockCostNanoseconds": f"{CLOCK_COST:.1f}", **machine_and_libraries()}
     seed = inputs_seed()
     if seed is not None:
         environment["inputsSeed"] = seed  # framebudget peers merge refuses a run of another scene seed

@@ -1,6 +1,7 @@
 import Budgets
 import Foundation
 import Results
+import Statistics
 import TextFormatting
 
 /// The report's roofs and peers: each benchmark against the roof of its own working set and thread count (with its
@@ -43,8 +44,37 @@ enum RoofsSection {
     struct PeerRow {
         var kernel: String
         var kernelMedian: Double
-        var peers: [(id: String, median: Double, threads: Int, conversion: Double?)]
+        var peers: [PeerCell]
     }
+
+    /// One peer: its median, the ratio to the kernel's with its interval, the threads it was allowed and kept busy.
+    struct PeerCell {
+        var id: String
+        var median: Double
+        var threads: Int
+        /// CPU time over wall time while it was timed (`cpuPerWall`, scripts/peers.py): the cores it kept busy,
+        /// which a library allowed two threads may leave at one. Nil for a peers file from before 8 Dec 2026.
+        var busyCores: Double?
+        /// median(peer) / median(kernel), with its 95% bootstrap interval over the two sets of samples.
+        var ratio: RatioBootstrap.Estimate?
+        var conversion: Double?
+
+        /// `(2 thr allowed, 1.02 busy)`, or `(1 thr)` when the cores it kept busy are not known.
+        var threadsText: String {
+            guard let busyCores else { return "(\(threads) thr)" }
+            return "(\(threads) thr allowed, \(UnitFormat.number(busyCores)) busy)"
+        }
+
+        /// `3.13× [3.1–3.16]`, or `—` when either side has no samples.
+        var ratioText: String {
+            guard let ratio else { return "—" }
+            return "\(UnitFormat.number(ratio.ratio))× [\(UnitFormat.number(ratio.interval.lower))–\(UnitFormat.number(ratio.interval.upper))]"
+        }
+    }
+
+    /// What the peers table's ratio column means, and what it cannot say: each side is one process.
+    static let peerRatioNote = "peer ÷ kernel: ratio of the medians, with its 95% bootstrap interval over the samples; "
+        + "each side is one process, and a fresh process moves a median by 2–4% on a VM: a ratio within 0.95–1.05 is a tie"
 
     static func peerRows(_ run: RunResults) -> [PeerRow] {
         run.benchmarks.filter { $0.variant == "optimized" }.compactMap { kernel in
@@ -53,10 +83,17 @@ enum RoofsSection {
             }
             guard !peers.isEmpty else { return nil }
             return PeerRow(kernel: kernel.id, kernelMedian: kernel.statistics.median, peers: peers.map { peer in
-                (peer.id, peer.statistics.median, peer.threads,
-                 peer.stages?.first { $0.name.hasPrefix("conversion") }?.statistics.median)
+                PeerCell(id: peer.id, median: peer.statistics.median, threads: peer.threads,
+                         busyCores: peer.parameters["cpuPerWall"].flatMap(Double.init),
+                         ratio: ratio(peer: peer.samplesNanoseconds, kernel: kernel.samplesNanoseconds, seed: run.settings.seed),
+                         conversion: peer.stages?.first { $0.name.hasPrefix("conversion") }?.statistics.median)
             })
         }
+    }
+
+    private static func ratio(peer: [Double], kernel: [Double], seed: UInt64) -> RatioBootstrap.Estimate? {
+        guard !peer.isEmpty, !kernel.isEmpty, Statistics.Descriptive.median(kernel) > 0 else { return nil }
+        return RatioBootstrap.ratioOfMedians(base: kernel, head: peer, level: 0.95, resamples: 2000, seed: seed)
     }
 
     /// The console's lines: each optimized kernel's share of its roof (what `make bench` prints), or none.
@@ -86,12 +123,12 @@ enum RoofsSection {
         }
         let peers = peerRows(run)
         if !peers.isEmpty {
-            lines += ["", "### Peers (what a user would pick instead)", "",
-                      "| kernel | median | peer | peer median | peer ÷ kernel | conversion (timed apart) |", "|---|---|---|---|---|---|"]
+            lines += ["", "### Peers (what a user would pick instead)", "", MarkdownText.text(peerRatioNote), "",
+                      "| kernel | median | peer | peer median | peer ÷ kernel [95%] | conversion (timed apart) |", "|---|---|---|---|---|---|"]
             for row in peers {
                 lines += row.peers.map { peer in
-                    "| \(MarkdownText.code(row.kernel)) | \(time(row.kernelMedian)) | \(MarkdownText.code(peer.id)) (\(peer.threads) thr) | \(time(peer.median)) | "
-                        + "\(UnitFormat.number(peer.median / row.kernelMedian))× | \(peer.conversion.map(time) ?? "—") |"
+                    "| \(MarkdownText.code(row.kernel)) | \(time(row.kernelMedian)) | \(MarkdownText.code(peer.id)) \(peer.threadsText) | \(time(peer.median)) | "
+                        + "\(peer.ratioText) | \(peer.conversion.map(time) ?? "—") |"
                 }
             }
         }
@@ -113,12 +150,12 @@ enum RoofsSection {
         let peers = peerRows(run)
         if !peers.isEmpty {
             let cells = peers.flatMap { row in
-                row.peers.map { [row.kernel, time(row.kernelMedian), "\($0.id) (\($0.threads) thr)", time($0.median),
-                                 "\(UnitFormat.number($0.median / row.kernelMedian))×", $0.conversion.map(time) ?? "—"] }
+                row.peers.map { [row.kernel, time(row.kernelMedian), "\($0.id) \($0.threadsText)", time($0.median), $0.ratioText,
+                                 $0.conversion.map(time) ?? "—"] }
             }
-            parts.append("<section id=\"peers\"><h2>Peers</h2>" + table(
+            parts.append("<section id=\"peers\"><h2>Peers</h2><p>\(XMLText.escape(peerRatioNote))</p>" + table(
                 caption: "Optimized kernels beside what a user would pick instead (library call alone; conversions timed apart)",
-                header: ["kernel", "median", "peer", "peer median", "peer ÷ kernel", "conversion"], rows: cells) + "</section>")
+                header: ["kernel", "median", "peer", "peer median", "peer ÷ kernel [95%]", "conversion"], rows: cells) + "</section>")
         }
         return parts.joined(separator: "\n")
     }

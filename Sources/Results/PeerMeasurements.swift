@@ -85,6 +85,12 @@ extension RunResults {
             throw PeerMergeError(description: "peers timed on the inputs of seed \(inputs), this run measured seed \(scene)'s: "
                 + "export and time them with --seed \(scene)")
         }
+        // Peers timed on another machine than the run's are no peers of its kernels (a file without the CPU,
+        // scripts/peers.py before 8 Dec 2026, is taken as it is).
+        if let cpu = measurements.environment["cpu"], cpu != environment.cpuModel {
+            throw PeerMergeError(description: "peers timed on \(cpu), this run measured on \(environment.cpuModel): "
+                + "time them on the run's machine")
+        }
         let versions = measurements.environment.keys.sorted().map { "\($0) \(measurements.environment[$0]!)" }
             .joined(separator: ", ")
         // One id twice in one file: which timing stands would be the file's order (the second silently replaced the

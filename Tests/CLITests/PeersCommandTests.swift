@@ -121,8 +121,14 @@ final class PeersCommandTests: XCTestCase {
         let call = peers[0]["call"] as! [String: Any]
         XCTAssertEqual((call["samplesNanoseconds"] as! [Double]).count, 20, "--quick: 20 samples")
         XCTAssertNotNil(peers[0]["conversion"], "the xyxy → xywh float64 conversion is timed apart")
-        XCTAssertEqual((document["environment"] as? [String: String])?["inputsSeed"], "24301",
-                       "the seed the inputs were exported with, which merge checks against the run's")
+        let environment = try XCTUnwrap(document["environment"] as? [String: String])
+        XCTAssertEqual(environment["inputsSeed"], "24301", "the seed the inputs were exported with, which merge checks against the run's")
+        let cpu = try XCTUnwrap(environment["cpu"], "the machine, which merge checks against the run's")
+        XCTAssertTrue(cpu.contains("(family "), cpu)
+        XCTAssertNotNil(environment["openssl"], "hashlib's library")
+        let busy = try XCTUnwrap(Double((peers[0]["parameters"] as? [String: String])?["cpuPerWall"] ?? ""))
+        XCTAssertGreaterThan(busy, 0.3, "a one-thread peer keeps about one core busy")
+        XCTAssertLessThan(busy, 1.5)
     }
     /// The peers do the kernels' work: the crowded NMS peer keeps the kernel's 300 of 1214 candidates, in its order
     /// (OpenCV's top_k once cut the candidates to 300 before the suppression, and the peer kept 66), and the colormap

@@ -1,6 +1,7 @@
 import Foundation
 import Results
 import Statistics
+import Budgets
 import XCTest
 @testable import Reports
 
@@ -35,8 +36,26 @@ final class RoofsSectionTests: XCTestCase {
 
     func testEachOptimizedKernelIsShownBesideItsPeersWithTheRatio() {
         let lines = RoofsSection.markdown(Self.run()).joined(separator: "\n")
-        XCTAssertTrue(lines.contains("| `copy/optimized/16k` | 1.00 µs | `copy/peer-1core/16k` (1 thr) | 4.00 µs | 4× | — |"), lines)
+        let run = Self.run()
+        let ratio = RatioBootstrap.ratioOfMedians(base: run.benchmarks[0].samplesNanoseconds, head: run.benchmarks[1].samplesNanoseconds,
+                                                  level: 0.95, resamples: 2000, seed: run.settings.seed)
+        XCTAssertEqual(ratio.ratio, 4, accuracy: 1e-12)
+        XCTAssertLessThan(ratio.interval.lower, 4)
+        XCTAssertGreaterThan(ratio.interval.upper, 4)
+        let cell = "4× [\(UnitFormat.number(ratio.interval.lower))–\(UnitFormat.number(ratio.interval.upper))]"
+        XCTAssertTrue(lines.contains("| `copy/optimized/16k` | 1.00 µs | `copy/peer-1core/16k` (1 thr) | 4.00 µs | \(cell) | — |"), lines)
+        XCTAssertTrue(lines.contains("each side is one process"), "the ratio's interval is not taken for a process-to-process one")
         XCTAssertTrue(RoofsSection.html(Self.run()).contains("<section id=\"peers\">"))
+    }
+
+    /// A library allowed two threads that keeps one core busy is not shown as a two-thread peer alone: the report
+    /// shows what scripts/peers.py measured (CPU time over wall time while it was timed) beside the setting.
+    func testAPeersThreadsAllowedAreShownBesideTheCoresItKeptBusy() {
+        var run = Self.run()
+        run.benchmarks[1].threads = 2
+        run.benchmarks[1].parameters["cpuPerWall"] = "1.02"
+        XCTAssertTrue(RoofsSection.markdown(run).joined(separator: "\n").contains("`copy/peer-1core/16k` (2 thr allowed, 1.02 busy)"))
+        XCTAssertTrue(RoofsSection.html(run).contains("copy/peer-1core/16k (2 thr allowed, 1.02 busy)"))
     }
 
     func testTheConsoleListsEachOptimizedKernelsShareAndTheHighest() {

@@ -81,6 +81,21 @@ final class PeerMergeTests: XCTestCase {
         XCTAssertNoThrow(try run.mergePeers(PeerMeasurements(environment: [:], peers: [Self.peer()])))
     }
 
+    /// A peer is compared with a kernel of the same machine: peers timed on another CPU are refused, naming both;
+    /// the run's own CPU, or a peers.json from before the CPU was recorded, merge.
+    func testPeersTimedOnAnotherMachineAreRefused() throws {
+        var run = try RealRun.make()
+        run.environment.cpuModel = "AMD EPYC (family 25, model 17)"
+        let intel = PeerMeasurements(environment: ["cpu": "Intel Xeon Processor (family 6, model 207)"], peers: [Self.peer()])
+        XCTAssertThrowsError(try run.mergePeers(intel)) {
+            XCTAssertEqual("\($0)", "peers timed on Intel Xeon Processor (family 6, model 207), this run measured on "
+                           + "AMD EPYC (family 25, model 17): time them on the run's machine")
+        }
+        XCTAssertEqual(run.benchmarks.count, 1, "nothing merged")
+        XCTAssertNoThrow(try run.mergePeers(PeerMeasurements(environment: ["cpu": "AMD EPYC (family 25, model 17)"], peers: [Self.peer()])))
+        XCTAssertNoThrow(try run.mergePeers(PeerMeasurements(environment: [:], peers: [Self.peer()])))
+    }
+
     /// A merge wrote files the tool then refused to read (iterations 0, negative threads, a negative conversion
     /// sample) and took peers of kernels the run does not have: each is refused naming the peer and its field.
     func testAPeerThatWouldMakeAnUnreadableRunOrStandsBesideNoKernelIsRefused() throws {
