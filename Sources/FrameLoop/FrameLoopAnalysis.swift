@@ -39,6 +39,7 @@ public enum FrameLoopAnalysis {
         summary.driftBlocksStolen = stolenBlocks?.count
         // The trials of the share a budget judges (on rate at the loop's cadence; the 57 fps one at 60 fps).
         summary.shareEffectiveIntervals = FrameRateMetrics.effectiveTrials(flags: onRate)
+        summary.droppedFrames = record.outcomes.indices.filter { record.outcomes[$0].isDropped }
         return summary
     }
 }

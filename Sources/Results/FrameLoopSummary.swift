@@ -46,6 +46,18 @@ public struct FrameLoopSummary: Codable, Sendable {
     /// How many independent intervals `shareAtOrAbove57FPS` is worth (batch means over 20 blocks: late frames come
     /// in runs); the trials of its interval. Nil in files from before 7 Dec 2026: every interval counted as one.
     public var shareEffectiveIntervals: Double?
+    /// The offered frames that were dropped, by their index among the offered frames (0-based, increasing): with
+    /// them each processed frame's arrival is known, and a timeline shows a freeze where it happened. Nil in files
+    /// from before 8 Dec 2026 (a timeline then counts processed frames only).
+    public var droppedFrames: [Int]?
+
+    /// Each processed frame's index among the offered frames (the frames ``frameTimesMilliseconds`` times, in order),
+    /// or nil when the dropped frames are not recorded.
+    public var processedFrameArrivals: [Int]? {
+        guard let droppedFrames else { return nil }
+        let dropped = Set(droppedFrames)
+        return Array((0..<framesOffered).lazy.filter { !dropped.contains($0) }.prefix(frameTimesMilliseconds.count))
+    }
 
     /// Fewest frames a drift is judged on: 4 per drift block (20 blocks), as its interval needs.
     public static let minimumDriftFrames = 80

@@ -329,11 +329,27 @@ private struct FieldCheck {
         if let peak = loop.peakWaitingFrames { nonNegative(peak, "\(path).peakWaitingFrames") }
         if let interval = loop.driftInterval { self.interval(interval, "\(path).driftInterval") }
         if let stolen = loop.driftBlocksStolen { nonNegative(stolen, "\(path).driftBlocksStolen") }
+        if let dropped = loop.droppedFrames { droppedFrames(dropped, of: loop, "\(path).droppedFrames") }
         if let effective = loop.shareEffectiveIntervals {
             nonNegative(effective, "\(path).shareEffectiveIntervals")
-            if ok && effective > Double(max(0, loop.framesProcessed - 1)) {
-                fail("\(path).shareEffectiveIntervals", "\(effective) is more than the \(max(0, loop.framesProcessed - 1)) intervals between processed frames")
+            // One trial per offered frame after the first: a dropped frame is a trial (not on rate) since 7 Dec 2026.
+            if ok && effective > Double(max(0, loop.framesOffered - 1)) {
+                fail("\(path).shareEffectiveIntervals", "\(effective) is more than the \(max(0, loop.framesOffered - 1)) frames offered after the first")
             }
+        }
+    }
+
+    /// Offered-frame indexes, increasing, one per dropped frame: what places each processed frame on the timeline.
+    mutating func droppedFrames(_ dropped: [Int], of loop: FrameLoopSummary, _ path: String) {
+        guard dropped.count == loop.framesDropped else {
+            return fail(path, "\(dropped.count) indexes for \(loop.framesDropped) dropped frames (framesDropped)")
+        }
+        var previous = -1
+        for (index, frame) in dropped.enumerated() {
+            guard frame > previous, frame < loop.framesOffered else {
+                return fail("\(path)[\(index)]", "\(frame) is not an offered frame after \(previous) (0..<\(loop.framesOffered), increasing)")
+            }
+            previous = frame
         }
     }
 

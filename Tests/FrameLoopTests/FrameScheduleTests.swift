@@ -1,5 +1,6 @@
 import XCTest
 import FrameLoop
+import Results
 
 /// The schedule on hand-made durations; every expected value below is computed by hand in the comments.
 final class FrameScheduleTests: XCTestCase {
@@ -24,6 +25,17 @@ final class FrameScheduleTests: XCTestCase {
         XCTAssertEqual(outcomes[2], .processed(2, arrival: 20, start: 20, completion: 45))
         XCTAssertEqual(outcomes[5], .processed(5, arrival: 50, start: 50, completion: 52))
         XCTAssertEqual(outcomes.compactMap(\.frameTime), [2, 2, 25, 2])
+    }
+
+    /// The summary keeps where the drops fell, so each processed frame's arrival is known (a timeline plots it there).
+    func testTheSummaryRecordsWhichOfferedFramesWereDropped() {
+        let outcomes = schedule([2, 2, 25, 2, 2, 2], policy: .drop)
+        let record = FrameLoopRecord(cadenceMilliseconds: 10, policy: .drop, mode: .simulated, outcomes: outcomes,
+                                     callbackLatencies: Array(repeating: 0.01, count: outcomes.count))
+        let summary = FrameLoopAnalysis.summary(of: record, resamples: 50)
+        XCTAssertEqual(summary.droppedFrames, [3, 4])
+        XCTAssertEqual(summary.processedFrameArrivals, [0, 1, 2, 5])
+        XCTAssertEqual(summary.frameTimesMilliseconds, [2, 2, 25, 2])
     }
 
     func testOneSlowFrameUnderQueueBuildsABacklogAndRecovers() {

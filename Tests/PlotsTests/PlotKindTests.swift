@@ -176,6 +176,35 @@ final class PlotKindTests: XCTestCase {
         XCTAssertTrue(spec.readable.contains("frame-time: < 17.54 ms"), "the budget with its limit, as the latency plot names it: \(spec.readable)")
     }
 
+    /// A freeze that dropped frames 10…14 of 20 was drawn as frames 10…14 of 15 processed, one line through it: the
+    /// timeline now plots each processed frame at the frame it arrived as, breaks the line at the gap and marks the
+    /// dropped frames along the axis.
+    func testTimelinePlotsFramesWhereTheyArrivedAndMarksTheDroppedOnes() throws {
+        var input = PlotFixture.input
+        let index = try XCTUnwrap(input.run.benchmarks.firstIndex { $0.frameLoop != nil })
+        var loop = try XCTUnwrap(input.run.benchmarks[index].frameLoop)
+        loop.framesOffered = 20
+        loop.framesProcessed = 15
+        loop.framesDropped = 5
+        loop.frameTimesMilliseconds = (0..<15).map { $0 == 10 ? 40 : 12 }
+        loop.droppedFrames = [10, 11, 12, 13, 14]
+        input.run.benchmarks[index].frameLoop = loop
+        let spec = try XCTUnwrap(FrameTimelinePlot().plots(for: input).first)
+        let data = try XCTUnwrap(spec.dataFiles["frame-loop-photo-drop-timeline.dat"])
+        XCTAssertTrue(data.hasSuffix("8 12\n9 12\n\n15 40\n16 12\n17 12\n18 12\n19 12\n"), data)
+        XCTAssertEqual(spec.dataFiles["frame-loop-photo-drop-timeline-missed.dat"], "15 40\n", "the late frame at its arrival")
+        XCTAssertEqual(spec.dataFiles["frame-loop-photo-drop-timeline-dropped.dat"], "10\n11\n12\n13\n14\n")
+        XCTAssertTrue(spec.readable.contains("dropped (5 frames)"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("set xlabel 'offered frame'"), spec.readable)
+        // A file from before the drops were recorded: by processed frame, and says so.
+        loop.droppedFrames = nil
+        input.run.benchmarks[index].frameLoop = loop
+        let old = try XCTUnwrap(FrameTimelinePlot().plots(for: input).first)
+        XCTAssertTrue(try XCTUnwrap(old.dataFiles["frame-loop-photo-drop-timeline.dat"]).hasSuffix("9 12\n10 40\n11 12\n12 12\n13 12\n14 12\n"))
+        XCTAssertTrue(old.readable.contains("set xlabel 'processed frame'"), old.readable)
+        XCTAssertNil(old.dataFiles["frame-loop-photo-drop-timeline-dropped.dat"])
+    }
+
     func testCountersPlotNamesTheUnavailableCountersInsteadOfDrawingZeros() throws {
         let spec = try XCTUnwrap(CountersPlot().plots(for: PlotFixture.input).first)
         XCTAssertTrue(spec.readable.contains("1 other counter unavailable on this machine (which, and why: see the report)"), spec.readable)

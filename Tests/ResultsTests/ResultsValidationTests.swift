@@ -330,6 +330,46 @@ final class ResultsValidationTests: XCTestCase {
         }), "results.json: benchmarks[1].frameLoop.framesDropped: -1 is negative")
     }
 
+    /// The dropped frames' indexes place each processed frame: one per dropped frame, increasing, offered.
+    func testDroppedFrameIndexesAreOnePerDropIncreasingAndOffered() throws {
+        func refusalWith(_ dropped: [Int], droppedCount: Int) throws -> String? {
+            try refusal(benchmark(1) { result in
+                var loop = result["frameLoop"] as! [String: Any]
+                loop["droppedFrames"] = dropped
+                loop["framesDropped"] = droppedCount
+                result["frameLoop"] = loop
+            })
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.example))) as! [String: Any]
+        let offered = ((json["benchmarks"] as! [[String: Any]])[1]["frameLoop"] as! [String: Any])["framesOffered"] as! Int
+        XCTAssertEqual(try refusalWith([1, 2], droppedCount: 1),
+                       "results.json: benchmarks[1].frameLoop.droppedFrames: 2 indexes for 1 dropped frames (framesDropped)")
+        XCTAssertEqual(try refusalWith([2, 1], droppedCount: 2),
+                       "results.json: benchmarks[1].frameLoop.droppedFrames[1]: 1 is not an offered frame after 2 (0..<\(offered), increasing)")
+        XCTAssertEqual(try refusalWith([offered], droppedCount: 1),
+                       "results.json: benchmarks[1].frameLoop.droppedFrames[0]: \(offered) is not an offered frame after -1 (0..<\(offered), increasing)")
+    }
+
+    /// A loop that dropped frames has a trial per offered frame after the first (a drop is not on rate): a run with
+    /// drops wrote 299 effective intervals for 300 offered and 86 processed frames, and `report`, `compare` and
+    /// `history` refused the file the run had just written ("more than the 85 intervals between processed frames").
+    func testAShareOverOfferedFramesWithDropsLoads() throws {
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.example))) as! [String: Any]
+        benchmark(1) { result in
+            var loop = result["frameLoop"] as! [String: Any]
+            XCTAssertEqual(loop["framesOffered"] as? Int, 120)
+            XCTAssertEqual(loop["framesProcessed"] as? Int, 6)
+            loop["shareEffectiveIntervals"] = 119
+            result["frameLoop"] = loop
+        }(&json)
+        XCTAssertNoThrow(try ResultsFile.decode(JSONSerialization.data(withJSONObject: json), path: "results.json"))
+        XCTAssertEqual(try refusal(benchmark(1) { result in
+            var loop = result["frameLoop"] as! [String: Any]
+            loop["shareEffectiveIntervals"] = 120
+            result["frameLoop"] = loop
+        }), "results.json: benchmarks[1].frameLoop.shareEffectiveIntervals: 120.0 is more than the 119 frames offered after the first")
+    }
+
     func testCountedAllocationsAreCountedOverAtLeastOneIteration() throws {
         XCTAssertEqual(try refusal(benchmark(0) { result in
             result["allocations"] = ["perIteration": 0, "bytesPerIteration": 0, "iterations": 0, "counted": true]
