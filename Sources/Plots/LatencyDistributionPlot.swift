@@ -60,7 +60,8 @@ public struct LatencyDistributionPlot: PlotKind {
         let layout = KeyLayout(entries: max(results.count, marks.count))
         var strings = PlotStrings()
         let labels = results.map { strings.add("\($0.variant)/\($0.workload)") }
-        let boxes = Self.boxPanel(results, marks, samplesFile, logScale: log, unit: unit, layout: layout, strings: &strings)
+        let p95 = { (result: BenchmarkResult) in result.reported(.p95, runID: input.run.runID).interval }
+        let boxes = Self.boxPanel(results, p95: p95, marks, samplesFile, logScale: log, unit: unit, layout: layout, strings: &strings)
         let title = strings.add("\(hotPath): latency per iteration (shaded: 95% CI of p95"
                                 + (marks.isEmpty ? ")" : "; red dashed: budgets, named below)"))
         let cdfs = Self.cdfPanel(results, marks, cdfFile, labels: labels, logScale: log, unit: unit, layout: layout)
@@ -89,11 +90,12 @@ public struct LatencyDistributionPlot: PlotKind {
 
     /// The left panel: a box per benchmark, its p95 interval shaded, the on-scale budgets as dashed lines across
     /// their box, and every budget named in the key.
-    static func boxPanel(_ results: [BenchmarkResult], _ marks: [BudgetMark], _ samplesFile: DataFileName, logScale log: Bool,
+    static func boxPanel(_ results: [BenchmarkResult], p95: (BenchmarkResult) -> ConfidenceInterval?, _ marks: [BudgetMark],
+                         _ samplesFile: DataFileName, logScale log: Bool,
                          unit: AxisUnit, layout: KeyLayout, strings: inout PlotStrings) -> GnuplotScript {
         let styles = PlotText.styles(of: results)
         let objects = results.enumerated().compactMap { index, result -> GnuplotScript? in
-            guard let ci = result.statistics.interval(of: .p95) else { return nil }
+            guard let ci = p95(result) else { return nil }  // the p95 the tables report: over runs for a merged result
             let x = Double(index + 1)
             return "set object rect from \(x - 0.35),\(unit.value(ci.lower)) to \(x + 0.35),\(unit.value(ci.upper)) fc rgb \(styles[index].colour) fs transparent solid 0.25 noborder"
         }

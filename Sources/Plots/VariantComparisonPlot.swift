@@ -13,19 +13,23 @@ public struct VariantComparisonPlot: PlotKind {
             let results = input.benchmarks(of: hotPath).filter { $0.statistics.count > 0 }
             guard results.contains(where: { $0.variant == "reference" }),
                   Set(results.map(\.variant)).count > 1 else { return nil }
-            return spec(hotPath, results, stem: input.stem(ofHotPath: hotPath))
+            return spec(hotPath, results, stem: input.stem(ofHotPath: hotPath), runID: input.run.runID)
         }
     }
 
-    private func spec(_ hotPath: String, _ results: [BenchmarkResult], stem: String) -> PlotSpec {
+    private func spec(_ hotPath: String, _ results: [BenchmarkResult], stem: String, runID: String) -> PlotSpec {
+        // The median every table reports: of a merged result, the runs' geometric mean with its interval over runs
+        // (the pooled samples' interval treats samples of different layouts as independent).
+        let median = { (result: BenchmarkResult) in result.reported(.median, runID: runID) }
         let name = "\(stem)-variants"
         let file = DataFileName("\(name).dat")
         let workloads = Self.inOrder(results.map(\.workload)), variants = Self.inOrder(results.map(\.variant))
         var strings = PlotStrings()
         let width = 0.8 / Double(variants.count)
         let unit = AxisUnit.of(results)
-        let blocks = Self.dataBlocks(results, workloads: workloads, variants: variants, width: width, unit: unit, strings: &strings)
-        let speedups = Self.speedupLabels(results, workloads: workloads, unit: unit, strings: &strings)
+        let blocks = Self.dataBlocks(results, median: median, workloads: workloads, variants: variants, width: width, unit: unit,
+                                     strings: &strings)
+        let speedups = Self.speedupLabels(results, median: median, workloads: workloads, unit: unit, strings: &strings)
         let tics = workloads.enumerated().map { index, workload -> GnuplotScript in "\(strings.addTicLabel(workload)) \(index + 1)" }
         var plots: [GnuplotScript] = []
         for (index, variant) in variants.enumerated() {
@@ -34,7 +38,9 @@ public struct VariantComparisonPlot: PlotKind {
                 // The interval as text too: on a log scale a ±2% bar is a few pixels tall.
                 + "'' index \(index) using 1:($4 * 1.35):(S[int($5)]) with labels font ',8' notitle")
         }
-        let title = strings.add("\(hotPath): median per iteration by variant (bars and +/−: 95% CI of the median; ×: reference / optimized)")
+        let merged = results.contains { $0.samplesByReplicate(runID: runID).count > 1 }
+        let title = strings.add("\(hotPath): median per iteration by variant (bars and +/−: "
+            + (merged ? "the runs' geometric mean, 95% CI over runs" : "95% CI of the median") + "; ×: reference / optimized)")
         let script: GnuplotScript = """
             set title \(title)
             set errorbars 4
@@ -42,7 +48,7 @@ public struct VariantComparisonPlot: PlotKind {
             set ylabel \(unit.logAxisLabel)
             set xtics (\(tics.joined(separator: ", ")))
             set xrange [0.4:\(Double(workloads.count) + 0.6)]
-            \(Self.ceiling(results, unit: unit))
+            \(Self.ceiling(results, median: median, unit: unit))
             set grid ytics
             set key outside right
             \(GnuplotScript(lines: speedups))
@@ -51,6 +57,9 @@ public struct VariantComparisonPlot: PlotKind {
         return PlotSpec(name: name, title: "\(hotPath): reference against optimized", script: script, strings: strings,
                         dataFiles: [file.name: blocks + "\n"], hotPath: hotPath)
     }
+
+    /// A result's reported median and its interval (``Results/BenchmarkResult/reported(_:runID:)``).
+    typealias Headline = (BenchmarkResult) -> (value: Double, interval: ConfidenceInterval?)
 
     /// Each value once, in the order it first appears.
     static func inOrder(_ values: [String]) -> [String] {
@@ -68,18 +77,18 @@ public struct VariantComparisonPlot: PlotKind {
 
     /// One data block per variant: per benchmark its bar's x (its workload's slot, shifted by the variant's place),
     /// the median and its 95% interval in `unit`, and the index of its interval label in the strings table.
-    static func dataBlocks(_ results: [BenchmarkResult], workloads: [String], variants: [String], width: Double,
+    static func dataBlocks(_ results: [BenchmarkResult], median: Headline, workloads: [String], variants: [String], width: Double,
                            unit: AxisUnit, strings: inout PlotStrings) -> String {
         let slot = Dictionary(uniqueKeysWithValues: workloads.enumerated().map { ($1, Double($0)) })
         var blocks: [String] = []
         for (place, variant) in variants.enumerated() {
             var rows: [String] = []
             for result in results where result.variant == variant {
-                let s = result.statistics
-                let ci = s.interval(of: .median) ?? .init(lower: s.median, upper: s.median, level: 0.95)
+                let (value, interval) = median(result)
+                let ci = interval ?? .init(lower: value, upper: value, level: 0.95)
                 let x = slot[result.workload]! + 1 - 0.4 + width * (Double(place) + 0.5)
-                let label = strings.add(Self.intervalLabel(median: s.median, lower: ci.lower, upper: ci.upper))
-                rows.append(([x, unit.value(s.median), unit.value(ci.lower), unit.value(ci.upper)].map(PlotText.number) + [String(label.index)])
+                let label = strings.add(Self.intervalLabel(median: value, lower: ci.lower, upper: ci.upper))
+                rows.append(([x, unit.value(value), unit.value(ci.lower), unit.value(ci.upper)].map(PlotText.number) + [String(label.index)])
                     .joined(separator: " "))
             }
             blocks.append(rows.joined(separator: "\n"))
@@ -88,17 +97,16 @@ public struct VariantComparisonPlot: PlotKind {
     }
 
     /// "×N" above each workload that has both a reference and an optimized variant: reference / optimized.
-    static func speedupLabels(_ results: [BenchmarkResult], workloads: [String], unit: AxisUnit,
+    static func speedupLabels(_ results: [BenchmarkResult], median: Headline, workloads: [String], unit: AxisUnit,
                               strings: inout PlotStrings) -> [GnuplotScript] {
         var labels: [GnuplotScript] = []
         for (index, workload) in workloads.enumerated() {
             guard let reference = results.first(where: { $0.workload == workload && $0.variant == "reference" }),
                   let optimized = results.first(where: { $0.workload == workload && $0.variant == "optimized" }),
-                  optimized.statistics.median > 0 else { continue }
-            let ratio = reference.statistics.median / optimized.statistics.median
+                  median(optimized).value > 0 else { continue }
+            let ratio = median(reference).value / median(optimized).value
             // Above both bars and their ± labels.
-            let upper = { (result: BenchmarkResult) in result.statistics.interval(of: .median)?.upper ?? result.statistics.median }
-            let top = unit.value(max(upper(reference), upper(optimized))) * 2.4
+            let top = unit.value([reference, optimized].map { median($0).interval?.upper ?? median($0).value }.max()!) * 2.4
             // Whole above 10: "×1.3e+02" read as an exponent, not a speed-up of 130.
             let text = ratio >= 10 ? String(format: "×%.0f", ratio) : String(format: "×%.2g", ratio)
             labels.append("set label \(strings.add(text)) at \(index + 1),\(top) center font ',9'")
@@ -107,8 +115,8 @@ public struct VariantComparisonPlot: PlotKind {
     }
 
     /// Room above the highest bar for its ± and × labels (autoscaled, a label landed on the title or the border).
-    static func ceiling(_ results: [BenchmarkResult], unit: AxisUnit) -> GnuplotScript {
-        let highest = results.map { $0.statistics.interval(of: .median)?.upper ?? $0.statistics.median }.max() ?? 0
+    static func ceiling(_ results: [BenchmarkResult], median: Headline, unit: AxisUnit) -> GnuplotScript {
+        let highest = results.map { median($0).interval?.upper ?? median($0).value }.max() ?? 0
         return highest > 0 && highest.isFinite ? "set yrange [*:\(unit.value(highest) * 6)]" : ""
     }
 }

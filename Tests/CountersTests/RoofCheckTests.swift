@@ -39,6 +39,20 @@ final class RoofCheckTests: XCTestCase {
         return Roofline.annotate(run)
     }
 
+    /// A merged result's throughput is of the median every table reports (the runs' geometric mean), not of the
+    /// pooled samples' median: they were 12% apart in one gate, and the roofs table disagreed with the results table.
+    func testAMergedResultsThroughputIsOfTheReportedMedian() throws {
+        var run = Self.run(gigabytesPerSecond: 1)
+        let samples: [Double] = [100, 100, 100, 300, 300, 300, 300]  // runs of medians 100 and 300; pooled median 300
+        run.benchmarks[0].samplesNanoseconds = samples
+        run.benchmarks[0].statistics = .of(samples, resamples: 10)
+        run.benchmarks[0].replicates = [Replicate(runID: "r-1", firstSample: 0, sampleCount: 3),
+                                        Replicate(runID: "r-2", firstSample: 3, sampleCount: 4)]
+        let annotated = Roofline.annotate(run)
+        let reported = (100.0 * 300).squareRoot()
+        XCTAssertEqual(try XCTUnwrap(annotated.benchmarks[0].throughput?.gigabytesPerSecond), 16384 / reported, accuracy: 1e-9)
+    }
+
     func testABeatenRoofIsMeasuredAgainAndTheBenchmarkComesUnderIt() throws {
         let run = Self.run(gigabytesPerSecond: 0.01)
         XCTAssertEqual(try XCTUnwrap(run.benchmarks[0].throughput?.percentOfMemoryRoof), 1000, accuracy: 1e-6)

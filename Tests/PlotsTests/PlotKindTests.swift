@@ -160,6 +160,23 @@ final class PlotKindTests: XCTestCase {
         XCTAssertTrue(spec.readable.contains("using 1:($4 * 1.35):(S[int($5)]) with labels"), spec.readable)
     }
 
+    /// A merged result's bar is the median every table reports (the runs' geometric mean, with its interval over
+    /// runs), not the pooled samples' median with the pooled interval the tables leave out as misleading.
+    func testVariantBarsOfAMergedResultShowTheReportedMedian() throws {
+        var input = PlotFixture.input
+        let index = try XCTUnwrap(input.run.benchmarks.firstIndex { $0.id == "nms/optimized/typical" })
+        let samples: [Double] = [1e6, 1e6, 1e6, 3e6, 3e6, 3e6, 3e6]
+        input.run.benchmarks[index].samplesNanoseconds = samples
+        input.run.benchmarks[index].statistics = .of(samples, resamples: 10)
+        input.run.benchmarks[index].replicates = [Replicate(runID: "r-1", firstSample: 0, sampleCount: 3),
+                                                  Replicate(runID: "r-2", firstSample: 3, sampleCount: 4)]
+        let spec = try XCTUnwrap(VariantComparisonPlot().plots(for: input).first { $0.name == "nms-variants" })
+        let data = try XCTUnwrap(spec.dataFiles["nms-variants.dat"])
+        let reported = (1e6 * 3e6).squareRoot() / 1e6  // ms
+        XCTAssertTrue(data.contains(" \(PlotText.number(reported)) "), "the geometric mean of the runs' medians: \(data)")
+        XCTAssertTrue(spec.readable.contains("the runs' geometric mean, 95% CI over runs"), spec.readable)
+    }
+
     func testTimelineKeyIsStackedBelowThePlotWhichKeepsItsWidth() throws {
         let spec = try XCTUnwrap(FrameTimelinePlot().plots(for: PlotFixture.input).first)
         // Beside the plot, the budget's long entry took a third of the width; in one row below, it sat on the x

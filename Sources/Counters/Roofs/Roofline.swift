@@ -85,17 +85,20 @@ public enum Roofline {
         roof > 0 ? 100 * achieved / roof : nil
     }
 
-    /// Fills the throughput of every benchmark of `run` from its median and `run.roofs`. Idempotent.
+    /// Fills the throughput of every benchmark of `run` from its median and `run.roofs`. Idempotent. The median
+    /// is the one every table reports (``Results/BenchmarkResult/reported(_:runID:)``): of a merged result, the runs'
+    /// geometric mean, not the pooled samples' median (12% apart in one gate, and the roofs disagreed with the table).
     public static func annotate(_ run: RunResults) -> RunResults {
         var run = run
         for index in run.benchmarks.indices {
             let result = run.benchmarks[index]
             guard let declared = result.throughput else { continue }
+            let median = result.reported(.median, runID: run.runID).value
             run.benchmarks[index].throughput = (throughput(
                 bytesPerIteration: declared.bytesPerIteration, flopsPerIteration: declared.flopsPerIteration,
                 workingSetBytes: declared.workingSetBytes, threads: result.threads,
-                medianNanoseconds: result.statistics.median, roofs: run.roofs) ?? declared)
-                .withItems(declared.itemsPerIteration, name: declared.itemName, medianNanoseconds: result.statistics.median)
+                medianNanoseconds: median, roofs: run.roofs) ?? declared)
+                .withItems(declared.itemsPerIteration, name: declared.itemName, medianNanoseconds: median)
         }
         return run
     }
