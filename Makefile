@@ -29,6 +29,7 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product framebudget $(ISA_FLAGS)
 
+## build-debug: debug build of every product (what `make test` builds first)
 build-debug: deps
 	$(SWIFT) build
 
@@ -71,9 +72,11 @@ quick: build
 gate: build
 	set -f; $(RELEASE_BIN) gate --reports "$(REPORTS)" $(BENCH_ARGS)
 
+## env: the machine's facts as a run records them (CPU, vector path, clock, governor, load, steal)
 env: build
 	$(RELEASE_BIN) env
 
+## clean: remove .build (the builds of make compare and bisect stay in .build-compare)
 clean:
 	rm -rf .build
 
@@ -92,6 +95,7 @@ FUZZ_RUN     := SWIFT_BACKTRACE=enable=no
 .PHONY: fuzz fuzz-npy fuzz-results
 fuzz: fuzz-npy fuzz-results
 
+## fuzz-npy / fuzz-results: one target of `make fuzz` alone
 fuzz-npy:
 	$(FUZZ_BUILD) --product NpyFuzz
 	mkdir -p fuzz-corpus fuzz-artifacts

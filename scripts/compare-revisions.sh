@@ -25,6 +25,16 @@ esac
 
 usage="usage: make compare BASE=<git ref> HEAD=<git ref> [FILTER='glob …'] [COMPARE_MINUTES=10]"
 out_stem=compare
+# The options this script sets itself: given again in COMPARE_ARGS the last one would silently win (`--format
+# markdown` wrote Markdown into comparison.json). Checked before anything is resolved, built or created.
+read -r -a requested <<< "${COMPARE_ARGS:-}"
+for arg in "${requested[@]}"; do
+    case $arg in
+        --format|--format=*|--out|--out=*|--markdown|--markdown=*|--html|--html=*|--max-minutes|--max-minutes=*)
+            echo "compare: COMPARE_ARGS: ${arg%%=*} is set by make compare itself (comparison.json, .md and .html in \$OUT, COMPARE_MINUTES): leave it out" >&2
+            exit 64 ;;
+    esac
+done
 source "$(dirname "$0")/revision-pair.sh"
 if [[ -n ${LINK_ORDERS:-} && ${LINK_ORDERS:-} != 0 ]]; then compare_args+=(--link-orders); fi   # built by build-revision.sh
 

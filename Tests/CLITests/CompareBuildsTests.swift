@@ -57,6 +57,20 @@ final class CompareBuildsTests: XCTestCase {
         XCTAssertEqual(named.status, 2, named.stderr)
     }
 
+    /// `make compare` sets the report options itself; given again in COMPARE_ARGS, the last one silently won
+    /// (`--format markdown` wrote Markdown into comparison.json). Refused before anything is built or created.
+    func testMakeCompareRefusesCompareArgsThatItSetsItself() throws {
+        for option in ["--format markdown", "--out=x.json", "--max-minutes 3"] {
+            let script = try Framebudget.command("/usr/bin/env", [
+                "COMPARE_ARGS=--max-pairs 3 \(option)", "BASE=HEAD", "HEAD=HEAD", "OUT=\(folder)/out",
+                "/bin/bash", Framebudget.repositoryRoot + "/scripts/compare-revisions.sh"])
+            XCTAssertEqual(script.status, 64, script.stdout)
+            let name = String(option.prefix { $0 != " " && $0 != "=" })
+            XCTAssertTrue(script.stdout.hasPrefix("compare: COMPARE_ARGS: \(name) is set by make compare itself"), script.stdout)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/out"), "nothing created")
+        }
+    }
+
     func testTwoBuildsArePairedAndTheReportsWritten() throws {
         let binary = Framebudget.binary.path
         let result = try Framebudget.run([
