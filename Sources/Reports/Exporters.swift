@@ -49,9 +49,12 @@ public struct GitHubActionBenchmarkExporter: Reporter {
         let entries = input.run.benchmarks.filter { $0.statistics.count > 0 }.map { result -> Entry in
             let s = result.statistics, runID = input.run.runID
             let (median, interval) = result.reported(.median, runID: runID)
-            let range = interval.map { "± \(UnitFormat.number(($0.upper - $0.lower) / 2))" }
+            // The interval's wider side: a skewed interval's half-width put its upper bound below the true one. The
+            // bounds themselves go in `extra` (github-action-benchmark shows `range` as written).
+            let range = interval.map { "± \(UnitFormat.number(Swift.max($0.upper - median, median - $0.lower)))" }
+            let bounds = interval.map { "95% CI [\(UnitFormat.number($0.lower)), \(UnitFormat.number($0.upper))] ns; " } ?? ""
             let runs = result.replicateCount > 1 ? " over \(result.replicateCount) process runs" : ""
-            let extra = "p95 \(UnitFormat.number(result.reported(.p95, runID: runID).value)) ns; "
+            let extra = bounds + "p95 \(UnitFormat.number(result.reported(.p95, runID: runID).value)) ns; "
                 + "p99 \(UnitFormat.number(result.reported(.p99, runID: runID).value)) ns; "
                 + "\(s.count) samples × \(result.iterationsPerSample) iterations\(runs); allocations/iter "
                 + (result.allocations.counted ? UnitFormat.number(result.allocations.perIteration) : "not counted")

@@ -255,6 +255,14 @@ final class RunLevelVerdictTests: XCTestCase {
         XCTAssertEqual(verdict.evidence?.setAsideForSteal, 1)
     }
 
+    /// A peak is memory's one statistic (`max`), a high-water mark rather than a tail of noisy samples: it gets the
+    /// 10% spread of a level, not the 20% of a tail of times (a 39% one-process margin for a 300 MB budget).
+    func testPeakMemoryGetsTheSpreadOfALevelNotOfATail() {
+        XCTAssertEqual(RunLevelVerdict.defaultSpread(for: .peakMemory, statistic: .max), 0.10)
+        XCTAssertEqual(RunLevelVerdict.defaultSpread(for: .time, statistic: .max), 0.20)
+        XCTAssertEqual(RunLevelVerdict.defaultSpread(for: .frameTime, statistic: .p95), 0.20)
+    }
+
     func testMemoryAndMinimumTimesTreatStealByWhatItCanMove() {
         let memory = BudgetFixtures.budget(.peakMemory, statistic: .max, limit: 300, unit: .MB, id: ("frame-loop", "photo", "drop"))
         XCTAssertEqual(RunLevelVerdict.StealEffect(memory), .none, "steal takes time, not memory")

@@ -94,6 +94,16 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(entries.count, 6)
         XCTAssertEqual(Set(entries[0].keys), ["name", "unit", "value", "range", "extra"])
         XCTAssertEqual(entries[0]["unit"] as? String, "ns")
+        // An asymmetric interval: ± its wider side (its half-width put the upper bound below bencher.json's), and
+        // the bounds themselves in `extra`, the same as bencher.json's.
+        for entry in entries {
+            let name = try XCTUnwrap(entry["name"] as? String), value = try XCTUnwrap(entry["value"] as? Double)
+            guard let range = entry["range"] as? String, let bounds = bmf[name]?["latency"] else { continue }
+            let (lower, upper) = (bounds["lower_value"]!, bounds["upper_value"]!)
+            XCTAssertEqual(range, "± \(UnitFormat.number(max(upper - value, value - lower)))", name)
+            XCTAssertTrue((entry["extra"] as? String)?.hasPrefix("95% CI [\(UnitFormat.number(lower)), \(UnitFormat.number(upper))] ns; ") == true,
+                          "\(entry["extra"] ?? "")")
+        }
     }
 
     func testVerdictsExportMatchesGolden() throws {
