@@ -47,6 +47,7 @@ struct HistorySiteCommand: ParsableCommand {
             let pages: Int
             do { pages = try HistorySite.write(series, into: out, branch: branch) }
             catch let error as SiteFolder.Failure { throw CommandFailure(.runFailure, error.description) }
+            catch let error as SiteFolder.ForeignContent { throw CommandFailure(.badInput, error.description) }
             Console.output("wrote \(out)/index.html and \(pages - 1) series pages")
         }
     }

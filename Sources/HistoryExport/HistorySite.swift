@@ -11,7 +11,7 @@ public enum HistorySite {
     @discardableResult
     public static func write(_ series: [SiteSeries], into folder: String, branch: String? = nil) throws -> Int {
         let files = pages(series, branch: branch)
-        try SiteFolder.replace(folder) { staging in
+        try SiteFolder.replace(folder, owns: isPageName) { staging in
             for (name, html) in files {
                 try SiteFolder.writeFile(Data(html.utf8), to: "\(staging)/\(name)", naming: "\(folder)/\(name)")
             }
@@ -24,6 +24,11 @@ public enum HistorySite {
         let names = series.map(pageName)
         return [("index.html", SitePages.index(series, pageNames: names, branch: branch))]
             + zip(names, series).map { ($0, SitePages.seriesPage($1)) }
+    }
+
+    /// Whether `name` is a page this site writes: `index.html`, or a series page (``pageName(_:)``'s pattern).
+    public static func isPageName(_ name: String) -> Bool {
+        name == "index.html" || name.wholeMatch(of: /[A-Za-z0-9_-]*-[0-9a-f]{8}-[0-9a-f]{12}\.html/) != nil
     }
 
     /// A file name safe on any file system and in a URL: the id's letters, digits and dashes (others as `_`), the

@@ -14,16 +14,37 @@ public enum SiteFolder {
         public var description: String { "\(path): cannot write the site: \(reason) (any previous site is unchanged)" }
     }
 
+    /// The folder holds what the site does not write (a history database, run folders, a project's docs): replaced
+    /// whole, they went with it (`--out Reports` deleted the history the site was made from).
+    public struct ForeignContent: Error, CustomStringConvertible, Equatable {
+        public var path: String
+        public var entries: [String]
+        public var description: String {
+            "\(path): holds \(entries.count == 1 ? "an entry" : "\(entries.count) entries") the site does not write "
+                + "(\(entries[0])): not replaced; give --out a new or empty folder, or a previous site's"
+        }
+    }
+
     /// Runs `build` with an empty staging folder beside `folder`, then puts it in `folder`'s place (the old
     /// content, if any, is removed once the new one is in place).
-    /// - Throws: ``Failure`` when `folder` is a file, its parent cannot be made, or a rename fails; whatever
-    ///   `build` throws (the staging folder is removed).
-    public static func replace(_ folder: String, build: (String) throws -> Void) throws {
+    /// - Parameter owns: whether an entry of an existing `folder` is one the site writes (a regular file of that
+    ///   name); a folder holding anything else is not replaced.
+    /// - Throws: ``ForeignContent`` before anything is written when `folder` holds what `owns` refuses; ``Failure``
+    ///   when `folder` is a file, its parent cannot be made, or a rename fails; whatever `build` throws (the staging
+    ///   folder is removed).
+    public static func replace(_ folder: String, owns: (String) -> Bool, build: (String) throws -> Void) throws {
         let url = URL(fileURLWithPath: folder)
         let parent = url.deletingLastPathComponent().path, name = url.lastPathComponent
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
         if exists && !isFolder.boolValue { throw Failure(path: folder, reason: "it is a file, not a folder") }
+        if exists {
+            let foreign = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { entry in
+                var info = stat()
+                return !(lstat("\(folder)/\(entry)", &info) == 0 && info.st_mode & S_IFMT == S_IFREG && owns(entry))
+            }.sorted()
+            if !foreign.isEmpty { throw ForeignContent(path: folder, entries: foreign) }
+        }
         do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
         catch { throw Failure(path: folder, reason: "cannot create \(parent)") }
         sweepAbandoned(of: name, in: parent)
