@@ -108,6 +108,8 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            try OutputOverInput.refuse(out, option: "--out", inputs: [(base, "base results"), (head, "head results")]
+                + (history.map { PostgresURL.isPostgres($0) ? [] : [($0, "history database")] } ?? []))
             if mode == .instructions {
                 return try InstructionCompare(base: base, head: head, options: instructionOptions, format: format, out: out).run()
             }

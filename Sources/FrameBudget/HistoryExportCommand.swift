@@ -41,6 +41,7 @@ struct HistoryExportCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            if !database.isServer { try OutputOverInput.refuse(out, option: "--out", inputs: [(database.resolved, "history database")]) }
             let history = try database.openExisting()
             let classes = try history.machineClasses().map(\.machineClass)
             // With --branch, the class of the branch's newest run: the newest of the whole history may be another's.

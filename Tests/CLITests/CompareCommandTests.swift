@@ -40,6 +40,18 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertFalse(try Framebudget.run(["compare", ciBase, ciHead]).stderr.contains("same process run"))
     }
 
+    /// `--out head.json` turned the head run into Markdown: an output that is an input is refused, the file kept.
+    func testAnOutThatIsAnInputIsRefusedAndTheInputKept() throws {
+        let base = try ResultsFixtures.write(to: folder + "/base.json", runID: "base")
+        let head = try ResultsFixtures.write(to: folder + "/head.json", runID: "head")
+        let before = try Data(contentsOf: URL(fileURLWithPath: head))
+        let result = try Framebudget.run(["compare", base, head, "--format", "markdown", "--out", head])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(result.stderr, "framebudget: error: --out \(head): is the head results (\(head)) this command reads: "
+                       + "writing it would destroy it; give another file\n")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: head)), before)
+    }
+
     func testUndecidedWritesItsListToOutInTheFormatAsked() throws {
         let base = try ResultsFixtures.write(to: folder + "/base.json", runID: "base")
         let ids: Set<String> = ["texture-upload/optimized/256x192", "texture-upload/memcpy/256x192"]

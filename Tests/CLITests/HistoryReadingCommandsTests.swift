@@ -75,6 +75,14 @@ final class HistoryReadingCommandsTests: XCTestCase {
         XCTAssertEqual(export.status, 0, export.stderr)
         let rows = try String(contentsOfFile: folder + "/main.csv", encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(rows.count, 3, "a header and main's two runs, in main's class: \(rows)")
+        // An --out that is the database (under another spelling too) would turn the history into CSV.
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let over = try Framebudget.run(["history", "export", "--out", folder + "/./" + (database as NSString).lastPathComponent,
+                                        "--database", database], directory: folder)
+        XCTAssertEqual(over.status, 2, over.stderr)
+        XCTAssertTrue(over.stderr.hasPrefix("framebudget: error: --out \(folder)/./"), over.stderr)
+        XCTAssertTrue(over.stderr.contains(": is the history database (\(database)) this command reads: writing it would destroy it"), over.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before, "the history untouched")
     }
 
     func testListAppliesItsLimitWithinTheMachineClassAndRefusesAZeroLimit() throws {
