@@ -37,10 +37,17 @@ public enum ProcessRunner {
         /// The child writes to this process's stdout and stderr as it goes (a long child whose progress a user
         /// watches: the nightly's gate); the outcome's outputs are then empty.
         public var streamsOutput: Bool
+        /// The child runs in a process group of its own, out of reach of a terminal's Ctrl-C and of `timeout`'s
+        /// group-wide signal: a short job this process finishes even when asked to stop (a gate interrupted while
+        /// writing its reports lost a plot to gnuplot's own SIGINT, and called the reports complete). This process
+        /// still stops it when it stops at once (``stopRunningChildren(within:)``).
+        public var ownProcessGroup: Bool
 
         public init(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:],
                     workingDirectory: String? = nil, standardInput: String? = nil,
-                    forwardedSignals: (@Sendable () -> [Int32])? = nil, streamsOutput: Bool = false) {
+                    forwardedSignals: (@Sendable () -> [Int32])? = nil, streamsOutput: Bool = false,
+                    ownProcessGroup: Bool = false) {
+            self.ownProcessGroup = ownProcessGroup
             self.executable = executable
             self.arguments = arguments
             self.environment = environment
@@ -182,7 +189,7 @@ public enum ProcessRunner {
         let environment = Environment.inherit.updating(
             Dictionary(uniqueKeysWithValues: variables.map { (Environment.Key(stringLiteral: $0.key), Optional($0.value)) }))
         var options = PlatformOptions()
-        if request.forwardedSignals != nil { options.processGroupID = 0 }
+        if request.forwardedSignals != nil || request.ownProcessGroup { options.processGroupID = 0 }
         let configuration = Configuration(
             executable: .path(FilePath(request.executable)), arguments: Arguments(request.arguments),
             environment: environment, workingDirectory: request.workingDirectory.map { FilePath($0) },

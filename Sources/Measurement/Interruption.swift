@@ -85,6 +85,8 @@ public final class Interruption: Sendable {
         // on (``ProcessRunner/Request/forwardedSignals``) may not come round again before this process is gone.
         ProcessRunner.signalForwardingChildren(signalNumber)
         ProcessRunner.waitForForwardingChildren(within: Self.childSaveSeconds)
+        // Any other child (a gnuplot in a process group of its own) must not write after the clean-up below.
+        ProcessRunner.stopRunningChildren()
         let firstSignal = first.load(ordering: .relaxed)
         if let action {
             action(firstSignal, signalNumber)

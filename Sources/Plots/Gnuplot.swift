@@ -75,7 +75,9 @@ public enum Gnuplot {
     private static func run(_ gnuplot: String, script: String, in directory: String, plot: String) throws {
         let outcome: ProcessRunner.Outcome
         do {
-            outcome = try ProcessRunner.run(.init(gnuplot, workingDirectory: directory, standardInput: script))
+            // Its own process group: a Ctrl-C after the measuring lets the reports finish whole (gnuplot exited 2 on
+            // the terminal's SIGINT, a plot was lost); an at-once stop still kills it (stopRunningChildren).
+            outcome = try ProcessRunner.run(.init(gnuplot, workingDirectory: directory, standardInput: script, ownProcessGroup: true))
         } catch { throw PlotError.gnuplotFailed(plot: plot, message: "\(error)") }
         let message = outcome.standardError
         guard outcome.termination.status == 0 else {

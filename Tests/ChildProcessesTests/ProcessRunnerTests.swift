@@ -22,6 +22,18 @@ final class ProcessRunnerTests: XCTestCase {
         XCTAssertEqual(try shell("cat").standardOutput, "")
     }
 
+    /// A child asked to run in its own process group leads one (a terminal's Ctrl-C to this process's group does not
+    /// reach it); by default a child shares this process's group.
+    func testAChildInItsOwnProcessGroupLeadsItAndOthersShareOurs() throws {
+        let script = "echo $$; ps -o pgid= -p $$"
+        let own = try ProcessRunner.run(.init("/bin/sh", ["-c", script], ownProcessGroup: true)).standardOutput
+            .split(whereSeparator: \.isWhitespace).map(String.init)
+        XCTAssertEqual(own.count, 2, "\(own)")
+        XCTAssertEqual(own[0], own[1], "its pid is its group")
+        let shared = try shell(script).standardOutput.split(whereSeparator: \.isWhitespace).map(String.init)
+        XCTAssertEqual(shared.last, String(getpgrp()), "this process's group")
+    }
+
     func testEnvironmentEntriesAreAddedAndTheWorkingFolderIsSet() throws {
         let outcome = try shell("echo \"$FB_RUNNER_TEST\"; pwd; test -n \"$PATH\" && echo has-path",
                                 environment: ["FB_RUNNER_TEST": "x y"], in: "/tmp")
