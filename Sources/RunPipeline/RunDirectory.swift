@@ -18,6 +18,13 @@ package struct RunDirectory: Sendable {
         if fileManager.fileExists(atPath: directory.path) {
             throw CommandFailure(.badInput, "\(directory.path): run folder exists already; choose another --run-id")
         }
+        // The link is renamed over at the end: a folder there (a CI cache or artifact restores links as folders)
+        // failed it after the whole measurement, exit 4, and the reports were never written.
+        var info = stat()
+        if lstat("\(root)/latest", &info) == 0 && info.st_mode & S_IFMT != S_IFLNK {
+            throw CommandFailure(.badInput, "\(root)/latest: not the link this tool keeps to the newest run "
+                                 + "(restored from a CI cache or artifact?): remove or rename it")
+        }
         if let problem = Folders.make(directory.path) {
             throw CommandFailure(.runFailure, "\(root): cannot create run folder: \(problem)")
         }

@@ -119,6 +119,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.stderr.split(separator: "\n").filter { $0.contains("error") }.count, 1)
     }
 
+    /// A folder where `latest` goes (a CI cache restores links as folders) failed the run after all its measuring,
+    /// exit 4, and no report was written: it is refused first, and nothing is measured or created.
+    func testAFolderWhereTheLatestLinkGoesIsRefusedBeforeMeasuring() throws {
+        try FileManager.default.createDirectory(atPath: reports + "/latest", withIntermediateDirectories: true)
+        let result = try Framebudget.run(["gate", "--quick", "--allow-debug", "--reports", reports, "--run-id", "g",
+                                          "texture-upload/memcpy/256x192"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("framebudget: error: \(reports)/latest: not the link this tool keeps to the "
+                      + "newest run (restored from a CI cache or artifact?): remove or rename it\n"), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: reports), ["latest"], "no run folder")
+    }
+
     func testSIGINTWritesWhatWasMeasuredMarkedIncomplete() throws {
         // The run saves the first benchmark, then waits for the signal (a test hook): the signal always lands
         // between the first and the second benchmark.
