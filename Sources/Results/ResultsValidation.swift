@@ -1,3 +1,4 @@
+import Foundation
 import Statistics
 
 /// A decoded results document that breaks a rule the rest of FrameBudget relies on: one field, one problem,
@@ -33,6 +34,10 @@ extension RunResults {
     public func validate() throws(ResultsValidationError) {
         var check = FieldCheck()
         check.nonEmpty(runID, "runID")
+        if let finishedAt, finishedAt < startedAt {
+            check.fail("finishedAt", "\(ISO8601DateFormatter().string(from: finishedAt)) is before startedAt "
+                       + "\(ISO8601DateFormatter().string(from: startedAt))")
+        }
         // A signal that interrupted a complete run is a contradiction no writer makes: a gate read it as its own
         // interruption and exited 130 in silence.
         if complete, let signal = interruptingSignal {
@@ -301,7 +306,8 @@ private struct FieldCheck {
             (throughput.percentOfCacheRoof, "percentOfCacheRoof"), (throughput.arithmeticIntensity, "arithmeticIntensity"),
             (throughput.itemsPerIteration, "itemsPerIteration"), (throughput.itemsPerSecond, "itemsPerSecond"),
         ]
-        for case let (value?, name) in values { finite(value, "\(path).\(name)") }
+        // Work and rates: a negative one is no measurement (it read as a bandwidth in the roofs table).
+        for case let (value?, name) in values { nonNegative(value, "\(path).\(name)") }
         if let bytes = throughput.workingSetBytes { nonNegative(bytes, "\(path).workingSetBytes") }
         if let threads = throughput.roofThreads { atLeastOne(threads, "\(path).roofThreads") }
         if let roof = throughput.roofGigabytesPerSecond { positive(roof, "\(path).roofGigabytesPerSecond") }
@@ -368,6 +374,7 @@ private struct FieldCheck {
             (summary.p90, "p90"), (summary.p95, "p95"), (summary.p99, "p99"), (summary.p999, "p999"),
         ]
         for (value, name) in figures { finite(value, "\(path).\(name)") }
+        nonNegative(summary.coefficientOfVariation, "\(path).coefficientOfVariation")
         nonNegative(summary.standardDeviation, "\(path).standardDeviation")
         nonNegative(summary.medianAbsoluteDeviation, "\(path).medianAbsoluteDeviation")
         for key in summary.intervals.keys.sorted() { interval(summary.intervals[key]!, "\(path).intervals.\(key)") }

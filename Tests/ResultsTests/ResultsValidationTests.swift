@@ -370,6 +370,24 @@ final class ResultsValidationTests: XCTestCase {
         }), "results.json: benchmarks[1].frameLoop.shareEffectiveIntervals: 120.0 is more than the 119 frames offered after the first")
     }
 
+    /// A negative spread or rate, or a run that finished before it started, loaded and was reported and recorded.
+    func testImpossibleSpreadsRatesAndTimesAreRefused() throws {
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            var statistics = result["statistics"] as! [String: Any]
+            statistics["coefficientOfVariation"] = -1
+            result["statistics"] = statistics
+        }), "results.json: benchmarks[0].statistics.coefficientOfVariation: -1.0 is negative")
+        XCTAssertEqual(try refusal(benchmark(0) { result in
+            var throughput = result["throughput"] as? [String: Any] ?? ["bytesPerIteration": 1]
+            throughput["gigabytesPerSecond"] = -1
+            result["throughput"] = throughput
+        }), "results.json: benchmarks[0].throughput.gigabytesPerSecond: -1.0 is negative")
+        XCTAssertEqual(try refusal { json in
+            json["startedAt"] = "2026-12-07T10:00:00Z"
+            json["finishedAt"] = "2026-12-07T09:59:00Z"
+        }, "results.json: finishedAt: 2026-12-07T09:59:00Z is before startedAt 2026-12-07T10:00:00Z")
+    }
+
     func testCountedAllocationsAreCountedOverAtLeastOneIteration() throws {
         XCTAssertEqual(try refusal(benchmark(0) { result in
             result["allocations"] = ["perIteration": 0, "bytesPerIteration": 0, "iterations": 0, "counted": true]
