@@ -110,6 +110,11 @@ struct CompareCommand: ParsableCommand {
         try reportingFailures {
             try OutputOverInput.refuse(out, option: "--out", inputs: [(base, "base results"), (head, "head results")]
                 + (history.map { PostgresURL.isPostgres($0) ? [] : [($0, "history database")] } ?? []))
+            // Plots asked for where no folder can be (a file): said before comparing, not as a warning after it.
+            var isFolder: ObjCBool = false
+            if let plots, FileManager.default.fileExists(atPath: plots, isDirectory: &isFolder), !isFolder.boolValue {
+                throw CommandFailure(.badInput, "--plots \(plots): a file, not a folder")
+            }
             if mode == .instructions {
                 return try InstructionCompare(base: base, head: head, options: instructionOptions, format: format, out: out).run()
             }

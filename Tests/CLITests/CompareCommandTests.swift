@@ -50,6 +50,10 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr, "framebudget: error: --out \(head): is the head results (\(head)) this command reads: "
                        + "writing it would destroy it; give another file\n")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: head)), before)
+        // Plots asked for where a file is: bad input before comparing, not a warning after it.
+        let plots = try Framebudget.run(["compare", base, head, "--plots", base])
+        XCTAssertEqual(plots.status, 2, plots.stderr)
+        XCTAssertEqual(plots.stderr, "framebudget: error: --plots \(base): a file, not a folder\n")
     }
 
     func testUndecidedWritesItsListToOutInTheFormatAsked() throws {
