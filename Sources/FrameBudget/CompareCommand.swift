@@ -121,7 +121,7 @@ struct CompareCommand: ParsableCommand {
             let headRun = try load(head)
             let baseRun = try load(base, machineClass: headRun.machineClass)
             if let refusal = Comparator.incompatibility(base: baseRun, head: headRun) { throw CommandFailure(.badInput, refusal) }
-            if let shared = Self.sharedProcessRuns(baseRun, headRun) {
+            if let shared = Comparator.sharedProcessRuns(baseRun, headRun) {
                 Console.warning("base (\(base)) and head (\(head)) hold the same process run\(shared.count == 1 ? "" : "s") "
                     + "(\(shared.prefix(3).joined(separator: ", "))\(shared.count > 3 ? ", …" : "")): a run compared with itself "
                     + "shows no change whatever the code")
@@ -172,21 +172,6 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
-    /// The process runs both sides hold (a name that resolved to the same recorded run, a merged file beside one of
-    /// its own rounds, a copy renamed), by their base run ids, sorted; nil when they share none. Shared means the same
-    /// samples of a benchmark both sides have: two CI jobs that both ran `--run-id ci` share a name, not a run.
-    static func sharedProcessRuns(_ base: RunResults, _ head: RunResults) -> [String]? {
-        var shared = Set<String>()
-        for baseResult in base.benchmarks {
-            guard let headResult = head.benchmark(baseResult.id) else { continue }
-            let headSlices = headResult.samplesByReplicate(runID: head.runID).filter { $0.count > 1 }
-            for (replicate, slice) in zip(baseResult.replicates(runID: base.runID), baseResult.samplesByReplicate(runID: base.runID))
-            where slice.count > 1 && headSlices.contains(where: { $0.elementsEqual(slice) }) {
-                shared.insert(replicate.runID)
-            }
-        }
-        return shared.isEmpty ? nil : shared.sorted()
-    }
 
     /// Between-run spreads of the head's machine class from the history, when given and present.
     private func priors(for headRun: RunResults) throws -> [String: PriorSpread] {

@@ -67,8 +67,15 @@ package struct BaselineGateCheck: GateCheck {
         }
         let outcome = RegressionGate.evaluate(base: base.run, head: head, settings: settings.comparison, priors: priors)
         let (status, line) = Self.verdict(outcome, against: "against \(base.source) (\(outcome.familyWise))", strict: input.strict)
-        // What weakens the comparison (a baseline from another host of the class) goes with the verdict, as compare says it.
-        return (status, outcome.warnings.isEmpty ? line : line + "; but: " + outcome.warnings.joined(separator: "; "))
+        // What weakens the comparison (a baseline from another host of the class, the run itself as its baseline)
+        // goes with the verdict, as compare says it.
+        var warnings = outcome.warnings
+        if let shared = Comparator.sharedProcessRuns(base.run, head) {
+            warnings.append("the baseline holds this run's own process run\(shared.count == 1 ? "" : "s") "
+                + "(\(shared.prefix(3).joined(separator: ", "))\(shared.count > 3 ? ", …" : "")): a run compared with itself "
+                + "shows no change whatever the code")
+        }
+        return (status, warnings.isEmpty ? line : line + "; but: " + warnings.joined(separator: "; "))
     }
 
     private static func verdict(_ outcome: RegressionGate.Outcome, against: String, strict: Bool) -> (ExitStatus, String) {

@@ -36,12 +36,16 @@ final class GateBaselineTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("runs 3/3)"), result.stderr)
     }
 
-    func testTheSameRunsAsBaselinePass() throws {
+    /// The run as its own baseline passes, and says why that proves nothing (as `compare` does).
+    func testTheSameRunsAsBaselinePassSayingTheyAreTheRunItself() throws {
         let base = try ResultsFixtures.mergedSide(in: folder, name: "base", levels: [1.0, 1.004, 0.997])
         let result = try gate(head: base, baseline: base)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("no regression against results file \(base) (exit code: Holm-adjusted over 2 benchmarks, "
                                              + "family-wise α = 0.01) in 2 benchmarks"), result.stdout)
+        XCTAssertTrue((result.stdout + result.stderr).contains("but: the baseline holds this run's own process runs (base-1, base-2, base-3): "
+                                                               + "a run compared with itself shows no change whatever the code"),
+                      result.stdout + result.stderr)
     }
 
     func testASingleRunAgainstASingleBaselineIsInconclusiveNeverARegression() throws {
