@@ -76,7 +76,7 @@ struct HistoryRecordCommand: ParsableCommand {
                 warnOfRecordedProcessRuns(run, in: history)
                 do { number = try history.record(run, document: data, branch: branch, insideTransaction: hook) }
                 catch let error as HistoryError {
-                    throw CommandFailure(error.isAlreadyRecorded ? .badInput : .runFailure, error.description)
+                    throw CommandFailure(error.isRefusedRecord ? .badInput : .runFailure, error.naming(results).description)
                 }
             }
             if run.environment.buildConfiguration == "debug" {

@@ -13,6 +13,8 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
     /// The database is intact but could not be written (full disk, read-only file or file system, I/O error).
     case unwritable(path: String, reason: String)
     case alreadyRecorded(runID: String)
+    /// The run id is recorded for another run (other samples): two runs named alike (a CI job's fixed `--run-id`).
+    case runIDTaken(runID: String, file: String?)
     /// Every process run of the run (every benchmark's) is held by recorded runs (`holders`): a file that merges
     /// recorded runs only would be a second trend point and noise-floor count of the same measurements.
     case processRunsAlreadyRecorded(runID: String, holders: [String])
@@ -40,6 +42,13 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// True when the record was refused for what the run is (recorded already, or its id taken by another run):
+    /// bad input, with the history unchanged.
+    public var isRefusedRecord: Bool {
+        if case .runIDTaken = self { return true }
+        return isAlreadyRecorded
+    }
+
     /// True when the history server was not there to write to (unreachable, refused, or lost mid-operation): a
     /// run that was to be recorded is kept in the spool for later (``HistorySpool``).
     public var isServerUnavailable: Bool {
@@ -65,6 +74,9 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
         case let .unwritable(path, reason):
             return "\(path): cannot write the history database: \(reason) (nothing was recorded; the database is unchanged)"
         case let .alreadyRecorded(runID): return "run \(runID) is already recorded (nothing changed)"
+        case let .runIDTaken(runID, file):
+            return "\(file.map { "\($0): " } ?? "")run id '\(runID)' is recorded for another run (other samples): nothing "
+                + "changed; record this run under a run id of its own (--run-id)"
         case let .processRunsAlreadyRecorded(runID, holders):
             let names = holders.prefix(3).joined(separator: ", ") + (holders.count > 3 ? ", …" : "")
             return "run \(runID) measures nothing new: each of its process runs is already recorded (in run \(names)); nothing changed"

@@ -23,8 +23,8 @@ extension HistoryDatabase {
             return try pool.writeWithoutTransaction { db in
                 var number: Int64 = 0
                 try db.inTransaction(.immediate) {
-                    if try Bool.fetchOne(db, sql: "SELECT 1 FROM runs WHERE run_id = ?", arguments: [run.runID]) == true {
-                        throw HistoryError.alreadyRecorded(runID: run.runID)
+                    if let stored = try Data.fetchOne(db, sql: "SELECT document FROM runs WHERE run_id = ?", arguments: [run.runID]) {
+                        throw HistoryError.recordedAgain(run, stored: stored)
                     }
                     try db.execute(sql: """
                         INSERT INTO runs (run_id, started_at, finished_at, recorded_at, complete, git_commit, git_branch,

@@ -16,7 +16,9 @@ extension PostgresHistoryStore {
         let processRunIDs = ProcessRunsOnRecord.processRunIDs(of: run)
         return try withConnection { connection in
             try await Self.inTransaction(connection) {
-                guard let number = try await row.insert(connection) else { throw HistoryError.alreadyRecorded(runID: run.runID) }
+                guard let number = try await row.insert(connection) else {
+                    throw HistoryError.recordedAgain(run, stored: try await Self.storedDocument(of: run.runID, connection))
+                }
                 // After the run's row: a second writer of a merge of the same process runs waits for this one's
                 // transaction here (the row's unique run id does not stop it), then finds them recorded.
                 try await connection.query("LOCK TABLE run_process_runs IN SHARE ROW EXCLUSIVE MODE", logger: Self.logger)
@@ -34,6 +36,13 @@ extension PostgresHistoryStore {
                 return number
             }
         }
+    }
+
+    /// The results document recorded under `runID` (empty when none: the conflicting row rolled back meanwhile).
+    static func storedDocument(of runID: String, _ connection: PostgresConnection) async throws -> Data {
+        let rows = try await connection.query("SELECT document FROM runs WHERE run_id = \(runID)", logger: logger)
+        for try await document in rows.decode(Data.self) { return document }
+        return Data()
     }
 
     /// `body` between BEGIN and COMMIT; a throw rolls back (a lost connection is rolled back by the server, and no

@@ -48,6 +48,12 @@ final class HistoryCommandTests: XCTestCase {
         let again = try Framebudget.run(["history", "record", folder + "/n1.json", "--database", database])
         XCTAssertEqual(again.status, 2)
         XCTAssertEqual(again.stderr, "framebudget: error: run night-1 is already recorded (nothing changed)\n")
+        // Another run under the same id (a CI job's fixed --run-id) is named as such, with its file.
+        let other = try ResultsFixtures.write(to: folder + "/other.json", runID: "night-1", slower: "texture-upload/optimized", factor: 1.5)
+        let taken = try Framebudget.run(["history", "record", other, "--database", database])
+        XCTAssertEqual(taken.status, 2)
+        XCTAssertEqual(taken.stderr, "framebudget: error: \(other): run id 'night-1' is recorded for another run (other samples): "
+                       + "nothing changed; record this run under a run id of its own (--run-id)\n")
         try Framebudget.requireGnuplot()
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/trends/trend-texture-upload_optimized_256x192.svg"))
         let svg = try String(contentsOfFile: folder + "/budgeted/trend-texture-upload_optimized_256x192.svg", encoding: .utf8)

@@ -83,8 +83,14 @@ enum StoreContract {
     static func recordingARunTwiceChangesNothing(_ open: Open) throws {
         let history = try open()
         try history.record(night(1), branch: "main")
-        XCTAssertThrowsError(try history.record(night(1, median: 2000), branch: "other")) {
+        XCTAssertThrowsError(try history.record(night(1), branch: "other"), "a retry") {
             XCTAssertEqual($0 as? HistoryError, .alreadyRecorded(runID: "night-01"))
+        }
+        // Another run under the same id is not a retry: its samples were dropped as "nothing changed".
+        XCTAssertThrowsError(try history.record(night(1, median: 2000), branch: "other")) {
+            XCTAssertEqual($0 as? HistoryError, .runIDTaken(runID: "night-01", file: nil))
+            XCTAssertEqual(($0 as? HistoryError)?.naming("b.json").description, "b.json: run id 'night-01' is recorded for "
+                           + "another run (other samples): nothing changed; record this run under a run id of its own (--run-id)")
         }
         XCTAssertEqual(try history.runs(limit: 50, branch: nil).map(\.gitBranch), ["main"])
         XCTAssertEqual(try history.series(of: "a/x/1", completeOnly: false, machineClass: nil).count, 1)

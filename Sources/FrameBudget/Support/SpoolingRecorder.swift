@@ -32,7 +32,7 @@ struct SpoolingRecorder {
         } catch let error as HistoryError where error.isServerUnavailable {
             throw try spooling(entry, because: error)
         } catch let error as HistoryError {
-            throw CommandFailure(error.isAlreadyRecorded ? .badInput : .runFailure, error.description)
+            throw CommandFailure(error.isRefusedRecord ? .badInput : .runFailure, error.description)
         }
     }
 
