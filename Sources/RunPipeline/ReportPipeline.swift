@@ -39,9 +39,21 @@ package struct ReportPipeline {
     /// - Parameter resultsFile: the run's results file when it is not `results.json` in `directory`.
     /// - Returns: the report input (for the console table and the gate checks).
     @discardableResult
+    /// Reports written into another run's folder (`report --out`, `gate --results --out`) sat beside its
+    /// results.json: one run's results with another's verdicts, JUnit and pages.
+    /// - Throws: ``CommandFailure`` (bad input) before anything is written.
+    static func checkNotAnotherRunsFolder(_ folder: String, run: RunResults) throws {
+        let resident = URL(fileURLWithPath: folder).appendingPathComponent("results.json").path
+        guard FileManager.default.fileExists(atPath: resident), let other = try? ResultsFile.read(from: resident),
+              other.runID != run.runID else { return }
+        throw CommandFailure(.badInput, "\(folder): holds the results of run \(other.runID), and these reports are of run "
+                             + "\(run.runID): give the reports a folder of their own")
+    }
+
     package func writeReports(_ run: RunResults, verdicts: [BudgetVerdict], into directory: String,
                               resultsFile: String? = nil) throws -> ReportInput {
-        try StagedFolder.write(into: directory, what: "report folder",
+        try Self.checkNotAnotherRunsFolder(directory, run: run)
+        return try StagedFolder.write(into: directory, what: "report folder",
                                removing: { ReportWriter().withheldFileNames(for: $0.run) }) { staging in
             let plotFolder = "\(staging)/plots"
             let specs = StandardPlots.specs(for: PlotInput(run: run, verdicts: verdicts))

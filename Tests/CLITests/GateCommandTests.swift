@@ -328,6 +328,24 @@ final class GateCommandTests: XCTestCase {
         XCTAssertFalse(merged.stderr.contains("rest on one process run"), merged.stderr)
     }
 
+    /// Reports into another run's folder sat beside its results.json (one run's results, another's verdicts): refused,
+    /// the folder untouched; the run's own folder (or one without results) takes them.
+    func testReportsIntoAnotherRunsFolderAreRefused() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/a", withIntermediateDirectories: true)
+        let a = try ResultsFixtures.write(to: folder + "/a/results.json", runID: "a")
+        let b = try ResultsFixtures.write(to: folder + "/b.json", runID: "b")
+        let budgets = try budgets(limit: "10")
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder + "/a")
+        let result = try Framebudget.run(["report", b, "--budgets", budgets, "--out", folder + "/a"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(result.stderr, "framebudget: error: \(folder)/a: holds the results of run a, and these reports are of run b: "
+                       + "give the reports a folder of their own\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/a"), before)
+        let gate = try Framebudget.run(["gate", "--results", b, "--budgets", budgets, "--out", folder + "/a"])
+        XCTAssertEqual(gate.status, 2, gate.stderr)
+        XCTAssertEqual(try Framebudget.run(["report", a, "--budgets", budgets]).status, 0, "its own folder")
+    }
+
     func testReportOfAMalformedResultsFileIsBadInput() throws {
         try "{\"schemaVersion\": 1}".write(toFile: folder + "/bad.json", atomically: true, encoding: .utf8)
         let result = try Framebudget.run(["report", folder + "/bad.json", "--budgets", try budgets(limit: "10")])
