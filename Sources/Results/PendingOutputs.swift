@@ -46,6 +46,9 @@ public enum PendingOutputs {
     /// then exits the process (a writer refused meanwhile waits for that exit). Waits for a move in progress.
     public static func discardAll() { shared.discardAll() }
 
+    /// The outputs put in place so far (``publish(_:_:)``), in order: what an interruption leaves written, whole.
+    public static var published: [String] { shared.published }
+
     /// Whether ``discardAll()`` has run: the process is exiting on a signal, with the signal's status.
     public static var isDiscarded: Bool { shared.isDiscarded }
 
@@ -55,6 +58,8 @@ public enum PendingOutputs {
             /// Registered paths, with how many registrations each has (a path written twice at once stays).
             var paths: [String: Int] = [:]
             var closed = false
+            /// What was put in place, in order (``publish(_:_:)`` that returned).
+            var published: [String] = []
         }
 
         private let state = Mutex(State())
@@ -81,10 +86,13 @@ public enum PendingOutputs {
             try state.withLock { state throws in
                 guard !state.closed else { throw Interrupted(path: path) }
                 try move()
+                state.published.append(path)
             }
         }
 
         public var isDiscarded: Bool { state.withLock { $0.closed } }
+
+        public var published: [String] { state.withLock { $0.published } }
 
         public func discardAll() {
             state.withLock { state in

@@ -39,6 +39,20 @@ final class PendingOutputsTests: XCTestCase {
     }
 
     /// Two writers of one path at once: the first to finish does not take the other's registration away.
+    /// What was put in place is kept in order, and what a move that failed or was refused names is not: an
+    /// interruption says what stays written ("stopped" read as "nothing written" after a report folder was replaced).
+    func testWhatWasPutInPlaceIsKnownAndAFailedOrRefusedMoveIsNot() throws {
+        let registry = PendingOutputs.Registry()
+        try registry.publish(folder + "/a.json") {}
+        struct Failed: Error {}
+        XCTAssertThrowsError(try registry.publish(folder + "/b.json") { throw Failed() })
+        try registry.publish(folder + "/c.json") {}
+        XCTAssertEqual(registry.published, [folder + "/a.json", folder + "/c.json"])
+        registry.discardAll()
+        XCTAssertThrowsError(try registry.publish(folder + "/d.json") {})
+        XCTAssertEqual(registry.published, [folder + "/a.json", folder + "/c.json"])
+    }
+
     func testAPathRegisteredTwiceStaysUntilBothRelease() throws {
         let registry = PendingOutputs.Registry()
         let path = folder + "/shared.tmp"

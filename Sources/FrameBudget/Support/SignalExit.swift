@@ -36,8 +36,13 @@ enum SignalExit {
             ProcessRunner.stopRunningChildren()
             PendingOutputs.discardAll()
             OutputStaging.removeActiveStaging()
+            // What was put in place before the signal stays, whole: said, so that "stopped" is not read as "nothing
+            // written" (a report's folder had been replaced already).
+            let written = Set(PendingOutputs.published).sorted()
+            let kept = written.isEmpty ? "" : "; \(written[0])\(written.count > 1 ? " and \(written.count - 1) more" : "") "
+                + "had been written, whole, before it"
             FileHandle.standardError.write(Data(
-                "\(ToolName.current): \(Interruption.name(of: signalNumber)): stopped; nothing was left half-written\n".utf8))
+                "\(ToolName.current): \(Interruption.name(of: signalNumber)): stopped; nothing was left half-written\(kept)\n".utf8))
             // As the default action would: no exit handlers, which ran beside the command's still-running threads
             // (a swift-subprocess wait on the main thread once died in one: SIGILL, exit 132, a 60-line backtrace).
             _exit(128 + signalNumber)
