@@ -7,10 +7,16 @@ public struct MetricReading: Equatable, Sendable {
     public var value: Double
     /// Confidence interval of the value; nil for point estimates (p99.9, min, peak memory, a drift recorded without its interval) and exact counts.
     public var interval: ConfidenceInterval?
+    /// For a tail statistic (p90 and above) that has no interval — the values cannot bound it: a p95 from fewer than
+    /// 72 values, a p99 from fewer than 368, p99.9 always — the largest value measured: the most the values can say
+    /// of where the statistic lies above them, and what one process is judged by (not the point estimate between
+    /// the last two values). Nil otherwise.
+    public var ceiling: Double?
 
-    public init(value: Double, interval: ConfidenceInterval?) {
+    public init(value: Double, interval: ConfidenceInterval?, ceiling: Double? = nil) {
         self.value = value
         self.interval = interval
+        self.ceiling = ceiling
     }
 
     /// Reads `statistic` of `metric` from a result.
@@ -58,7 +64,9 @@ public struct MetricReading: Equatable, Sendable {
         guard summary.count > 0, value.isFinite else {
             return .failure(MissingMetric("no \(statistic.rawValue) was measured"))
         }
-        return .success(MetricReading(value: value, interval: summary.interval(of: statistic)))
+        let interval = summary.interval(of: statistic)
+        let isTail = (statistic.percentile ?? 0) >= 90
+        return .success(MetricReading(value: value, interval: interval, ceiling: interval == nil && isTail ? summary.max : nil))
     }
 }
 

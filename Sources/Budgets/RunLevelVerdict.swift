@@ -73,7 +73,7 @@ public struct RunLevelVerdict: Sendable {
         let runs = PerRunValues.readEach(budget.metric, statistic: budget.statistic, from: result)
         let perRun = runs.compactMap(\.value).map(convert)
         let everyRun = perRun.count >= 2 ? overRuns(perRun, within: runs.filter { $0.value != nil })
-            : oneProcess(measured: measured, interval: interval)
+            : oneProcess(measured: measured, interval: interval, ceiling: reading.ceiling.map(convert))
         switch StealEffect(budget) {
         case .none: return everyRun
         case .onlyTowardFailing where everyRun.outcome == .pass: return everyRun
@@ -122,7 +122,8 @@ public struct RunLevelVerdict: Sendable {
             decision = overRuns(quiet.compactMap { runs[$0].value }.map(convert), within: quiet.map { runs[$0] })
         } else if let index = quiet.first, let run = result.processRun(at: index, runID: ""),
                   case let .success(reading) = MetricReading.read(budget.metric, statistic: budget.statistic, from: run) {
-            decision = oneProcess(measured: convert(reading.value), interval: reading.interval.map(inBudgetUnit))
+            decision = oneProcess(measured: convert(reading.value), interval: reading.interval.map(inBudgetUnit),
+                                  ceiling: reading.ceiling.map(convert))
         } else {
             let evidence = VerdictEvidence(processes: 0, perRunValues: [], runInterval: nil, betweenRunSpread: nil,
                                            spreadSource: nil, basis: .allSetAsideForSteal)
@@ -168,12 +169,13 @@ public struct RunLevelVerdict: Sendable {
     /// A whole share of frames in the budget's unit: 1 as a ratio, 100 in percent.
     private var allFrames: Double { budget.unit.convert(1, for: budget.metric) }
 
-    /// One run: a clear PASS, or INCONCLUSIVE (never FAIL).
-    func oneProcess(measured: Double, interval: ConfidenceInterval?) -> Decision {
+    /// One run: a clear PASS, or INCONCLUSIVE (never FAIL). A tail statistic with no interval is cleared by its
+    /// `ceiling` (the largest value measured, ``MetricReading/ceiling``), not its point estimate.
+    func oneProcess(measured: Double, interval: ConfidenceInterval?, ceiling: Double? = nil) -> Decision {
         let spread = prior?.standardDeviation ?? Self.defaultSpread(for: budget.metric, statistic: budget.statistic)
         // A share's spread is a fraction of all frames (0.02): in points of the budget's unit (2 in percent).
         let margin = Self.oneProcessMarginQuantile * spread * (budget.metric.isShare ? allFrames : 1)
-        let lower = interval?.lower ?? measured, upper = interval?.upper ?? measured
+        let lower = interval?.lower ?? measured, upper = interval?.upper ?? Swift.max(measured, ceiling ?? measured)
         let clear: Bool
         switch (budget.direction, budget.metric.isShare) {
         case (.max, false): clear = upper * Foundation.exp(margin) < budget.limit

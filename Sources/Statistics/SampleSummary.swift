@@ -1,7 +1,10 @@
 /// Everything FrameBudget reports about one sample of per-iteration times (or any positive metric).
 ///
 /// Percentiles follow numpy's "linear" definition (``Percentile``); the standard deviation uses n − 1; the MAD is
-/// unscaled. Intervals are percentile-bootstrap intervals from a fixed seed.
+/// unscaled. The median's and the mean's intervals are percentile bootstraps from a fixed seed; the tail quantiles'
+/// (p90, p95, p99) are distribution-free order-statistic intervals (``QuantileInterval``), absent where the values
+/// cannot bound them (a p99 from 100 values, a p95 from 20). Files written before 8 Dec 2026 hold bootstrap
+/// intervals of the tails too, and of the max.
 public struct SampleSummary: Codable, Sendable, Equatable {
     public var count: Int
     public var min: Double
@@ -17,7 +20,8 @@ public struct SampleSummary: Codable, Sendable, Equatable {
     public var p99: Double
     public var p999: Double
     public var medianAbsoluteDeviation: Double
-    /// Bootstrap intervals keyed by statistic name: `median`, `p90`, `p95`, `p99`, `mean`, `max`.
+    /// Intervals keyed by statistic name: `median`, `mean` (bootstrap), `p90`, `p95`, `p99` (order statistics, each
+    /// absent when the values cannot bound it).
     public var intervals: [String: ConfidenceInterval]
     public var outliers: OutlierClassification
 
@@ -47,8 +51,11 @@ public struct SampleSummary: Codable, Sendable, Equatable {
 }
 
 extension SampleSummary {
-    /// Names of the statistics with a bootstrap interval.
-    public static let intervalStatistics = ["median", "mean", "p90", "p95", "p99", "max"]
+    /// Names of the statistics that can have an interval.
+    public static let intervalStatistics = ["median", "mean", "p90", "p95", "p99"]
+
+    /// The tail quantiles whose intervals are order statistics, with their fractions.
+    static let tailQuantiles: [(name: String, q: Double)] = [("p90", 0.90), ("p95", 0.95), ("p99", 0.99)]
 
     /// Summarizes a sample.
     /// - Parameters:
@@ -63,9 +70,11 @@ extension SampleSummary {
         let sorted = values.sorted()
         let mean = Descriptive.mean(sorted)
         let sd = Descriptive.standardDeviation(sorted)
-        let intervals = Bootstrap.intervals(
-            ofSorted: sorted, percentiles: ["median": 50, "p90": 90, "p95": 95, "p99": 99, "max": 100],
-            includeMean: true, resamples: resamples, level: level, seed: seed)
+        var intervals = Bootstrap.intervals(
+            ofSorted: sorted, percentiles: ["median": 50], includeMean: true, resamples: resamples, level: level, seed: seed)
+        for (name, q) in tailQuantiles {
+            intervals[name] = QuantileInterval.ofSorted(sorted, q: q, level: level)
+        }
         return SampleSummary(
             count: sorted.count, min: sorted[0], max: sorted[sorted.count - 1], mean: mean,
             standardDeviation: sd, coefficientOfVariation: mean == 0 ? 0 : sd / mean,

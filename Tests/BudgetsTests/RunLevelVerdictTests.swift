@@ -46,6 +46,24 @@ final class RunLevelVerdictTests: XCTestCase {
         XCTAssertTrue(verdict.needsMoreProcesses)
     }
 
+    /// 40 values cannot bound a p95 (72 can): no interval, and one process is then cleared by the largest value
+    /// measured, not by the p95 itself. One 1.5 ms sample among 1.0 ms ones: the p95 (1.0 ms) × e^(1.645 × 0.20) =
+    /// 1.39 ms would clear 2 ms; the largest value × 1.39 = 2.08 ms does not.
+    func testOneProcessWithoutAnIntervalOfItsTailIsClearedByTheLargestValue() throws {
+        let samples = Array(repeating: 1.0e6, count: 39) + [1.5e6]
+        var result = BudgetFixtures.result(id: "colormap/optimized/1920x1440", statistics: .of(samples, resamples: 50))
+        result.samplesNanoseconds = samples
+        XCTAssertNil(result.statistics.interval(of: .p95))
+        let verdict = evaluator.evaluate(p95Budget, result: result)
+        XCTAssertEqual(verdict.outcome, .inconclusive)
+        XCTAssertEqual(verdict.measured, 1.0)
+        XCTAssertNil(verdict.interval, "no interval is shown that the values do not give")
+        let calm = Array(repeating: 1.0e6, count: 40)
+        var quiet = BudgetFixtures.result(id: "colormap/optimized/1920x1440", statistics: .of(calm, resamples: 50))
+        quiet.samplesNanoseconds = calm
+        XCTAssertEqual(evaluator.evaluate(p95Budget, result: quiet).outcome, .pass, "1.0 × 1.39 < 2")
+    }
+
     func testOneProcessPassesOnlyWhenItsIntervalClearsTheLimitByTheBetweenRunMargin() {
         // A median: margin e^(1.645 × 0.10) = 1.178803569551607 (scipy script): 2 ms / 1.1788 = 1.6966 ms.
         let medianBudget = BudgetFixtures.budget(statistic: .median, limit: 2, id: ("colormap", "optimized", "1920x1440"))
