@@ -170,6 +170,9 @@ public enum RunMerge {
         if !samples.isEmpty { combined.statistics = .of(samples, resamples: resamples, seed: seed) }
         combined.counters = averageCounters(contributing.map(\.counters))
         combined.peakResidentBytes = contributing.compactMap(\.peakResidentBytes).max()
+        // The time every run spent measuring (the first run's alone fell short of the gate's in JUnit's times).
+        let seconds = contributing.compactMap(\.measurementSeconds)
+        combined.measurementSeconds = seconds.isEmpty ? nil : seconds.reduce(0, +)
         combined.notes = Array(Set(contributing.flatMap(\.notes).filter { !$0.hasPrefix("merged from ") })).sorted()
         combined.notes.append("merged from \(replicates.count) process runs (\(contributing.count) of \(rounds) files; \(samples.count) samples)")
         return combined

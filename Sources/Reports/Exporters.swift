@@ -56,7 +56,7 @@ public struct GitHubActionBenchmarkExporter: Reporter {
             let runs = result.replicateCount > 1 ? " over \(result.replicateCount) process runs" : ""
             let extra = bounds + "p95 \(UnitFormat.number(result.reported(.p95, runID: runID).value)) ns; "
                 + "p99 \(UnitFormat.number(result.reported(.p99, runID: runID).value)) ns; "
-                + "\(s.count) samples × \(result.iterationsPerSample) iterations\(runs); allocations/iter "
+                + "\(s.count) samples × \(result.iterationsPerSampleText) iterations\(runs); allocations/iter "
                 + (result.allocations.counted ? UnitFormat.number(result.allocations.perIteration) : "not counted")
             return Entry(name: result.id, unit: "ns", value: median, range: range, extra: extra)
         }

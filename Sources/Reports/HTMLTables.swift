@@ -30,7 +30,7 @@ enum HTMLTables {
             let runs = result.replicateCount > 1 ? " (\(result.replicateCount) process runs)" : ""
             let cells = [result.id, medianCell, ns(result.reported(.p95, runID: run.runID).value),
                          ns(result.reported(.p99, runID: run.runID).value), allocations,
-                         "\(s.count) × \(result.iterationsPerSample)\(runs)", result.notes.joined(separator: "; ")]
+                         "\(s.count) × \(result.iterationsPerSampleText)\(runs)", result.notes.joined(separator: "; ")]
             return "<tr>" + cells.map { "<td>\(XMLText.escape($0))</td>" }.joined() + "</tr>"
         }
         return table(caption: "Benchmarks (time per iteration)",

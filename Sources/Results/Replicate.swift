@@ -20,9 +20,14 @@ public struct Replicate: Codable, Sendable {
     public var frameLoop: FrameLoopSummary?
     /// The host's steal while this run measured the benchmark (``BenchmarkResult/hostSteal``), when recorded.
     public var hostSteal: Double?
+    /// The iterations each of this run's samples timed (each process calibrates its own); nil in files from before
+    /// 8 Dec 2026, where a merged result kept its first run's count for all.
+    public var iterationsPerSample: Int?
 
     public init(runID: String, firstSample: Int, sampleCount: Int, counters: [CounterReading] = [],
-                peakResidentBytes: Int? = nil, frameLoop: FrameLoopSummary? = nil, hostSteal: Double? = nil) {
+                peakResidentBytes: Int? = nil, frameLoop: FrameLoopSummary? = nil, hostSteal: Double? = nil,
+                iterationsPerSample: Int? = nil) {
+        self.iterationsPerSample = iterationsPerSample
         self.runID = runID
         self.firstSample = firstSample
         self.sampleCount = sampleCount
@@ -38,7 +43,16 @@ extension BenchmarkResult {
     public func replicates(runID: String) -> [Replicate] {
         if let replicates, !replicates.isEmpty { return replicates }
         return [Replicate(runID: runID, firstSample: 0, sampleCount: samplesNanoseconds.count, counters: counters,
-                          peakResidentBytes: peakResidentBytes, frameLoop: frameLoop, hostSteal: hostSteal)]
+                          peakResidentBytes: peakResidentBytes, frameLoop: frameLoop, hostSteal: hostSteal,
+                          iterationsPerSample: iterationsPerSample)]
+    }
+
+    /// The iterations per sample as reports say it: `8`, or `1–2` for a merged result whose process runs calibrated
+    /// differently (the first run's count alone read as every run's).
+    public var iterationsPerSampleText: String {
+        let counts = (replicates ?? []).compactMap(\.iterationsPerSample)
+        guard let low = counts.min(), let high = counts.max(), low != high else { return "\(iterationsPerSample)" }
+        return "\(low)–\(high)"
     }
 
     /// The samples of each replicate, in replicate order (one array for an unmerged result). A range reaching

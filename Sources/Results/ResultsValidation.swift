@@ -272,6 +272,7 @@ private struct FieldCheck {
             if let bytes = replicate.peakResidentBytes { nonNegative(bytes, "\(field).peakResidentBytes") }
             if let frameLoop = replicate.frameLoop { self.frameLoop(frameLoop, "\(field).frameLoop") }
             if let steal = replicate.hostSteal { fraction(steal, "\(field).hostSteal") }
+            if let iterations = replicate.iterationsPerSample { atLeastOne(iterations, "\(field).iterationsPerSample") }
         }
         if ok && !replicates.isEmpty && next != samples {
             fail(path, "cover \(next) of the \(samples) samples: every sample belongs to one replicate")

@@ -127,6 +127,22 @@ final class RunMergeTests: XCTestCase {
         }
     }
 
+    /// Each process calibrates its own iterations per sample: a merged result kept its first run's count for all
+    /// ("× 1 iterations" where later runs timed 2) and its first run's measuring time.
+    func testEachProcessRunKeepsItsIterationsAndTheMeasuringTimesAdd() throws {
+        var a = Fixture.run("r1", [Fixture.result("a/x/1", [1, 2, 3])]), b = Fixture.run("r2", [Fixture.result("a/x/1", [4, 5, 6])])
+        a.benchmarks[0].iterationsPerSample = 1
+        b.benchmarks[0].iterationsPerSample = 2
+        a.benchmarks[0].measurementSeconds = 1.5
+        b.benchmarks[0].measurementSeconds = 2.5
+        let merged = try RunMerge.merge([a, b]).benchmarks[0]
+        XCTAssertEqual(merged.replicates?.map(\.iterationsPerSample), [1, 2])
+        XCTAssertEqual(merged.iterationsPerSampleText, "1–2")
+        XCTAssertEqual(merged.measurementSeconds, 4)
+        b.benchmarks[0].iterationsPerSample = 1
+        XCTAssertEqual(try RunMerge.merge([a, b]).benchmarks[0].iterationsPerSampleText, "1")
+    }
+
     /// A share on rate or a drift over 120 frames is not one over 600: loops of other lengths, cadences or policies
     /// are not one benchmark's replicates (runs of `--frames 120` and `--frames 600` merged without a word).
     func testFrameLoopsOfOtherLengthsCadencesOrPoliciesAreRefused() {

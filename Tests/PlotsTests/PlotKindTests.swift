@@ -295,7 +295,8 @@ enum PlotFixture {
     static func result(_ id: String, centre: Double, sweep: Double? = nil, counters: [CounterReading] = [],
                        frameLoop: FrameLoopSummary? = nil) -> BenchmarkResult {
         let parts = id.split(separator: "/").map(String.init)
-        let values = (0..<30).map { centre * (1 + 0.1 * (Double(($0 * 7) % 30) / 29 - 0.5)) }
+        // 100 samples, a default run's: enough to bound a p95 (72 or more).
+        let values = (0..<100).map { centre * (1 + 0.1 * (Double(($0 * 7) % 100) / 99 - 0.5)) }
         return BenchmarkResult(
             id: id, hotPath: parts[0], variant: parts[1], workload: parts[2], sweepSize: sweep, iterationsPerSample: 4,
             samplesNanoseconds: values, statistics: .of(values, resamples: 100, seed: 3),
