@@ -172,10 +172,21 @@ public enum ProcessRunner {
         for pid in pids { waitUntilExited(pid, deadline: deadline) }
     }
 
+    /// Stops at once (SIGKILL) the children running in a process group of their own without forwarded signals
+    /// (``Request/ownProcessGroup``: gnuplot), which no terminal signal reaches: what an at-once exit does so that
+    /// none writes after it. Other children are left to the signal they got with this process, or its own rules.
+    public static func stopIsolatedChildren() {
+        isolated.withLock { children in
+            for pid in children { kill(pid, SIGKILL) }
+        }
+    }
+
     /// Children running with forwarded signals, and every child running. A pid is in a set only while its child is
     /// unreaped (the body below removes it before returning, and swift-subprocess reaps after the body), so it never
     /// names another process.
     private static let forwarding = Mutex<Set<pid_t>>([])
+    /// Children running in a process group of their own without forwarded signals (``Request/ownProcessGroup``).
+    private static let isolated = Mutex<Set<pid_t>>([])
     private static let running = Mutex<Set<pid_t>>([])
 
     /// Names this process to a child given forwarded signals, in its own process group where no signal sent to
@@ -205,7 +216,7 @@ public enum ProcessRunner {
                 let result = try await Subprocess.run(
                     configuration, input: input, output: .currentStandardOutput, error: .currentStandardError
                 ) { execution in
-                    await watch(execution.processIdentifier.value, forwarding: request.forwardedSignals)
+                    await watch(execution.processIdentifier.value, forwarding: request.forwardedSignals, isolated: request.ownProcessGroup)
                 }
                 return .success(Outcome(termination: Termination(result.terminationStatus), standardOutput: "",
                                         standardError: "", processIdentifier: result.processIdentifier.value))
@@ -213,7 +224,7 @@ public enum ProcessRunner {
             let result = try await Subprocess.run(
                 configuration, input: input, output: .bytes(limit: .max), error: .bytes(limit: .max)
             ) { execution in
-                await watch(execution.processIdentifier.value, forwarding: request.forwardedSignals)
+                await watch(execution.processIdentifier.value, forwarding: request.forwardedSignals, isolated: request.ownProcessGroup)
             }
             return .success(Outcome(termination: Termination(result.terminationStatus),
                                     standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
@@ -248,9 +259,11 @@ public enum ProcessRunner {
 
     /// Until the child has exited (seen without reaping it: swift-subprocess reaps it after this returns), keeps it
     /// among the running children and sends it each signal `signals` adds.
-    private static func watch(_ pid: pid_t, forwarding signals: (@Sendable () -> [Int32])?) async {
+    private static func watch(_ pid: pid_t, forwarding signals: (@Sendable () -> [Int32])?, isolated: Bool) async {
         running.withLock { _ = $0.insert(pid) }
         defer { running.withLock { _ = $0.remove(pid) } }
+        if isolated { self.isolated.withLock { _ = $0.insert(pid) } }
+        defer { if isolated { self.isolated.withLock { _ = $0.remove(pid) } } }
         if signals != nil {
             JobControlForwarding.install()
             forwarding.withLock { _ = $0.insert(pid) }

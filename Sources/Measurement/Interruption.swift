@@ -85,8 +85,9 @@ public final class Interruption: Sendable {
         // on (``ProcessRunner/Request/forwardedSignals``) may not come round again before this process is gone.
         ProcessRunner.signalForwardingChildren(signalNumber)
         ProcessRunner.waitForForwardingChildren(within: Self.childSaveSeconds)
-        // Any other child (a gnuplot in a process group of its own) must not write after the clean-up below.
-        ProcessRunner.stopRunningChildren()
+        // A child no terminal signal reaches (a gnuplot in a process group of its own) must not write after the
+        // clean-up below; other children (perf, valgrind) got the signal with this process and keep their own rules.
+        ProcessRunner.stopIsolatedChildren()
         let firstSignal = first.load(ordering: .relaxed)
         if let action {
             action(firstSignal, signalNumber)
