@@ -46,16 +46,21 @@ public struct PocockBoundary: Sendable, Equatable {
         for n in looks.dropFirst() {
             let next = Grid(halfWidth: c * Double(n).squareRoot())
             let mass = zip(density, grid.weights).map(*)
+            let stepDecay = exp(-grid.step * grid.step)
             density = next.points.map { y in
                 // A step moves S by more than `kernelReach` with probability under 1e-23: those terms are dropped.
                 let low = Swift.max(0, Int(((y - kernelReach - grid.points[0]) / grid.step).rounded(.up)))
                 let high = Swift.min(grid.points.count - 1, Int(((y + kernelReach - grid.points[0]) / grid.step).rounded(.down)))
-                var sum = 0.0
-                if low <= high {
-                    for i in low...high {
-                        let d = y - grid.points[i]
-                        sum += mass[i] * exp(-d * d / 2)
-                    }
+                // exp(−dᵢ²/2) over a uniform grid by recurrence, two products a term instead of an exp (`--max-pairs
+                // 1000` took 4.7 s, all of it before the first pair, where a Ctrl-C waited for it): with
+                // dᵢ = y − x₍low₎ − (i − low)h, termᵢ₊₁ = termᵢ · ratioᵢ and ratioᵢ₊₁ = ratioᵢ · e^(−h²).
+                guard low <= high else { return 0 }
+                let h = grid.step, d = y - grid.points[low]
+                var term = exp(-d * d / 2), ratio = exp(d * h - h * h / 2), sum = 0.0
+                for i in low...high {
+                    sum += mass[i] * term
+                    term *= ratio
+                    ratio *= stepDecay
                 }
                 return sum * unit
             }
