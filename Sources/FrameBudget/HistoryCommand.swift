@@ -79,6 +79,8 @@ struct HistoryRecordCommand: ParsableCommand {
                     throw CommandFailure(error.isRefusedRecord ? .badInput : .runFailure, error.naming(results).description)
                 }
             }
+            // Committed: a signal from now on says so, rather than "stopped" alone (a retry then read "already recorded").
+            try? PendingOutputs.publish("run \(TerminalText.singleLine(run.runID)) as #\(number) in \(database.path)") {}
             if run.environment.buildConfiguration == "debug" {
                 // Its own machine class (build=debug): no release run is ever compared with it, nor it with them.
                 Console.warning("\(results): a debug build's run: recorded in a series of its own (build=debug); "
