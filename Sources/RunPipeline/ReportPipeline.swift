@@ -33,23 +33,27 @@ package struct ReportPipeline {
         evaluator.evaluate(budgets, against: run)
     }
 
+    /// Reports written into another run's folder (`report --out`, `gate --results --out`) sat beside its
+    /// results.json: one run's results with another's verdicts, JUnit and pages. A results.json there that does not
+    /// read as a run (another version's, a damaged one) is not taken for this run's either.
+    /// - Throws: ``CommandFailure`` (bad input) before anything is written.
+    static func checkNotAnotherRunsFolder(_ folder: String, run: RunResults) throws {
+        let resident = URL(fileURLWithPath: folder).appendingPathComponent("results.json").path
+        guard FileManager.default.fileExists(atPath: resident) else { return }
+        // The run id alone, read leniently: a file of a newer schema still names its run.
+        let document = (try? Data(contentsOf: URL(fileURLWithPath: resident))).flatMap { try? JSONSerialization.jsonObject(with: $0) }
+        let other = (document as? [String: Any])?["runID"] as? String
+        guard other != run.runID else { return }
+        throw CommandFailure(.badInput, "\(folder): holds " + (other.map { "the results of run \($0)" } ?? "a results.json that names no run")
+                             + ", and these reports are of run \(run.runID): give the reports a folder of their own")
+    }
+
     /// Draws the plots into `<directory>/plots/` and writes every report into `directory` (created when absent),
     /// all staged and moved into place at the end (``StagedFolder``): a failure, such as a full disk, leaves no
     /// partial report folder.
     /// - Parameter resultsFile: the run's results file when it is not `results.json` in `directory`.
     /// - Returns: the report input (for the console table and the gate checks).
     @discardableResult
-    /// Reports written into another run's folder (`report --out`, `gate --results --out`) sat beside its
-    /// results.json: one run's results with another's verdicts, JUnit and pages.
-    /// - Throws: ``CommandFailure`` (bad input) before anything is written.
-    static func checkNotAnotherRunsFolder(_ folder: String, run: RunResults) throws {
-        let resident = URL(fileURLWithPath: folder).appendingPathComponent("results.json").path
-        guard FileManager.default.fileExists(atPath: resident), let other = try? ResultsFile.read(from: resident),
-              other.runID != run.runID else { return }
-        throw CommandFailure(.badInput, "\(folder): holds the results of run \(other.runID), and these reports are of run "
-                             + "\(run.runID): give the reports a folder of their own")
-    }
-
     package func writeReports(_ run: RunResults, verdicts: [BudgetVerdict], into directory: String,
                               resultsFile: String? = nil) throws -> ReportInput {
         try Self.checkNotAnotherRunsFolder(directory, run: run)

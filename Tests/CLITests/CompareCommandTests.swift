@@ -50,6 +50,11 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr, "framebudget: error: --out \(head): is the head results (\(head)) this command reads: "
                        + "writing it would destroy it; give another file\n")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: head)), before)
+        // A hard link to the head is the head.
+        XCTAssertEqual(link(head, folder + "/hard.json"), 0)
+        let linked = try Framebudget.run(["compare", base, folder + "/hard.json", "--format", "json", "--out", head])
+        XCTAssertEqual(linked.status, 2, linked.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: head)), before)
         // Plots asked for where a file is: bad input before comparing, not a warning after it.
         let plots = try Framebudget.run(["compare", base, head, "--plots", base])
         XCTAssertEqual(plots.status, 2, plots.stderr)

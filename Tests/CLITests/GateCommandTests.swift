@@ -345,6 +345,12 @@ final class GateCommandTests: XCTestCase {
         let gate = try Framebudget.run(["gate", "--results", b, "--budgets", budgets, "--out", folder + "/a"])
         XCTAssertEqual(gate.status, 2, gate.stderr)
         XCTAssertEqual(try Framebudget.run(["report", a, "--budgets", budgets]).status, 0, "its own folder")
+        // A results.json that does not read as a run is not taken for this one's.
+        try FileManager.default.createDirectory(atPath: folder + "/d", withIntermediateDirectories: true)
+        try "{".write(toFile: folder + "/d/results.json", atomically: true, encoding: .utf8)
+        let damaged = try Framebudget.run(["report", b, "--budgets", budgets, "--out", folder + "/d"])
+        XCTAssertEqual(damaged.status, 2, damaged.stderr)
+        XCTAssertTrue(damaged.stderr.contains("holds a results.json that names no run, and these reports are of run b"), damaged.stderr)
     }
 
     func testReportOfAMalformedResultsFileIsBadInput() throws {

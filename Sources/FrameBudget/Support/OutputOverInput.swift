@@ -1,9 +1,10 @@
 import Foundation
+import Glibc
 import RunPipeline
 
 /// An output file that is one of the command's own inputs would be overwritten by what was read from it:
 /// `compare a.json b.json --out b.json` turned the head run into Markdown, `history export --out` over its
-/// `--database` turned the history into CSV. (`merge --out` over one of its inputs stays allowed: it writes that
+/// `--database` turned the history into CSV; a hard link or a symbolic one is the same file. (`merge --out` over one of its inputs stays allowed: it writes that
 /// file's content, merged.)
 enum OutputOverInput {
     /// - Throws: ``RunPipeline/CommandFailure`` (bad input) naming the option and the input, before anything is read.
@@ -15,16 +16,11 @@ enum OutputOverInput {
         }
     }
 
-    /// The file a path names, links followed: its real path when it exists, else its folder's real path and its
-    /// name (an output not written yet can still name an input through another spelling).
+    /// The file a path names, whatever the spelling (links, `..`, a hard link): its device and inode; nil when
+    /// nothing is there (an output not written yet is no input).
     private static func identity(of path: String) -> String? {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL
-        if let real = realpath(absolute.path, nil) {
-            defer { free(real) }
-            return String(cString: real)
-        }
-        guard let folder = realpath(absolute.deletingLastPathComponent().path, nil) else { return absolute.path }
-        defer { free(folder) }
-        return String(cString: folder) + "/" + absolute.lastPathComponent
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_dev):\(info.st_ino)"
     }
 }
