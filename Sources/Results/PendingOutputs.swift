@@ -86,7 +86,8 @@ public enum PendingOutputs {
             try state.withLock { state throws in
                 guard !state.closed else { throw Interrupted(path: path) }
                 try move()
-                state.published.append(path)
+                // Into a staging folder is not into place: the folder's own move is (an interruption removes it).
+                if !state.paths.keys.contains(where: { path.hasPrefix($0 + "/") }) { state.published.append(path) }
             }
         }
 

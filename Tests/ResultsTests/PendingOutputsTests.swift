@@ -48,6 +48,11 @@ final class PendingOutputsTests: XCTestCase {
         XCTAssertThrowsError(try registry.publish(folder + "/b.json") { throw Failed() })
         try registry.publish(folder + "/c.json") {}
         XCTAssertEqual(registry.published, [folder + "/a.json", folder + "/c.json"])
+        // A file put in place inside a staging folder is not put in place: the staging folder's move will be.
+        let staging = folder + "/.reports.staging-1"
+        try registry.create(staging) { try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true) }
+        try registry.publish(staging + "/plots/a.svg") {}
+        XCTAssertEqual(registry.published, [folder + "/a.json", folder + "/c.json"])
         registry.discardAll()
         XCTAssertThrowsError(try registry.publish(folder + "/d.json") {})
         XCTAssertEqual(registry.published, [folder + "/a.json", folder + "/c.json"])
