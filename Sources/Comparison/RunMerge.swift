@@ -130,12 +130,13 @@ public enum RunMerge {
     private static func combine(_ parts: [Part], rounds: Int, seed: UInt64, resamples: Int,
                                 repeated: inout [RepeatedRun]) throws -> BenchmarkResult {
         var samples = [Double](), replicates = [Replicate](), contributing = [BenchmarkResult]()
+        var seconds = [Double]()  // each contributing part's measuring time, in the share of its runs it gave
         var seen = [String: (file: String, samples: ArraySlice<Double>)]()
         try checkSameFrameLoop(parts)
         try checkSameCodePath(parts)
         for part in parts {
             let runID = part.run.runID
-            var contributed = false
+            var contributed = false, given = 0
             for (replicate, slice) in zip(part.result.replicates(runID: runID), part.result.samplesByReplicate(runID: runID)) {
                 if let earlier = seen[replicate.runID] {
                     guard earlier.samples.elementsEqual(slice) else {
@@ -159,8 +160,17 @@ public enum RunMerge {
                 replicates.append(kept)
                 samples += slice
                 contributed = true
+                given += 1
             }
             if contributed { contributing.append(part.result) }
+            // A merged file that brings some runs already counted brings only theirs of its time (each run's own
+            // where recorded, else their share of the file's).
+            let kept = replicates.suffix(given)
+            if given > 0, kept.allSatisfy({ $0.measurementSeconds != nil }) {
+                seconds.append(kept.compactMap(\.measurementSeconds).reduce(0, +))
+            } else if let time = part.result.measurementSeconds, given > 0 {
+                seconds.append(time * Double(given) / Double(part.result.replicates(runID: runID).count))
+            }
         }
         var combined = contributing.first ?? parts[0].result
         combined.replicates = replicates
@@ -171,7 +181,6 @@ public enum RunMerge {
         combined.counters = averageCounters(contributing.map(\.counters))
         combined.peakResidentBytes = contributing.compactMap(\.peakResidentBytes).max()
         // The time every run spent measuring (the first run's alone fell short of the gate's in JUnit's times).
-        let seconds = contributing.compactMap(\.measurementSeconds)
         combined.measurementSeconds = seconds.isEmpty ? nil : seconds.reduce(0, +)
         combined.notes = Array(Set(contributing.flatMap(\.notes).filter { !$0.hasPrefix("merged from ") })).sorted()
         combined.notes.append("merged from \(replicates.count) process runs (\(contributing.count) of \(rounds) files; \(samples.count) samples)")

@@ -23,11 +23,15 @@ public struct Replicate: Codable, Sendable {
     /// The iterations each of this run's samples timed (each process calibrates its own); nil in files from before
     /// 8 Dec 2026, where a merged result kept its first run's count for all.
     public var iterationsPerSample: Int?
+    /// The seconds this run spent measuring the benchmark (``BenchmarkResult/measurementSeconds``); nil in files from
+    /// before 8 Dec 2026.
+    public var measurementSeconds: Double?
 
     public init(runID: String, firstSample: Int, sampleCount: Int, counters: [CounterReading] = [],
                 peakResidentBytes: Int? = nil, frameLoop: FrameLoopSummary? = nil, hostSteal: Double? = nil,
-                iterationsPerSample: Int? = nil) {
+                iterationsPerSample: Int? = nil, measurementSeconds: Double? = nil) {
         self.iterationsPerSample = iterationsPerSample
+        self.measurementSeconds = measurementSeconds
         self.runID = runID
         self.firstSample = firstSample
         self.sampleCount = sampleCount
@@ -44,7 +48,7 @@ extension BenchmarkResult {
         if let replicates, !replicates.isEmpty { return replicates }
         return [Replicate(runID: runID, firstSample: 0, sampleCount: samplesNanoseconds.count, counters: counters,
                           peakResidentBytes: peakResidentBytes, frameLoop: frameLoop, hostSteal: hostSteal,
-                          iterationsPerSample: iterationsPerSample)]
+                          iterationsPerSample: iterationsPerSample, measurementSeconds: measurementSeconds)]
     }
 
     /// The iterations per sample as reports say it: `8`, or `1–2` for a merged result whose process runs calibrated

@@ -273,6 +273,7 @@ private struct FieldCheck {
             if let frameLoop = replicate.frameLoop { self.frameLoop(frameLoop, "\(field).frameLoop") }
             if let steal = replicate.hostSteal { fraction(steal, "\(field).hostSteal") }
             if let iterations = replicate.iterationsPerSample { atLeastOne(iterations, "\(field).iterationsPerSample") }
+            if let seconds = replicate.measurementSeconds { nonNegative(seconds, "\(field).measurementSeconds") }
         }
         if ok && !replicates.isEmpty && next != samples {
             fail(path, "cover \(next) of the \(samples) samples: every sample belongs to one replicate")

@@ -139,6 +139,10 @@ final class RunMergeTests: XCTestCase {
         XCTAssertEqual(merged.replicates?.map(\.iterationsPerSample), [1, 2])
         XCTAssertEqual(merged.iterationsPerSampleText, "1–2")
         XCTAssertEqual(merged.measurementSeconds, 4)
+        // Merged again with one of its own runs first: that run's time is not counted twice.
+        var both = try RunMerge.merge([a, b])
+        both.runID = "both"
+        XCTAssertEqual(try RunMerge.merge([b, both]).benchmarks[0].measurementSeconds, 4)
         b.benchmarks[0].iterationsPerSample = 1
         XCTAssertEqual(try RunMerge.merge([a, b]).benchmarks[0].iterationsPerSampleText, "1")
     }
