@@ -190,7 +190,8 @@ public struct RunLevelVerdict: Sendable {
         let evidence = VerdictEvidence(
             processes: 1, perRunValues: [measured], runInterval: runInterval, betweenRunSpread: spread,
             spreadSource: prior == nil ? .assumedDefault : .history,
-            basis: clear ? .oneProcessClearPass : .oneProcessUndecided)
+            basis: clear ? .oneProcessClearPass : .oneProcessUndecided,
+            judgedOnLargest: interval == nil && budget.direction == .max ? ceiling : nil)
         return Decision(outcome: clear ? .pass : .inconclusive, measured: measured, interval: interval, evidence: evidence)
     }
 }

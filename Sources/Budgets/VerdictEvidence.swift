@@ -22,9 +22,13 @@ public struct VerdictEvidence: Codable, Sendable, Equatable {
     /// while they measured (``RunLevelVerdict/StealEffect``); nil when none was. Not in ``processes`` nor
     /// ``perRunValues``.
     public var setAsideForSteal: Int?
+    /// One process's tail statistic that its values cannot bound (no interval) is judged by the largest value
+    /// measured (``MetricReading/ceiling``), in the budget's unit; nil otherwise (since 8 Dec 2026).
+    public var judgedOnLargest: Double?
 
     public init(processes: Int, perRunValues: [Double], runInterval: ConfidenceInterval?, betweenRunSpread: Double?,
-                spreadSource: SpreadSource?, basis: VerdictBasis, setAsideForSteal: Int? = nil) {
+                spreadSource: SpreadSource?, basis: VerdictBasis, setAsideForSteal: Int? = nil, judgedOnLargest: Double? = nil) {
+        self.judgedOnLargest = judgedOnLargest
         self.setAsideForSteal = setAsideForSteal
         self.processes = processes
         self.perRunValues = perRunValues

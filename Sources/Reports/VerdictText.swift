@@ -97,7 +97,9 @@ public enum VerdictText {
         case .runLevelInterval:
             return "\(levelText(verdict.interval)) CI over \(evidence.processes) process runs" + setAsideClause(evidence)
         case .oneProcessClearPass, .oneProcessUndecided:
-            return (verdict.interval == nil ? "point estimate of one process" : "95% CI of one process") + setAsideClause(evidence)
+            let kind = evidence.judgedOnLargest != nil ? "one process, judged by its largest value"
+                : verdict.interval == nil ? "point estimate of one process" : "95% CI of one process"
+            return kind + setAsideClause(evidence)
         case .allSetAsideForSteal: return "no interval" + setAsideClause(evidence)
         }
     }
@@ -144,9 +146,15 @@ public enum VerdictText {
         case (.exactCount, _):
             return nil
         case (.oneProcessClearPass, _):
+            if let largest = evidence.judgedOnLargest {
+                return "one process, whose largest value (\(withUnit(largest, verdict))) clears the limit by more than \(margin): "
+                    + "its values cannot bound the \(verdict.budget.statistic.rawValue)"
+            }
             return "one process, whose interval clears the limit by more than \(margin)"
         case (.oneProcessUndecided, _):
-            return "one process, not clear of the limit by \(margin): between-run variance unknown, and a FAIL needs ≥ 2 process runs"
+            let judged = evidence.judgedOnLargest.map { "its largest value (\(withUnit($0, verdict)), its values cannot bound the "
+                + "\(verdict.budget.statistic.rawValue)) not clear" } ?? "not clear"
+            return "one process, \(judged) of the limit by \(margin): between-run variance unknown, and a FAIL needs ≥ 2 process runs"
         case (.allSetAsideForSteal, _):
             return "every process run was set aside: the host stole more than \(disturbingSteal) of the CPUs while each "
                 + "measured; measure in a quieter hour"

@@ -58,6 +58,7 @@ final class RunLevelVerdictTests: XCTestCase {
         XCTAssertEqual(verdict.outcome, .inconclusive)
         XCTAssertEqual(verdict.measured, 1.0)
         XCTAssertNil(verdict.interval, "no interval is shown that the values do not give")
+        XCTAssertEqual(verdict.evidence?.judgedOnLargest, 1.5, "what it was judged by, for the reports to say")
         let calm = Array(repeating: 1.0e6, count: 40)
         var quiet = BudgetFixtures.result(id: "colormap/optimized/1920x1440", statistics: .of(calm, resamples: 50))
         quiet.samplesNanoseconds = calm

@@ -39,6 +39,19 @@ final class ReportWordingTests: XCTestCase {
         XCTAssertFalse(html.contains("FrameBudget run"))
     }
 
+    /// One process's p95 that its values cannot bound is judged by its largest value, and the words say so (they
+    /// spoke of a point estimate whose numbers cleared the limit, and the verdict was INCONCLUSIVE).
+    func testAVerdictJudgedOnTheLargestValueSaysSo() {
+        var undecided = verdict(measured: 3.749e-3, limit: 5.26e-3)
+        undecided.outcome = .inconclusive
+        undecided.evidence = VerdictEvidence(processes: 1, perRunValues: [3.749e-3], runInterval: nil, betweenRunSpread: 0.2,
+                                             spreadSource: .assumedDefault, basis: .oneProcessUndecided, judgedOnLargest: 3.808e-3)
+        XCTAssertEqual(VerdictText.intervalKind(undecided), "one process, judged by its largest value")
+        let basis = VerdictText.basis(undecided) ?? ""
+        XCTAssertTrue(basis.hasPrefix("one process, its largest value (3.808 µs, its values cannot bound the p95) not clear of the limit by 38.96%"),
+                      basis)
+    }
+
     func testAnOverrunPastTwiceTheLimitReadsAsARatio() {
         XCTAssertEqual(VerdictText.headroom(verdict(measured: 3.3845, limit: 0.01)), "338× over the limit")
         XCTAssertEqual(VerdictText.headroom(verdict(measured: 2.4, limit: 1)), "2.4× over the limit")
