@@ -58,6 +58,9 @@ enum RoofsSection {
         /// median(peer) / median(kernel), with its 95% bootstrap interval over the two sets of samples.
         var ratio: RatioBootstrap.Estimate?
         var conversion: Double?
+        /// median(peer) / the kernel's reported median, for a kernel merged from several process runs (no interval:
+        /// the peer is one process, the kernel several).
+        var plainRatio: Double?
 
         /// `(2 thr allowed, 1.02 busy)`, or `(1 thr)` when the cores it kept busy are not known.
         var threadsText: String {
@@ -65,16 +68,18 @@ enum RoofsSection {
             return "(\(threads) thr allowed, \(UnitFormat.number(busyCores)) busy)"
         }
 
-        /// `3.13× [3.1–3.16]`, or `—` when either side has no samples.
+        /// `3.13× [3.1–3.16]`, `3.13×` for a merged kernel, or `—` when either side has no samples.
         var ratioText: String {
+            if let plainRatio { return "\(UnitFormat.number(plainRatio))×" }
             guard let ratio else { return "—" }
             return "\(UnitFormat.number(ratio.ratio))× [\(UnitFormat.number(ratio.interval.lower))–\(UnitFormat.number(ratio.interval.upper))]"
         }
     }
 
     /// What the peers table's ratio column means, and what it cannot say: each side is one process.
-    static let peerRatioNote = "peer ÷ kernel: ratio of the medians, with its 95% bootstrap interval over the samples; "
-        + "each side is one process, and a fresh process moves a median by 2–4% on a VM: a ratio within 0.95–1.05 is a tie"
+    static let peerRatioNote = "peer ÷ kernel: ratio of the medians, with its 95% bootstrap interval over the samples when "
+        + "each side is one process (a kernel merged from several: its runs' geometric mean, no interval); a fresh process "
+        + "moves a median by 2–4% on a VM: a ratio within 0.95–1.05 is a tie"
 
     static func peerRows(_ run: RunResults) -> [PeerRow] {
         run.benchmarks.filter { $0.variant == "optimized" }.compactMap { kernel in
@@ -82,11 +87,15 @@ enum RoofsSection {
                 $0.hotPath == kernel.hotPath && $0.workload == kernel.workload && $0.variant.hasPrefix("peer")
             }
             guard !peers.isEmpty else { return nil }
-            return PeerRow(kernel: kernel.id, kernelMedian: kernel.statistics.median, peers: peers.map { peer in
+            // The median every table reports: of a kernel merged from several processes, their geometric mean.
+            let kernelMedian = kernel.reported(.median, runID: run.runID).value
+            let merged = kernel.replicateCount > 1
+            return PeerRow(kernel: kernel.id, kernelMedian: kernelMedian, peers: peers.map { peer in
                 PeerCell(id: peer.id, median: peer.statistics.median, threads: peer.threads,
                          busyCores: peer.parameters["cpuPerWall"].flatMap(Double.init),
-                         ratio: ratio(peer: peer.samplesNanoseconds, kernel: kernel.samplesNanoseconds, seed: run.settings.seed),
-                         conversion: peer.stages?.first { $0.name.hasPrefix("conversion") }?.statistics.median)
+                         ratio: merged ? nil : ratio(peer: peer.samplesNanoseconds, kernel: kernel.samplesNanoseconds, seed: run.settings.seed),
+                         conversion: peer.stages?.first { $0.name.hasPrefix("conversion") }?.statistics.median,
+                         plainRatio: merged && kernelMedian > 0 ? peer.statistics.median / kernelMedian : nil)
             })
         }
     }

@@ -48,6 +48,20 @@ final class RoofsSectionTests: XCTestCase {
         XCTAssertTrue(RoofsSection.html(Self.run()).contains("<section id=\"peers\">"))
     }
 
+    /// A kernel merged from several processes: the ratio to its runs' geometric mean (what its tables report), with no
+    /// interval over pooled samples (the peer is one process, the kernel several).
+    func testAMergedKernelsPeerRatioIsToItsReportedMedianWithoutAnInterval() {
+        var run = Self.run()
+        let samples = Array(repeating: 1000.0, count: 50) + Array(repeating: 4000.0, count: 51)
+        run.benchmarks[0].samplesNanoseconds = samples
+        run.benchmarks[0].statistics = .of(samples, resamples: 50)
+        run.benchmarks[0].replicates = [Replicate(runID: "a", firstSample: 0, sampleCount: 50),
+                                        Replicate(runID: "b", firstSample: 50, sampleCount: 51)]
+        let lines = RoofsSection.markdown(run).joined(separator: "\n")
+        // Geometric mean of 1 µs and 4 µs: 2 µs; the peer's 4 µs is 2× that (the pooled median, 4 µs, read 1×).
+        XCTAssertTrue(lines.contains("| `copy/optimized/16k` | 2.00 µs | `copy/peer-1core/16k` (1 thr) | 4.00 µs | 2× | — |"), lines)
+    }
+
     /// A library allowed two threads that keeps one core busy is not shown as a two-thread peer alone: the report
     /// shows what scripts/peers.py measured (CPU time over wall time while it was timed) beside the setting.
     func testAPeersThreadsAllowedAreShownBesideTheCoresItKeptBusy() {
