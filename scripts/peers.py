@@ -97,6 +97,9 @@ def measure(call):
         calls += 1
     cost = max((time.perf_counter_ns() - start) / calls, 1.0)
     per_sample = max(1, round(max(ARGS.sample_time_ms * 1e6, 1000 * CLOCK_COST) / cost))
+    # OpenBLAS's idle threads spin for a while after a call (~80 ms here): a short sampling window began in that
+    # spin and counted it (numpy.copyto read 2 busy cores under --quick). Let them sleep first.
+    time.sleep(0.2)
     samples, begun, cpu_begun = [], time.perf_counter_ns(), time.process_time_ns()
     while len(samples) < ARGS.samples:
         t0 = time.perf_counter_ns()

@@ -62,7 +62,10 @@ public struct LatencyDistributionPlot: PlotKind {
         let labels = results.map { strings.add("\($0.variant)/\($0.workload)") }
         let p95 = { (result: BenchmarkResult) in result.reported(.p95, runID: input.run.runID).interval }
         let boxes = Self.boxPanel(results, p95: p95, marks, samplesFile, logScale: log, unit: unit, layout: layout, strings: &strings)
-        let title = strings.add("\(hotPath): latency per iteration (shaded: 95% CI of p95"
+        // Shading only where a p95 has an interval: a run of fewer than 72 samples cannot bound it.
+        let shaded = results.contains { p95($0) != nil }
+        let title = strings.add("\(hotPath): latency per iteration ("
+                                + (shaded ? "shaded: 95% CI of p95" : "no p95 interval: too few samples to bound it")
                                 + (marks.isEmpty ? ")" : "; red dashed: budgets, named below)"))
         let cdfs = Self.cdfPanel(results, marks, cdfFile, labels: labels, logScale: log, unit: unit, layout: layout)
         let script: GnuplotScript = """

@@ -62,10 +62,11 @@ enum RoofsSection {
         /// the peer is one process, the kernel several).
         var plainRatio: Double?
 
-        /// `(2 thr allowed, 1.02 busy)`, or `(1 thr)` when the cores it kept busy are not known.
+        /// `(2 thr, 1.02 busy)`: the threads its roof is taken for and the cores it kept busy, or `(1 thr)` when those
+        /// are not known.
         var threadsText: String {
             guard let busyCores else { return "(\(threads) thr)" }
-            return "(\(threads) thr allowed, \(UnitFormat.number(busyCores)) busy)"
+            return "(\(threads) thr, \(UnitFormat.number(busyCores)) busy)"
         }
 
         /// `3.13× [3.1–3.16]`, `3.13×` for a merged kernel, or `—` when either side has no samples.

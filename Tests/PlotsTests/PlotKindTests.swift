@@ -37,7 +37,18 @@ final class PlotKindTests: XCTestCase {
         let spec = try XCTUnwrap(LatencyDistributionPlot().plots(for: PlotFixture.input).first)
         XCTAssertTrue(spec.readable.contains("set arrow from 1.55,5 to 2.45,5 nohead lc rgb '#cf222e' lw 2 dt 2"), spec.readable)
         XCTAssertTrue(spec.readable.contains("set object rect from 0.65,"), "the p95 interval shaded")
+        XCTAssertTrue(spec.readable.contains("shaded: 95% CI of p95"), spec.readable)
         XCTAssertEqual(spec.hotPath, "nms")
+        // 20 samples (--quick) bound no p95: nothing shaded, and the title does not say it is.
+        var quick = PlotFixture.run()
+        for index in quick.benchmarks.indices {
+            let values = Array(quick.benchmarks[index].samplesNanoseconds.prefix(20))
+            quick.benchmarks[index].samplesNanoseconds = values
+            quick.benchmarks[index].statistics = .of(values, resamples: 50)
+        }
+        let few = try XCTUnwrap(LatencyDistributionPlot().plots(for: PlotInput(run: quick, verdicts: [])).first)
+        XCTAssertFalse(few.readable.contains("set object rect"), few.readable)
+        XCTAssertTrue(few.readable.contains("no p95 interval: too few samples to bound it"), few.readable)
     }
 
     /// Reference is one colour in the box panel, its shading and the CDF beside it (the CDF took the series palette:

@@ -68,8 +68,8 @@ final class RoofsSectionTests: XCTestCase {
         var run = Self.run()
         run.benchmarks[1].threads = 2
         run.benchmarks[1].parameters["cpuPerWall"] = "1.02"
-        XCTAssertTrue(RoofsSection.markdown(run).joined(separator: "\n").contains("`copy/peer-1core/16k` (2 thr allowed, 1.02 busy)"))
-        XCTAssertTrue(RoofsSection.html(run).contains("copy/peer-1core/16k (2 thr allowed, 1.02 busy)"))
+        XCTAssertTrue(RoofsSection.markdown(run).joined(separator: "\n").contains("`copy/peer-1core/16k` (2 thr, 1.02 busy)"))
+        XCTAssertTrue(RoofsSection.html(run).contains("copy/peer-1core/16k (2 thr, 1.02 busy)"))
     }
 
     func testTheConsoleListsEachOptimizedKernelsShareAndTheHighest() {
