@@ -23,6 +23,15 @@ final class ResultsValidationTests: XCTestCase {
     }
 
     /// Applies `edit` to benchmark `index` of the document.
+    /// An edit setting `key` of benchmark `index`'s statistics to `value`.
+    private func statistic(_ key: String, of index: Int, _ value: Any) -> (inout [String: Any]) -> Void {
+        benchmark(index) { result in
+            var statistics = result["statistics"] as! [String: Any]
+            statistics[key] = value
+            result["statistics"] = statistics
+        }
+    }
+
     private func benchmark(_ index: Int, _ edit: @escaping (inout [String: Any]) -> Void) -> (inout [String: Any]) -> Void {
         { json in
             var benchmarks = json["benchmarks"] as! [[String: Any]]
@@ -297,11 +306,8 @@ final class ResultsValidationTests: XCTestCase {
     }
 
     func testTheStatisticsCountTheSamplesTheySummarize() throws {
-        XCTAssertEqual(try refusal(benchmark(0) { result in
-            var statistics = result["statistics"] as! [String: Any]
-            statistics["count"] = 19
-            result["statistics"] = statistics
-        }), "results.json: benchmarks[0].statistics.count: 19 is not the 20 samples it summarizes")
+        XCTAssertEqual(try refusal(statistic("count", of: 0, 19)),
+                       "results.json: benchmarks[0].statistics.count: 19 is not the 20 samples it summarizes")
     }
 
     func testOutlierCountsFitInTheSample() throws {
@@ -372,11 +378,8 @@ final class ResultsValidationTests: XCTestCase {
 
     /// A negative spread or rate, or a run that finished before it started, loaded and was reported and recorded.
     func testImpossibleSpreadsRatesAndTimesAreRefused() throws {
-        XCTAssertEqual(try refusal(benchmark(0) { result in
-            var statistics = result["statistics"] as! [String: Any]
-            statistics["coefficientOfVariation"] = -1
-            result["statistics"] = statistics
-        }), "results.json: benchmarks[0].statistics.coefficientOfVariation: -1.0 is negative")
+        XCTAssertEqual(try refusal(statistic("coefficientOfVariation", of: 0, -1)),
+                       "results.json: benchmarks[0].statistics.coefficientOfVariation: -1.0 is negative")
         XCTAssertEqual(try refusal(benchmark(0) { result in
             var throughput = result["throughput"] as? [String: Any] ?? ["bytesPerIteration": 1]
             throughput["gigabytesPerSecond"] = -1
