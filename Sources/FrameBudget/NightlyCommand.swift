@@ -27,8 +27,8 @@ struct NightlyCommand: ParsableCommand {
             Exit: 1 a budget failed or a benchmark regressed against the baseline; otherwise the gate's (0, 3 with \
             --strict, 2, 4); else 5 the history server could not be reached (the run is spooled; said, but never \
             in place of a verdict's status); 64 a malformed command \
-            line (gate arguments included); 130/143 interrupted (what was measured is recorded, marked incomplete, \
-            never a baseline). A bad baseline, history or gate argument is refused before the gate measures.
+            line (gate arguments included); 130/143 interrupted (what was measured is recorded, a second Ctrl-C \
+            too; marked incomplete, never a baseline, when the stop cut the measuring short). A bad baseline, history or gate argument is refused before the gate measures.
             """))
 
     @Option(help: "The branch the run is recorded on.")
@@ -53,6 +53,9 @@ struct NightlyCommand: ParsableCommand {
 
     @Option(name: .customLong("test-signal-exit-delay-ms"), help: .hidden)
     var signalExitDelayMilliseconds = 0  // test-only: a second signal's exit waits this long (the night's own end races it)
+
+    @Flag(name: .customLong("test-hold-before-recording"), help: .hidden)
+    var holdBeforeRecording = false  // test-only: hold once the run is final, before it is recorded (a second signal records it)
 
     @Argument(parsing: .postTerminator, help: ArgumentHelp(HelpText.named("Arguments for the gate (after --), e.g. -- --strict 'colormap/*'.")))
     var gateArguments: [String] = []
@@ -94,12 +97,15 @@ struct NightlyCommand: ParsableCommand {
             interruption.install()
             interruption.delayExitForTesting(milliseconds: signalExitDelayMilliseconds)
             let runID = "nightly-" + RunID.make()
-            let gateStatus = try runGate(runID: runID, budgets: gate.budgets, interruption: interruption)
             let path = "\(reports)/\(runID)/results.json"
+            let history = NightHistory(database: database, branch: branch, spool: "\(reports)/spool")
+            let night = NightRecording(resultsPath: path, interruption: interruption, recordRun: history.record)
+            let gateStatus = try runGate(runID: runID, budgets: gate.budgets, interruption: interruption)
             guard FileManager.default.fileExists(atPath: path) else { throw ExitCode(gateStatus) }
             var run = try ResultsFile.read(from: path)
             var regressed = false
             if let baseline = baselineExecutable, interruption.signal == nil, run.complete {
+                night.update(run, unfinishedStep: "after the gate, during the paired comparison with the baseline")
                 let report = try paired.compareGated(base: baseline, head: ProcessRunner.currentExecutable, budgets: gate.budgets,
                                                      filters: gate.filters, allowDebug: gate.allowDebug, interruption: interruption)
                 try writePaired(report, folder: "\(reports)/\(runID)")
@@ -114,17 +120,19 @@ struct NightlyCommand: ParsableCommand {
                 run.interruptingSignal = signal
                 Console.warning("\(run.incompleteReason ?? ""): the run is kept as incomplete")
             }
-            do { try ResultsFile.write(run, to: path) } catch { throw CommandFailure(.runFailure, "\(error)") }
+            // Everything is measured: a second signal from here on records the run as it now is.
+            night.update(run, unfinishedStep: nil)
             if run.pairedChange != nil || !run.complete {
                 // The gate's reports knew neither the paired half nor a stop after the gate: written again from the
                 // run as it now is, judged as `report` judges a gate's file.
                 let pipeline = try gate.options.pipeline().judging(run)
                 try pipeline.writeReports(run, verdicts: pipeline.verdicts(for: run), into: "\(reports)/\(runID)")
             }
+            holdBeforeRecordingForTesting()
             // A history that cannot take the run (a server down: spooled, exit 5) is said, but the night's verdict
             // keeps its status: a CI step that tests for 1 must not read a failed budget as an outage.
             var recordingFailure: CommandFailure?
-            do { try record(run) } catch let failure as CommandFailure {
+            do { try night.finish(run) } catch let failure as CommandFailure {
                 Console.error(failure.message)
                 recordingFailure = failure
             }
@@ -226,18 +234,11 @@ struct NightlyCommand: ParsableCommand {
         return summary
     }
 
-    private func record(_ run: RunResults) throws {
-        if database.isServer {
-            let number = try SpoolingRecorder(database: database, spool: HistorySpool(folder: "\(reports)/spool"))
-                .record(run, document: ResultsFile.encode(run), branch: branch, insideTransaction: {})
-            Console.info("recorded run \(run.runID) as #\(number) in \(database.path)")
-            return
-        }
-        let history = try database.open()
-        do {
-            let number = try history.record(run, branch: branch)
-            let new = (history as? HistoryDatabase)?.isNew == true ? " (a new history database: no file was there)" : ""
-            Console.info("recorded run \(run.runID) as #\(number) in \(database.path)\(new)")
-        } catch let error as HistoryError { throw CommandFailure(.runFailure, error.description) }
+    /// Test-only (`--test-hold-before-recording`): once the night's run is final, say so and hold until signals end
+    /// the process, so a test can send a second signal before the night is recorded.
+    private func holdBeforeRecordingForTesting() {
+        guard holdBeforeRecording else { return }
+        Console.writeToStandardError("holding before recording\n")
+        while true { usleep(10_000) }
     }
 }

@@ -133,12 +133,44 @@ final class NightlyCommandTests: XCTestCase {
         let stderr = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         XCTAssertEqual(nightly.terminationStatus, 130, stderr)
         let saved = try XCTUnwrap(stderr.range(of: "(a second SIGINT stopped it at once); partial results in"), stderr)
-        let stopped = try XCTUnwrap(stderr.range(of: "SIGINT again: stopped at once"), stderr)
+        let stopped = try XCTUnwrap(stderr.range(of: "SIGINT again: stopped at once, the night recorded as incomplete"), stderr)
         XCTAssertLessThan(saved.lowerBound, stopped.lowerBound, "the gate saved before the night said it stopped: \(stderr)")
         let gates = try Framebudget.command("/usr/bin/pgrep", ["-f", "gate --reports \(folder)/r"])
         XCTAssertEqual(gates.stdout, "", "no gate outlives the night")
         let runs = try nightRuns()
         XCTAssertEqual(try results(folder + "/r/" + runs[0])["complete"] as? Bool, false, "saved, marked incomplete")
+        XCTAssertEqual(try recordedRuns(), [runs[0]: false], "what the gate measured is recorded, as the help promises")
+    }
+
+    /// The runs of the night's history, by run id: whether each is complete.
+    private func recordedRuns() throws -> [String: Bool] {
+        let list = try Framebudget.run(["history", "list", "--json", "--branch", "night", "--database", folder + "/h.sqlite"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let runs = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
+        return Dictionary(uniqueKeysWithValues: runs.map { ($0["runID"] as? String ?? "", $0["complete"] as? Bool ?? true) })
+    }
+
+    /// A second Ctrl-C once the night is measured, before it is recorded (the paired half, the reports written again
+    /// or the recording itself), records the night before the process exits: it used to stop at once and leave the
+    /// night out of the history. Nothing was left to measure, so the run is recorded as it was.
+    func testASecondSignalBeforeTheRecordingStillRecordsTheNight() throws {
+        let log = folder + "/nightly.err"
+        let nightly = try Framebudget.start([
+            "nightly", "--branch", "night", "--database", folder + "/h.sqlite", "--reports", folder + "/r",
+            "--test-hold-before-recording", "--",
+            "--allow-debug", "--quick", "--budgets", folder + "/budgets.yaml", "texture-upload/optimized/256x192"], stderrLog: log)
+        Framebudget.waitFor("holding before recording", in: log)
+        kill(nightly.processIdentifier, SIGINT)
+        usleep(600_000)  // a second signal, not a repeat of the first (Interruption.repeatWindowSeconds, 0.25 s)
+        kill(nightly.processIdentifier, SIGINT)
+        nightly.waitUntilExit()
+        let stderr = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        XCTAssertEqual(nightly.terminationStatus, 130, stderr)
+        XCTAssertTrue(stderr.contains("SIGINT again: stopped at once, the night recorded\n"), stderr)
+        let runs = try nightRuns()
+        XCTAssertEqual(runs.count, 1)
+        XCTAssertEqual(try recordedRuns(), [runs[0]: true])
+        XCTAssertEqual(try results(folder + "/r/" + runs[0])["complete"] as? Bool, true)
     }
 
     /// Ctrl-Z stops the night and its gate (which the terminal's SIGTSTP, sent to the night's process group, does
