@@ -46,7 +46,7 @@ public struct FrameLoopRunner: Sendable {
         let record = runLoop(spec, frames: frameLoop.frames ?? spec.defaultFrames, body: body, shouldStop: shouldStop)
         let summary = FrameLoopAnalysis.summary(of: record, resamples: settings.resamples, seed: settings.seed)
         // After the loop the pipeline is in its steady state: what it allocates now, it allocates every frame.
-        let allocations = AllocationCounter.count(iterations: 10, body: body)
+        let allocations = AllocationCounter.countWithoutStrays(iterations: 10, body: body)
         let readings = counters?.readings(CountingContext(benchmark, iterations: 1), running: body) ?? []
         let samples = record.frameTimes.map { $0 * 1e6 }
         let statistics = SampleSummary.of(samples, resamples: settings.resamples, seed: settings.seed)

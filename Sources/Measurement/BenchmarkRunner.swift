@@ -55,7 +55,7 @@ public struct BenchmarkRunner: Sendable {
         // stop is asked for (the allocations then read as not counted).
         let stopped = shouldStop()
         let allocations = stopped ? AllocationStatistics(perIteration: 0, bytesPerIteration: 0, iterations: 0, counted: false)
-            : AllocationCounter.count(
+            : AllocationCounter.countWithoutStrays(
                 iterations: Self.allocationIterations(batch: batch, nanosecondsPerIteration: perIteration), body: body)
         let counted = Self.countingIterations(batch: batch, nanosecondsPerIteration: perIteration)
         let readings = stopped ? [] : counters?.readings(CountingContext(benchmark, iterations: counted, sampleIterations: batch), running: body) ?? []

@@ -68,6 +68,56 @@ final class AllocationCounterTests: XCTestCase {
         XCTAssertEqual(AllocationCounter.fewest(windows: 3, iterations: 10, scope: .callingThread, body: body).perIteration, 0)
     }
 
+    /// A thread that allocates on request, once per `body()` while `allocating` says so: a stray of the runtime or
+    /// the harness (only in the first window) or a worker of the body (every run), handshaking so that each
+    /// allocation falls inside the window being counted.
+    private func withForeignThread(allocating: @escaping @Sendable (Int) -> Bool, _ test: (_ body: () -> Void) -> Void) {
+        let request = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let stop = ManagedFlag()
+        let foreign = Thread {
+            var runs = 0
+            while true {
+                request.wait()
+                if stop.isSet { return }
+                runs += 1
+                if allocating(runs) { blackHole(UnsafeMutableRawPointer.allocate(byteCount: 540, alignment: 16).deallocate()) }
+                done.signal()
+            }
+        }
+        foreign.start()
+        defer { stop.set(); request.signal() }
+        test { request.signal(); done.wait() }
+    }
+
+    func testTheRunnersCountLeavesOutAnotherThreadAllocatingInOneWindow() throws {
+        try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
+        // Runs 2 and 3: inside the first window of 10 (run 1 is the warm-up call below).
+        withForeignThread(allocating: { $0 == 2 || $0 == 3 }) { body in
+            body()
+            let stats = AllocationCounter.countWithoutStrays(iterations: 10, body: body)
+            XCTAssertEqual(stats.perIteration, 0, "a stray of one window is not the body's")
+            XCTAssertEqual(stats.bytesPerIteration, 0)
+        }
+    }
+
+    func testTheRunnersCountKeepsAWorkerThatAllocatesOnEveryRun() throws {
+        try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
+        withForeignThread(allocating: { _ in true }) { body in
+            body()
+            XCTAssertEqual(AllocationCounter.countWithoutStrays(iterations: 10, body: body).perIteration, 1)
+        }
+    }
+
+    func testTheRunnersCountOfTheCallersOwnAllocationsIsExact() throws {
+        try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
+        let body = { blackHole([Float](repeating: 1, count: 64)) }
+        body()
+        let stats = AllocationCounter.countWithoutStrays(iterations: 100, body: body)
+        XCTAssertEqual(stats.perIteration, 1)
+        XCTAssertGreaterThanOrEqual(stats.bytesPerIteration, 256)
+        XCTAssertEqual(stats.iterations, 100)
+    }
+
     func testFewestDropsAnAllocationOfOneWindowButKeepsOneOfEveryRun() throws {
         try XCTSkipUnless(AllocationCounter.isAvailable, "allocation counting is compiled out in sanitizer builds")
         let allocating = { blackHole([Float](repeating: 1, count: 64)) }
