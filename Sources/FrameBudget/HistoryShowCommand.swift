@@ -193,7 +193,7 @@ extension HistoryPlotCommand {
     private func budgetLines() throws -> [String: TrendPlot.BudgetLine] {
         guard budgetMilliseconds == nil else { return [:] }
         return try TimeBudgets.firstPerBenchmark(named: budgets).mapValues {
-            TrendPlot.BudgetLine(milliseconds: $0.nanoseconds / 1e6, statistic: $0.statistic)
+            TrendPlot.BudgetLine(milliseconds: $0.nanoseconds / 1e6, statistic: $0.statistic, limitPhrase: $0.limitPhrase)
         }
     }
 }

@@ -39,7 +39,7 @@ struct HistorySiteCommand: ParsableCommand {
                 throw CommandFailure(.badInput, "--branch \(branch): no run of this branch in \(database.path) (see history list)")
             }
             let limits = try TimeBudgets.firstPerBenchmark(named: budgets).mapValues {
-                SiteBudget(nanoseconds: $0.nanoseconds, statistic: $0.statistic)
+                SiteBudget(nanoseconds: $0.nanoseconds, statistic: $0.statistic, limitPhrase: $0.limitPhrase)
             }
             let series: [SiteSeries]
             do { series = try SiteSeries.all(in: history, budgets: limits, includeIncomplete: includeIncomplete, branch: branch) }

@@ -30,7 +30,7 @@ enum SitePages {
         body += "<p>Machine: \(e(series.machineName)) · class <code>\(e(series.machineClass.hash))</code> "
             + "<small>(\(e(series.machineClass.canonical)))</small></p>\n"
         if let budget = series.budget {
-            body += "<p>Budget: \(e(budget.statistic.rawValue)) ≤ \(e(DurationText.string(nanoseconds: budget.nanoseconds)))</p>\n"
+            body += "<p>Budget: \(e(budget.statistic.rawValue)) \(e(budget.limitPhrase))</p>\n"
         }
         body += TrendSVG(series).render() + "\n"
         body += changePointTable(series) + runTable(series)

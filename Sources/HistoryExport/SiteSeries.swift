@@ -1,16 +1,21 @@
 import History
 import Results
 import Statistics
+import TextFormatting
 
 /// A time budget drawn on a trend: its limit and the statistic it limits.
 public struct SiteBudget: Sendable, Equatable {
     /// The limit, ns per iteration.
     public var nanoseconds: Double
     public var statistic: Statistic
+    /// The limit with its direction in the budget's own unit, as the reports say it (`< 1 ms`, `> 5 µs`).
+    public var limitPhrase: String
 
-    public init(nanoseconds: Double, statistic: Statistic) {
+    /// `limitPhrase` nil: a ceiling, `< ` the limit (time budgets are not inclusive).
+    public init(nanoseconds: Double, statistic: Statistic, limitPhrase: String? = nil) {
         self.nanoseconds = nanoseconds
         self.statistic = statistic
+        self.limitPhrase = limitPhrase ?? "< \(DurationText.string(nanoseconds: nanoseconds))"
     }
 
     /// A limit on the median is drawn over the medians every trend shows; another statistic brings its own series.

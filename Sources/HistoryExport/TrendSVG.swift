@@ -117,7 +117,7 @@ struct TrendSVG {
     private func budgetLine() -> String {
         guard let budget = series.budget, !budgetIsOffScale else { return "" }
         let position = format(y(budget.nanoseconds))
-        let text = XMLText.escape("\(budget.statistic.rawValue) budget \(DurationText.string(nanoseconds: budget.nanoseconds))")
+        let text = XMLText.escape("\(budget.statistic.rawValue) budget \(budget.limitPhrase)")
         return "<g class=\"budget\"><line x1=\"\(format(Self.left))\" x2=\"\(format(Self.width - Self.right))\" y1=\"\(position)\" "
             + "y2=\"\(position)\" stroke=\"\(Self.colours.budget)\" stroke-width=\"2\"/><text x=\"\(format(Self.width - Self.right - 4))\" "
             + "y=\"\(format(y(budget.nanoseconds) - 5))\" text-anchor=\"end\" font-size=\"12\" fill=\"\(Self.colours.budget)\">\(text)</text></g>\n"
@@ -148,7 +148,7 @@ struct TrendSVG {
         if let budget = series.budget {
             let dotted = budget.limitsTheMedian ? [] : ["dotted: \(budget.statistic.rawValue) per run"]
             let name = budgetIsOffScale
-                ? "\(budget.statistic.rawValue) budget \(DurationText.string(nanoseconds: budget.nanoseconds)) ("
+                ? "\(budget.statistic.rawValue) budget \(budget.limitPhrase) ("
                     + (["off-scale, above"] + dotted).joined(separator: "; ") + ")"
                 : "\(budget.statistic.rawValue) budget" + dotted.map { " (\($0))" }.joined()
             entries.append((name, Self.colours.budget))

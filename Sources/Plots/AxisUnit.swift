@@ -7,7 +7,11 @@ struct AxisUnit: Equatable {
     let name: String
 
     static func of(_ results: [BenchmarkResult]) -> AxisUnit {
-        let largest = results.map(\.statistics.median).max() ?? 0
+        of(largestNanoseconds: results.map(\.statistics.median).max() ?? 0)
+    }
+
+    /// ns below 1 µs, µs below 1 ms, else ms.
+    static func of(largestNanoseconds largest: Double) -> AxisUnit {
         if largest < 1e3 { return AxisUnit(nanoseconds: 1, name: "ns") }
         return largest < 1e6 ? AxisUnit(nanoseconds: 1e3, name: "µs") : AxisUnit(nanoseconds: 1e6, name: "ms")
     }

@@ -15,6 +15,13 @@ public struct FrameTimelinePlot: PlotKind {
         }
     }
 
+    /// A merged result keeps its first process run's frames: said, since the tables beside the plot count every
+    /// process run's samples.
+    static func processNote(_ result: BenchmarkResult) -> String {
+        guard let runs = result.replicates?.count, runs > 1 else { return "" }
+        return " (process run 1 of \(runs))"
+    }
+
     private func spec(_ result: BenchmarkResult, _ loop: FrameLoopSummary, _ input: PlotInput) -> PlotSpec {
         let name = "\(input.stem(ofBenchmark: result.id))-timeline"
         let file = DataFileName("\(name).dat"), missedFile = DataFileName("\(name)-missed.dat")
@@ -45,6 +52,7 @@ public struct FrameTimelinePlot: PlotKind {
         }
         let subtitle = "\(loop.policy.rawValue), \(loop.mode): \(loop.framesProcessed)/\(loop.framesOffered) frames, "
             + "\(loop.framesDropped) dropped, \(loop.deadlineMisses) deadline misses, \(String(format: "%.1f", loop.effectiveFPS)) fps"
+            + Self.processNote(result)
         let title = strings.add("\(result.id): frame time per frame"), sub = strings.add(subtitle)
         let script: GnuplotScript = """
             set title \(title) . "\\n" . \(sub)

@@ -123,7 +123,7 @@ public struct LatencyDistributionPlot: PlotKind {
             set ylabel \(unit.axisLabel)
             \(log ? "set logscale y" : "unset logscale y")
             set format y '%g'
-            \(Self.yRange(results, marks, logScale: log, unit: unit))
+            \(Self.yRange(results, marks, shaded: results.compactMap(p95), logScale: log, unit: unit))
             set xtics (\(tics.joined(separator: ", "))) rotate by -35 font ',8'
             set bmargin \(layout.bottomMargin)
             set key at screen 0.27, screen 0.01 center bottom vertical maxrows \(layout.rows) font ',8' samplen 3
@@ -184,9 +184,13 @@ public struct LatencyDistributionPlot: PlotKind {
         return step > 1 ? "set xtics \(pow(10, step))" : ""
     }
 
-    /// A y range taking in every sample and every on-scale budget, with a margin.
-    static func yRange(_ results: [BenchmarkResult], _ marks: [BudgetMark], logScale: Bool, unit: AxisUnit) -> GnuplotScript {
+    /// A y range taking in every sample, every on-scale budget and every shaded interval, with a margin. A p95
+    /// interval over process runs can reach past every sample (three runs: a t-interval on two degrees of freedom),
+    /// and its top was cut off at the panel's edge.
+    static func yRange(_ results: [BenchmarkResult], _ marks: [BudgetMark], shaded: [ConfidenceInterval] = [],
+                       logScale: Bool, unit: AxisUnit) -> GnuplotScript {
         let values = results.flatMap(\.samplesNanoseconds).map(unit.value) + marks.filter(\.onScale).map(\.value)
+            + shaded.flatMap { [$0.lower, $0.upper] }.filter(\.isFinite).map(unit.value)
         guard let low = values.filter({ $0 > 0 }).min(), let high = values.max() else { return "set yrange [*:*]" }
         return logScale ? "set yrange [\(low / 1.5):\(high * 1.5)]" : "set yrange [0:\(high * 1.08)]"
     }

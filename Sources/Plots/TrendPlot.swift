@@ -55,10 +55,13 @@ public struct TrendPlot: PlotKind {
     public struct BudgetLine: Sendable, Equatable {
         public var milliseconds: Double
         public var statistic: Statistic
+        /// The limit with its direction as the reports say it (`< 1 ms`, `> 5 µs`); nil: `< ` the limit.
+        public var limitPhrase: String?
 
-        public init(milliseconds: Double, statistic: Statistic) {
+        public init(milliseconds: Double, statistic: Statistic, limitPhrase: String? = nil) {
             self.milliseconds = milliseconds
             self.statistic = statistic
+            self.limitPhrase = limitPhrase
         }
 
         /// A limit on the median is drawn over the medians this plot always shows.
@@ -90,17 +93,20 @@ public struct TrendPlot: PlotKind {
         let name = DataFileName(input.fileStem ?? Self.fileStem(of: input.benchmarkID)).name
         let file = DataFileName("\(name).dat")
         var strings = PlotStrings()
+        // The points come in ms; the axis takes the unit of the largest value drawn (µs trends read 0.00148 in ms).
+        let unit = AxisUnit.of(largestNanoseconds: 1e6 * (input.points.flatMap { [$0.upper, $0.budgetStatistic ?? 0] }.max() ?? 0))
+        let scale = { (milliseconds: Double) in unit.value(milliseconds * 1e6) }
         // Columns: index, median, interval, the label's index into the strings, the budget's statistic (NaN: none).
         let data = input.points.enumerated().map { index, p in
-            "\(index) \(PlotText.number(p.median)) \(PlotText.number(p.lower)) \(PlotText.number(p.upper)) \(strings.add(p.label).index) "
-                + PlotText.number(p.budgetStatistic ?? .nan)
+            "\(index) \(PlotText.number(scale(p.median))) \(PlotText.number(scale(p.lower))) \(PlotText.number(scale(p.upper))) "
+                + "\(strings.add(p.label).index) " + PlotText.number(scale(p.budgetStatistic ?? .nan))
         }.joined(separator: "\n") + "\n"
         let budget = input.budget.flatMap { $0.milliseconds.isFinite ? $0 : nil }
         let series = budget.flatMap { $0.limitsTheMedian || !input.points.contains { $0.budgetStatistic != nil } ? nil : $0.statistic }
         let shown = series.map { "median and \($0.rawValue)" } ?? "median"
         var lines: [GnuplotScript] = [
             "set title \(strings.add("\(input.benchmarkID): \(shown) per run"))",
-            "set ylabel \(strings.add("\(shown) time (ms)"))",
+            "set ylabel \(strings.add("\(shown) time (\(unit.name))"))",
             "set xtics rotate by 45 right font ',8'",
             "set grid ytics",
             "set key top left",
@@ -118,7 +124,7 @@ public struct TrendPlot: PlotKind {
             let largest = input.points.map { Swift.max($0.upper, series == nil ? 0 : $0.budgetStatistic ?? 0) }.max() ?? 0
             let place: BudgetPlace = !(budget.limitsTheMedian || series != nil) ? .notDrawn
                 : BudgetHeadroom.isOnScale(budget.milliseconds, largest: largest) ? .drawn : .offScale
-            let (settings, curve) = Self.budgetCurve(budget, place, strings: &strings)
+            let (settings, curve) = Self.budgetCurve(budget, at: scale(budget.milliseconds), unit: unit, place, strings: &strings)
             lines += settings
             plot = plot + curve
         }
@@ -134,9 +140,9 @@ public struct TrendPlot: PlotKind {
 
     /// The budget's line (with the settings that keep it in the panel) when it is drawn; else only its name in
     /// the key, so that its absence is not read as "no budget".
-    private static func budgetCurve(_ budget: BudgetLine, _ place: BudgetPlace, strings: inout PlotStrings)
-        -> (settings: [GnuplotScript], curve: GnuplotScript) {
-        let limit = "\(budget.statistic.rawValue) budget \(PlotText.number(budget.milliseconds)) ms"
+    private static func budgetCurve(_ budget: BudgetLine, at value: Double, unit: AxisUnit, _ place: BudgetPlace,
+                                    strings: inout PlotStrings) -> (settings: [GnuplotScript], curve: GnuplotScript) {
+        let limit = "\(budget.statistic.rawValue) budget " + (budget.limitPhrase ?? "< \(DurationText.string(nanoseconds: budget.milliseconds * 1e6))")
         switch place {
         case .drawn: break
         case .notDrawn:
@@ -148,6 +154,6 @@ public struct TrendPlot: PlotKind {
         }
         // From 0, with room above a line at the top; autoscaling takes in the line itself.
         return (["set yrange [0:*]", "set offsets 0, 0, graph 0.1, 0"],
-                ", \(budget.milliseconds) with lines lw 2 lc rgb '#C0392B' title \(strings.add(limit))")
+                ", \(value) with lines lw 2 lc rgb '#C0392B' title \(strings.add(limit))")
     }
 }

@@ -75,7 +75,7 @@ final class HistorySiteTests: XCTestCase {
         XCTAssertEqual(html.components(separatedBy: "<polygon class=\"band\"").count, 2)
         XCTAssertEqual(html.components(separatedBy: "<g class=\"change-point\">").count - 1, colormap.trend.steps.count)
         XCTAssertEqual(colormap.trend.steps.count, 2)
-        XCTAssertTrue(html.contains("<g class=\"budget\">") && html.contains("median budget 1.30 µs"), "the budget line, labelled")
+        XCTAssertTrue(html.contains("<g class=\"budget\">") && html.contains("median budget &lt; 1.30 µs"), "the budget line, labelled")
         for point in colormap.trend.points {
             XCTAssertTrue(html.contains("<code>\(point.gitCommit!)</code>"), "commit \(point.gitCommit!) in the runs table")
             XCTAssertTrue(html.contains("<title>run \(point.runID) · "), "hover title of \(point.runID)")

@@ -62,11 +62,20 @@ final class TrendSVGTests: XCTestCase {
         for index in 0..<3 { XCTAssertTrue(svg.contains(">aaaa000 night-\(index)</text>"), svg) }
     }
 
+    /// A floor (`direction: min`) is not a ceiling: the page and the line say the budget as the reports do.
+    func testThePageAndTheLineSayTheBudgetsDirection() {
+        let floor = SiteBudget(nanoseconds: 1_100, statistic: .median, limitPhrase: "> 1.1 µs")
+        XCTAssertTrue(SitePages.seriesPage(series(budget: floor)).contains("<p>Budget: median &gt; 1.1 µs</p>"))
+        XCTAssertTrue(TrendSVG(series(budget: floor)).render().contains("median budget &gt; 1.1 µs"))
+        let ceiling = SitePages.seriesPage(series(budget: SiteBudget(nanoseconds: 1_000_000, statistic: .p95)))
+        XCTAssertTrue(ceiling.contains("<p>Budget: p95 &lt; 1.000 ms</p>"), "no phrase given: a ceiling, as the reports write one")
+    }
+
     func testABudgetOnTheP95IsDrawnOverTheP95PerRunNotOverTheMedians() {
         let svg = TrendSVG(series(budget: SiteBudget(nanoseconds: 1_600, statistic: .p95))).render()
         XCTAssertTrue(svg.contains("<polyline class=\"budget-statistic\""), "the p95 series the budget limits")
         XCTAssertTrue(svg.contains("p95 budget (dotted: p95 per run)"))
-        XCTAssertTrue(svg.contains("p95 budget 1.60 µs"))
+        XCTAssertTrue(svg.contains("p95 budget &lt; 1.60 µs"), svg)
         let median = TrendSVG(series(budget: SiteBudget(nanoseconds: 1_600, statistic: .median))).render()
         XCTAssertFalse(median.contains("budget-statistic"), "a median budget is drawn over the medians alone")
     }
@@ -77,7 +86,7 @@ final class TrendSVGTests: XCTestCase {
         let plot = TrendSVG(series(budget: SiteBudget(nanoseconds: 1_000_000, statistic: .p95)))
         let svg = plot.render()
         XCTAssertFalse(svg.contains("<g class=\"budget\">"), "an off-scale budget drawn as a line")
-        XCTAssertTrue(svg.contains("p95 budget 1.000 ms (off-scale, above; dotted: p95 per run)"), svg)
+        XCTAssertTrue(svg.contains("p95 budget &lt; 1.000 ms (off-scale, above; dotted: p95 per run)"), svg)
         XCTAssertLessThan(plot.y(1_500), TrendSVG.top + 20, "the largest value no longer sits on the axis")
         XCTAssertGreaterThan(plot.y(990), TrendSVG.height - TrendSVG.bottom - 20)
         let near = TrendSVG(series(budget: SiteBudget(nanoseconds: 4 * 1_500, statistic: .p95))).render()

@@ -83,7 +83,7 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
         XCTAssertTrue(specs[0].readable.contains(", 2 with lines lw 2"), specs[0].readable)
         _ = try Gnuplot.render(specs[0], into: directory)
         let svg = try String(contentsOfFile: directory + "/trend-colormap_optimized_256x192.svg", encoding: .utf8)
-        XCTAssertTrue(svg.contains("p50 budget 2 ms"))
+        XCTAssertTrue(svg.contains("p50 budget &lt; 2.000 ms"), svg)
         XCTAssertTrue(svg.contains("+20.0%"))
         XCTAssertEqual(TrendPlot().plots(for: TrendPlot.Input(benchmarkID: "x", points: [])), [])
     }
@@ -95,9 +95,9 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
             benchmarkID: "colormap/optimized/256x192", points: points, budget: .init(milliseconds: 2, statistic: .p95))).first)
         XCTAssertTrue(spec.readable.contains("using 1:6 with linespoints"), spec.readable)
         XCTAssertTrue(spec.readable.contains("title 'p95 per run'"), spec.readable)
-        XCTAssertTrue(spec.readable.contains(", 2 with lines lw 2 lc rgb '#C0392B' title 'p95 budget 2 ms'"), spec.readable)
+        XCTAssertTrue(spec.readable.contains(", 2 with lines lw 2 lc rgb '#C0392B' title 'p95 budget < 2.000 ms'"), spec.readable)
         XCTAssertTrue(spec.readable.contains("set title 'colormap/optimized/256x192: median and p95 per run'"), spec.readable)
-        XCTAssertTrue(spec.dataFiles.values.first?.hasPrefix("0 1 0.95 1.05 1 1.8\n") ?? false)
+        XCTAssertTrue(spec.dataFiles.values.first?.hasPrefix("0 1 0.95 1.05 1 1.8\n") ?? false, "in ms, the series' unit")
         _ = try Gnuplot.render(spec, into: directory)
     }
 
@@ -108,7 +108,7 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
         let spec = try XCTUnwrap(TrendPlot().plots(for: TrendPlot.Input(
             benchmarkID: "b/x/1", points: points, budget: .init(milliseconds: 2, statistic: .p999))).first)
         XCTAssertFalse(spec.readable.contains(", 2 with lines"), spec.readable)
-        XCTAssertTrue(spec.readable.contains("NaN with lines lw 2 dt 3 lc rgb '#C0392B' title 'p99.9 budget 2 ms: not drawn (no p99.9 per run recorded)'"),
+        XCTAssertTrue(spec.readable.contains("NaN with lines lw 2 dt 3 lc rgb '#C0392B' title 'p99.9 budget < 2.000 ms: not drawn (no p99.9 per run recorded)'"),
                       spec.readable)
         XCTAssertTrue(spec.readable.contains("set title 'b/x/1: median per run'"), spec.readable)
         _ = try Gnuplot.render(spec, into: directory)
@@ -120,12 +120,14 @@ final class ComparisonAndTrendPlotTests: XCTestCase {
         let spec = try XCTUnwrap(TrendPlot().plots(for: TrendPlot.Input(
             benchmarkID: "texture-upload/optimized/256x192", points: points, budget: .init(milliseconds: 1, statistic: .median))).first)
         XCTAssertFalse(spec.readable.contains(", 1 with lines"), spec.readable)
-        XCTAssertTrue(spec.readable.contains("NaN with lines lw 2 lc rgb '#C0392B' title 'median budget 1 ms (off-scale, above)'"), spec.readable)
+        XCTAssertTrue(spec.readable.contains("NaN with lines lw 2 lc rgb '#C0392B' title 'median budget < 1.000 ms (off-scale, above)'"), spec.readable)
         _ = try Gnuplot.render(spec, into: directory)
         // Within 4× of the series it is drawn.
         let near = try XCTUnwrap(TrendPlot().plots(for: TrendPlot.Input(
             benchmarkID: "b/x/1", points: points, budget: .init(milliseconds: 0.009, statistic: .median))).first)
-        XCTAssertTrue(near.readable.contains(", 0.009 with lines lw 2"), near.readable)
+        XCTAssertTrue(near.readable.contains(", 9 with lines lw 2"), "in µs, the series' unit: \(near.readable)")
+        XCTAssertTrue(near.readable.contains("set ylabel 'median time (µs)'"), near.readable)
+        XCTAssertTrue(near.dataFiles.values.first?.hasPrefix("0 2.4 2.3 2.5 ") ?? false, "µs, not 0.0024 ms")
     }
 }
 

@@ -273,6 +273,37 @@ final class PlotKindTests: XCTestCase {
         XCTAssertTrue(spec?.readable.contains("set format y '%g'") == true, spec?.readable ?? "no counters plot")
     }
 
+    /// A bar rises from the panel's bottom on a log axis: autoscaled to 0.001, a bar of 0.00107 had no height and
+    /// read as 0. The range starts at a third of the smallest bar.
+    func testCountersPlotLeavesTheSmallestBarVisible() {
+        XCTAssertEqual(CountersPlot.logRange([0.0012, 30]), "set yrange [0.0004:90]")
+        let spec = CountersPlot().plots(for: PlotFixture.input).first
+        XCTAssertTrue(spec?.readable.contains("set yrange [") == true, spec?.readable ?? "no counters plot")
+    }
+
+    /// A p95 interval over three process runs reached past every sample, and its top was cut off.
+    func testLatencyPanelTakesInEveryShadedInterval() throws {
+        let result = PlotFixture.result("nms/optimized/typical", centre: 1_000)
+        let top = try XCTUnwrap(result.samplesNanoseconds.max())
+        let interval = ConfidenceInterval(lower: top * 0.5, upper: top * 2, level: 0.95)
+        let unit = AxisUnit(nanoseconds: 1, name: "ns")
+        XCTAssertEqual(LatencyDistributionPlot.yRange([result], [], shaded: [interval], logScale: false, unit: unit),
+                       "set yrange [0:\(top * 2 * 1.08)]")
+        XCTAssertEqual(LatencyDistributionPlot.yRange([result], [], logScale: false, unit: unit), "set yrange [0:\(top * 1.08)]")
+    }
+
+    /// The timeline of a merged result draws its first process run's frames, while the tables count every run's.
+    func testTimelineOfAMergedResultSaysWhichProcessRunItDraws() throws {
+        var input = PlotFixture.input
+        let index = try XCTUnwrap(input.run.benchmarks.firstIndex { $0.frameLoop != nil })
+        XCTAssertFalse(try XCTUnwrap(FrameTimelinePlot().plots(for: input).first).readable.contains("process run"))
+        let count = input.run.benchmarks[index].samplesNanoseconds.count
+        input.run.benchmarks[index].replicates = [Replicate(runID: "r-1", firstSample: 0, sampleCount: count / 2),
+                                                  Replicate(runID: "r-2", firstSample: count / 2, sampleCount: count - count / 2)]
+        let spec = try XCTUnwrap(FrameTimelinePlot().plots(for: input).first)
+        XCTAssertTrue(spec.readable.contains("(process run 1 of 2)"), spec.readable)
+    }
+
     func testCountersPlotNamesTheUnitOfEachCounter() throws {
         let spec = try XCTUnwrap(CountersPlot().plots(for: PlotFixture.input).first)
         let data = spec.dataFiles["nms-counters.dat"]!
