@@ -25,6 +25,10 @@ public struct VerdictEvidence: Codable, Sendable, Equatable {
     /// One process's tail statistic that its values cannot bound (no interval) is judged by the largest value
     /// measured (``MetricReading/ceiling``), in the budget's unit; nil otherwise (since 8 Dec 2026).
     public var judgedOnLargest: Double?
+    /// Over runs, a tail statistic whose runs held fewer values than it needs (13 for a p95): each run's value is
+    /// then its largest, which leans to the good side, so a verdict on that side is INCONCLUSIVE; the values per run
+    /// it needs, nil otherwise.
+    public var valuesPerRunNeeded: Int?
 
     public init(processes: Int, perRunValues: [Double], runInterval: ConfidenceInterval?, betweenRunSpread: Double?,
                 spreadSource: SpreadSource?, basis: VerdictBasis, setAsideForSteal: Int? = nil, judgedOnLargest: Double? = nil) {

@@ -162,6 +162,10 @@ public enum VerdictText {
             let values = "per run " + evidence.perRunValues.map { withUnit($0, verdict) }.joined(separator: ", ")
             // A `max` budget must stay under its limit, a `min` one over it.
             let (good, bad) = verdict.budget.direction == .max ? ("under", "over") : ("over", "under")
+            if let needed = evidence.valuesPerRunNeeded {
+                return "a run has fewer than \(needed) values, too few to estimate its \(verdict.budget.statistic.rawValue) "
+                    + "without leaning \(good) the limit: measure more samples (\(values))"
+            }
             switch outcome {
             case .pass: return "the interval over runs is wholly \(good) the limit (\(values))"
             case .fail: return "the interval over runs is wholly \(bad) the limit (\(values))"

@@ -15,6 +15,31 @@ public enum Percentile {
         return sorted[lower] + fraction * (sorted[upper] - sorted[lower])
     }
 
+    /// The q-th percentile of already sorted values by Hyndman & Fan's type 8 (numpy's "median_unbiased"): for n
+    /// values, h = (n + 1/3)·q/100 + 1/3 (1-based), interpolated, clamped to the smallest and largest value. Its
+    /// estimate of a tail quantile has that quantile for median whatever the distribution, where type 7's sits
+    /// below it: a p95 from 20 values read near the p90.5. What the gate averages over process runs.
+    /// - Precondition: `sorted` is non-empty and ascending; `q` is in 0...100.
+    public static func medianUnbiasedOfSorted(_ sorted: [Double], _ q: Double) -> Double {
+        precondition(!sorted.isEmpty, "percentile of an empty sample")
+        precondition((0...100).contains(q), "percentile \(q) outside 0...100")
+        let n = Double(sorted.count), h = (n + 1.0 / 3) * q / 100 + 1.0 / 3
+        if h <= 1 { return sorted[0] }
+        if h >= n { return sorted[sorted.count - 1] }
+        let lower = Int(h.rounded(.down))  // 1-based: sorted[lower - 1]
+        return sorted[lower - 1] + (h - Double(lower)) * (sorted[lower] - sorted[lower - 1])
+    }
+
+    /// The fewest values whose type-8 estimate of the q-th percentile needs no clamping to the largest value:
+    /// n ≥ (1 + p) / (3 (1 − p)), p = q/100 (7 for a p90, 13 for a p95, 67 for a p99). From fewer, the estimate is
+    /// the largest value, which sits below the quantile more often than not; nil for q = 100 (the max itself).
+    public static func medianUnbiasedMinimumCount(_ q: Double) -> Int? {
+        let p = q / 100
+        guard p < 1 else { return nil }
+        guard p > 0.5 else { return 1 }
+        return Int(((1 + p) / (3 * (1 - p)) - 1e-9).rounded(.up))
+    }
+
     /// The q-th percentile of unsorted values. Time: O(n log n).
     public static func of(_ values: [Double], _ q: Double) -> Double {
         ofSorted(values.sorted(), q)

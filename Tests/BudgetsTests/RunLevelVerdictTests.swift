@@ -105,6 +105,48 @@ final class RunLevelVerdictTests: XCTestCase {
 
     // MARK: - Several processes: the t interval over runs decides
 
+    /// Three runs of 20 values each whose p95 sits at the limit: type 7 read each run's p95 near the 19th value
+    /// (1.9 ms, under the 2 ms limit: PASS); the median-unbiased estimate reads between the 19th and 20th values and
+    /// the interval over runs reaches the limit. (Audit, 7 Dec: 11 of 40 sequential gates PASSed a p95 at its limit.)
+    func testATailOverRunsIsReadMedianUnbiasedNotBelowItsQuantile() {
+        var samples = [Double](), replicates = [Replicate]()
+        for run in 0..<3 {
+            let values = (0..<20).map { index -> Double in
+                index < 18 ? 1.0 + 0.01 * Double(index) : (index == 18 ? 1.9 : 2.2) + 0.001 * Double(run)
+            }
+            replicates.append(Replicate(runID: "p\(run + 1)", firstSample: samples.count, sampleCount: 20))
+            samples += values.map { $0 * 1e6 }
+        }
+        var result = BudgetFixtures.result(id: "colormap/optimized/1920x1440", statistics: .of(samples, resamples: 50))
+        result.samplesNanoseconds = samples
+        result.replicates = replicates
+        let verdict = evaluator.evaluate(p95Budget, result: result)
+        XCTAssertEqual(verdict.evidence?.perRunValues.first ?? 0, 1.9 + 0.65 * 0.3, accuracy: 1e-9)
+        XCTAssertEqual(verdict.outcome, .fail, "each run's p95 is 2.095 ms, over the 2 ms limit")
+    }
+
+    /// Runs of 10 values cannot estimate a p95 (13 are needed): each run's value is its largest, which leans under
+    /// the quantile, so runs well under the limit are INCONCLUSIVE, and runs over it still FAIL.
+    func testRunsWithTooFewValuesForTheirTailCannotPass() {
+        func runs(_ milliseconds: [Double]) -> BenchmarkResult {
+            var samples = [Double](), replicates = [Replicate]()
+            for (index, value) in milliseconds.enumerated() {
+                replicates.append(Replicate(runID: "p\(index + 1)", firstSample: samples.count, sampleCount: 10))
+                samples += (0..<10).map { value * 1e6 * (1 + 0.001 * Double($0)) }
+            }
+            var result = BudgetFixtures.result(id: "colormap/optimized/1920x1440", statistics: .of(samples, resamples: 50))
+            result.samplesNanoseconds = samples
+            result.replicates = replicates
+            return result
+        }
+        let fast = evaluator.evaluate(p95Budget, result: runs([1.41, 1.45, 1.43]))
+        XCTAssertEqual(fast.outcome, .inconclusive)
+        XCTAssertEqual(fast.evidence?.valuesPerRunNeeded, 13)
+        let slow = evaluator.evaluate(p95Budget, result: runs([2.61, 2.74, 2.58]))
+        XCTAssertEqual(slow.outcome, .fail)
+        XCTAssertNil(slow.evidence?.valuesPerRunNeeded)
+    }
+
     func testIssueColormapRunsAreInconclusiveOverRunsNotFail() {
         let verdict = evaluator.evaluate(p95Budget, result: merged([2.425, 1.663, 1.584, 1.722]))
         XCTAssertEqual(verdict.outcome, .inconclusive)
@@ -332,7 +374,10 @@ final class RunLevelVerdictTests: XCTestCase {
     func testPerRunTimeStatisticsUseEachRunsOwnSamples() {
         let run: ArraySlice<Double> = [5, 1, 4, 2, 3]
         XCTAssertEqual(PerRunValues.value(of: .p50, in: run), 3)
-        XCTAssertEqual(PerRunValues.value(of: .p95, in: run)!, 4.8, accuracy: 1e-12, "numpy linear: 4 + 0.8 × (5 − 4)")
+        XCTAssertEqual(PerRunValues.value(of: .p90, in: run)!, 5, "numpy median_unbiased: h = 5.13 ≥ 5, the largest")
+        let twenty = ArraySlice((1...20).map(Double.init))
+        XCTAssertEqual(PerRunValues.value(of: .p95, in: twenty)!, 19.65, accuracy: 1e-12,
+                       "numpy median_unbiased: h = 20⅓ × 0.95 + ⅓ = 19.65 (linear read 19.05)")
         XCTAssertEqual(PerRunValues.value(of: .mean, in: run), 3)
         XCTAssertEqual(PerRunValues.value(of: .max, in: run), 5)
         XCTAssertNil(PerRunValues.value(of: .p95, in: []))
