@@ -34,6 +34,11 @@ public struct MetricReading: Equatable, Sendable {
             }
             return .success(MetricReading(value: value, interval: nil))
         case .time:
+            // A time of 0 is a broken measurement (a clock that did not move, a body optimized away), never a fast
+            // one: the gate read it as PASS 0 ns where compare refuses it.
+            guard result.samplesNanoseconds.isEmpty || result.samplesNanoseconds.contains(where: { $0 > 0 }) else {
+                return .failure(MissingMetric("\(result.id): no sample above 0 ns, no time measured"))
+            }
             return summary(result.statistics, statistic)
         case .allocations:
             if let reason = result.allocations.notCountedReason { return .failure(MissingMetric(reason)) }

@@ -73,13 +73,24 @@ public struct RunLevelVerdict: Sendable {
         let runs = PerRunValues.readEach(budget.metric, statistic: budget.statistic, from: result)
         let perRun = runs.compactMap(\.value).map(convert)
         let everyRun = perRun.count >= 2 ? overRuns(perRun, within: runs.filter { $0.value != nil })
-            : oneProcess(measured: measured, interval: interval, ceiling: reading.ceiling.map(convert))
+            : onlyMeasuredRun(runs, result: result, convert: convert)
+                ?? oneProcess(measured: measured, interval: interval, ceiling: reading.ceiling.map(convert))
         switch StealEffect(budget) {
         case .none: return everyRun
         case .onlyTowardFailing where everyRun.outcome == .pass: return everyRun
         case .onlyTowardFailing, .eitherWay:
             return decideOnQuietRuns(runs, result: result, convert: convert) ?? everyRun
         }
+    }
+
+    /// A merged result of which one process run measured the statistic (the others measured no time): that run
+    /// decides as one process, on its own samples, not on the pooled reading its empty runs pull towards 0.
+    private func onlyMeasuredRun(_ runs: [PerRunValues.Run], result: BenchmarkResult, convert: (Double) -> Double) -> Decision? {
+        let measured = runs.indices.filter { runs[$0].value != nil }
+        guard runs.count > 1, measured.count == 1, let run = result.processRun(at: measured[0], runID: ""),
+              case let .success(reading) = MetricReading.read(budget.metric, statistic: budget.statistic, from: run) else { return nil }
+        return oneProcess(measured: convert(reading.value), interval: reading.interval.map(inBudgetUnit),
+                          ceiling: reading.ceiling.map(convert))
     }
 
     /// How the host's steal can move a budget's statistic, and so what a stolen run can be trusted to show.
@@ -236,7 +247,8 @@ public enum PerRunValues {
             return []
         case .time:
             let slices = result.samplesByReplicate(runID: "")
-            values = slices.map { value(of: statistic, in: $0) }
+            // A run with no sample above 0 measured no time (see MetricReading): left out, not averaged in as 0 ns.
+            values = slices.map { $0.contains { $0 > 0 } ? value(of: statistic, in: $0) : nil }
             counts = slices.map(\.count)
         case .peakMemory:
             values = replicates.map { $0.peakResidentBytes.map(Double.init) }

@@ -147,6 +147,20 @@ final class RunLevelVerdictTests: XCTestCase {
         XCTAssertNil(slow.evidence?.valuesPerRunNeeded)
     }
 
+    /// A time of 0 ns is a broken measurement, not a fast one: the gate said PASS 0 ns where compare refused it,
+    /// and one empty run among two slow ones made a clear FAIL an INCONCLUSIVE with a negative bound.
+    func testAProcessRunWithNoTimeAboveZeroIsNoMeasurement() {
+        let empty = evaluator.evaluate(p95Budget, result: merged([0, 0]))
+        XCTAssertEqual(empty.outcome, .missing)
+        XCTAssertTrue(empty.warning?.contains("no sample above 0 ns") ?? false, "\(String(describing: empty.warning))")
+        let slow = evaluator.evaluate(p95Budget, result: merged([0, 2.61, 2.74, 2.58]))
+        XCTAssertEqual(slow.outcome, .fail)
+        XCTAssertEqual(slow.evidence?.processes, 3, "the run that measured nothing is left out")
+        let oneLeft = evaluator.evaluate(p95Budget, result: merged([1.41, 0]))
+        XCTAssertEqual(oneLeft.evidence?.processes, 1)
+        XCTAssertEqual(oneLeft.measured ?? 0, 1.41, accuracy: 1e-9, "judged on its own samples, not pulled towards 0")
+    }
+
     func testIssueColormapRunsAreInconclusiveOverRunsNotFail() {
         let verdict = evaluator.evaluate(p95Budget, result: merged([2.425, 1.663, 1.584, 1.722]))
         XCTAssertEqual(verdict.outcome, .inconclusive)
