@@ -52,11 +52,20 @@ public struct BudgetEvaluator: Sendable {
             let within = budget.direction == .max ? measured <= limit : measured >= limit
             return within ? .pass : .fail
         }
+        // A bound within rounding of the limit touches it (exp(log 5) is 4.999999999999999): three runs each at
+        // exactly 5 µs read PASS < 5 µs or FAIL > 5 µs by the last bit, where a bound at the limit proves nothing.
+        let touching = { (bound: Double) in abs(bound - limit) <= Self.roundingTolerance * Swift.max(abs(limit), abs(bound)) }
+        let under = { (bound: Double) in bound < limit && !touching(bound) }
+        let over = { (bound: Double) in bound > limit && !touching(bound) }
         switch budget.direction {
-        case .max: return upper < limit ? .pass : (lower > limit ? .fail : .inconclusive)
-        case .min: return lower > limit ? .pass : (upper < limit ? .fail : .inconclusive)
+        case .max: return under(upper) ? .pass : (over(lower) ? .fail : .inconclusive)
+        case .min: return over(lower) ? .pass : (under(upper) ? .fail : .inconclusive)
         }
     }
+
+    /// Relative difference under which a bound and a limit are one value: far below any measurement's resolution,
+    /// far above a double's rounding through log and exp.
+    static let roundingTolerance = 1e-12
 
     /// How much of the limit is left, in percent; negative when over budget; nil for a limit of 0 and for exact
     /// counts (one allocation under a limit of one is a pass, not a pass with 0% to spare).

@@ -161,6 +161,15 @@ final class RunLevelVerdictTests: XCTestCase {
         XCTAssertEqual(oneLeft.measured ?? 0, 1.41, accuracy: 1e-9, "judged on its own samples, not pulled towards 0")
     }
 
+    /// Three runs each exactly at the limit: the interval's bounds came back from the log scale a bit under or over
+    /// it (exp(log 5) = 4.999999999999999), a PASS or FAIL by rounding. A bound at the limit proves nothing.
+    func testRunsExactlyAtTheLimitAreInconclusiveWhateverTheRounding() {
+        for limit in [5.0, 2, 0.7, 1.1] {
+            let budget = BudgetFixtures.budget(limit: limit, id: ("colormap", "optimized", "1920x1440"))
+            XCTAssertEqual(evaluator.evaluate(budget, result: merged([limit, limit, limit])).outcome, .inconclusive, "\(limit)")
+        }
+    }
+
     func testIssueColormapRunsAreInconclusiveOverRunsNotFail() {
         let verdict = evaluator.evaluate(p95Budget, result: merged([2.425, 1.663, 1.584, 1.722]))
         XCTAssertEqual(verdict.outcome, .inconclusive)
