@@ -21,7 +21,10 @@ public enum Comparator {
                     headRunID: head.runID, settings: settings, prior: priors[headResult.id])
         }
         let family = decide(&compared, settings: settings)
-        let skipped = common.map(\.id).filter { id in !compared.contains { $0.id == id } }
+        // Not compared, so nothing decided on them: a benchmark without a positive sample, or whose frame loop ran
+        // realtime on one side and simulated on the other (the default differs between CI and a desk, so this one
+        // is easy to hit; it exited 0 under a green headline).
+        let skipped = common.map(\.id).filter { id in !compared.contains { $0.id == id } } + otherModes.map(\.id)
         return ComparisonReport(
             baseRunID: base.runID, headRunID: head.runID,
             baseCommit: base.environment.gitCommit, headCommit: head.environment.gitCommit,
@@ -33,7 +36,7 @@ public enum Comparator {
             notMeasured: notMeasured(base: base, head: head).map { $0 + skipped } ?? (skipped.isEmpty ? nil : skipped),
             summary: summary(compared),
             warnings: warnings(base: base, head: head, compared: compared)
-                + skipped.map { "\($0): not compared, a side has no positive finite sample" }
+                + skipped.filter { id in !otherModes.contains { $0.id == id } }.map { "\($0): not compared, a side has no positive finite sample" }
                 + otherModes.map { "\($0.id): not compared, its frame loop ran \(base.benchmark($0.id)!.frameLoop?.mode ?? "none") in base "
                     + "and \($0.frameLoop?.mode ?? "none") in head (timer wake-ups are in realtime only)" })
     }

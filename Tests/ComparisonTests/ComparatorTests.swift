@@ -200,6 +200,8 @@ final class ComparatorTests: XCTestCase {
         XCTAssertEqual(report.benchmarks.map(\.id), [id])
         XCTAssertTrue(report.warnings.contains("frame-loop/photo/drop: not compared, its frame loop ran realtime in base and simulated in head "
                                                + "(timer wake-ups are in realtime only)"), "\(report.warnings)")
+        XCTAssertEqual(report.notMeasured, ["frame-loop/photo/drop"], "nothing decided on it: not a green comparison (exit 3)")
+        XCTAssertEqual(report.warnings.filter { $0.contains("no positive finite sample") }, [])
         XCTAssertNil(Comparator.incompatibility(base: base, head: head))
         head.settings.seed = 5
         XCTAssertEqual(Comparator.incompatibility(base: base, head: head), "base base and head head were measured on different inputs "
