@@ -54,8 +54,8 @@ struct NightlyCommand: ParsableCommand {
     @Option(name: .customLong("test-signal-exit-delay-ms"), help: .hidden)
     var signalExitDelayMilliseconds = 0  // test-only: a second signal's exit waits this long (the night's own end races it)
 
-    @Flag(name: .customLong("test-hold-before-recording"), help: .hidden)
-    var holdBeforeRecording = false  // test-only: hold once the run is final, before it is recorded (a second signal records it)
+    @Flag(name: .customLong("test-hold-after-measuring"), help: .hidden)
+    var holdAfterMeasuring = false  // test-only: once measured, hold until a signal and 1.5 s more (a second signal records the night)
 
     @Argument(parsing: .postTerminator, help: ArgumentHelp(HelpText.named("Arguments for the gate (after --), e.g. -- --strict 'colormap/*'.")))
     var gateArguments: [String] = []
@@ -103,6 +103,7 @@ struct NightlyCommand: ParsableCommand {
             let gateStatus = try runGate(runID: runID, budgets: gate.budgets, interruption: interruption)
             guard FileManager.default.fileExists(atPath: path) else { throw ExitCode(gateStatus) }
             var run = try ResultsFile.read(from: path)
+            night.update(run, unfinishedStep: baselineExecutable == nil ? nil : "after the gate, before the paired comparison with the baseline")
             var regressed = false
             if let baseline = baselineExecutable, interruption.signal == nil, run.complete {
                 night.update(run, unfinishedStep: "after the gate, during the paired comparison with the baseline")
@@ -111,9 +112,13 @@ struct NightlyCommand: ParsableCommand {
                 try writePaired(report, folder: "\(reports)/\(runID)")
                 run.pairedChange = Self.summary(report, baseline: baseline)
                 regressed = report.count(.regressed) > 0
+                night.update(run, unfinishedStep: interruption.signal == nil ? nil
+                             : "after the gate, during the paired comparison with the baseline")
             }
-            if let signal = interruption.signal, run.complete {
+            holdAfterTheMeasuringForTesting(interruption)
+            if let signal = interruption.signal, run.complete, baselineExecutable != nil {
                 // The gate had finished; the night had not (its paired half stopped or never ran). Never a baseline.
+                // Without a baseline the gate was the whole night: a stop after it cut nothing short.
                 run.complete = false
                 run.incompleteReason = "interrupted by \(signal.rawValue) after the gate, "
                     + (run.pairedChange == nil ? "before" : "during") + " the paired comparison with the baseline"
@@ -128,13 +133,17 @@ struct NightlyCommand: ParsableCommand {
                 let pipeline = try gate.options.pipeline().judging(run)
                 try pipeline.writeReports(run, verdicts: pipeline.verdicts(for: run), into: "\(reports)/\(runID)")
             }
-            holdBeforeRecordingForTesting()
             // A history that cannot take the run (a server down: spooled, exit 5) is said, but the night's verdict
             // keeps its status: a CI step that tests for 1 must not read a failed budget as an outage.
             var recordingFailure: CommandFailure?
             do { try night.finish(run) } catch let failure as CommandFailure {
                 Console.error(failure.message)
                 recordingFailure = failure
+            }
+            if let signal = interruption.signal, run.complete {
+                // Said, as every command says a stop after its measuring: a bare 130 read as a night lost.
+                Console.warning("\(signal.rawValue) came after the measuring ended: the night's run is complete"
+                                + (recordingFailure == nil ? " and recorded" : ""))
             }
             if let status = Self.exitStatus(signal: interruption.signal, regressed: regressed, gateStatus: gateStatus,
                                             recording: recordingFailure?.status) {
@@ -234,11 +243,12 @@ struct NightlyCommand: ParsableCommand {
         return summary
     }
 
-    /// Test-only (`--test-hold-before-recording`): once the night's run is final, say so and hold until signals end
-    /// the process, so a test can send a second signal before the night is recorded.
-    private func holdBeforeRecordingForTesting() {
-        guard holdBeforeRecording else { return }
-        Console.writeToStandardError("holding before recording\n")
-        while true { usleep(10_000) }
+    /// Test-only (`--test-hold-after-measuring`): once the night is measured, say so and hold until a signal, then
+    /// 1.5 s more (time for a test's second signal), so a test can stop the night before it is reported and recorded.
+    private func holdAfterTheMeasuringForTesting(_ interruption: Interruption) {
+        guard holdAfterMeasuring else { return }
+        Console.writeToStandardError("holding after the measuring\n")
+        while !interruption.isRequested { usleep(10_000) }
+        usleep(1_500_000)
     }
 }
