@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Measurement
 import Results
@@ -26,13 +27,19 @@ public struct ValgrindCounter: CounterProbe {
     /// The run folder in which to keep each benchmark's cachegrind outputs and per-function counts (see
     /// ``InstructionArtifacts``), or nil to keep nothing.
     public let outputFolder: String?
+    /// The signals to pass on to valgrind (``ExternalTool/run(_:_:environment:stdin:forwardedSignals:)``): it runs in
+    /// a process group of its own, so a stop sent to this process alone reaches it. Without them a `kill` waited
+    /// minutes for valgrind to finish its count, and valgrind wrote into the run folder after a second signal's exit.
+    private let forwardedSignals: (@Sendable () -> [Int32])?
     private let valgrind: String
     private let setarch: String
 
     /// - Throws: ``ToolError`` (missing) when valgrind or setarch is not installed (without setarch the counts
     ///   drift by tens of instructions with address randomization, and nothing would say so).
     public init(binary: String, workloadArguments: [String] = [], simulateCaches: Bool = false, iterations: Int = 10,
-                fixedIterations: Bool = false, outputFolder: String? = nil) throws {
+                fixedIterations: Bool = false, outputFolder: String? = nil,
+                forwardedSignals: (@Sendable () -> [Int32])? = nil) throws {
+        self.forwardedSignals = forwardedSignals
         self.fixedIterations = fixedIterations
         self.binary = binary
         self.outputFolder = outputFolder
@@ -128,7 +135,11 @@ public struct ValgrindCounter: CounterProbe {
         }
         defer { if outputFolder == nil { unlink(output) } }
         let (executable, arguments) = commandLine(id, iterations: iterations, output: output)
-        let result = try ExternalTool.run(executable, arguments)
+        let result = try ExternalTool.run(executable, arguments, forwardedSignals: forwardedSignals)
+        if let signal = forwardedSignals?().first {
+            // Stopped by the signal passed on: no count, and no tool failure with valgrind's last warning as its reason.
+            throw ToolError(kind: .failed, message: "valgrind on \(id) was stopped by \(ProcessRunner.signalName(signal))")
+        }
         guard result.status == 0 else {
             let last = ExternalTool.lastMessage(result.stderr)
             throw ToolError(kind: .failed, message: "valgrind on \(id) exited with \(result.status): \(last)")

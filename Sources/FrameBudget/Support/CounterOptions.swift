@@ -53,7 +53,8 @@ struct CounterOptions: ParsableArguments {
                 let binary = ProcessRunner.currentExecutable
                 return (try ValgrindCounter(
                     binary: binary, workloadArguments: arguments, simulateCaches: simulateCaches,
-                    iterations: countedIterations ?? 10, fixedIterations: countedIterations != nil, outputFolder: runFolder), [])
+                    iterations: countedIterations ?? 10, fixedIterations: countedIterations != nil, outputFolder: runFolder,
+                    forwardedSignals: { Interruption.shared.receivedSignals }), [])
             } catch { throw CommandFailure(.badInput, "\(error)") }
         case .papi:
             let wanted = try requestedEvents()
