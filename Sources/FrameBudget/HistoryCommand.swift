@@ -74,7 +74,17 @@ struct HistoryRecordCommand: ParsableCommand {
                 let history = try database.open(onLockWait: announceLockWait ? announce : nil, inLastMigration: holdInMigration)
                 if (history as? HistoryDatabase)?.isNew == true { Console.info("\(database.path): a new history database (no file was there)") }
                 warnOfRecordedProcessRuns(run, in: history)
-                do { number = try history.record(run, document: data, branch: branch, insideTransaction: hook) }
+                // Committed: a signal from then on says so, rather than "stopped" alone (a retry then read "already
+                // recorded"); said before the checkpoint, which can wait a minute for a reader.
+                let path = database.path
+                let published: @Sendable (Int64) -> Void = { number in
+                    try? PendingOutputs.publish("run \(TerminalText.singleLine(run.runID)) as #\(number) in \(path)") {}
+                }
+                do {
+                    number = try (history as? HistoryDatabase).map {
+                        try $0.record(run, document: data, branch: branch, insideTransaction: hook, afterCommit: published)
+                    } ?? history.record(run, document: data, branch: branch, insideTransaction: hook)
+                }
                 catch let error as HistoryError {
                     throw CommandFailure(error.isRefusedRecord ? .badInput : .runFailure, error.naming(results).description)
                 }

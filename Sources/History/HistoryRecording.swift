@@ -8,12 +8,23 @@ extension HistoryDatabase {
     ///   - document: the results JSON as read (stored as is, raw samples included); encoded from `run` when nil.
     ///   - branch: the git branch the run measured, for baseline look-ups by branch.
     ///   - insideTransaction: test hook called after every insert, before the commit (a crash test pauses there).
+    ///   - afterCommit: called with the run's number once it is committed, before the checkpoint that may wait up to
+    ///     the busy timeout for readers: a stop meanwhile can say that the run is recorded (its retry is refused).
     /// - Returns: the run's number in the database.
     /// - Throws: ``HistoryError/alreadyRecorded(runID:)`` when the run id is present, and
     ///   ``HistoryError/processRunsAlreadyRecorded(runID:holders:)`` when every process run of it is (nothing is changed).
+    /// ``record(_:document:branch:insideTransaction:afterCommit:)`` with nothing to do after the commit (the store's
+    /// requirement).
+    @discardableResult
+    public func record(_ run: RunResults, document: Data? = nil, branch: String? = nil,
+                       insideTransaction: @escaping @Sendable () -> Void = {}) throws -> Int64 {
+        try record(run, document: document, branch: branch, insideTransaction: insideTransaction, afterCommit: { _ in })
+    }
+
     @discardableResult
     public func record(
-        _ run: RunResults, document: Data? = nil, branch: String? = nil, insideTransaction: @escaping @Sendable () -> Void = {}
+        _ run: RunResults, document: Data? = nil, branch: String? = nil, insideTransaction: @escaping @Sendable () -> Void = {},
+        afterCommit: @escaping @Sendable (Int64) -> Void
     ) throws -> Int64 {
         let bytes = try document ?? ResultsFile.encode(run)
         let environment = String(decoding: try ResultsFile.encoder().encode(run.environment), as: UTF8.self)
@@ -52,6 +63,7 @@ extension HistoryDatabase {
                 // database open, or a kill before the close, would otherwise leave the run in the WAL alone, out of
                 // a copy of the file and of readers that cannot use the WAL. It waits for readers in a transaction
                 // (the busy timeout); if it cannot complete, the run stays recorded and the last to close checkpoints.
+                afterCommit(number)
                 _ = try? db.checkpoint(.truncate)
                 return number
             }

@@ -206,6 +206,42 @@ final class HistoryCommandTests: XCTestCase {
                        "the same run records fine afterwards")
     }
 
+    /// After the commit, the checkpoint waits (up to the busy timeout) for a reader in a transaction: a Ctrl-C then
+    /// said "stopped; nothing was left half-written" of a run that was recorded, and the retry was refused as
+    /// already recorded. The stop line now names the recorded run.
+    func testAStopWhileTheCheckpointWaitsForAReaderSaysTheRunIsRecorded() throws {
+        let first = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
+        XCTAssertEqual(try Framebudget.run(["history", "record", first, "--database", database]).status, 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        reader.arguments = ["python3", "-c", """
+            import sqlite3, time
+            c = sqlite3.connect('\(database)', isolation_level=None)
+            c.execute('BEGIN'); c.execute('SELECT COUNT(*) FROM runs').fetchall()
+            print('reading', flush=True); time.sleep(30)
+            """]
+        let readerOut = Pipe()
+        reader.standardOutput = readerOut
+        try reader.run()
+        defer { reader.terminate(); reader.waitUntilExit() }
+        _ = readerOut.fileHandleForReading.availableData  // "reading": its snapshot is open
+        let second = try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2")
+        let log = folder + "/record.err"
+        let process = try Framebudget.start(["history", "record", second, "--database", database], stderrLog: log)
+        let deadline = Date().addingTimeInterval(60)
+        while (try? sqlite("SELECT COUNT(*) FROM runs")) != "2" {
+            guard process.isRunning, Date() < deadline else { return XCTFail("the record never committed while a reader read") }
+            usleep(20_000)
+        }
+        usleep(300_000)
+        XCTAssertTrue(process.isRunning, "the checkpoint waits for the reader")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        XCTAssertEqual(process.terminationStatus, 130, stderr)
+        XCTAssertTrue(stderr.contains("SIGINT: stopped; nothing was left half-written; run night-2 as #2 in \(database) had been written"), stderr)
+    }
+
     func testTwoProcessesRecordingAtOnceBothLand() throws {
         let first = try ResultsFixtures.write(to: folder + "/n1.json", runID: "night-1")
         let second = try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2")
