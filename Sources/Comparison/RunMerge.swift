@@ -180,11 +180,18 @@ public enum RunMerge {
         if !samples.isEmpty { combined.statistics = .of(samples, resamples: resamples, seed: seed) }
         combined.counters = averageCounters(contributing.map(\.counters))
         combined.peakResidentBytes = contributing.compactMap(\.peakResidentBytes).max()
+        combined.allocations = mostAllocations(contributing.map(\.allocations)) ?? combined.allocations
         // The time every run spent measuring (the first run's alone fell short of the gate's in JUnit's times).
         combined.measurementSeconds = seconds.isEmpty ? nil : seconds.reduce(0, +)
         combined.notes = Array(Set(contributing.flatMap(\.notes).filter { !$0.hasPrefix("merged from ") })).sorted()
         combined.notes.append("merged from \(replicates.count) process runs (\(contributing.count) of \(rounds) files; \(samples.count) samples)")
         return combined
+    }
+
+    /// The count of the run that allocated most, among those that counted: an exact count is judged on one count,
+    /// and the first file's alone made a zero-allocation budget PASS or FAIL by the order of the files given.
+    static func mostAllocations(_ counts: [AllocationStatistics]) -> AllocationStatistics? {
+        counts.filter(\.counted).max { ($0.perIteration, $0.bytesPerIteration) < ($1.perIteration, $1.bytesPerIteration) }
     }
 
     /// A frame loop run in realtime (timer wake-ups, the processing thread's hand-offs) and one simulated from its

@@ -20,6 +20,21 @@ final class RunMergeTests: XCTestCase {
         XCTAssertEqual(merged.benchmarks[1].samplesNanoseconds, [7])
     }
 
+    /// An exact count is judged on one count: the first file's alone made a zero-allocation budget PASS or FAIL by
+    /// the order of the files. The run that allocated most is kept, whatever the order.
+    func testTheMergedAllocationCountIsTheLargestWhateverTheOrder() throws {
+        var allocating = Fixture.result("a/x/1", [4, 5])
+        allocating.allocations = AllocationStatistics(perIteration: 5, bytesPerIteration: 320, iterations: 10, counted: true)
+        let quiet = Fixture.result("a/x/1", [1, 2, 3])
+        XCTAssertEqual(quiet.allocations.perIteration, 0)
+        for order in [[quiet, allocating], [allocating, quiet]] {
+            let runs = order.enumerated().map { Fixture.run("r\($0.offset)", [$0.element]) }
+            let merged = try RunMerge.merge(runs, runID: "m")
+            XCTAssertEqual(merged.benchmarks[0].allocations.perIteration, 5)
+            XCTAssertEqual(merged.benchmarks[0].allocations.bytesPerIteration, 320)
+        }
+    }
+
     func testAnInterruptedRoundsSignalCarriesIntoTheMergedRun() throws {
         var cut = Fixture.run("r2", [Fixture.result("a/x/1", [4])], complete: false)
         cut.incompleteReason = "interrupted by SIGTERM"
