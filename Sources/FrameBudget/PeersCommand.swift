@@ -31,7 +31,8 @@ struct PeersCommand: ParsableCommand {
                 let peers = try registeredPeers()
                 // Staged beside --out and moved in whole: an interrupted or failed export leaves no folder without
                 // its manifest.
-                let count = try StagedFolder.write(into: out, what: "peer inputs folder") { staging in
+                // An earlier export's kernel folders (.npy inputs) are this command's own: replaced whole.
+                let count = try StagedFolder.write(into: out, what: "peer inputs folder", ownExtensions: ["npy", "json"]) { staging in
                     do { return try peers.export(staging, seed) }
                     catch { throw CommandFailure(.runFailure, "\(out): \("\(error)".replacingOccurrences(of: staging, with: out))") }
                 }

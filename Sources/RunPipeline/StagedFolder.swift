@@ -18,8 +18,10 @@ package enum StagedFolder {
     /// - Throws: ``CommandFailure`` (run failure) naming `destination` (never the staging folder) when it cannot be
     ///   made, staged or moved into place; whatever `body` throws, with the staging folder's path replaced by the
     ///   destination's in a ``CommandFailure``'s message.
+    /// - Parameter ownExtensions: the files of a sub-folder it may replace (a plots folder's by default: `.dat`,
+    ///   `.png`, `.svg`); a sub-folder holding anything else is not replaced.
     package static func write<T>(into destination: String, what: String, removing: (T) -> [String] = { _ in [] },
-                                 _ body: (String) throws -> T) throws -> T {
+                                 ownExtensions: Set<String> = plotExtensions, _ body: (String) throws -> T) throws -> T {
         let fail = { (reason: String) in CommandFailure(.runFailure, "\(destination): cannot create \(what): \(reason)") }
         let exists = try check(destination, fail: fail)
         // A new folder is staged beside its place; an existing one inside itself (renames stay in one folder, and
@@ -50,7 +52,7 @@ package enum StagedFolder {
             catch { throw fail(ResultsFile.systemReason(error)) }
             // Checked for every entry before any moves: a refusal leaves the destination as it was.
             for name in staged {
-                if let problem = replacementProblem("\(staging)/\(name)", "\(destination)/\(name)") {
+                if let problem = replacementProblem("\(staging)/\(name)", "\(destination)/\(name)", ownExtensions: ownExtensions) {
                     throw CommandFailure(.badInput, "\(destination)/\(name): \(problem); choose another output folder or remove it")
                 }
             }
@@ -83,12 +85,13 @@ package enum StagedFolder {
     }
 
     /// The file extensions of what a report folder's subfolders hold (`plots/`: gnuplot's data, PNG and SVG).
-    private static let ownExtensions: Set<String> = ["dat", "png", "svg"]
+    /// The files of a report's plots folder.
+    package static let plotExtensions: Set<String> = ["dat", "png", "svg"]
 
     /// Why `target` must not be replaced by `staged`, or nil: a folder where a file goes, or a folder holding what
     /// this tool does not write (a project's own `plots/` with its notes, under `report --out .`) — replaced whole,
     /// it was deleted without a word.
-    static func replacementProblem(_ staged: String, _ target: String) -> String? {
+    static func replacementProblem(_ staged: String, _ target: String, ownExtensions: Set<String> = plotExtensions) -> String? {
         var old = stat(), new = stat()
         guard lstat(target, &old) == 0, old.st_mode & S_IFMT == S_IFDIR else { return nil }
         guard lstat(staged, &new) == 0, new.st_mode & S_IFMT == S_IFDIR else {

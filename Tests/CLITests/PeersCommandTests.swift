@@ -28,6 +28,14 @@ final class PeersCommandTests: XCTestCase {
         // The palette's first entry is the kernel's near colour: red, alpha round(255 × 0.4).
         let palette = try Data(contentsOf: URL(fileURLWithPath: folder + "/inputs/depth/palette.npy"))
         XCTAssertEqual(Array(palette.suffix(1024).prefix(4)), [255, 0, 0, 102])
+        // Again into the same folder: its kernel folders are this command's own (it refused: "holds 2 entries this
+        // tool does not write (depth.npy)"); a file of someone else's is still not replaced.
+        let again = try Framebudget.run(["peers", "export", "--out", folder + "/inputs"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        try "mine".write(toFile: folder + "/inputs/depth/notes.txt", atomically: true, encoding: .utf8)
+        let foreign = try Framebudget.run(["peers", "export", "--out", folder + "/inputs"])
+        XCTAssertEqual(foreign.status, 2, foreign.stderr)
+        XCTAssertTrue(foreign.stderr.contains("this tool does not write (notes.txt)"), foreign.stderr)
     }
 
     func testPeersMergeIntoARunThatCompareAndMergeThenRead() throws {
