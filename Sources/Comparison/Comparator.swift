@@ -117,7 +117,7 @@ public enum Comparator {
         for (index, p) in zip(tested, adjusted) { compared[index].adjustedPValue = p }
         for index in compared.indices {
             var c = compared[index]
-            c.equivalenceInterval = c.runLevel.map { RunLevelDecision.equivalenceInterval($0) }
+            c.equivalenceInterval = c.runLevel.map { RunLevelDecision.equivalenceInterval($0, level: settings.equivalenceLevel) }
             c.verdict = RunLevelDecision.verdict(difference: log(1 + c.relativeChange), adjustedPValue: c.adjustedPValue,
                                                  noiseFloor: c.noiseFloor, alpha: settings.alpha,
                                                  equivalenceInterval: c.equivalenceInterval, threshold: settings.threshold)

@@ -18,6 +18,14 @@ public struct ComparisonSettings: Codable, Sendable, Equatable {
     /// The percentile whose change is reported and judged: 50 (the median, default) or a low one such as 10, which
     /// ignores bursts of interference from a shared machine (they only ever add time).
     public var percentile: Double
+    /// How many looks at the same benchmarks this comparison is one of (`compare --looks`: a compare after every
+    /// round of the rounds recipe); nil for one. UNCHANGED's interval is spent over them (``equivalenceLevel``).
+    public var looks: Int?
+
+    /// The level of the interval UNCHANGED needs inside ±threshold: 90% (two one-sided tests at 5%) over one look,
+    /// 1 − 0.10 / n over n looks (Bonferroni, as the recipe divides --alpha). A compare after every round judged
+    /// each at 90%, and a change of exactly the threshold ended UNCHANGED in 9–15% of sessions (audit, 7 Dec).
+    public var equivalenceLevel: Double { 1 - (1 - RunLevelDecision.equivalenceLevel) / Double(Swift.max(looks ?? 1, 1)) }
 
     /// The family-wise levels a comparison can honour: its intervals are at 1 − α, and below 1e-9 their quantiles
     /// (t at 1 − α/2, the bootstrap's tails) are no longer distinct from 1 in double precision; above 0.5 a call is
@@ -25,7 +33,8 @@ public struct ComparisonSettings: Codable, Sendable, Equatable {
     public static let alphaRange: ClosedRange<Double> = 1e-9...0.5
 
     public init(alpha: Double = 0.01, threshold: Double = 0.02, level: Double? = nil, power: Double = 0.8,
-                resamples: Int = 2000, seed: UInt64 = 0x5EED, percentile: Double = 50) {
+                resamples: Int = 2000, seed: UInt64 = 0x5EED, percentile: Double = 50, looks: Int? = nil) {
+        self.looks = looks
         self.alpha = alpha
         self.threshold = threshold
         self.level = level ?? 1 - alpha

@@ -105,7 +105,7 @@ public enum ComparisonText {
                      report.familyWise.description]
         if s.unchanged > 0 {
             lines.append("intervals: \(format(report.settings.level * 100))% t over runs; an unchanged row's is the "
-                         + "\(Percent.level(RunLevelDecision.equivalenceLevel)) one it rests on, inside ±\(format(report.settings.threshold * 100))%")
+                         + "\(Percent.level(report.settings.equivalenceLevel)) one it rests on, inside ±\(format(report.settings.threshold * 100))%")
         }
         if !report.undecided.isEmpty { lines.append("need more runs: " + report.undecided.joined(separator: ", ")) }
         if !report.added.isEmpty { lines.append("added (head only): " + report.added.joined(separator: ", ")) }

@@ -57,12 +57,12 @@ public enum RunLevelDecision {
     /// rule's (`PairedSettings.equivalenceLevel`).
     public static let equivalenceLevel = 0.90
 
-    /// The relative interval of a run-level test's change at ``equivalenceLevel``.
-    public static func equivalenceInterval(_ test: RunLevelTest) -> ConfidenceInterval {
-        let t = StudentT(degreesOfFreedom: test.degreesOfFreedom).quantile(0.5 + equivalenceLevel / 2)
+    /// The relative interval of a run-level test's change at `level` (``equivalenceLevel`` for one look).
+    public static func equivalenceInterval(_ test: RunLevelTest, level: Double = equivalenceLevel) -> ConfidenceInterval {
+        let t = StudentT(degreesOfFreedom: test.degreesOfFreedom).quantile(0.5 + level / 2)
         let half = t * test.standardError
         return ConfidenceInterval(lower: exp(test.difference - half) - 1, upper: exp(test.difference + half) - 1,
-                                  level: equivalenceLevel)
+                                  level: level)
     }
 
     /// REGRESSED / IMPROVED: adjusted p < α and |d| beyond log(1 + floor). UNCHANGED only when shown: the

@@ -48,6 +48,13 @@ struct CompareCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Family-wise significance level (Holm over the compared benchmarks' run-level tests), 1e-9 to 0.5.")
     var alpha: Double = 0.01
 
+    @Option(help: """
+        How many looks at the same benchmarks this comparison is one of (a compare after every round: \
+        Docs/COMPARE-AND-HISTORY.md, rounds): UNCHANGED then needs its 1 − 0.10/N interval inside the threshold \
+        (Bonferroni; divide --alpha by the looks too).
+        """)
+    var looks: Int = 1
+
     @Option(help: "Output: console, markdown (the full table), pr-comment (short Markdown for a pull request: changes first, the rest collapsed, within GitHub's 65,536-character limit) or json.")
     var format: Format = .console
 
@@ -86,6 +93,7 @@ struct CompareCommand: ParsableCommand {
         guard value >= 0, value < 10 else {
             throw badOptionValue("--threshold must be a percentage from 0 to under 1000, such as 2 or 2% (got \(threshold))")
         }
+        guard (1...10_000).contains(looks) else { throw badOptionValue("--looks must be between 1 and 10000 (got \(looks))") }
         guard ComparisonSettings.alphaRange.contains(alpha) else {
             throw badOptionValue("--alpha must be between 1e-9 and 0.5 (got \(alpha))")
         }
@@ -126,7 +134,8 @@ struct CompareCommand: ParsableCommand {
                     + "(\(shared.prefix(3).joined(separator: ", "))\(shared.count > 3 ? ", …" : "")): a run compared with itself "
                     + "shows no change whatever the code")
             }
-            let settings = ComparisonSettings(alpha: alpha, threshold: thresholdFraction!, seed: seed, percentile: percentile!)
+            let settings = ComparisonSettings(alpha: alpha, threshold: thresholdFraction!, seed: seed, percentile: percentile!,
+                                              looks: looks == 1 ? nil : looks)
             let report = Comparator.compare(base: baseRun, head: headRun, settings: settings, priors: try priors(for: headRun))
             if undecided {
                 // The same --format and --out as the full comparison: a script reads the list from a file or as JSON.

@@ -37,6 +37,21 @@ final class ComparatorTests: XCTestCase {
         XCTAssertEqual((json["equivalenceInterval"] as? [String: Double])?["level"], 0.90)
     }
 
+    /// A compare after every round looks again at the same benchmarks: each look's 90% interval let a change of
+    /// exactly the threshold end UNCHANGED in 9–15% of sessions. Over `--looks 4` the interval is 97.5%.
+    func testUnchangedOverSeveralLooksNeedsTheWiderInterval() throws {
+        let base = [1000.0, 1010, 990, 1005, 995].map { [$0, $0] }
+        let head = [1008.0, 1018, 998, 1013, 1003].map { [$0, $0] }
+        let once = compare(base, head)
+        XCTAssertEqual(once.verdict, .unchanged, "\(String(describing: once.equivalenceInterval))")
+        let fourLooks = ComparisonSettings(resamples: 200, looks: 4)
+        XCTAssertEqual(fourLooks.equivalenceLevel, 0.975, accuracy: 1e-12)
+        let again = compare(base, head, settings: fourLooks)
+        XCTAssertEqual(again.verdict, .inconclusive, "\(String(describing: again.equivalenceInterval))")
+        XCTAssertEqual(again.equivalenceInterval?.level ?? 0, 0.975, accuracy: 1e-12)
+        XCTAssertGreaterThan(again.equivalenceInterval?.upper ?? 0, 0.02)
+    }
+
     func testARealChangeHiddenInANoisyBenchmarksFloorIsInconclusiveNeverUnchanged() throws {
         // Runs 6% apart raise the noise floor to about 6%: a real 5% slowdown is within it, but its interval reaches
         // far beyond ±2%, so nothing is shown (a nightly once called +6.1% [−0.5%, +13.3%] "unchanged" this way).
