@@ -53,7 +53,7 @@ extension HistoryDatabase {
                         throw HistoryError.processRunsAlreadyRecorded(runID: run.runID, holders: onRecord.holders)
                     }
                     insideTransaction()
-                    for result in run.benchmarks { try insert(result, run: number, db: db) }
+                    for result in run.benchmarks { try Self.insert(HistoryResultRow(result, runID: run.runID), id: result.id, run: number, db: db) }
                     try HistorySpreads.store(run, number: number, excluding: onRecord.counted, db: db)
                     insideTransaction()
                     return .commit
@@ -72,14 +72,28 @@ extension HistoryDatabase {
         }
     }
 
-    private func insert(_ result: BenchmarkResult, run: Int64, db: Database) throws {
-        let s = result.statistics
-        let interval = s.interval(of: .median)
+    private static func insert(_ row: HistoryResultRow, id: String, run: Int64, db: Database) throws {
         try db.execute(sql: """
             INSERT INTO results (run, benchmark_id, samples, median, median_lower, median_upper, p95, p99, mean,
                                  standard_deviation)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [run, result.id, s.count, s.median, interval?.lower, interval?.upper, s.p95, s.p99, s.mean,
-                             s.standardDeviation])
+            """, arguments: [run, id, row.samples, row.median, row.lower, row.upper, row.p95, row.p99, row.mean,
+                             row.standardDeviation])
+    }
+
+    /// Migration v4's back-fill: the rows of merged results recorded before it, from the pooled samples' statistics
+    /// to the process runs' (``HistoryResultRow``), read from the stored documents.
+    static func recomputeMergedResultRows(_ db: Database) throws {
+        for stored in try Row.fetchAll(db, sql: "SELECT id, run_id, document FROM runs") {
+            let number: Int64 = stored["id"]
+            guard let run = try? ResultsFile.decode(stored["document"], path: "run \(stored["run_id"] as String)") else { continue }
+            for result in run.benchmarks where result.replicates(runID: run.runID).count > 1 {
+                let row = HistoryResultRow(result, runID: run.runID)
+                try db.execute(sql: """
+                    UPDATE results SET median = ?, median_lower = ?, median_upper = ?, p95 = ?, p99 = ?, mean = ?
+                    WHERE run = ? AND benchmark_id = ?
+                    """, arguments: [row.median, row.lower, row.upper, row.p95, row.p99, row.mean, number, result.id])
+            }
+        }
     }
 }

@@ -8,10 +8,11 @@ import GRDB
 /// newer database before touching it.
 enum HistorySchema {
     /// The schema version this build writes and reads.
-    static let currentVersion = 3
+    static let currentVersion = 4
 
     /// The oldest schema the reading queries work on: v3 only adds what a record reads (the process runs of each
-    /// recorded run), so reading commands keep working on a v2 history until a record upgrades it.
+    /// recorded run), and v4 only recomputes merged results' rows, so reading commands keep working on a v2 history
+    /// until a record upgrades it.
     static let oldestReadable = 2
 
     static var migrator: DatabaseMigrator { migrator() }
@@ -90,6 +91,12 @@ enum HistorySchema {
                 PRAGMA user_version = 3;
                 """)
             try HistoryDatabase.backfillProcessRuns(db)
+        }
+        // v4: a merged result's row holds its process runs' statistics, as its reports give them, not the pooled
+        // samples' (``HistoryResultRow``).
+        migrator.registerMigration("v4-run-level-rows") { db in
+            try HistoryDatabase.recomputeMergedResultRows(db)
+            try db.execute(sql: "PRAGMA user_version = 4")
             inLastMigration?()  // keep in the last migration registered
         }
         return migrator

@@ -115,7 +115,7 @@ enum HistoryValueAudit {
 
     /// The first of run `number`'s result rows whose median is not its document's, or that its document does not hold.
     private static func resultsDisagreement(_ db: Database, number: Int64, run: RunResults) throws -> String? {
-        let medians = Dictionary(run.benchmarks.map { ($0.id, $0.statistics.median) }) { first, _ in first }
+        let medians = Dictionary(run.benchmarks.map { ($0.id, HistoryResultRow($0, runID: run.runID).median) }) { first, _ in first }
         let rows = try Row.fetchAll(db, sql: "SELECT benchmark_id, median FROM results WHERE run = ? ORDER BY benchmark_id",
                                     arguments: [number])
         for row in rows {

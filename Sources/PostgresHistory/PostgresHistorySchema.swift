@@ -3,16 +3,16 @@ import History
 import PostgresNIO
 import Results
 
-/// The tables of the shared history and their migrations: the model of the SQLite schema (version 3) in
+/// The tables of the shared history and their migrations: the model of the SQLite schema (version 4) in
 /// PostgreSQL's types, with the schema version in a table of its own, `framebudget_schema`.
 ///
 /// Migrations run in one transaction under an advisory lock, so two runners meeting a new server at once migrate it
 /// once; a server whose version is newer than ``currentVersion`` is refused before anything is written.
 enum PostgresHistorySchema {
     /// The schema version this build writes and reads.
-    static let currentVersion = 2
+    static let currentVersion = 3
 
-    /// The oldest schema the reading queries work on (v2 only adds what a record reads).
+    /// The oldest schema the reading queries work on (v2 only adds what a record reads; v3 recomputes rows).
     static let oldestReadable = 1
 
     /// The advisory lock key that serializes migrations (any constant that other software on the server is
@@ -81,6 +81,8 @@ enum PostgresHistorySchema {
         )
         """,
         "CREATE INDEX run_process_runs_by_id ON run_process_runs(process_run_id)",
+    ], [
+        // Migration 3 is a back-fill alone (``recomputeMergedResultRows(_:)``), as SQLite's v4.
     ]]
 
     /// Checks the schema version and, for `readWrite`, migrates to ``currentVersion``.
@@ -132,12 +134,35 @@ enum PostgresHistorySchema {
             for (index, migration) in migrations.enumerated() where index >= version {
                 for statement in migration { try await connection.query(statement, logger: logger) }
                 if index == 1 { try await backfillProcessRuns(connection) }
+                if index == 2 { try await recomputeMergedResultRows(connection) }
                 try await connection.query("INSERT INTO framebudget_schema (version) VALUES (\(index + 1))", logger: logger)
             }
             try await connection.query("COMMIT", logger: logger)
         } catch {
             try? await connection.query("ROLLBACK", logger: logger)
             throw error
+        }
+    }
+
+    /// Migration 3's back-fill: the rows of merged results recorded before it, from the pooled samples' statistics
+    /// to the process runs' (``History/HistoryResultRow``), read from the stored documents.
+    private static func recomputeMergedResultRows(_ connection: PostgresConnection) async throws {
+        let logger = PostgresHistoryStore.logger
+        var stored = [(Int64, String, Data)]()
+        let rows = try await connection.query("SELECT id, run_id, document FROM runs", logger: logger)
+        for try await (number, runID, document) in rows.decode((Int64, String, Data).self) { stored.append((number, runID, document)) }
+        for (number, runID, document) in stored {
+            guard let run = try? ResultsFile.decode(document, path: "run \(runID)") else { continue }
+            for result in run.benchmarks where result.replicates(runID: run.runID).count > 1 {
+                let row = HistoryResultRow(result, runID: run.runID)
+                let (lower, upper) = (row.lower ?? .nan, row.upper ?? .nan)
+                try await connection.query("""
+                    UPDATE results SET median = \(row.median), median_lower = NULLIF(\(lower)::float8, 'NaN'::float8),
+                           median_upper = NULLIF(\(upper)::float8, 'NaN'::float8), p95 = \(row.p95), p99 = \(row.p99),
+                           mean = \(row.mean)
+                    WHERE run = \(number) AND benchmark_id = \(result.id)
+                    """, logger: logger)
+            }
         }
     }
 

@@ -12,7 +12,7 @@ extension PostgresHistoryStore {
     public func record(_ run: RunResults, document: Data?, branch: String?,
                        insideTransaction: @escaping @Sendable () -> Void) throws -> Int64 {
         let row = try RunRow(run, document: document ?? ResultsFile.encode(run), branch: branch)
-        let benchmarks = run.benchmarks.map(BenchmarkRow.init)
+        let benchmarks = run.benchmarks.map { BenchmarkRow($0, runID: run.runID) }
         let processRunIDs = ProcessRunsOnRecord.processRunIDs(of: run)
         return try withConnection { connection in
             try await Self.inTransaction(connection) {
@@ -111,13 +111,12 @@ private struct BenchmarkRow: Sendable {
     var median, p95, p99, mean, standardDeviation: Double
     var lower, upper: Double?
 
-    init(_ result: BenchmarkResult) {
-        let s = result.statistics
-        let interval = s.interval(of: .median)
+    init(_ result: BenchmarkResult, runID: String) {
+        let row = HistoryResultRow(result, runID: runID)
         id = result.id
-        samples = s.count
-        (median, p95, p99, mean, standardDeviation) = (s.median, s.p95, s.p99, s.mean, s.standardDeviation)
-        (lower, upper) = (interval?.lower, interval?.upper)
+        samples = row.samples
+        (median, p95, p99, mean, standardDeviation) = (row.median, row.p95, row.p99, row.mean, row.standardDeviation)
+        (lower, upper) = (row.lower, row.upper)
     }
 
     /// Inserts every row in one statement (the columns as arrays; a missing interval bound travels as NaN, which

@@ -179,7 +179,7 @@ final class HistoryCommandTests: XCTestCase {
         let second = try ResultsFixtures.write(to: folder + "/n2.json", runID: "night-2")
         let result = try Framebudget.run(["history", "record", second, "--database", database])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("schema version 7 is newer than this framebudget handles (3)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("schema version 7 is newer than this framebudget handles (4)"), result.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before)
         XCTAssertEqual(try sqlite("SELECT COUNT(*) FROM runs"), "1")
     }

@@ -65,7 +65,7 @@ final class HistoryReadOnlyTests: XCTestCase {
         for command in [["list"], ["verify"], ["show", "texture-upload/memcpy/256x192"]] {
             let result = try Framebudget.run(["history"] + command + ["--database", database])
             XCTAssertEqual(result.status, 2)
-            XCTAssertTrue(result.stderr.contains("schema version 7 is newer than this framebudget handles (3)"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("schema version 7 is newer than this framebudget handles (4)"), result.stderr)
         }
         XCTAssertEqual(try siblings(of: database), ["history.sqlite"], "no -wal/-shm created beside a refused database")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before)

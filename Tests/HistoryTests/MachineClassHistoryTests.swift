@@ -110,4 +110,40 @@ final class MachineClassHistoryTests: XCTestCase {
                        "the stored spread's process runs, back-filled from its document")
         XCTAssertTrue(onRecord.holdsAll(of: run))
     }
+
+    /// A merged result's row holds what its reports give (the process runs' geometric mean, the t interval over
+    /// them), not the pooled samples' median and bootstrap interval: recorded so, and v4 recomputes the rows an
+    /// older framebudget wrote, from their documents; `history verify` agrees with both.
+    func testAMergedResultsRowHoldsItsProcessRunsStatisticsAndOlderRowsAreRecomputed() throws {
+        let run = night(1)
+        let result = try XCTUnwrap(run.benchmark("a/x/1"))
+        let reported = result.reported(.median, runID: run.runID)
+        XCTAssertNotEqual(reported.value, result.statistics.median, "the fixture's pooled median differs")
+        let fresh = try HistoryDatabase(path: path)
+        try fresh.record(run)
+        var row = try XCTUnwrap(try fresh.series(of: "a/x/1").first)
+        XCTAssertEqual(row.median, reported.value, accuracy: 1e-9)
+        XCTAssertEqual(row.lower ?? 0, reported.interval?.lower ?? -1, accuracy: 1e-9)
+        XCTAssertEqual(row.p95 ?? 0, result.reported(.p95, runID: run.runID).value, accuracy: 1e-9)
+        XCTAssertEqual(try fresh.integrityCheck(), "ok")
+        try FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: path + "-wal")
+        try? FileManager.default.removeItem(atPath: path + "-shm")
+
+        try olderDatabase(holding: run, upTo: "v3-process-runs")
+        try DatabaseQueue(path: path).write { db in
+            let pooled = result.statistics, interval = pooled.interval(of: .median)
+            try db.execute(sql: """
+                INSERT INTO results (run, benchmark_id, samples, median, median_lower, median_upper, p95, p99, mean, standard_deviation)
+                VALUES (1, 'a/x/1', ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [pooled.count, pooled.median, interval?.lower, interval?.upper, pooled.p95, pooled.p99,
+                                 pooled.mean, pooled.standardDeviation])
+        }
+        let upgraded = try HistoryDatabase(path: path)
+        row = try XCTUnwrap(try upgraded.series(of: "a/x/1").first)
+        XCTAssertEqual(row.median, reported.value, accuracy: 1e-9, "recomputed by v4")
+        XCTAssertEqual(row.upper ?? 0, reported.interval?.upper ?? -1, accuracy: 1e-9)
+        XCTAssertEqual(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }, 4)
+        XCTAssertEqual(try upgraded.integrityCheck(), "ok", "the rows agree with their documents")
+    }
 }

@@ -49,6 +49,24 @@ final class PostgresHistoryTests: XCTestCase {
         XCTAssertTrue(onRecord.holdsAll(of: night))
     }
 
+    /// Schema 3 keeps a merged result's process runs' statistics in its row (as its reports give them): a row an
+    /// older framebudget wrote from the pooled samples is recomputed from its document by the first writer.
+    func testAServerOfSchemaTwoGetsItsMergedRowsRecomputedWhenOpenedForWriting() throws {
+        let night = StoreContract.replicatedNight(1)
+        let result = try XCTUnwrap(night.benchmark("a/x/1"))
+        let reported = result.reported(.median, runID: night.runID).value
+        XCTAssertNotEqual(reported, result.statistics.median)
+        try PostgresHistoryStore(url: url).record(night, branch: "main")
+        XCTAssertEqual(Double(try XCTUnwrap(try TestPostgres.value("SELECT median::text FROM results", on: url))) ?? 0, reported,
+                       accuracy: 1e-9 * reported, "recorded as the reports give it")
+        try TestPostgres.execute("UPDATE results SET median = \(result.statistics.median)", on: url)
+        try TestPostgres.execute("DELETE FROM framebudget_schema WHERE version > 2", on: url)
+        _ = try PostgresHistoryStore(url: url)
+        XCTAssertEqual(Double(try XCTUnwrap(try TestPostgres.value("SELECT median::text FROM results", on: url))) ?? 0, reported,
+                       accuracy: 1e-9 * reported, "recomputed by migration 3")
+        XCTAssertEqual(try TestPostgres.value("SELECT max(version)::text FROM framebudget_schema", on: url), "3")
+    }
+
     func testRunnersMeetingANewServerAtOnceMigrateItOnce() throws {
         let failures = Failures()
         let done = DispatchGroup()
