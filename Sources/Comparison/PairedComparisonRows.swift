@@ -142,7 +142,7 @@ public enum PairedComparisonRows {
     /// The verdict counts, how long it measured and why it stopped, what could not be paired, and warnings.
     /// What a reader must see before the verdicts of a comparison that was stopped (a signal): nil when complete.
     public static func incompleteNote(_ report: PairedComparisonReport) -> String? {
-        report.complete ? nil : "Incomplete: \(report.stop) after \(report.pairsStarted) process pairs; the verdicts are "
+        report.complete ? nil : "Incomplete: \(report.stop) after \(report.pairsStarted) process pairs started; the verdicts are "
             + "those of the pairs measured whole until then."
     }
 

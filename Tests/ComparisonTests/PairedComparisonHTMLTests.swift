@@ -47,9 +47,9 @@ final class PairedComparisonHTMLTests: XCTestCase {
         XCTAssertFalse(PairedComparisonText.markdown(report).contains("Incomplete"))
         report.complete = false
         report.stop = "interrupted by SIGINT"
-        let note = "Incomplete: interrupted by SIGINT after 2 process pairs; the verdicts are those of the pairs measured whole until then."
+        let note = "Incomplete: interrupted by SIGINT after 2 process pairs started; the verdicts are those of the pairs measured whole until then."
         let markdown = PairedComparisonText.markdown(report)
-        let said = try XCTUnwrap(markdown.range(of: "⚠️ **Incomplete: interrupted by SIGINT after 2 process pairs"), markdown)
+        let said = try XCTUnwrap(markdown.range(of: "⚠️ **Incomplete: interrupted by SIGINT after 2 process pairs started"), markdown)
         XCTAssertLessThan(said.lowerBound, try XCTUnwrap(markdown.range(of: "| ")).lowerBound, "before the table")
         let html = PairedComparisonHTML.render(report)
         XCTAssertTrue(html.contains("<p class=\"incomplete\"><strong>\(note)</strong></p>"), html)
