@@ -144,15 +144,22 @@ enum PostgresHistorySchema {
         }
     }
 
+    /// Every recorded run whose document reads, with its number: what the back-fills recompute from (read whole
+    /// before any update, so that no query runs while the rows are still being decoded).
+    private static func storedRuns(_ connection: PostgresConnection) async throws -> [(Int64, RunResults)] {
+        var stored = [(Int64, String, Data)]()
+        let rows = try await connection.query("SELECT id, run_id, document FROM runs", logger: PostgresHistoryStore.logger)
+        for try await (number, runID, document) in rows.decode((Int64, String, Data).self) { stored.append((number, runID, document)) }
+        return stored.compactMap { number, runID, document in
+            (try? ResultsFile.decode(document, path: "run \(runID)")).map { (number, $0) }
+        }
+    }
+
     /// Migration 3's back-fill: the rows of merged results recorded before it, from the pooled samples' statistics
     /// to the process runs' (``History/HistoryResultRow``), read from the stored documents.
     private static func recomputeMergedResultRows(_ connection: PostgresConnection) async throws {
         let logger = PostgresHistoryStore.logger
-        var stored = [(Int64, String, Data)]()
-        let rows = try await connection.query("SELECT id, run_id, document FROM runs", logger: logger)
-        for try await (number, runID, document) in rows.decode((Int64, String, Data).self) { stored.append((number, runID, document)) }
-        for (number, runID, document) in stored {
-            guard let run = try? ResultsFile.decode(document, path: "run \(runID)") else { continue }
+        for (number, run) in try await storedRuns(connection) {
             for result in run.benchmarks where result.replicates(runID: run.runID).count > 1 {
                 let row = HistoryResultRow(result, runID: run.runID)
                 let (lower, upper) = (row.lower ?? .nan, row.upper ?? .nan)
@@ -170,11 +177,7 @@ enum PostgresHistorySchema {
     /// stored spread then rested on all the process runs its document holds for the benchmark).
     private static func backfillProcessRuns(_ connection: PostgresConnection) async throws {
         let logger = PostgresHistoryStore.logger
-        var stored = [(Int64, String, Data)]()
-        let rows = try await connection.query("SELECT id, run_id, document FROM runs", logger: logger)
-        for try await (number, runID, document) in rows.decode((Int64, String, Data).self) { stored.append((number, runID, document)) }
-        for (number, runID, document) in stored {
-            guard let run = try? ResultsFile.decode(document, path: "run \(runID)") else { continue }
+        for (number, run) in try await storedRuns(connection) {
             var withSpread = Set<String>()
             let ids = try await connection.query("SELECT benchmark_id FROM run_spreads WHERE run = \(number)", logger: logger)
             for try await id in ids.decode(String.self) { withSpread.insert(id) }
