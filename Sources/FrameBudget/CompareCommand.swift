@@ -218,11 +218,12 @@ struct CompareCommand: ParsableCommand {
         // Nothing compared has nothing to draw: no empty folder left behind, and said.
         guard !report.comparedNothing else { return Console.warning("--plots: no benchmark compared, no plot drawn") }
         do {
-            try Folders.create(folder, what: "plot folder")
-            for spec in ComparisonPlot().plots(for: report) {
-                let images = try Gnuplot.render(spec, into: folder)
-                Console.writeToStandardError("plot: \(images.map { "\(folder)/\($0)" }.joined(separator: ", "))\n")
+            // Staged and moved in whole, as a report folder: a stop while gnuplot drew left the data files and a PNG
+            // without its SVG.
+            let images = try StagedFolder.write(into: folder, what: "plot folder") { staging in
+                try ComparisonPlot().plots(for: report).flatMap { try Gnuplot.render($0, into: staging) }
             }
+            Console.writeToStandardError("plot: \(images.map { "\(folder)/\($0)" }.joined(separator: ", "))\n")
         } catch {
             Console.warning("\(error)")
         }

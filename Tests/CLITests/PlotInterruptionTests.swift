@@ -45,9 +45,10 @@ final class PlotInterruptionTests: XCTestCase {
         kill(compare.processIdentifier, SIGINT)
         compare.waitUntilExit()
         XCTAssertEqual(compare.terminationStatus, 130)
-        // The plot's data files were put in place before gnuplot ran: said, so "stopped" is not read as "nothing written".
-        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "framebudget: SIGINT: stopped; nothing was left half-written; "
-                       + "\(plots)/comparison-strings.dat and 1 more had been written, whole, before it\n")
+        // The plot folder is staged and moved in whole: a stop while gnuplot draws leaves none (it left the data files
+        // and a PNG without its SVG).
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "framebudget: SIGINT: stopped; nothing was left half-written\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: plots), "no half-drawn plot folder")
         // Reparented and reaped once the command has gone: a moment, not the stand-in's 20 s.
         let gone = Date().addingTimeInterval(5)
         while kill(gnuplot!, 0) == 0 && Date() < gone { usleep(20_000) }
