@@ -7,10 +7,10 @@ public struct MetricReading: Equatable, Sendable {
     public var value: Double
     /// Confidence interval of the value; nil for point estimates (p99.9, min, peak memory, a drift recorded without its interval) and exact counts.
     public var interval: ConfidenceInterval?
-    /// For a tail statistic (p90 and above) that has no interval — the values cannot bound it: a p95 from fewer than
-    /// 72 values, a p99 from fewer than 368, p99.9 always — the largest value measured: the most the values can say
-    /// of where the statistic lies above them, and what one process is judged by (not the point estimate between
-    /// the last two values). Nil otherwise.
+    /// For a statistic whose values cannot bound it — a tail (p90 and above) with no interval: a p95 from fewer than
+    /// 72 values, a p99 from fewer than 368, p99.9 always; a median of fewer than 6 values — the largest value
+    /// measured: the most the values can say of where the statistic lies above them, and what one process is judged
+    /// by (not the point estimate between the last two values). Nil otherwise.
     public var ceiling: Double?
 
     public init(value: Double, interval: ConfidenceInterval?, ceiling: Double? = nil) {
@@ -70,8 +70,10 @@ public struct MetricReading: Equatable, Sendable {
             return .failure(MissingMetric("no \(statistic.rawValue) was measured"))
         }
         let interval = summary.interval(of: statistic)
-        let isTail = (statistic.percentile ?? 0) >= 90
-        return .success(MetricReading(value: value, interval: interval, ceiling: interval == nil && isTail ? summary.max : nil))
+        // A tail the values cannot bound, or a median of too few values for an interval (2–5), is judged by the
+        // largest value measured, the most the values say of where it lies above them.
+        let judgedByLargest = (statistic.percentile ?? 0) >= 90 || ((statistic.percentile ?? 0) >= 50 && summary.count < SampleSummary.minimumForCentreIntervals)
+        return .success(MetricReading(value: value, interval: interval, ceiling: interval == nil && judgedByLargest ? summary.max : nil))
     }
 }
 

@@ -65,6 +65,27 @@ final class RunLevelVerdictTests: XCTestCase {
         XCTAssertEqual(evaluator.evaluate(p95Budget, result: quiet).outcome, .pass, "1.0 × 1.39 < 2")
     }
 
+    /// The bootstrap of 2–5 values reads about [min, max], which holds the median in 50–88% of runs: labelled 95%,
+    /// a one-process PASS rested on it. Below 6 values the median has no interval and the process is judged by its
+    /// largest value, as a tail its values cannot bound.
+    func testAMedianOfFewerThanSixValuesHasNoIntervalAndIsJudgedByTheLargest() throws {
+        for count in 2...5 {
+            let values = (0..<count).map { 1.0 + Double($0) }
+            XCTAssertNil(SampleSummary.of(values, resamples: 50).interval(of: .median), "\(count) values")
+            XCTAssertNil(SampleSummary.of(values, resamples: 50).interval(of: .mean), "\(count) values")
+        }
+        XCTAssertNotNil(SampleSummary.of((0..<6).map(Double.init), resamples: 50).interval(of: .median))
+        let medianBudget = BudgetFixtures.budget(statistic: .median, limit: 3, id: ("colormap", "optimized", "1920x1440"))
+        for (samples, outcome) in [([1.0e6, 2.5e6], VerdictOutcome.pass), ([1.0e6, 2.6e6], .inconclusive)] {
+            var result = BudgetFixtures.result(id: "colormap/optimized/1920x1440", statistics: .of(samples, resamples: 50))
+            result.samplesNanoseconds = samples
+            let verdict = evaluator.evaluate(medianBudget, result: result)
+            XCTAssertEqual(verdict.outcome, outcome, "largest \(samples[1] / 1e6) ms × e^(1.645 × 0.10) against 3 ms")
+            XCTAssertNil(verdict.interval)
+            XCTAssertEqual(verdict.evidence?.judgedOnLargest, samples[1] / 1e6)
+        }
+    }
+
     func testOneProcessPassesOnlyWhenItsIntervalClearsTheLimitByTheBetweenRunMargin() {
         // A median: margin e^(1.645 × 0.10) = 1.178803569551607 (scipy script): 2 ms / 1.1788 = 1.6966 ms.
         let medianBudget = BudgetFixtures.budget(statistic: .median, limit: 2, id: ("colormap", "optimized", "1920x1440"))
