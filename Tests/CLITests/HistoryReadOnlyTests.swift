@@ -98,7 +98,7 @@ extension HistoryReadOnlyTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
         let list = try Framebudget.run(["history", "list", "--database", database])
         XCTAssertEqual(list.status, 2)
-        XCTAssertTrue(list.stderr.contains("history schema version 1 is older than this framebudget's (3); reading commands never migrate"),
+        XCTAssertTrue(list.stderr.contains("history schema version 1 is older than this framebudget's (4); reading commands never migrate"),
                       list.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before, "left as it was")
     }
