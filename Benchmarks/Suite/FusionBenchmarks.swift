@@ -25,7 +25,8 @@ enum FusionBenchmarks: BenchmarkGroup {
         Benchmark(hotPath: "fusion", variant: variant, workload: workload,
                   parameters: ["lidar": "256x192", "relative": "518x392", "minDepth": "0.1", "maxDepth": "4.0",
                                "minConfidence": "2", "threads": "\(threads)"]
-                    .merging(variant == "reference" ? [:] : ["isa": VectorISA.active.rawValue]) { $1 },
+                    .merging(variant == "reference" ? [:] : ["isa": VectorISA.active.rawValue]) { $1 }
+                    .merging(variant == "blas" ? ["blas": BLASKernel.description] : [:]) { $1 },
                   bytesPerIteration: bytes, flopsPerIteration: flops, workingSetBytes: workingSet,
                   threads: threads) { source in
             iteration(try inputs(source))

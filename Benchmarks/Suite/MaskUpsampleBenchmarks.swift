@@ -16,7 +16,8 @@ enum MaskUpsampleBenchmarks: BenchmarkGroup {
             Benchmark.sweep(detections, workload: { "n=\($0)" }) { n, workload in
                 Benchmark(hotPath: "mask-upsample", variant: variant, workload: workload,
                           parameters: ["detections": "\(n)", "protos": "32x120x160", "output": "1920x1440", "flip": "true"]
-                            .merging(variant == "optimized" ? ["isa": VectorISA.active.rawValue] : [:]) { $1 },
+                            .merging(variant == "optimized" ? ["isa": VectorISA.active.rawValue, "blas": BLASKernel.description]
+                                                                    : [:]) { $1 },
                           bytesPerIteration: Double(n * geometry.pixels + 32 * geometry.protoCells * 4),
                           flopsPerIteration: Double(2 * n * 32 * geometry.protoCells),
                           threads: variant == "optimized" ? WorkerPool.shared.threads : 1) { source in

@@ -9,7 +9,8 @@ enum YoloPostBenchmarks: BenchmarkGroup {
     static func benchmarks() -> [Benchmark] {
         [Benchmark(hotPath: "yolo-post", variant: "optimized", workload: "typical",
                    parameters: ["candidates": "8400", "conf": "0.7", "iou": "0.5", "max_det": "300",
-                                "protos": "32x120x160", "output": "1920x1440", "isa": VectorISA.active.rawValue],
+                                "protos": "32x120x160", "output": "1920x1440", "isa": VectorISA.active.rawValue,
+                                "blas": BLASKernel.description],
                    threads: WorkerPool.shared.threads) { source in
             guard case let .synthetic(seed) = source else {
                 throw MeasurementSetUpError.syntheticOnly("yolo-post/optimized/typical")

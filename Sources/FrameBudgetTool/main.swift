@@ -5,6 +5,11 @@ import FrameBudget
 
 import Foundation
 
+// OpenBLAS 0.3.21 runs SSE3 kernels on CPUs it does not know (Intel model 207): start again on the AVX ones.
+if let warning = Suite.restartOnBetterBLASCore() {
+    FileHandle.standardError.write(Data("framebudget: warning: \(warning)\n".utf8))
+}
+
 // A forced vector path (FRAMEBUDGET_ISA) the machine cannot run is bad input (exit 2), not a silent fallback.
 if let problem = Suite.vectorPathProblem() {
     FileHandle.standardError.write(Data("framebudget: error: \(problem)\n".utf8))
