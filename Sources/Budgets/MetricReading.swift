@@ -72,7 +72,8 @@ public struct MetricReading: Equatable, Sendable {
         let interval = summary.interval(of: statistic)
         // A tail the values cannot bound, or a median of too few values for an interval (2–5), is judged by the
         // largest value measured, the most the values say of where it lies above them.
-        let judgedByLargest = (statistic.percentile ?? 0) >= 90 || ((statistic.percentile ?? 0) >= 50 && summary.count < SampleSummary.minimumForCentreIntervals)
+        let percentile = statistic.percentile ?? 0
+        let judgedByLargest = percentile >= 90 || (percentile >= 50 && summary.count < SampleSummary.minimumForCentreIntervals)
         return .success(MetricReading(value: value, interval: interval, ceiling: interval == nil && judgedByLargest ? summary.max : nil))
     }
 }

@@ -104,28 +104,24 @@ private struct RunRow: Sendable {
     }
 }
 
-/// The `results` row of one benchmark.
+/// The `results` row of one benchmark: its id and the values a history keeps of it.
 private struct BenchmarkRow: Sendable {
     var id: String
-    var samples: Int
-    var median, p95, p99, mean, standardDeviation: Double
-    var lower, upper: Double?
+    var values: HistoryResultRow
 
     init(_ result: BenchmarkResult, runID: String) {
-        let row = HistoryResultRow(result, runID: runID)
         id = result.id
-        samples = row.samples
-        (median, p95, p99, mean, standardDeviation) = (row.median, row.p95, row.p99, row.mean, row.standardDeviation)
-        (lower, upper) = (row.lower, row.upper)
+        values = HistoryResultRow(result, runID: runID)
     }
 
     /// Inserts every row in one statement (the columns as arrays; a missing interval bound travels as NaN, which
     /// no recorded bound is, and is stored as NULL).
     static func insert(_ rows: [BenchmarkRow], _ connection: PostgresConnection, run: Int64) async throws {
         guard !rows.isEmpty else { return }
-        let ids = rows.map(\.id), samples = rows.map { Int64($0.samples) }
-        let medians = rows.map(\.median), lowers = rows.map { $0.lower ?? .nan }, uppers = rows.map { $0.upper ?? .nan }
-        let p95s = rows.map(\.p95), p99s = rows.map(\.p99), means = rows.map(\.mean), deviations = rows.map(\.standardDeviation)
+        let ids = rows.map(\.id), values = rows.map(\.values), samples = values.map { Int64($0.samples) }
+        let medians = values.map(\.median), lowers = values.map { $0.lower ?? .nan }, uppers = values.map { $0.upper ?? .nan }
+        let p95s = values.map(\.p95), p99s = values.map(\.p99), means = values.map(\.mean)
+        let deviations = values.map(\.standardDeviation)
         try await connection.query("""
             INSERT INTO results (run, benchmark_id, samples, median, median_lower, median_upper, p95, p99, mean,
                                  standard_deviation)
